@@ -1,0 +1,37 @@
+import FlowShellKit
+
+/// Builds the confirmation screen from the car's id, name and price per hour.
+struct BookingConfirmBuilder: Builder {
+    /// Makes booking codes; random by default, fixed in tests.
+    var makeCode: @Sendable () -> String = { "BK-\(Int.random(in: 1000...9999))" }
+
+    func build(context: FeatureContext) async throws -> any Presentable {
+        let priceText = try context.input.require("pricePerHour")
+        guard let price = Int(priceText), price >= 0 else {
+            throw UserFacingError("the price per hour '\(priceText)' is not a whole number")
+        }
+        let draft = BookingDraft(
+            carID: try context.input.require("carID"),
+            carName: try context.input.require("carName"),
+            pricePerHour: price
+        )
+        let updater = BookingConfirmUpdater(state: draft)
+        let feature = BookingConfirmFeature(updater: updater, context: context, makeCode: makeCode)
+        updater.actions = feature
+        return updater.makeScreen(featureID: BookingConfirmFeature.id, owning: feature)
+    }
+
+    nonisolated static func registration() -> FeatureRegistration {
+        FeatureRegistration(
+            id: BookingConfirmFeature.id,
+            title: "Confirm booking",
+            inputs: ["carID", "carName", "pricePerHour"],
+            events: [
+                EventDeclaration("confirmed", payload: ["bookingID", "carID"], summary: "the booking was made"),
+                EventDeclaration("cancelled", summary: "the user gave up"),
+            ],
+            commands: ["hours", "confirm", "cancel"],
+            make: { context in try await BookingConfirmBuilder().build(context: context) }
+        )
+    }
+}

@@ -1,0 +1,34 @@
+import FlowShellKit
+
+/// The logic of confirming a booking: choose the duration, then confirm (the `confirmed`
+/// event with the booking's code) or cancel (the `cancelled` event).
+final class BookingConfirmFeature: Feature, BookingConfirmActions {
+    nonisolated static let id = "booking.confirm"
+
+    private let updater: BookingConfirmUpdater
+    private let emit: @MainActor (String, [String: String]) -> Void
+    private let makeCode: @Sendable () -> String
+
+    init(updater: BookingConfirmUpdater, context: FeatureContext, makeCode: @escaping @Sendable () -> String) {
+        self.updater = updater
+        self.emit = context.emitter
+        self.makeCode = makeCode
+    }
+
+    func setHours(_ hours: Int) {
+        updater.mutate { $0.hours = hours }
+    }
+
+    func confirm() throws {
+        if let code = updater.state.confirmationCode {
+            throw UserFacingError("already booked — booking \(code)")
+        }
+        let code = makeCode()
+        updater.mutate { $0.confirmationCode = code }
+        emit("confirmed", ["bookingID": code, "carID": updater.state.carID])
+    }
+
+    func cancel() {
+        emit("cancelled", [:])
+    }
+}

@@ -1,0 +1,26 @@
+/// A booking being put together on the confirmation screen.
+public struct BookingDraft: Sendable, Equatable {
+    /// The longest booking accepted, in hours.
+    public static let maximumHours = 72
+
+    /// The car's id.
+    public var carID: String
+    /// The car's name.
+    public var carName: String
+    /// Its price per hour.
+    public var pricePerHour: Int
+    /// How long, in hours.
+    public var hours: Int = 1
+    /// The booking's code once confirmed.
+    public var confirmationCode: String?
+
+    /// Creates a one-hour draft for a car.
+    public init(carID: String, carName: String, pricePerHour: Int) {
+        self.carID = carID
+        self.carName = carName
+        self.pricePerHour = pricePerHour
+    }
+
+    /// The price of the booking.
+    public var total: Int { pricePerHour * hours }
+}

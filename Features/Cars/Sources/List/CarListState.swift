@@ -1,0 +1,33 @@
+/// What the car list shows: every car, the text filter and the order.
+public struct CarListState: Sendable, Equatable {
+    /// Every car of every operator.
+    public var cars: [Car]
+    /// Only cars whose name, id or operator contains this (case-insensitive); empty: all.
+    public var filter: String = ""
+    /// The order of the list.
+    public var order: CarSortOrder = .price
+    /// Only this operator's cars, when the list was opened for one.
+    public var operatorName: String?
+
+    /// Creates the state for a fleet.
+    public init(cars: [Car], filter: String = "", order: CarSortOrder = .price, operatorName: String? = nil) {
+        self.cars = cars
+        self.filter = filter
+        self.order = order
+        self.operatorName = operatorName
+    }
+
+    /// The cars this list is about: all of them, or one operator's.
+    public var listedCars: [Car] {
+        operatorName.map { name in cars.filter { $0.manager == name } } ?? cars
+    }
+
+    /// The cars to show, filtered and ordered.
+    public var visibleCars: [Car] {
+        let needle = filter.lowercased()
+        let matching = needle.isEmpty ? listedCars : listedCars.filter {
+            $0.name.lowercased().contains(needle) || $0.id.contains(needle) || $0.manager.lowercased().contains(needle)
+        }
+        return order.sorted(matching)
+    }
+}

@@ -1,0 +1,35 @@
+/// Gathers the fleets of several operators into one list: asks them all at once, and merges
+/// a car that more than one lists.
+public struct CarAggregator: Sendable {
+    /// The operators asked.
+    public let managers: [any CarManager]
+
+    /// Creates an aggregator over operators.
+    public init(managers: [any CarManager]) {
+        self.managers = managers
+    }
+
+    /// The sample app's operators.
+    public static let sample = CarAggregator(managers: SampleCarManager.all)
+
+    /// Every operator's cars, each id once (the first operator listed wins), sorted by id.
+    public func allCars() async throws -> [Car] {
+        let fleets = try await withThrowingTaskGroup(of: (Int, [Car]).self) { group in
+            for (index, manager) in managers.enumerated() {
+                group.addTask { (index, try await manager.fleet()) }
+            }
+            var fleets = [[Car]](repeating: [], count: managers.count)
+            for try await (index, cars) in group {
+                fleets[index] = cars
+            }
+            return fleets
+        }
+        var seen: Set<String> = []
+        return fleets.joined().filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
+
+    /// The car with `id`, if any operator offers it.
+    public func car(id: String) async throws -> Car? {
+        try await allCars().first { $0.id == id }
+    }
+}

@@ -1,0 +1,46 @@
+@testable import Cars
+import Testing
+
+@Suite struct CarAggregatorTests {
+    struct FixedManager: CarManager {
+        let name: String
+        let cars: [Car]
+        func fleet() async throws -> [Car] { cars }
+    }
+
+    struct FailingManager: CarManager {
+        let name = "Down"
+        struct Outage: Error {}
+        func fleet() async throws -> [Car] { throw Outage() }
+    }
+
+    static func car(_ id: String, _ manager: String, price: Int = 10) -> Car {
+        Car(id: id, name: "Car \(id)", manager: manager, pricePerHour: price, distanceMetres: 100, seats: 4, fuelPercent: 50)
+    }
+
+    @Test func mergesFleetsKeepingTheFirstOperatorsCopyOfADuplicate() async throws {
+        let aggregator = CarAggregator(managers: [
+            FixedManager(name: "A", cars: [Self.car("b", "A"), Self.car("a", "A", price: 1)]),
+            FixedManager(name: "B", cars: [Self.car("a", "B", price: 2), Self.car("c", "B")]),
+        ])
+        let cars = try await aggregator.allCars()
+        #expect(cars.map(\.id) == ["a", "b", "c"])
+        #expect(cars.first?.pricePerHour == 1)
+        #expect(try await aggregator.car(id: "c")?.manager == "B")
+        #expect(try await aggregator.car(id: "z") == nil)
+    }
+
+    @Test func anOperatorsFailureIsReported() async {
+        let aggregator = CarAggregator(managers: [FixedManager(name: "A", cars: []), FailingManager()])
+        await #expect(throws: FailingManager.Outage.self) { try await aggregator.allCars() }
+    }
+
+    @Test func distancesReadNaturally() {
+        #expect(Self.car("a", "A").distanceText == "100 m")
+        var far = Self.car("a", "A")
+        far.distanceMetres = 1249
+        #expect(far.distanceText == "1.2 km")
+        far.distanceMetres = 1250
+        #expect(far.distanceText == "1.3 km")
+    }
+}

@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// The feature modules, one folder each under `Features/<Name>/{Sources,Tests}`.
+/// Keep this list sorted; a test fails when a folder under `Features/` is missing from it.
+let features = [
+    "Booking",
+    "Cars",
+]
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let featureTargets: [Target] = features.flatMap { name -> [Target] in
+    [
+        .target(
+            name: name,
+            dependencies: ["FlowShellKit"],
+            path: "Features/\(name)/Sources",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "\(name)Tests",
+            dependencies: [.target(name: name), "FlowShellKit"],
+            path: "Features/\(name)/Tests",
+            swiftSettings: strictSwift
+        ),
+    ]
+}
+
+let package = Package(
+    name: "FlowShell",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "flowshell", targets: ["flowshell"]),
+        .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "FlowShellKit", swiftSettings: strictSwift),
+        .target(name: "FlowCoordinator", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .systemLibrary(
+            name: "CLibedit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "CEditShim", dependencies: ["CLibedit"]),
+        .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
+        .target(
+            name: "FlowShell",
+            dependencies: [
+                "FlowShellKit",
+                "FlowCoordinator",
+                "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "flowshell",
+            dependencies: ["FlowShell", "FlowShellKit"] + features.map { .target(name: $0) },
+            swiftSettings: strictSwift,
+            plugins: ["FeatureRegistryPlugin"]
+        ),
+        .executableTarget(name: "FeatureRegistryGenerator"),
+        .plugin(
+            name: "FeatureRegistryPlugin",
+            capability: .buildTool(),
+            dependencies: ["FeatureRegistryGenerator"]
+        ),
+        .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowCoordinatorTests",
+            dependencies: ["FlowCoordinator", "FlowShellKit"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellTests",
+            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "flowshell"],
+            swiftSettings: strictSwift
+        ),
+    ] + featureTargets
+)

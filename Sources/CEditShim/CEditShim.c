@@ -1,0 +1,166 @@
+#define _GNU_SOURCE
+#include "CEditShim.h"
+
+#include <errno.h>
+#include <histedit.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+struct fs_editor {
+    EditLine *el;
+    History *history;
+    HistEvent event;
+    char *prompt;
+    fs_completer completer;
+    void *context;
+    FILE *out;
+};
+
+static volatile sig_atomic_t fs_interrupted = 0;
+
+static void fs_on_interrupt(int signal_number) {
+    (void)signal_number;
+    fs_interrupted = 1;
+}
+
+int fs_install_interrupt_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = fs_on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; // no SA_RESTART: el_gets must return on Ctrl-C
+    return sigaction(SIGINT, &action, NULL);
+}
+
+int fs_take_interrupt(void) {
+    int was = fs_interrupted;
+    fs_interrupted = 0;
+    return was;
+}
+
+void fs_ignore_broken_pipe(void) {
+    signal(SIGPIPE, SIG_IGN);
+}
+
+int fs_terminal_width(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}
+
+int fs_scalar_width(unsigned int scalar) {
+    return wcwidth((wchar_t)scalar);
+}
+
+void fs_use_environment_locale(void) {
+    const char *locale = setlocale(LC_CTYPE, "");
+    // With no locale set (LANG unset in CI, containers) libedit would drop UTF-8 input:
+    // fall back to the C library's built-in UTF-8 locale.
+    if (locale == NULL || strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0) {
+        setlocale(LC_CTYPE, "C.UTF-8");
+    }
+}
+
+static char *fs_prompt(EditLine *el) {
+    fs_editor *editor = NULL;
+    el_get(el, EL_CLIENTDATA, &editor);
+    return editor && editor->prompt ? editor->prompt : "> ";
+}
+
+static unsigned char fs_complete(EditLine *el, int ch) {
+    (void)ch;
+    fs_editor *editor = NULL;
+    el_get(el, EL_CLIENTDATA, &editor);
+    if (!editor || !editor->completer) return CC_ERROR;
+    const LineInfo *info = el_line(el);
+    size_t length = (size_t)(info->cursor - info->buffer);
+    char *before = strndup(info->buffer, length);
+    if (!before) return CC_ERROR;
+    fs_completion completion = editor->completer(editor->context, before);
+    free(before);
+    unsigned char result = CC_ERROR;
+    if (completion.insert && completion.insert[0] != '\0') {
+        el_insertstr(el, completion.insert);
+        result = CC_REFRESH;
+    }
+    if (completion.listing && completion.listing[0] != '\0') {
+        fprintf(editor->out, "\n%s", completion.listing);
+        fflush(editor->out);
+        result = CC_REDISPLAY;
+    }
+    free(completion.insert);
+    free(completion.listing);
+    return result;
+}
+
+fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context) {
+    fs_editor *editor = calloc(1, sizeof *editor);
+    if (!editor) return NULL;
+    editor->out = stdout;
+    editor->completer = completer;
+    editor->context = context;
+    editor->history = history_init();
+    editor->el = el_init(program, stdin, stdout, stderr);
+    if (!editor->history || !editor->el) {
+        fs_editor_destroy(editor);
+        return NULL;
+    }
+    history(editor->history, &editor->event, H_SETSIZE, history_size);
+    history(editor->history, &editor->event, H_SETUNIQUE, 1);
+    el_set(editor->el, EL_CLIENTDATA, editor);
+    el_set(editor->el, EL_EDITOR, "emacs");
+    el_set(editor->el, EL_SIGNAL, 1);
+    el_set(editor->el, EL_HIST, history, editor->history);
+    el_set(editor->el, EL_PROMPT_ESC, fs_prompt, '\1');
+    // Add the function before binding a key to it: binding an unknown name corrupts memory.
+    el_set(editor->el, EL_ADDFN, "fs-complete", "Complete the command or argument", fs_complete);
+    el_set(editor->el, EL_BIND, "^I", "fs-complete", NULL);
+    // The user's ~/.editrc (or $EDITRC) may rebind keys, as in other libedit programs.
+    el_source(editor->el, NULL);
+    return editor;
+}
+
+void fs_editor_destroy(fs_editor *editor) {
+    if (!editor) return;
+    if (editor->el) el_end(editor->el);
+    if (editor->history) history_end(editor->history);
+    free(editor->prompt);
+    free(editor);
+}
+
+void fs_editor_set_prompt(fs_editor *editor, const char *prompt) {
+    char *copy = strdup(prompt);
+    if (!copy) return;
+    free(editor->prompt);
+    editor->prompt = copy;
+}
+
+int fs_editor_read(fs_editor *editor, const char **line) {
+    int count = 0;
+    errno = 0;
+    const char *text = el_gets(editor->el, &count);
+    if (text == NULL) {
+        if (count == -1 && errno == EINTR) return -1;
+        return 0;
+    }
+    *line = text;
+    return 1;
+}
+
+int fs_history_add(fs_editor *editor, const char *line) {
+    return history(editor->history, &editor->event, H_ENTER, line);
+}
+
+int fs_history_load(fs_editor *editor, const char *path) {
+    return history(editor->history, &editor->event, H_LOAD, path);
+}
+
+int fs_history_save(fs_editor *editor, const char *path) {
+    return history(editor->history, &editor->event, H_SAVE, path);
+}

@@ -1,0 +1,57 @@
+// A fixed-signature C layer over libedit for Swift, which cannot call the variadic el_set,
+// el_get and history, nor touch the C globals stdin, stdout and stderr under Swift 6.
+#ifndef CEDITSHIM_H
+#define CEDITSHIM_H
+
+#include <stddef.h>
+
+/// What a completion request yields: text to insert at the cursor and a listing of the
+/// candidates to print above the prompt. Either may be NULL; both are malloc'd and freed by C.
+typedef struct {
+    char *insert;
+    char *listing;
+} fs_completion;
+
+/// Called on Tab with the line's text before the cursor and the context given at creation.
+typedef fs_completion (*fs_completer)(void *context, const char *before_cursor);
+
+typedef struct fs_editor fs_editor;
+
+/// Creates an emacs-mode line editor on the process's stdin/stdout/stderr, with a history
+/// of at most history_size entries and Tab bound to the completer.
+fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context);
+void fs_editor_destroy(fs_editor *editor);
+
+/// Sets the prompt. Invisible sequences (colours) are enclosed in '\1' characters.
+void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
+
+/// Reads a line. Returns 1 with *line set (valid until the next call, trailing newline kept),
+/// 0 at end of input, -1 when interrupted by a signal (Ctrl-C).
+int fs_editor_read(fs_editor *editor, const char **line);
+
+int fs_history_add(fs_editor *editor, const char *line);
+/// Loads a history file; returns the number of entries, or -1.
+int fs_history_load(fs_editor *editor, const char *path);
+/// Saves the history to a file; returns the number of entries, or -1.
+int fs_history_save(fs_editor *editor, const char *path);
+
+/// Installs a SIGINT handler without SA_RESTART, so Ctrl-C interrupts a read instead of
+/// ending the process; the handler only records that the signal arrived.
+int fs_install_interrupt_handler(void);
+/// Whether Ctrl-C arrived since the last call; clears the record.
+int fs_take_interrupt(void);
+
+/// Ignores SIGPIPE, so writing to a closed pipe fails with EPIPE instead of killing the process.
+void fs_ignore_broken_pipe(void);
+
+/// The width in columns of the terminal on fd, or 0 when fd is not a terminal.
+int fs_terminal_width(int fd);
+
+/// The columns a Unicode scalar takes on a terminal (wcwidth): 2 for wide East Asian
+/// characters, 0 for combining marks, -1 when not printable.
+int fs_scalar_width(unsigned int scalar);
+
+/// Sets LC_CTYPE from the environment, without which libedit drops non-ASCII input.
+void fs_use_environment_locale(void);
+
+#endif

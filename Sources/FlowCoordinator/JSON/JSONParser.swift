@@ -1,0 +1,371 @@
+/// A strict JSON parser (RFC 8259) that keeps the line and column of every value and reports
+/// the first syntax error with its place, in words a person can act on.
+public struct JSONParser {
+    /// A syntax error: what was wrong and where.
+    public struct SyntaxError: Error, Sendable, Equatable {
+        /// What was wrong.
+        public var message: String
+        /// Where.
+        public var location: SourceLocation
+    }
+
+    /// Documents deeper than this are refused instead of exhausting the stack.
+    public static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+    private var depth = 0
+
+    /// Parses a whole document.
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private var here: SourceLocation { SourceLocation(line: line, column: column) }
+
+    private mutating func parseDocument() throws(SyntaxError) -> JSONValue {
+        if let invalid = Self.firstInvalidUTF8(in: bytes) {
+            advance(to: invalid)
+            throw SyntaxError(message: "the file is not valid UTF-8 (byte \(invalid + 1))", location: here)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { advance(to: 3) }
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw SyntaxError(message: "the file is empty; expected a JSON object", location: here)
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if offset < bytes.count {
+            throw SyntaxError(message: "unexpected \(describeCurrent()) after the end of the document", location: here)
+        }
+        return value
+    }
+
+    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+        skipWhitespace()
+        let start = here
+        guard let byte = current else {
+            throw SyntaxError(message: "unexpected end of file; expected a value", location: start)
+        }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString(), start)
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true, start)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false, start)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null(start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber(), start)
+        default:
+            throw SyntaxError(message: "unexpected \(describeCurrent()); expected a value", location: start)
+        }
+    }
+
+    private mutating func enter() throws(SyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw SyntaxError(message: "nested deeper than \(Self.maximumDepth) levels", location: here)
+        }
+    }
+
+    private mutating func parseObject() throws(SyntaxError) -> JSONValue {
+        let start = here
+        try enter()
+        advance()
+        var members: [JSONValue.Member] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            advance()
+            depth -= 1
+            return .object(members, start)
+        }
+        while true {
+            skipWhitespace()
+            let keyLocation = here
+            guard current == UInt8(ascii: "\"") else {
+                if current == UInt8(ascii: "}") {
+                    throw SyntaxError(message: "trailing comma before '}'", location: keyLocation)
+                }
+                throw SyntaxError(message: "unexpected \(describeCurrent()); expected a key in double quotes", location: keyLocation)
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else {
+                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ':' after key \"\(key)\"", location: here)
+            }
+            advance()
+            let value = try parseValue()
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                advance()
+            case UInt8(ascii: "}"):
+                advance()
+                depth -= 1
+                return .object(members, start)
+            default:
+                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"", location: here)
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+        let start = here
+        try enter()
+        advance()
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            advance()
+            depth -= 1
+            return .array(elements, start)
+        }
+        while true {
+            skipWhitespace()
+            if current == UInt8(ascii: "]") {
+                throw SyntaxError(message: "trailing comma before ']'", location: here)
+            }
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                advance()
+            case UInt8(ascii: "]"):
+                advance()
+                depth -= 1
+                return .array(elements, start)
+            default:
+                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ',' or ']' in the array", location: here)
+            }
+        }
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> String {
+        let start = here
+        advance()
+        var scalars = String.UnicodeScalarView()
+        var run: [UInt8] = []
+        func flush() {
+            if !run.isEmpty {
+                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        while true {
+            guard let byte = current else {
+                throw SyntaxError(message: "unterminated string (it starts at \(start))", location: here)
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                flush()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush()
+                let escapeLocation = here
+                advance()
+                guard let escaped = current else {
+                    throw SyntaxError(message: "unterminated string (it starts at \(start))", location: here)
+                }
+                advance()
+                switch escaped {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    scalars.append(try parseUnicodeEscape(at: escapeLocation))
+                default:
+                    throw SyntaxError(message: "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string", location: escapeLocation)
+                }
+            case 0x00..<0x20:
+                throw SyntaxError(message: "a control character (such as a raw newline or tab) inside a string; write it escaped", location: here)
+            default:
+                run.append(byte)
+                advance()
+            }
+        }
+    }
+
+    private mutating func parseHexQuad(at location: SourceLocation) throws(SyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else {
+                throw SyntaxError(message: "\\u must be followed by four hexadecimal digits", location: location)
+            }
+            value = value * 16 + digit
+            advance()
+        }
+        return value
+    }
+
+    private mutating func parseUnicodeEscape(at location: SourceLocation) throws(SyntaxError) -> Unicode.Scalar {
+        let first = try parseHexQuad(at: location)
+        if (0xD800...0xDBFF).contains(first) {
+            guard current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
+                throw SyntaxError(message: "a lone UTF-16 surrogate in a \\u escape", location: location)
+            }
+            advance(); advance()
+            let second = try parseHexQuad(at: location)
+            guard (0xDC00...0xDFFF).contains(second),
+                  let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) else {
+                throw SyntaxError(message: "a lone UTF-16 surrogate in a \\u escape", location: location)
+            }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(first) else {
+            throw SyntaxError(message: "a lone UTF-16 surrogate in a \\u escape", location: location)
+        }
+        return scalar
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> String {
+        let start = offset
+        let startLocation = here
+        if current == UInt8(ascii: "-") { advance() }
+        guard let first = current, Self.isDigit(first) else {
+            throw SyntaxError(message: "a number needs a digit after '-'", location: startLocation)
+        }
+        if first == UInt8(ascii: "0") {
+            advance()
+            if let next = current, Self.isDigit(next) {
+                throw SyntaxError(message: "numbers may not have leading zeros", location: startLocation)
+            }
+        } else {
+            while let byte = current, Self.isDigit(byte) { advance() }
+        }
+        if current == UInt8(ascii: ".") {
+            advance()
+            guard let byte = current, Self.isDigit(byte) else {
+                throw SyntaxError(message: "a number needs digits after '.'", location: here)
+            }
+            while let byte = current, Self.isDigit(byte) { advance() }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard let byte = current, Self.isDigit(byte) else {
+                throw SyntaxError(message: "a number needs digits in its exponent", location: here)
+            }
+            while let byte = current, Self.isDigit(byte) { advance() }
+        }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(SyntaxError) {
+        let start = here
+        let startOffset = offset
+        let expected = word.withUTF8Buffer { Array($0) }
+        var end = offset
+        while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
+        guard bytes[startOffset..<end].elementsEqual(expected) else {
+            let found = String(decoding: bytes[startOffset..<end], as: UTF8.self)
+            throw SyntaxError(message: "unexpected '\(found)'; did you mean '\(word)'? (strings need double quotes)", location: start)
+        }
+        advance(to: end)
+    }
+
+    // MARK: - Reading bytes
+
+    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    private func peek(_ distance: Int) -> UInt8? {
+        offset + distance < bytes.count ? bytes[offset + distance] : nil
+    }
+
+    private mutating func advance() {
+        guard offset < bytes.count else { return }
+        let byte = bytes[offset]
+        offset += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            // Continuation bytes belong to the scalar already counted.
+            column += 1
+        }
+    }
+
+    private mutating func advance(to target: Int) {
+        while offset < target { advance() }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current,
+              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+            advance()
+        }
+    }
+
+    private func describeCurrent() -> String {
+        guard let byte = current else { return "end of file" }
+        if byte == UInt8(ascii: "'") { return "\"'\"" }
+        if byte >= 0x20 && byte < 0x7F {
+            return "'\(Character(Unicode.Scalar(byte)))'"
+        }
+        if byte < 0x20 { return "control character 0x\(String(byte, radix: 16))" }
+        // The start of a multi-byte scalar: show the whole character.
+        var end = offset + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'\(String(decoding: bytes[offset..<end], as: UTF8.self))'"
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || isDigit(byte) || byte == UInt8(ascii: "_")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: index += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; highest = 0x9F
+            case 0xF0: length = 4; lowest = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; highest = 0x8F
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            // Only the second byte has a narrowed range (no overlongs, surrogates or > U+10FFFF).
+            guard (lowest...highest).contains(bytes[index + 1]) else { return index }
+            for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,46 @@
+import FlowShellKit
+
+/// The feature modules linked into the binary, and the screens each registers.
+public struct FeatureCatalog: Sendable {
+    /// The registrations of each linked module, by module name.
+    public let modules: [String: [FeatureRegistration]]
+    /// Problems in the linked modules themselves (two modules registering one id).
+    public let conflicts: [String]
+
+    /// Catalogues linked feature modules.
+    public init(_ featureModules: [any FeatureModule.Type]) {
+        var modules: [String: [FeatureRegistration]] = [:]
+        var owners: [String: String] = [:]
+        var conflicts: [String] = []
+        for module in featureModules {
+            modules[module.name, default: []].append(contentsOf: module.features)
+            for feature in module.features {
+                if let owner = owners[feature.id] {
+                    conflicts.append("feature id '\(feature.id)' is registered by both \(owner) and \(module.name)")
+                }
+                owners[feature.id] = module.name
+            }
+        }
+        self.modules = modules
+        self.conflicts = conflicts
+    }
+
+    /// The names of the linked modules, sorted.
+    public var moduleNames: [String] { modules.keys.sorted() }
+
+    /// The module that registers `featureID`, if any linked module does.
+    public func module(of featureID: String) -> String? {
+        modules.first { $0.value.contains { $0.id == featureID } }?.key
+    }
+
+    /// The features available to a flow that loads `moduleNames`, by id.
+    public func features(loading moduleNames: [String]) -> [String: FeatureRegistration] {
+        var features: [String: FeatureRegistration] = [:]
+        for name in moduleNames {
+            for feature in modules[name] ?? [] {
+                features[feature.id] = feature
+            }
+        }
+        return features
+    }
+}

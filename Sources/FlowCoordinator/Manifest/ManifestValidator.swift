@@ -1,0 +1,137 @@
+import FlowShellKit
+
+/// Checks a decoded manifest against the linked features and reports every problem at once:
+/// unknown modules and features, events that a screen never emits, inputs that no payload
+/// carries, duplicate edges, commands that shadow global ones, and unreachable screens.
+public struct ManifestValidator: Sendable {
+    /// The linked feature modules.
+    public let catalog: FeatureCatalog
+    /// The names of the shell's global commands, which features may not reuse.
+    public let globalCommands: Set<String>
+
+    /// Creates a validator.
+    public init(catalog: FeatureCatalog, globalCommands: Set<String>) {
+        self.catalog = catalog
+        self.globalCommands = globalCommands
+    }
+
+    /// Every problem in `manifest`, in the order they appear in the file.
+    public func validate(_ manifest: Manifest, file: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func report(_ severity: Diagnostic.Severity, _ path: JSONPath, _ message: String) {
+            diagnostics.append(Diagnostic(severity, file: file, location: manifest.location(of: path), path: path, message: message))
+        }
+
+        for conflict in catalog.conflicts {
+            report(.error, JSONPath.root.appending("modules"), conflict)
+        }
+        for (index, module) in manifest.modules.enumerated() where catalog.modules[module] == nil {
+            let linked = catalog.moduleNames
+            report(.error, JSONPath.root.appending("modules").appending(index),
+                   "unknown module '\(module)'\(ManifestDecoder.suggestion(for: module, among: linked)); linked modules: \(linked.joined(separator: ", "))")
+        }
+        let features = catalog.features(loading: manifest.modules)
+
+        // A feature reference that is unknown, or known but in a module the flow does not load.
+        func checkFeature(_ id: String, at path: JSONPath, role: String) -> FeatureRegistration? {
+            if let feature = features[id] { return feature }
+            if let module = catalog.module(of: id) {
+                report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
+            } else {
+                report(.error, path, "unknown feature '\(id)'\(ManifestDecoder.suggestion(for: id, among: Array(features.keys)))")
+            }
+            return nil
+        }
+
+        let rootPath = JSONPath.root.appending("root")
+        if let root = checkFeature(manifest.root, at: rootPath, role: "root feature"), !root.inputs.isEmpty {
+            report(.error, rootPath, "the root '\(root.id)' needs input (\(root.inputs.joined(separator: ", "))) that nothing provides at start")
+        }
+
+        for feature in features.values.sorted(by: { $0.id < $1.id }) {
+            for command in feature.commands where globalCommands.contains(command) {
+                report(.error, JSONPath.root.appending("modules"),
+                       "feature '\(feature.id)' declares a command '\(command)', which is a global command's name")
+            }
+        }
+
+        var seen: [String: Int] = [:]
+        for transition in manifest.transitions {
+            checkTransition(transition, features: features, seen: &seen, check: checkFeature, report: report)
+        }
+
+        if diagnostics.isEmpty {
+            for id in unreachable(from: manifest.root, in: manifest, features: features) {
+                report(.warning, JSONPath.root.appending("modules"), "feature '\(id)' is loaded but no transition from the root reaches it")
+            }
+        }
+        return diagnostics.sorted(by: Diagnostic.inFileOrder)
+    }
+
+    private func checkTransition(
+        _ transition: Transition,
+        features: [String: FeatureRegistration],
+        seen: inout [String: Int],
+        check: (String, JSONPath, String) -> FeatureRegistration?,
+        report: (Diagnostic.Severity, JSONPath, String) -> Void
+    ) {
+        let path = transition.path
+        let key = "\(transition.from)\u{0}\(transition.on)"
+        if let first = seen[key] {
+            report(.error, path, "a second transition for '\(transition.on)' from '\(transition.from)' (the first is transitions[\(first)])")
+        } else {
+            seen[key] = transition.index
+        }
+
+        // The features this edge can start from, and what their event carries.
+        var sources: [FeatureRegistration] = []
+        if transition.from == Transition.anyScreen {
+            sources = features.values.filter { $0.event(named: transition.on) != nil }.sorted { $0.id < $1.id }
+            if sources.isEmpty {
+                report(.error, path.appending("on"), "no loaded feature emits '\(transition.on)'")
+            }
+        } else if let source = check(transition.from, path.appending("from"), "feature") {
+            if source.event(named: transition.on) == nil {
+                let names = source.events.map(\.name)
+                report(.error, path.appending("on"),
+                       "'\(source.id)' never emits '\(transition.on)'\(ManifestDecoder.suggestion(for: transition.on, among: names)); it emits: \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
+            } else {
+                sources = [source]
+            }
+        }
+
+        switch (transition.style.needsTarget, transition.to) {
+        case (true, nil):
+            report(.error, path, "style '\(transition.style.rawValue)' needs a 'to' feature")
+        case (false, .some):
+            report(.error, path.appending("to"), "style '\(transition.style.rawValue)' closes a screen and takes no 'to'")
+        case (true, .some(let targetID)):
+            guard let target = check(targetID, path.appending("to"), "target feature") else { return }
+            for source in sources {
+                let carried = Set(source.event(named: transition.on)?.payloadKeys ?? [])
+                let missing = target.inputs.filter { !carried.contains($0) }
+                if !missing.isEmpty {
+                    report(.error, path.appending("to"),
+                           "'\(target.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that '\(transition.on)' from '\(source.id)' does not carry")
+                }
+            }
+        case (false, nil):
+            break
+        }
+    }
+
+    /// Loaded features that no chain of transitions from the root reaches.
+    private func unreachable(from root: String, in manifest: Manifest, features: [String: FeatureRegistration]) -> [String] {
+        var reached: Set<String> = [root]
+        var frontier = [root]
+        while let current = frontier.popLast() {
+            let emitted = Set(features[current]?.events.map(\.name) ?? [])
+            for transition in manifest.transitions {
+                guard transition.from == current || (transition.from == Transition.anyScreen && emitted.contains(transition.on)),
+                      let target = transition.to, reached.insert(target).inserted else { continue }
+                frontier.append(target)
+            }
+        }
+        return features.keys.filter { !reached.contains($0) }.sorted()
+    }
+}

@@ -1,0 +1,16 @@
+import FlowShellKit
+
+/// A message from the flow to the person at the prompt: an event that leads nowhere, a screen
+/// that could not be built, nothing to go back to.
+public struct Notice: Sendable, Equatable {
+    /// How the message should look; `.error` also marks the command as failed.
+    public var style: MessageStyle
+    /// The message.
+    public var text: String
+
+    /// Creates a notice.
+    public init(_ style: MessageStyle, _ text: String) {
+        self.style = style
+        self.text = text
+    }
+}

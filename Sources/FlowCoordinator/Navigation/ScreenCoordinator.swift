@@ -1,0 +1,78 @@
+import FlowShellKit
+
+/// The generic ``Coordinator`` of one screen. It passes its feature's events to the flow, which
+/// reads the manifest to decide where they lead; it owns the coordinator of the screen shown
+/// on top of its own, so closing a screen releases the whole chain above it.
+@MainActor
+public final class ScreenCoordinator: Coordinator {
+    /// How a screen came to be shown, which decides what closing it means.
+    public enum Presentation: Sendable, Equatable {
+        /// The flow's first screen.
+        case root
+        /// Pushed onto the layer below it.
+        case pushed
+        /// The root of a modal layer.
+        case presented
+    }
+
+    /// The feature id of the screen.
+    public let featureID: String
+    /// The screen this coordinator runs.
+    public let screen: any Presentable
+    /// The input the feature was built from.
+    public let input: FeatureInput
+    /// How the screen was shown.
+    public let presentation: Presentation
+    /// The coordinator that started this one.
+    public private(set) weak var parent: ScreenCoordinator?
+    /// The coordinator of the screen shown on top of this one.
+    public private(set) var child: ScreenCoordinator?
+    private let deliver: @MainActor (FeatureEvent, ScreenCoordinator) -> Void
+
+    init(
+        featureID: String,
+        screen: any Presentable,
+        input: FeatureInput,
+        presentation: Presentation,
+        deliver: @escaping @MainActor (FeatureEvent, ScreenCoordinator) -> Void
+    ) {
+        self.featureID = featureID
+        self.screen = screen
+        self.input = input
+        self.presentation = presentation
+        self.deliver = deliver
+    }
+
+    /// The running child, as a list (at most one: the screen on top).
+    public var children: [any Coordinator] { child.map { [$0] } ?? [] }
+
+    /// Hands an event of this screen's feature to the flow, which queues and routes it.
+    public func handle(_ event: FeatureEvent) {
+        deliver(event, self)
+    }
+
+    /// Releases `child` when its flow is over.
+    public func onFlowFinished(_ child: any Coordinator) {
+        if child === self.child {
+            self.child = nil
+        }
+    }
+
+    /// Starts `coordinator` on top of this one.
+    func start(_ coordinator: ScreenCoordinator) {
+        coordinator.parent = self
+        child = coordinator
+    }
+
+    /// Tells the parent this screen is finished, which releases it and everything above it.
+    func finish() {
+        parent?.onFlowFinished(self)
+    }
+
+    /// This coordinator and every one above it, bottom first.
+    var chain: [ScreenCoordinator] {
+        var chain = [self]
+        while let next = chain.last?.child { chain.append(next) }
+        return chain
+    }
+}

@@ -1,0 +1,27 @@
+/// The commands every screen has. Feature commands may not take these names.
+public enum GlobalCommand: String, CaseIterable, Sendable {
+    case help, back, home, `where`, quit, exit
+
+    /// Every global command's name.
+    public static var names: Set<String> { Set(allCases.map(\.rawValue)) }
+
+    /// The usage line.
+    public var usage: String {
+        switch self {
+        case .help: return "help [COMMAND]"
+        default: return rawValue
+        }
+    }
+
+    /// One line for `help`.
+    public var summary: String {
+        switch self {
+        case .help: return "List this screen's commands, or show how to use one"
+        case .back: return "Close this screen and return to the previous one"
+        case .home: return "Close every screen above the first one"
+        case .where: return "Show the stack of open screens"
+        case .quit: return "Leave the shell"
+        case .exit: return "Leave the shell (same as quit)"
+        }
+    }
+}

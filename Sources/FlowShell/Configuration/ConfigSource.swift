@@ -1,0 +1,37 @@
+import FlowCoordinator
+import Foundation
+
+/// Where the flow comes from: a file the user named, `config.json` in the current directory,
+/// or the flow built into the binary.
+enum ConfigSource: Equatable {
+    case file(path: String)
+    case builtIn
+
+    /// The file name looked for in the current directory.
+    static let defaultFileName = "config.json"
+
+    /// `--config PATH` when given (it must exist), else `./config.json` if present, else built in.
+    static func resolve(explicitPath: String?, fileManager: FileManager = .default) -> ConfigSource {
+        if let explicitPath { return .file(path: explicitPath) }
+        if fileManager.fileExists(atPath: defaultFileName) { return .file(path: defaultFileName) }
+        return .builtIn
+    }
+
+    /// Loads the manifest from this source.
+    func load() throws(ManifestLoadError) -> Manifest {
+        switch self {
+        case .file(let path):
+            return try ManifestLoader.load(path: path)
+        case .builtIn:
+            return try ManifestLoader.decode(Array(DefaultFlow.json.utf8), file: DefaultFlow.name)
+        }
+    }
+
+    /// How the banner names it.
+    var description: String {
+        switch self {
+        case .file(let path): return path
+        case .builtIn: return "the \(DefaultFlow.name) (no \(Self.defaultFileName) here)"
+        }
+    }
+}

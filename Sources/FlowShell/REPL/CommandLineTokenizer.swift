@@ -1,0 +1,117 @@
+/// Splits a typed line into words the way a POSIX shell does, without expansions:
+/// whitespace separates words; `'…'` keeps text literally; `"…"` keeps text with `\"` and `\\`
+/// escapes; a backslash outside quotes takes the next character literally; `#` at the start of
+/// a word begins a comment.
+public enum CommandLineTokenizer {
+    /// A line that cannot be split.
+    public struct Failure: Error, Equatable, Sendable {
+        /// What is wrong.
+        public var message: String
+    }
+
+    /// The words of a line, split part way through for completion.
+    public struct Partial: Equatable, Sendable {
+        /// The words finished before the cursor.
+        public var words: [String]
+        /// The word being typed at the cursor (empty after a space).
+        public var current: String
+        /// Whether the current word is inside an open quote.
+        public var inQuote: Bool
+    }
+
+    /// The words of a complete line, or a failure for an unterminated quote or escape.
+    public static func words(of line: String) throws(Failure) -> [String] {
+        let partial = split(line)
+        if partial.inQuote {
+            throw Failure(message: "unterminated quote")
+        }
+        if partial.danglingEscape {
+            throw Failure(message: "the line ends with a lone backslash")
+        }
+        return partial.words + (partial.hasCurrent ? [partial.current] : [])
+    }
+
+    /// The words before the cursor and the word being typed, for completion.
+    public static func partial(_ textBeforeCursor: String) -> Partial {
+        let split = split(textBeforeCursor)
+        return Partial(words: split.words, current: split.current, inQuote: split.inQuote)
+    }
+
+    /// `word` written so that splitting gives it back (spaces and quotes escaped).
+    public static func escape(_ word: String) -> String {
+        var text = ""
+        for character in word {
+            if character == " " || character == "\t" || character == "'" || character == "\"" || character == "\\" || character == "#" {
+                text.append("\\")
+            }
+            text.append(character)
+        }
+        return text
+    }
+
+    private struct Split {
+        var words: [String] = []
+        var current = ""
+        var hasCurrent = false
+        var inQuote = false
+        var danglingEscape = false
+    }
+
+    private enum Mode {
+        case plain, single, double
+    }
+
+    private static func split(_ line: String) -> Split {
+        var result = Split()
+        var mode = Mode.plain
+        var escaping = false
+        func finishWord() {
+            if result.hasCurrent { result.words.append(result.current) }
+            result.current = ""
+            result.hasCurrent = false
+        }
+        for character in line {
+            if escaping {
+                escaping = false
+                result.current.append(character)
+                result.hasCurrent = true
+                continue
+            }
+            switch mode {
+            case .plain:
+                switch character {
+                case " ", "\t", "\n", "\r":
+                    finishWord()
+                case "\\":
+                    escaping = true
+                    result.hasCurrent = true
+                case "'":
+                    mode = .single
+                    result.hasCurrent = true
+                case "\"":
+                    mode = .double
+                    result.hasCurrent = true
+                case "#" where !result.hasCurrent:
+                    // A comment: the rest of the line is ignored.
+                    result.inQuote = false
+                    finishWord()
+                    return result
+                default:
+                    result.current.append(character)
+                    result.hasCurrent = true
+                }
+            case .single:
+                if character == "'" { mode = .plain } else { result.current.append(character) }
+            case .double:
+                switch character {
+                case "\"": mode = .plain
+                case "\\": escaping = true
+                default: result.current.append(character)
+                }
+            }
+        }
+        result.inQuote = mode != .plain
+        result.danglingEscape = escaping
+        return result
+    }
+}

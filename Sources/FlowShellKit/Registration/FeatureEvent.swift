@@ -1,0 +1,14 @@
+/// A named event a feature emits (`selected` with `carID: "42"`). The manifest says where it
+/// leads; its payload becomes the target feature's input.
+public struct FeatureEvent: Sendable, Equatable {
+    /// The event's name, as declared in the feature's registration.
+    public var name: String
+    /// The data the event carries, keyed by name.
+    public var payload: [String: String]
+
+    /// Creates an event.
+    public init(_ name: String, payload: [String: String] = [:]) {
+        self.name = name
+        self.payload = payload
+    }
+}

@@ -1,0 +1,8 @@
+/// A feature module as linked into the shell. Each module under `Features/<Name>` declares
+/// `public enum <Name>Module: FeatureModule`; the build generates the list of linked ones.
+public protocol FeatureModule {
+    /// The module's name as manifests list it in `modules` (`Cars`).
+    static var name: String { get }
+    /// The screens this module registers.
+    static var features: [FeatureRegistration] { get }
+}

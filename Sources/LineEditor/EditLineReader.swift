@@ -1,0 +1,114 @@
+import CEditShim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads lines on a terminal with libedit: emacs keys, history (Up, Ctrl-R), Tab completion
+/// and UTF-8 input; Ctrl-C abandons the line.
+@MainActor
+public final class EditLineReader: LineReader {
+    /// Answers Tab, given the line's text before the cursor.
+    public typealias Completer = @MainActor (String) -> Completion
+
+    /// How many lines the history keeps.
+    public static let historySize = 1000
+
+    private var editor: OpaquePointer?
+    private let completer: Completer
+    private let historyPath: String?
+
+    /// Opens the editor on the terminal; returns nil when libedit cannot start.
+    /// `historyPath` is loaded now and saved after every line (nil: no history file).
+    public init?(program: String, historyPath: String?, completer: @escaping Completer) {
+        self.completer = completer
+        self.historyPath = historyPath
+        fs_use_environment_locale()
+        let callback: fs_completer = { context, beforeCursor in
+            guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil) }
+            let reader = Unmanaged<EditLineReader>.fromOpaque(context).takeUnretainedValue()
+            let text = String(cString: beforeCursor)
+            // libedit calls back synchronously from el_gets, which runs on the main actor.
+            let completion = MainActor.assumeIsolated { reader.completer(text) }
+            let listing = completion.candidates.isEmpty ? nil : EditLineReader.listing(completion.candidates)
+            return fs_completion(
+                insert: completion.insert.isEmpty ? nil : strdup(completion.insert),
+                listing: listing.flatMap { strdup($0) }
+            )
+        }
+        // The editor lives exactly as long as this object, so an unretained pointer is safe.
+        editor = fs_editor_create(program, Int32(Self.historySize), callback, Unmanaged.passUnretained(self).toOpaque())
+        guard let editor else { return nil }
+        if let historyPath {
+            _ = fs_history_load(editor, historyPath)
+        }
+    }
+
+    isolated deinit {
+        if let editor { fs_editor_destroy(editor) }
+    }
+
+    /// Reads a line with `prompt` (ANSI sequences in it are handled as invisible).
+    public func readLine(prompt: String) -> LineReadResult {
+        guard let editor else { return .end }
+        fs_editor_set_prompt(editor, Self.markInvisible(prompt))
+        var line: UnsafePointer<CChar>?
+        switch fs_editor_read(editor, &line) {
+        case 1:
+            guard let line else { return .end }
+            var text = String(cString: line)
+            if text.hasSuffix("\n") { text.removeLast() }
+            return .line(text)
+        case -1:
+            _ = Terminal.takeInterrupt()
+            return .interrupted
+        default:
+            return .end
+        }
+    }
+
+    /// Adds a line to the history and saves the history file atomically.
+    public func remember(_ line: String) {
+        guard let editor, !line.allSatisfy(\.isWhitespace) else { return }
+        _ = fs_history_add(editor, line)
+        guard let historyPath else { return }
+        // Write a sibling file, then rename: a crash never leaves a truncated history.
+        let temporary = "\(historyPath).\(getpid()).tmp"
+        if fs_history_save(editor, temporary) >= 0 {
+            if rename(temporary, historyPath) != 0 { unlink(temporary) }
+        } else {
+            unlink(temporary)
+        }
+    }
+
+    /// Encloses each escape sequence in '\1' so libedit does not count it as width.
+    static func markInvisible(_ prompt: String) -> String {
+        var result = ""
+        var inEscape = false
+        for scalar in prompt.unicodeScalars {
+            if scalar == "\u{1B}" {
+                inEscape = true
+                result.unicodeScalars.append("\u{01}")
+            }
+            result.unicodeScalars.append(scalar)
+            if inEscape && scalar.properties.isAlphabetic && scalar != "[" {
+                inEscape = false
+                result.unicodeScalars.append("\u{01}")
+            }
+        }
+        return result
+    }
+
+    /// The candidates laid out in columns, ending with a newline.
+    static func listing(_ candidates: [String]) -> String {
+        let width = (candidates.map(\.count).max() ?? 0) + 2
+        let perLine = max(1, (Terminal.width() ?? 80) / width)
+        var text = ""
+        for (index, candidate) in candidates.enumerated() {
+            let isLast = index == candidates.count - 1 || (index + 1) % perLine == 0
+            text += candidate + (isLast ? "\n" : String(repeating: " ", count: width - candidate.count))
+        }
+        return text
+    }
+}

@@ -1,0 +1,18 @@
+/// What one attempt to read a line produced.
+public enum LineReadResult: Sendable, Equatable {
+    /// A line, without its trailing newline.
+    case line(String)
+    /// Ctrl-C: the line was abandoned; read again.
+    case interrupted
+    /// End of input (Ctrl-D on an empty line, or the end of a pipe).
+    case end
+}
+
+/// Reads the user's lines: with line editing on a terminal, plainly otherwise.
+@MainActor
+public protocol LineReader: AnyObject {
+    /// Reads one line, showing `prompt` where that makes sense.
+    func readLine(prompt: String) -> LineReadResult
+    /// Remembers a line for history recall (Up) and for the history file.
+    func remember(_ line: String)
+}

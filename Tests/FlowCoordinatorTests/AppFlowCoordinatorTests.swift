@@ -1,0 +1,222 @@
+@testable import FlowCoordinator
+import FlowShellKit
+import Testing
+
+@MainActor
+@Suite(.serialized) struct AppFlowCoordinatorTests {
+    static let flowText = """
+    {
+      "app": "demo",
+      "root": "demo.home",
+      "modules": ["Demo"],
+      "transitions": [
+        { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
+        { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" },
+        { "from": "*", "on": "modal", "to": "demo.sheet", "style": "present" },
+        { "from": "demo.sheet", "on": "open", "to": "demo.item", "style": "push" },
+        { "from": "*", "on": "done", "style": "dismiss" },
+        { "from": "*", "on": "close", "style": "pop" },
+        { "from": "*", "on": "swap", "to": "demo.item", "style": "replace" },
+        { "from": "*", "on": "restart", "to": "demo.home", "style": "root" }
+      ]
+    }
+    """
+
+    private func startFlow() async throws -> AppFlowCoordinator {
+        let manifest = try ManifestLoader.decode(Array(Self.flowText.utf8), file: "flow.json")
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog([DemoModule.self]))
+        try await flow.start()
+        return flow
+    }
+
+    /// Types `emit EVENT [ITEM]` on the top screen, then routes what it emitted.
+    @discardableResult
+    private func emit(_ flow: AppFlowCoordinator, _ event: String, _ item: String? = nil) async throws -> [Notice] {
+        let command = try #require(flow.top?.screen.viewProperties.command(named: "emit"))
+        try await command.handler(CommandArguments(usage: command.usage, values: [event] + (item.map { [$0] } ?? [])))
+        return await flow.processEvents()
+    }
+
+    /// The router's layers as titles, e.g. [["demo.home", "a"], ["b"]].
+    private func layers(_ flow: AppFlowCoordinator) -> [[String]] {
+        flow.router.layers.map { $0.map(\.viewProperties.title) }
+    }
+
+    /// The coordinator chain as titles, which must match the router's screens in order.
+    private func chain(_ flow: AppFlowCoordinator) -> [String] {
+        flow.coordinators.map { $0.screen.viewProperties.title }
+    }
+
+    @Test func startsAtTheRoot() async throws {
+        let flow = try await startFlow()
+        #expect(layers(flow) == [["demo.home"]])
+        #expect(flow.top?.featureID == "demo.home")
+        #expect(flow.top?.presentation == .root)
+    }
+
+    @Test func pushPresentAndPushInsideAModalLayer() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        try await emit(flow, "modal", "b")
+        try await emit(flow, "open", "c")
+        #expect(layers(flow) == [["demo.home", "a"], ["b", "c"]])
+        #expect(chain(flow) == ["demo.home", "a", "b", "c"])
+        #expect(flow.coordinators.map(\.presentation) == [.root, .pushed, .presented, .pushed])
+        #expect(flow.top?.input == FeatureInput(["item": "c"]))
+    }
+
+    @Test func dismissClosesTheWholeTopLayer() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        try await emit(flow, "modal", "b")
+        try await emit(flow, "open", "c")
+        try await emit(flow, "done")
+        #expect(layers(flow) == [["demo.home", "a"]])
+        #expect(chain(flow) == ["demo.home", "a"])
+    }
+
+    @Test func dismissWithNoModalLayerIsRefused() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        let notices = try await emit(flow, "done")
+        #expect(notices == [Notice(.error, "'done' asks to dismiss, but no modal layer is open")])
+        #expect(layers(flow) == [["demo.home", "a"]])
+    }
+
+    @Test func popRemovesTheTopScreenAndDismissesALayerRoot() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        try await emit(flow, "open", "b")
+        try await emit(flow, "close")
+        #expect(layers(flow) == [["demo.home", "a"]])
+        try await emit(flow, "modal", "m")
+        try await emit(flow, "close")
+        #expect(layers(flow) == [["demo.home", "a"]])
+        #expect(chain(flow) == ["demo.home", "a"])
+    }
+
+    @Test func replaceSwapsTheTopScreenKeepingItsPresentation() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        try await emit(flow, "swap", "b")
+        #expect(layers(flow) == [["demo.home", "b"]])
+        try await emit(flow, "modal", "m")
+        try await emit(flow, "swap", "n")
+        #expect(layers(flow) == [["demo.home", "b"], ["n"]])
+        #expect(flow.top?.presentation == .presented)
+        #expect(chain(flow) == ["demo.home", "b", "n"])
+    }
+
+    @Test func replacingTheRootMakesANewRoot() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "swap", "r")
+        #expect(layers(flow) == [["r"]])
+        #expect(flow.root?.featureID == "demo.item")
+        #expect(flow.top?.presentation == .root)
+    }
+
+    @Test func rootStyleClearsEverything() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        try await emit(flow, "modal", "m")
+        try await emit(flow, "restart")
+        #expect(layers(flow) == [["demo.home"]])
+        #expect(chain(flow) == ["demo.home"])
+    }
+
+    @Test func backAndHome() async throws {
+        let flow = try await startFlow()
+        #expect(flow.back() == Notice(.error, "already at the first screen — nothing to go back to"))
+        try await emit(flow, "open", "a")
+        try await emit(flow, "modal", "m")
+        try await emit(flow, "open", "n")
+        #expect(flow.back() == nil)
+        #expect(layers(flow) == [["demo.home", "a"], ["m"]])
+        #expect(flow.back() == nil)
+        #expect(layers(flow) == [["demo.home", "a"]])
+        try await emit(flow, "open", "b")
+        try await emit(flow, "modal", "m2")
+        flow.home()
+        #expect(layers(flow) == [["demo.home"]])
+        #expect(chain(flow) == ["demo.home"])
+    }
+
+    @Test func anEventWithNoTransitionChangesNothing() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        let before = layers(flow)
+        let notices = try await emit(flow, "unheard")
+        #expect(notices == [Notice(.warning, "'unheard' from demo.item leads nowhere in this flow; nothing changed")])
+        #expect(layers(flow) == before)
+    }
+
+    @Test func aTargetThatCannotBeBuiltChangesNothing() async throws {
+        let flow = try await startFlow()
+        let notices = try await emit(flow, "open", "broken")
+        #expect(notices == [Notice(.error, "cannot open demo.item: item 'broken' cannot be shown")])
+        #expect(layers(flow) == [["demo.home"]])
+        #expect(chain(flow) == ["demo.home"])
+    }
+
+    @Test func closedScreensFeaturesAndCoordinatorsAreReleased() async throws {
+        let flow = try await startFlow()
+        try await emit(flow, "open", "a")
+        try await emit(flow, "modal", "m")
+        try await emit(flow, "open", "n")
+        let closing = flow.coordinators.dropFirst().map { Weak($0) }
+        let screens = flow.coordinators.dropFirst().map { Weak($0.screen as AnyObject) }
+        let features = DemoFeature.live.suffix(3)
+        #expect(closing.allSatisfy { $0.object != nil })
+        #expect(features.allSatisfy { $0.object != nil })
+
+        try await emit(flow, "done")   // dismisses m and n
+        #expect(closing[1].object == nil && closing[2].object == nil)
+        #expect(screens[1].object == nil && screens[2].object == nil)
+        #expect(Array(features)[1].object == nil && Array(features)[2].object == nil)
+        #expect(closing[0].object != nil)
+
+        _ = flow.back()                // pops a
+        #expect(closing[0].object == nil)
+        #expect(screens[0].object == nil)
+        #expect(Array(features)[0].object == nil)
+        #expect(flow.root?.child == nil)
+    }
+}
+
+@MainActor
+@Suite struct StackRouterTests {
+    private func screen(_ name: String) -> Screen {
+        let screen = Screen(featureID: name)
+        screen.update(with: ViewProperties(title: name))
+        return screen
+    }
+
+    private func titles(_ router: StackRouter) -> [[String]] {
+        router.layers.map { $0.map(\.viewProperties.title) }
+    }
+
+    @Test func everyOperation() {
+        let router = StackRouter()
+        #expect(router.top == nil)
+        router.push(screen("a"))
+        #expect(titles(router) == [["a"]])
+        router.pop()
+        #expect(titles(router) == [["a"]], "a layer's only screen stays")
+        router.push(screen("b"))
+        router.present(screen("c"))
+        router.push(screen("d"))
+        #expect(titles(router) == [["a", "b"], ["c", "d"]])
+        #expect(router.top?.viewProperties.title == "d")
+        router.replace(with: screen("e"))
+        #expect(titles(router) == [["a", "b"], ["c", "e"]])
+        router.dismiss()
+        #expect(titles(router) == [["a", "b"]])
+        router.dismiss()
+        #expect(titles(router) == [["a", "b"]], "the bottom layer stays")
+        router.present(screen("f"))
+        router.popToRoot()
+        #expect(titles(router) == [["a"]])
+        router.setRoot(screen("g"))
+        #expect(titles(router) == [["g"]])
+    }
+}

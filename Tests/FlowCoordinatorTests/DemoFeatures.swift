@@ -1,0 +1,81 @@
+import FlowShellKit
+
+/// A feature module made for these tests: screens that emit whatever a test asks them to, and
+/// report whether they are still alive through weak references.
+enum DemoModule: FeatureModule {
+    static let name = "Demo"
+
+    static var features: [FeatureRegistration] {
+        [
+            registration("demo.home", events: [
+                EventDeclaration("open", payload: ["item"]),
+                EventDeclaration("modal", payload: ["item"]),
+                EventDeclaration("swap", payload: ["item"]),
+                EventDeclaration("restart"),
+                EventDeclaration("nowhere"),
+            ]),
+            registration("demo.item", inputs: ["item"], events: [
+                EventDeclaration("open", payload: ["item"]),
+                EventDeclaration("modal", payload: ["item"]),
+                EventDeclaration("swap", payload: ["item"]),
+                EventDeclaration("close"),
+                EventDeclaration("done"),
+                EventDeclaration("restart"),
+            ]),
+            registration("demo.sheet", inputs: ["item"], events: [
+                EventDeclaration("open", payload: ["item"]),
+                EventDeclaration("done"),
+                EventDeclaration("close"),
+            ]),
+        ]
+    }
+
+    static func registration(_ id: String, inputs: [String] = [], events: [EventDeclaration]) -> FeatureRegistration {
+        FeatureRegistration(id: id, title: id, inputs: inputs, events: events, commands: ["emit"]) { context in
+            if context.input["item"] == "broken" {
+                throw UserFacingError("item 'broken' cannot be shown")
+            }
+            let feature = DemoFeature(context: context)
+            let updater = DemoUpdater(state: context.input["item"] ?? id)
+            updater.feature = feature
+            feature.updater = updater
+            let screen = updater.makeScreen(featureID: id, owning: feature)
+            DemoFeature.live.append(Weak(feature))
+            return screen
+        }
+    }
+}
+
+/// Emits the event named by its `emit` command.
+@MainActor
+final class DemoFeature: Feature {
+    nonisolated static let id = "demo"
+    static var live: [Weak<DemoFeature>] = []
+
+    let emit: @MainActor (String, [String: String]) -> Void
+    var updater: DemoUpdater?
+
+    init(context: FeatureContext) {
+        emit = context.emitter
+    }
+}
+
+final class DemoUpdater: Updater<String> {
+    weak var feature: DemoFeature?
+
+    override func makeViewProperties(for state: String) -> ViewProperties {
+        ViewProperties(title: state, commands: [
+            Command("emit", summary: "emit EVENT [ITEM]", arguments: [CommandArgument("EVENT"), CommandArgument("ITEM", optional: true)]) { [weak self] arguments in
+                let name = try arguments.required(0, "EVENT")
+                self?.feature?.emit(name, arguments.optional(1).map { ["item": $0] } ?? [:])
+            },
+        ])
+    }
+}
+
+/// A weak reference, to prove that closed screens are released.
+@MainActor
+final class Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

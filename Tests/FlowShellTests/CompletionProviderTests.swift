@@ -1,0 +1,36 @@
+@testable import FlowShell
+import FlowShellKit
+import LineEditor
+import Testing
+
+@MainActor
+@Suite struct CompletionProviderTests {
+    let screen = ViewProperties(title: "Cars", commands: [
+        Command("select", summary: "", arguments: [CommandArgument("CAR", values: ["rio", "polo", "Kia Rio"])]) { _ in },
+        Command("sort", summary: "", arguments: [CommandArgument("ORDER", values: ["price", "distance"])]) { _ in },
+    ])
+
+    @Test func completesScreenAndGlobalCommandNames() {
+        #expect(CompletionProvider.complete("sel", screen: screen) == Completion(insert: "ect "))
+        #expect(CompletionProvider.complete("wh", screen: screen) == Completion(insert: "ere "))
+        #expect(CompletionProvider.complete("s", screen: screen) == Completion(candidates: ["select", "sort"]))
+        #expect(CompletionProvider.complete("", screen: screen).candidates == ["back", "exit", "help", "home", "quit", "select", "sort", "where"])
+    }
+
+    @Test func completesDeclaredArgumentValues() {
+        #expect(CompletionProvider.complete("select r", screen: screen) == Completion(insert: "io "))
+        #expect(CompletionProvider.complete("sort d", screen: screen) == Completion(insert: "istance "))
+        #expect(CompletionProvider.complete("sort price ", screen: screen) == .none)
+        #expect(CompletionProvider.complete("nothing ", screen: screen) == .none)
+    }
+
+    @Test func escapesWhatItInserts() {
+        #expect(CompletionProvider.complete("select K", screen: screen) == Completion(insert: "ia\\ Rio "))
+        #expect(CompletionProvider.complete("select 'K", screen: screen) == Completion(insert: "ia Rio "))
+    }
+
+    @Test func helpCompletesCommandNames() {
+        #expect(CompletionProvider.complete("help so", screen: screen) == Completion(insert: "rt "))
+        #expect(CompletionProvider.complete("help sort ", screen: screen) == .none)
+    }
+}

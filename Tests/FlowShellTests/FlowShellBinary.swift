@@ -1,0 +1,82 @@
+import Foundation
+
+/// The built `flowshell` binary and the repository it was built from, for end-to-end tests.
+enum FlowShellBinary {
+    /// The repository's root folder (this file is in Tests/FlowShellTests).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary beside the test bundle in the build folder.
+    static var url: URL {
+        if let override = ProcessInfo.processInfo.environment["FLOWSHELL_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        // The bundle is a folder on macOS; on Linux the test runner sits beside the binary.
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("flowshell")
+    }
+
+    /// A fresh folder for one test's files, removed by the caller.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The environment the tests run the binary in: a private home and state folder, no colour.
+    static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "HOME": home.path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "TERM": "xterm",
+            "COLUMNS": "100",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the binary with `input` on a pipe as its stdin; gives up after `timeout`.
+    static func run(_ arguments: [String], input: String, in folder: URL, environment: [String: String],
+                    timeout: Duration = .seconds(30)) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var output = Data(), errors = Data()
+        DispatchQueue.global().async(group: group) { output = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
+        let seconds = Double(timeout.components.seconds)
+        if group.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            throw TimeoutError(what: "flowshell \(arguments.joined(separator: " "))")
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                      errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    struct TimeoutError: Error, CustomStringConvertible {
+        var what: String
+        var description: String { "\(what) did not finish in time" }
+    }
+}

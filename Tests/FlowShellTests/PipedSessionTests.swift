@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The real binary with a pipe on stdin, as scripts and CI use it.
+@Suite struct PipedSessionTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func aScriptBrowsesBooksAndGoesBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = """
+        select rio
+        book
+        hours 2
+        confirm
+        where
+        back
+        sort distance
+        quit
+        """
+        let result = try FlowShellBinary.run(["--config", config], input: script, in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        let lines = result.output.components(separatedBy: "\n")
+        // The car list first, as a table, then each screen as the script reaches it.
+        #expect(lines.first == "Cars")
+        #expect(lines[1].hasPrefix("ID ") && lines[1].contains("Car") && lines[1].contains("Per hour"))
+        #expect(lines.contains("Kia Rio"))
+        #expect(lines.contains("Book Kia Rio"))
+        #expect(lines.contains("Duration: 2 hours"))
+        #expect(lines.contains { $0.hasPrefix("✓ Booked Kia Rio for 2 h — booking BK-") })
+        // After the confirmation dismissed the modal layer: details, then the list by distance.
+        #expect(lines.contains("1. Cars (cars.list)"))
+        #expect(lines.contains("2. Kia Rio (cars.details, carID=rio)"))
+        #expect(!lines.contains { $0.contains("[modal]") })
+        #expect(lines.contains("7 of 7 cars, by distance"))
+        #expect(!result.output.contains("\u{1B}"), "no escape codes on a pipe")
+        #expect(!result.output.contains("›"), "no prompt on a pipe")
+    }
+
+    @Test func failuresGoToStderrAndMakeTheStatusOne() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", config], input: "fly away\nselect nothing\nsort price\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.errors == """
+        ✗ unknown command 'fly' here — try help
+        ✗ no car 'nothing' in the list — the ids are in the first column
+
+        """)
+        #expect(result.output.hasPrefix("Cars\n"))
+    }
+
+    @Test func theEndOfInputLeavesWithZero() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", config], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Cars\n"))
+    }
+
+    @Test func garbageOnStdinIsRefusedLineByLine() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var input = Data("select \u{FF}\u{FE}\n".utf8)
+        input.append(contentsOf: [0xC3, 0x28, 0x0A, 0x00, 0x0A])
+        input.append(Data("where\n".utf8))
+        let result = try FlowShellBinary.run(["--config", config], input: String(decoding: input, as: UTF8.self), in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
+    }
+
+    @Test func withoutAConfigTheBuiltInFlowRuns() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run([], input: "select zoe\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.output.contains("2. Renault Zoe (cars.details, carID=zoe)"))
+    }
+
+    @Test func theExampleFlowSwapsRootAndStyles() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let example = FlowShellBinary.repository.appendingPathComponent("examples/modal-details.json").path
+        let result = try FlowShellBinary.run(["--config", example], input: "choose greengo\nselect zoe\nbook\nwhere\nconfirm\nwhere\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.errors == "")
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Operators\n"))
+        #expect(result.output.contains("""
+        1. Operators (cars.operators)
+        2. GreenGo cars (cars.list, operator=GreenGo)
+        3. Renault Zoe [modal] (cars.details, carID=zoe)
+        4. Book Renault Zoe (booking.confirm, carID=zoe, carName=Renault Zoe, pricePerHour=11)
+
+        """))
+        // Confirming dismissed the modal layer (details and booking) back to the list.
+        #expect(result.output.hasSuffix("1. Operators (cars.operators)\n2. GreenGo cars (cars.list, operator=GreenGo)\n"))
+    }
+}
