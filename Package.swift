@@ -78,9 +78,10 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "flowshell"],
+            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "LineEditor", "CPseudoTerminal", "flowshell"],
             swiftSettings: strictSwift
         ),
     ] + featureTargets

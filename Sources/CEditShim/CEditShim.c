@@ -3,7 +3,10 @@
 
 #include <errno.h>
 #include <histedit.h>
+#include <limits.h>
 #include <locale.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,18 +26,36 @@ struct fs_editor {
 };
 
 static volatile sig_atomic_t fs_interrupted = 0;
+// Ctrl-C wakes the reader through this pipe. A signal cannot be relied on to interrupt the
+// read itself: it lands on any thread of the process (the Swift runtime has several, which
+// block signals), and libedit retries a read interrupted once.
+static int fs_interrupt_pipe[2] = { -1, -1 };
 
 static void fs_on_interrupt(int signal_number) {
     (void)signal_number;
+    int saved = errno;
     fs_interrupted = 1;
+    if (fs_interrupt_pipe[1] >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(fs_interrupt_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+static void fs_drain_interrupt_pipe(void) {
+    char buffer[64];
+    if (fs_interrupt_pipe[0] < 0) return;
+    while (read(fs_interrupt_pipe[0], buffer, sizeof buffer) > 0) {}
 }
 
 int fs_install_interrupt_handler(void) {
+    if (fs_interrupt_pipe[0] < 0 && pipe2(fs_interrupt_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = fs_on_interrupt;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = 0; // no SA_RESTART: el_gets must return on Ctrl-C
+    action.sa_flags = 0;
     return sigaction(SIGINT, &action, NULL);
 }
 
@@ -99,6 +120,48 @@ static unsigned char fs_complete(EditLine *el, int ch) {
     return result;
 }
 
+// Reads one character for libedit: waits on the terminal and on the interrupt pipe, and
+// decodes UTF-8 (with the locale's mbrtowc, as libedit's own reader does).
+static int fs_read_char(EditLine *el, wchar_t *out) {
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    *out = L'\0';
+    for (;;) {
+        struct pollfd waits[2] = {
+            { .fd = STDIN_FILENO, .events = POLLIN },
+            { .fd = fs_interrupt_pipe[0], .events = POLLIN },
+        };
+        int ready = poll(waits, fs_interrupt_pipe[0] >= 0 ? 2 : 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (fs_interrupt_pipe[0] >= 0 && (waits[1].revents & POLLIN)) {
+            fs_drain_interrupt_pipe();
+            errno = EINTR;
+            return -1;
+        }
+        if (waits[0].revents == 0) continue;
+        ssize_t got = read(STDIN_FILENO, bytes + count, 1);
+        if (got < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return -1;
+        }
+        if (got == 0) return 0;
+        count++;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t decoded = mbrtowc(out, bytes, count, &state);
+        if (decoded == (size_t)-2 && count < MB_LEN_MAX) continue; // incomplete: read on
+        if (decoded == (size_t)-1 || decoded == (size_t)-2) {
+            count = 0; // invalid: drop it, as libedit does
+            continue;
+        }
+        (void)el;
+        return 1;
+    }
+}
+
 fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context) {
     fs_editor *editor = calloc(1, sizeof *editor);
     if (!editor) return NULL;
@@ -116,6 +179,7 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     el_set(editor->el, EL_CLIENTDATA, editor);
     el_set(editor->el, EL_EDITOR, "emacs");
     el_set(editor->el, EL_SIGNAL, 1);
+    el_set(editor->el, EL_GETCFN, fs_read_char);
     el_set(editor->el, EL_HIST, history, editor->history);
     el_set(editor->el, EL_PROMPT_ESC, fs_prompt, '\1');
     // Add the function before binding a key to it: binding an unknown name corrupts memory.
@@ -143,6 +207,11 @@ void fs_editor_set_prompt(fs_editor *editor, const char *prompt) {
 
 int fs_editor_read(fs_editor *editor, const char **line) {
     int count = 0;
+    // A Ctrl-C pressed before this prompt was meant for something else.
+    fs_drain_interrupt_pipe();
+    // Raw mode before the prompt shows: libedit may otherwise print the prompt while the
+    // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
+    el_set(editor->el, EL_PREP_TERM, 1);
     errno = 0;
     const char *text = el_gets(editor->el, &count);
     if (text == NULL) {

@@ -35,8 +35,8 @@ int fs_history_load(fs_editor *editor, const char *path);
 /// Saves the history to a file; returns the number of entries, or -1.
 int fs_history_save(fs_editor *editor, const char *path);
 
-/// Installs a SIGINT handler without SA_RESTART, so Ctrl-C interrupts a read instead of
-/// ending the process; the handler only records that the signal arrived.
+/// Installs a SIGINT handler so that Ctrl-C interrupts a read (the line is abandoned) instead
+/// of ending the process; the handler records that the signal arrived and wakes the reader.
 int fs_install_interrupt_handler(void);
 /// Whether Ctrl-C arrived since the last call; clears the record.
 int fs_take_interrupt(void);

@@ -34,21 +34,25 @@ struct RunCommand: ParsableCommand {
         let styler = TextStyler(colour: colour)
 
         let source = ConfigSource.resolve(explicitPath: config)
-        let manifest: Manifest
+        let fileName = source.fileName
+        var diagnostics: [Diagnostic]
+        var loaded: Manifest?
         do {
-            manifest = try source.load()
+            let manifest = try source.load()
+            let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
+            diagnostics = validator.validate(manifest, file: fileName)
+            loaded = manifest
         } catch {
-            console.writeError(error.messages.joined(separator: "\n") + "\n")
-            return Self.configFailure
+            guard case .invalid(let found) = error else {
+                console.writeError(error.messages.joined(separator: "\n") + "\n")
+                return Self.configFailure
+            }
+            diagnostics = found
         }
-        let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
-        let fileName: String
-        if case .file(let path) = source { fileName = path } else { fileName = DefaultFlow.name }
-        let diagnostics = validator.validate(manifest, file: fileName)
         if !diagnostics.isEmpty {
             console.writeError(diagnostics.map(\.description).joined(separator: "\n") + "\n")
         }
-        if diagnostics.containsError {
+        guard let manifest = loaded, !diagnostics.containsError else {
             let count = diagnostics.filter { $0.severity == .error }.count
             console.writeError("\(fileName): the flow has \(count) error\(count == 1 ? "" : "s"); not starting\n")
             return Self.configFailure

@@ -27,6 +27,14 @@ enum ConfigSource: Equatable {
         }
     }
 
+    /// How diagnostics name it.
+    var fileName: String {
+        switch self {
+        case .file(let path): return path
+        case .builtIn: return DefaultFlow.name
+        }
+    }
+
     /// How the banner names it.
     var description: String {
         switch self {

@@ -50,7 +50,8 @@ final class Shell {
                 if interactive { console.write("\n") }
                 return failures
             case .interrupted:
-                continue
+                // The abandoned line stays visible; the fresh prompt goes below it.
+                console.write("\n")
             case .line(let line):
                 reader.remember(line)
                 if await execute(line) == .quit {

@@ -1,0 +1,101 @@
+@testable import FlowCoordinator
+@testable import FlowShell
+import Foundation
+import Testing
+
+/// Keeps the package's hand-kept pieces in step with what they describe.
+@Suite struct ProjectLayoutTests {
+    let repository = FlowShellBinary.repository
+
+    @Test func everyFeatureFolderIsInThePackageList() throws {
+        let manifest = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        // The list between `let features = [` and the closing bracket.
+        let start = try #require(manifest.range(of: "let features = [")).upperBound
+        let end = try #require(manifest[start...].range(of: "]")).lowerBound
+        let listed = manifest[start..<end].split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("\"") else { return nil }
+            return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "\","))
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Features").path)
+            .filter { !$0.hasPrefix(".") }
+            .sorted()
+        #expect(listed == listed.sorted(), "keep the features list in Package.swift sorted")
+        #expect(Set(folders).subtracting(listed).isEmpty, "folders under Features/ missing from the list in Package.swift: \(Set(folders).subtracting(listed).sorted())")
+        #expect(Set(listed).subtracting(folders).isEmpty, "names in Package.swift with no folder under Features/")
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Features/\(folder)/Sources").path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Features/\(folder)/Tests").path))
+        }
+    }
+
+    @Test func theBuiltInFlowIsTheRepositorysConfig() throws {
+        let file = try ManifestLoader.load(path: repository.appendingPathComponent("config.json").path, displayName: "config.json")
+        let builtIn = try ConfigSource.builtIn.load()
+        // Same flow; only where each value was written differs ($schema shifts the lines).
+        #expect(builtIn.app == file.app)
+        #expect(builtIn.root == file.root)
+        #expect(builtIn.modules == file.modules)
+        #expect(builtIn.transitions == file.transitions)
+    }
+
+    @Test(arguments: ["config.json", "examples/modal-details.json"])
+    func theRepositorysFlowsStartWithoutAWord(path: String) throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", repository.appendingPathComponent(path).path], input: "quit\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.errors == "", "warnings or errors for \(path)")
+    }
+
+    @Test func aBrokenConfigStopsTheShellWithEveryProblem() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let broken = """
+        {
+          "app": "carsharing",
+          "root": "cars.lst",
+          "modules": ["Cars", "Bookings"],
+          "transitions": [
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "stlye": "push" }
+          ]
+        }
+        """
+        try Data(broken.utf8).write(to: home.appendingPathComponent("config.json"))
+        let result = try FlowShellBinary.run([], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 2)
+        #expect(result.output == "")
+        #expect(result.errors == """
+        config.json:6:5: error: transitions[0]: missing required key 'style'
+        config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, to, style
+        config.json: the flow has 2 errors; not starting
+
+        """)
+
+        let fixed = broken.replacingOccurrences(of: "stlye", with: "style")
+        try Data(fixed.utf8).write(to: home.appendingPathComponent("config.json"))
+        let second = try FlowShellBinary.run([], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(second.status == 2)
+        #expect(second.errors == """
+        config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
+        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Booking, Cars
+        config.json: the flow has 2 errors; not starting
+
+        """)
+    }
+
+    @Test func aMissingOrMalformedConfigIsNamed() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let missing = try FlowShellBinary.run(["--config", "nowhere.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(missing.status == 2)
+        #expect(missing.errors == "nowhere.json: error: cannot read the flow config: no such file\n")
+
+        try Data("{\n  \"app\": \"x\",\n".utf8).write(to: home.appendingPathComponent("cut.json"))
+        let cut = try FlowShellBinary.run(["--config", "cut.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(cut.status == 2)
+        #expect(cut.errors == "cut.json:3:1: error: malformed JSON: unexpected end of file; expected a key in double quotes\ncut.json: the flow has 1 error; not starting\n")
+    }
+}

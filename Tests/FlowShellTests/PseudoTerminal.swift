@@ -1,0 +1,125 @@
+import CPseudoTerminal
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program on a new pseudo-terminal, as if a person were typing at it: the program's
+/// stdin, stdout and stderr are the terminal, in a session of its own, so Ctrl-C reaches it
+/// as SIGINT. Every read has a deadline, so a hang fails the test instead of stalling.
+final class PseudoTerminal {
+    struct Timeout: Error, CustomStringConvertible {
+        var waitingFor: String
+        var screen: String
+        var description: String { "timed out waiting for \(waitingFor.debugDescription); the screen so far:\n\(screen)" }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let master: Int32
+    let pid: pid_t
+    /// Everything the program has written so far.
+    private(set) var transcript = ""
+    private var consumed = 0
+
+    init(executable: String, arguments: [String], environment: [String: String], directory: String,
+         rows: Int = 40, columns: Int = 100) throws {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var descriptor: Int32 = -1
+        let child = fs_spawn_on_pseudo_terminal(&descriptor, Int32(rows), Int32(columns), executable, argv, envp, directory)
+        guard child > 0 else {
+            throw Failure(description: "cannot start \(executable) on a pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        master = descriptor
+        pid = child
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+
+    /// Types text (control characters included: "\t", "\u{03}", "\u{1B}[A").
+    func type(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Waits until `text` appears in output not yet matched, and returns the output up to it.
+    @discardableResult
+    func expect(_ text: String, timeout: Duration = .seconds(15)) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let pending = String(transcript.unicodeScalars.dropFirst(consumed))
+            if let range = pending.range(of: text) {
+                let upTo = String(pending[..<range.upperBound])
+                consumed += upTo.unicodeScalars.count
+                return upTo
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw Timeout(waitingFor: text, screen: transcript) }
+            readAvailable(waitingAtMost: remaining)
+        }
+    }
+
+    /// Waits for the program to end and returns its exit status (or 128 + signal).
+    func waitForExit(timeout: Duration = .seconds(15)) throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result < 0 {
+                throw Failure(description: "waitpid failed: \(String(cString: strerror(errno)))")
+            }
+            if result == pid {
+                readAvailable(waitingAtMost: .zero)
+                let signal = status & 0x7F
+                return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+            }
+            readAvailable(waitingAtMost: .milliseconds(50))
+        }
+        throw Timeout(waitingFor: "the program to exit", screen: transcript)
+    }
+
+    /// Whether the program is still running.
+    var isRunning: Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == 0
+    }
+
+    private var undecoded: [UInt8] = []
+
+    private func readAvailable(waitingAtMost duration: Duration) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(min(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000, 60_000))
+        guard poll(&descriptor, 1, max(0, milliseconds)) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        guard count > 0 else { return }
+        undecoded += buffer[0..<count]
+        // Keep an incomplete UTF-8 sequence at the end for the next read.
+        var end = undecoded.count
+        var back = 0
+        while back < 3, end - back - 1 >= 0, undecoded[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+        if end - back - 1 >= 0 {
+            let lead = undecoded[end - back - 1]
+            let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if expected > back + 1 { end = end - back - 1 }
+        }
+        transcript += String(decoding: undecoded[0..<end], as: UTF8.self)
+        undecoded.removeFirst(end)
+    }
+}

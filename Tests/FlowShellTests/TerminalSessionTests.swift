@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The real binary in a real pseudo-terminal: proves that libedit is live.
+/// Keys are typed only once the prompt shows: libedit flushes input typed while it switches
+/// the terminal's mode, as a person would not notice but a fast test would.
+@Suite(.serialized) struct TerminalSessionTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    private func start(home: URL, extra: [String: String] = ["NO_COLOR": "1"]) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: FlowShellBinary.environment(home: home, extra: extra), directory: home.path
+        )
+        try terminal.expect("Cars › ")
+        return terminal
+    }
+
+    @Test func tabCompletesCommandsAndArguments() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        // libedit redraws the completed word, so only the inserted text shows as typed.
+        terminal.type("sel\t")
+        try terminal.expect("ect ")
+        terminal.type("oct\t")
+        try terminal.expect("avia ")
+        terminal.type("\r")
+        try terminal.expect("Operator: CityDrive")
+        try terminal.expect("Cars › Škoda Octavia › ")
+        // Several candidates are listed when the typed text settles nothing.
+        terminal.type("\u{15}")  // Ctrl-U clears the line
+        terminal.type("h\t")
+        try terminal.expect("help  home")
+        terminal.type("\u{15}quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func upRecallsThePreviousLineAndHistoryIsSaved() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("help sort\r")
+        try terminal.expect("usage: sort ORDER")
+        try terminal.expect("Cars › ")
+        terminal.type("\u{1B}[A")
+        try terminal.expect("help sort")
+        terminal.type("\r")
+        try terminal.expect("usage: sort ORDER")
+        try terminal.expect("Cars › ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+
+        let history = try String(contentsOf: home.appendingPathComponent("state/flowshell/carsharing/history"), encoding: .utf8)
+        #expect(history.hasPrefix("_HiStOrY_V2_"))
+        #expect(history.contains("help\\040sort"))
+
+        // The next session recalls it too.
+        let again = try start(home: home)
+        again.type("\u{1B}[A")
+        try again.expect("quit")
+        again.type("\u{15}\u{1B}[A\u{1B}[A")
+        try again.expect("help sort")
+        again.type("\u{15}\u{04}")
+        #expect(try again.waitForExit() == 0)
+    }
+
+    @Test func utf8TextSurvivesEditing() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        // Type a wrong last letter, erase it, fix it: the multi-byte Š must come through whole.
+        terminal.type("filter Škodx")
+        terminal.type("\u{7F}a\r")
+        try terminal.expect("1 of 7 cars, by price, matching 'Škoda'")
+        try terminal.expect("Cars › ")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCClearsTheLineAndDoesNotExitButCtrlDDoes() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("select ri")
+        try terminal.expect("select ri")
+        terminal.type("\u{03}")
+        try terminal.expect("Cars › ")
+        #expect(terminal.isRunning)
+        terminal.type("where\r")
+        let output = try terminal.expect("1. Cars (cars.list)")
+        #expect(!output.contains("unknown command"))
+        try terminal.expect("Cars › ")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func colourOnATerminalUnlessNoColour() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: FlowShellBinary.environment(home: home), directory: home.path
+        )
+        let banner = try terminal.expect("› ")
+        #expect(banner.contains("\u{1B}[1mCars\u{1B}[0m"))
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
