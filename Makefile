@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Declared-but-unlisted imports fail the build instead of slipping through.
 SWIFT_BUILD_FLAGS ?= --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps clean
+.PHONY: run test build deps docs clean
 
 run: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
@@ -16,6 +16,12 @@ build: deps
 test: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	$(SWIFT) test --skip-build
+
+# The README's diagram of the default flow (needs Graphviz's dot).
+docs: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
+	./.build/debug/flowshell graph --format dot > docs/flow.dot
+	dot -Tsvg docs/flow.dot -o docs/flow.svg
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

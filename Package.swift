@@ -82,6 +82,7 @@ let package = Package(
         .testTarget(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "LineEditor", "CPseudoTerminal", "flowshell"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
     ] + featureTargets

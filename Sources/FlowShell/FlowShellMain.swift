@@ -10,8 +10,8 @@ public enum FlowShellMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)
-            if let run = command as? RunCommand {
-                exit(await run.execute(features: features, environment: ProcessInfo.processInfo.environment))
+            if let command = command as? any FeatureCommand {
+                exit(await command.execute(features: features, environment: ProcessInfo.processInfo.environment))
             }
             try command.run()
             exit(0)

@@ -68,9 +68,11 @@ import Testing
         #expect(result.status == 2)
         #expect(result.output == "")
         #expect(result.errors == """
+        config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
+        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Booking, Cars
         config.json:6:5: error: transitions[0]: missing required key 'style'
         config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, to, style
-        config.json: the flow has 2 errors; not starting
+        config.json: the flow has 4 errors; not starting
 
         """)
 

@@ -14,6 +14,7 @@ public struct SourceLocation: Sendable, Equatable, Comparable, CustomStringConve
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 
+    /// Earlier in the file first.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

@@ -12,7 +12,8 @@ struct ManifestDecoder {
         self.file = file
     }
 
-    /// The manifest, or nil when a diagnostic made it impossible to build.
+    /// The manifest without the parts that did not decode (broken transitions are left out),
+    /// or nil when its top level did not; the problems are in ``diagnostics``.
     mutating func decode(_ document: JSONValue) -> Manifest? {
         guard let members = object(document, at: .root) else { return nil }
         checkKeys(members, allowed: Self.topLevelKeys, at: .root)
@@ -26,7 +27,7 @@ struct ManifestDecoder {
         let modules = stringArray(members, "modules", at: .root)
         let transitions = transitionArray(members)
 
-        guard let app, let root, let modules, let transitions, !diagnostics.containsError else { return nil }
+        guard let app, let root, let modules, let transitions else { return nil }
         return Manifest(app: app, root: root, modules: modules, transitions: transitions, locations: locations)
     }
 
@@ -41,10 +42,9 @@ struct ManifestDecoder {
         }
         locations[path] = location
         var transitions: [Transition] = []
-        var complete = true
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index)
-            guard let fields = object(element, at: elementPath) else { complete = false; continue }
+            guard let fields = object(element, at: elementPath) else { continue }
             checkKeys(fields, allowed: Self.transitionKeys, at: elementPath)
             let from = requiredString(fields, "from", at: elementPath)
             let on = requiredString(fields, "on", at: elementPath)
@@ -59,10 +59,10 @@ struct ManifestDecoder {
                           "unknown style '\(styleName)'\(Self.suggestion(for: styleName, among: names)); expected one of \(names.joined(separator: ", "))")
                 }
             }
-            guard let from, let on, let style, case .some(let target) = to else { complete = false; continue }
+            guard let from, let on, let style, case .some(let target) = to else { continue }
             transitions.append(Transition(from: from, on: on, to: target, style: style, index: index))
         }
-        return complete ? transitions : nil
+        return transitions
     }
 
     private mutating func object(_ value: JSONValue, at path: JSONPath) -> [JSONValue.Member]? {

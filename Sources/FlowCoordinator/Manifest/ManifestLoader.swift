@@ -23,12 +23,13 @@ public enum ManifestLoader {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw .invalid([Diagnostic(.error, file: file, location: error.location, path: nil,
-                                       message: "malformed JSON: \(error.message)")])
+            throw .malformed(Diagnostic(.error, file: file, location: error.location, path: nil,
+                                        message: "malformed JSON: \(error.message)"))
         }
         var decoder = ManifestDecoder(file: file)
-        guard let manifest = decoder.decode(document) else {
-            throw .invalid(decoder.diagnostics.sorted(by: Diagnostic.inFileOrder))
+        let manifest = decoder.decode(document)
+        guard let manifest, decoder.diagnostics.isEmpty else {
+            throw .invalid(decoder.diagnostics.sorted(by: Diagnostic.inFileOrder), partial: manifest)
         }
         return manifest
     }

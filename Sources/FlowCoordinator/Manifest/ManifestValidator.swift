@@ -32,11 +32,15 @@ public struct ManifestValidator: Sendable {
         }
         let features = catalog.features(loading: manifest.modules)
 
-        // A feature reference that is unknown, or known but in a module the flow does not load.
+        // A feature reference that is unknown, or known but in a module the flow does not load
+        // (said once per module: the fix is one line in 'modules').
+        var unlistedModulesReported: Set<String> = []
         func checkFeature(_ id: String, at path: JSONPath, role: String) -> FeatureRegistration? {
             if let feature = features[id] { return feature }
             if let module = catalog.module(of: id) {
-                report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
+                if unlistedModulesReported.insert(module).inserted {
+                    report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
+                }
             } else {
                 report(.error, path, "unknown feature '\(id)'\(ManifestDecoder.suggestion(for: id, among: Array(features.keys)))")
             }
@@ -59,11 +63,11 @@ public struct ManifestValidator: Sendable {
         for transition in manifest.transitions {
             checkTransition(transition, features: features, seen: &seen, check: checkFeature, report: report)
         }
+        checkAnyScreenConflicts(manifest, features: features, report: report)
 
-        if diagnostics.isEmpty {
-            for id in unreachable(from: manifest.root, in: manifest, features: features) {
-                report(.warning, JSONPath.root.appending("modules"), "feature '\(id)' is loaded but no transition from the root reaches it")
-            }
+        // Warnings only make sense about a flow that is otherwise sound.
+        if !diagnostics.containsError {
+            warnings(manifest, features: features, report: report)
         }
         return diagnostics.sorted(by: Diagnostic.inFileOrder)
     }
@@ -120,8 +124,56 @@ public struct ManifestValidator: Sendable {
         }
     }
 
-    /// Loaded features that no chain of transitions from the root reaches.
-    private func unreachable(from root: String, in manifest: Manifest, features: [String: FeatureRegistration]) -> [String] {
+    /// A `"*"` edge and an edge from a screen that emits the same event: which one applies is
+    /// not obvious to a reader, so it is refused.
+    private func checkAnyScreenConflicts(
+        _ manifest: Manifest,
+        features: [String: FeatureRegistration],
+        report: (Diagnostic.Severity, JSONPath, String) -> Void
+    ) {
+        for wildcard in manifest.transitions where wildcard.from == Transition.anyScreen {
+            for specific in manifest.transitions where specific.from != Transition.anyScreen && specific.on == wildcard.on {
+                guard features[specific.from]?.event(named: specific.on) != nil else { continue }
+                report(.error, specific.path,
+                       "'\(specific.on)' from '\(specific.from)' is also handled by transitions[\(wildcard.index)] (from \"*\"); keep one of them")
+            }
+        }
+    }
+
+    private func warnings(
+        _ manifest: Manifest,
+        features: [String: FeatureRegistration],
+        report: (Diagnostic.Severity, JSONPath, String) -> Void
+    ) {
+        let modulesPath = JSONPath.root.appending("modules")
+        func modulePath(of id: String) -> JSONPath {
+            guard let module = catalog.module(of: id), let index = manifest.modules.firstIndex(of: module) else { return modulesPath }
+            return modulesPath.appending(index)
+        }
+        let reachable = reachableFeatures(from: manifest.root, in: manifest, features: features)
+        for feature in features.values.sorted(by: { $0.id < $1.id }) {
+            guard reachable.contains(feature.id) else {
+                report(.warning, modulePath(of: feature.id), "feature '\(feature.id)' is loaded but no transition from the root reaches it")
+                continue
+            }
+            for event in feature.events where manifest.transition(from: feature.id, on: event.name) == nil {
+                report(.warning, modulePath(of: feature.id),
+                       "'\(feature.id)' emits '\(event.name)' but no transition handles it: the command behind it will do nothing")
+            }
+        }
+        // A screen that takes over the whole stack and leads nowhere: only quit leaves it.
+        for transition in manifest.transitions where transition.style == .root {
+            guard let target = transition.to, let feature = features[target] else { continue }
+            let handled = feature.events.contains { manifest.transition(from: target, on: $0.name) != nil }
+            if !handled {
+                report(.warning, transition.path.appending("to"),
+                       "'\(target)' becomes the only screen and no transition leads away from it: only quit leaves it")
+            }
+        }
+    }
+
+    /// The features some chain of transitions from the root reaches.
+    private func reachableFeatures(from root: String, in manifest: Manifest, features: [String: FeatureRegistration]) -> Set<String> {
         var reached: Set<String> = [root]
         var frontier = [root]
         while let current = frontier.popLast() {
@@ -132,6 +184,6 @@ public struct ManifestValidator: Sendable {
                 frontier.append(target)
             }
         }
-        return features.keys.filter { !reached.contains($0) }.sorted()
+        return reached
     }
 }

@@ -5,14 +5,13 @@ import Foundation
 import LineEditor
 
 /// `flowshell [run] [--config PATH] [--history PATH]`: checks the flow, then runs the REPL.
-struct RunCommand: ParsableCommand {
+struct RunCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the flow at the prompt (the default command)."
     )
 
-    @Option(name: .long, help: ArgumentHelp("The flow to run (default: ./config.json, else the built-in flow).", valueName: "PATH"))
-    var config: String?
+    @OptionGroup var options: ConfigOption
 
     @Option(name: .long, help: ArgumentHelp("The history file (default: $XDG_STATE_HOME/flowshell/<app>/history).", valueName: "PATH"))
     var history: String?
@@ -33,28 +32,18 @@ struct RunCommand: ParsableCommand {
         let colour = Terminal.isTerminal(STDOUT_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let styler = TextStyler(colour: colour)
 
-        let source = ConfigSource.resolve(explicitPath: config)
+        let source = options.source
         let fileName = source.fileName
-        var diagnostics: [Diagnostic]
-        var loaded: Manifest?
-        do {
-            let manifest = try source.load()
-            let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
-            diagnostics = validator.validate(manifest, file: fileName)
-            loaded = manifest
-        } catch {
-            guard case .invalid(let found) = error else {
-                console.writeError(error.messages.joined(separator: "\n") + "\n")
-                return Self.configFailure
+        let check = FlowCheck(source: source, features: features)
+        // Warnings are shown once, here; errors stop the shell before its first prompt.
+        if !check.diagnostics.isEmpty {
+            console.writeError(check.diagnostics.map(\.description).joined(separator: "\n") + "\n")
+        }
+        guard let manifest = check.runnableManifest else {
+            if check.outcome != .unreadable {
+                let count = check.errorCount
+                console.writeError("\(fileName): the flow has \(count) error\(count == 1 ? "" : "s"); not starting\n")
             }
-            diagnostics = found
-        }
-        if !diagnostics.isEmpty {
-            console.writeError(diagnostics.map(\.description).joined(separator: "\n") + "\n")
-        }
-        guard let manifest = loaded, !diagnostics.containsError else {
-            let count = diagnostics.filter { $0.severity == .error }.count
-            console.writeError("\(fileName): the flow has \(count) error\(count == 1 ? "" : "s"); not starting\n")
             return Self.configFailure
         }
 

@@ -1,0 +1,34 @@
+import ArgumentParser
+import FlowCoordinator
+import FlowShellKit
+
+/// `flowshell graph [--config PATH] [--format mermaid|dot]`: the flow as a diagram.
+struct GraphCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print the flow as a diagram: screens grouped by module, transitions labelled with event and style.",
+        discussion: "Render DOT with Graphviz, e.g. flowshell graph --format dot | dot -Tsvg > flow.svg"
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case mermaid, dot
+    }
+
+    @OptionGroup var options: ConfigOption
+
+    @Option(help: "The diagram language: mermaid or dot.")
+    var format: Format = .mermaid
+
+    @MainActor
+    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {
+        let console = StandardConsole()
+        let check = FlowCheck(source: options.source, features: features)
+        guard let manifest = check.runnableManifest else {
+            console.writeError(check.textReport)
+            return check.exitStatus
+        }
+        let graph = FlowGraph(manifest: manifest, catalog: FeatureCatalog(features))
+        console.write(format == .dot ? graph.dot : graph.mermaid)
+        return 0
+    }
+}
