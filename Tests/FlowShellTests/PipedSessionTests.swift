@@ -25,7 +25,7 @@ import Testing
         let lines = result.output.components(separatedBy: "\n")
         // The car list first, as a table, then each screen as the script reaches it.
         #expect(lines.first == "Cars")
-        #expect(lines[1].hasPrefix("ID ") && lines[1].contains("Car") && lines[1].contains("Per hour"))
+        #expect(lines[1].hasPrefix("ID ") && lines[1].contains("Car") && lines[1].contains("Price"))
         #expect(lines.contains("Kia Rio"))
         #expect(lines.contains("Book Kia Rio"))
         #expect(lines.contains("Duration: 2 hours"))

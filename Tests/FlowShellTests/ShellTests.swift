@@ -68,8 +68,9 @@ final class ShellDemoUpdater: Updater<Int> {
         try await flow.start()
         let reader = ScriptedReader(lines)
         let console = RecordingConsole()
-        let shell = Shell(flow: flow, reader: reader, console: console, interactive: interactive, colour: false,
-                          width: { 60 }, takeInterrupt: takeInterrupt)
+        let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
+        let shell = Shell(flow: flow, reader: reader, output: output, interactive: interactive, colour: false,
+                          takeInterrupt: takeInterrupt)
         return (shell, reader, console)
     }
 
@@ -129,8 +130,9 @@ final class ShellDemoUpdater: Updater<Int> {
           count           Counts
           go              Emits go
         Global commands:
-          help [COMMAND]  List this screen's commands, or show how to use one
-        """))
+          help [COMMAND]  List this screen's commands, or show how
+                          to use one
+        """), "summaries wrap under themselves at the width")
         #expect(console.output.contains("usage: count\n  Counts\n"))
         #expect(console.output.contains("usage: quit\n  Leave the shell\n"))
     }

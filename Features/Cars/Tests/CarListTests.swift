@@ -44,7 +44,7 @@ final class EventBox {
         let list = try await CarsHarness("cars.list")
         #expect(list.properties.title == "Cars")
         #expect(list.tableRows.map { $0[0] } == ["smart", "rio", "polo", "zoe", "leaf", "octavia", "model3"])
-        #expect(list.tableRows[1] == ["rio", "Kia Rio", "CityDrive", "9", "350 m"])
+        #expect(list.tableRows[1] == ["rio", "Kia Rio", "CityDrive", "9/h", "350 m"])
         #expect(list.properties.status == "7 of 7 cars, by price")
         #expect(list.properties.commands.map(\.name) == CarsModule.features.first { $0.id == "cars.list" }?.commands)
     }

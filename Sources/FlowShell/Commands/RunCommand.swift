@@ -19,6 +19,12 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "Keep no history file.")
     var noHistory = false
 
+    @Option(help: "Colour and text attributes: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.")
+    var color: ColourPolicy = .auto
+
+    @Option(help: "text for people, or json: one JSON line per screen update on stdout and per error on stderr.")
+    var output: OutputFormat = .text
+
     /// Exit status when the flow cannot be loaded or checked.
     static let configFailure: Int32 = 2
 
@@ -29,7 +35,7 @@ struct RunCommand: FeatureCommand {
         Terminal.ignoreBrokenPipe()
         Terminal.useEnvironmentLocale()
         let interactive = Terminal.isTerminal(STDIN_FILENO)
-        let colour = Terminal.isTerminal(STDOUT_FILENO) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        let colour = output == .text && color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         let styler = TextStyler(colour: colour)
 
         let source = options.source
@@ -57,7 +63,7 @@ struct RunCommand: FeatureCommand {
         }
 
         let reader: LineReader
-        if interactive {
+        if interactive && output == .text {
             console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(manifest.app), flow from \(source.description)\n")
             console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
             let historyPath = resolveHistory(app: manifest.app, environment: environment, console: console)
@@ -75,9 +81,18 @@ struct RunCommand: FeatureCommand {
         }
 
         let columns = Int(environment["COLUMNS"] ?? "")
+        let shellOutput: ShellOutput
+        switch output {
+        case .text:
+            // A terminal that cannot say its width is taken at COLUMNS, else 80.
+            shellOutput = TextOutput(console: console, interactive: interactive, colour: colour) {
+                Terminal.width() ?? columns ?? 80
+            }
+        case .json:
+            shellOutput = JSONLinesOutput(console: console)
+        }
         let shell = Shell(
-            flow: flow, reader: reader, console: console, interactive: interactive, colour: colour,
-            width: { Terminal.width() ?? columns ?? 80 },
+            flow: flow, reader: reader, output: shellOutput, interactive: interactive && output == .text, colour: colour,
             takeInterrupt: { Terminal.takeInterrupt() }
         )
         let failures = await shell.run()

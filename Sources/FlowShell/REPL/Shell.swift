@@ -7,36 +7,35 @@ import LineEditor
 /// what changed. Nothing a user types ends it but `quit`, `exit` or the end of input.
 @MainActor
 final class Shell {
+    /// How long a command runs before its progress shows.
+    static let progressDelay = Duration.milliseconds(100)
+
     private let flow: AppFlowCoordinator
     private let reader: LineReader
-    private let console: Console
+    private let output: ShellOutput
     private let interactive: Bool
-    private var renderer: ScreenRenderer
-    private let width: () -> Int
+    private let promptStyler: TextStyler
     private let takeInterrupt: @Sendable () -> Bool
     private var lastShown: (screen: ObjectIdentifier, properties: ViewProperties)?
     private var failures = 0
 
     /// - Parameters:
-    ///   - interactive: a person at a terminal (prompt shown), or a script (no prompt noise,
-    ///     errors counted for the exit status).
+    ///   - interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
     ///   - takeInterrupt: whether Ctrl-C was pressed since the last call; polled while a
     ///     command runs, to cancel it.
     init(
         flow: AppFlowCoordinator,
         reader: LineReader,
-        console: Console,
+        output: ShellOutput,
         interactive: Bool,
         colour: Bool,
-        width: @escaping () -> Int,
         takeInterrupt: @escaping @Sendable () -> Bool
     ) {
         self.flow = flow
         self.reader = reader
-        self.console = console
+        self.output = output
         self.interactive = interactive
-        self.renderer = ScreenRenderer(width: width(), styler: TextStyler(colour: colour))
-        self.width = width
+        self.promptStyler = TextStyler(colour: colour)
         self.takeInterrupt = takeInterrupt
     }
 
@@ -44,14 +43,13 @@ final class Shell {
     func run() async -> Int {
         showTopIfChanged()
         while true {
-            let prompt = interactive ? PromptBuilder.prompt(layers: flow.router.layers, styler: renderer.styler) : ""
+            let prompt = interactive ? PromptBuilder.prompt(layers: flow.router.layers, styler: promptStyler) : ""
             switch reader.readLine(prompt: prompt) {
             case .end:
-                if interactive { console.write("\n") }
+                output.endOfInput()
                 return failures
             case .interrupted:
-                // The abandoned line stays visible; the fresh prompt goes below it.
-                console.write("\n")
+                output.lineCancelled()
             case .line(let line):
                 reader.remember(line)
                 if await execute(line) == .quit {
@@ -76,10 +74,9 @@ final class Shell {
         }
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())
-        renderer.width = width()
 
         if let global = GlobalCommand(rawValue: name) {
-            return await run(global, arguments: arguments)
+            return run(global, arguments: arguments)
         }
         guard let screen = flow.top?.screen, let command = screen.viewProperties.command(named: name) else {
             fail("unknown command '\(name)' here — try help")
@@ -93,7 +90,7 @@ final class Shell {
 
     // MARK: - Global commands
 
-    private func run(_ command: GlobalCommand, arguments: [String]) async -> Step {
+    private func run(_ command: GlobalCommand, arguments: [String]) -> Step {
         let expected = command == .help ? 1 : 0
         guard arguments.count <= expected else {
             fail("too many arguments — usage: \(command.usage)")
@@ -109,7 +106,7 @@ final class Shell {
             flow.home()
             showTopIfChanged()
         case .where:
-            showStack()
+            output.stack(stack)
         case .quit, .exit:
             return .quit
         }
@@ -119,56 +116,40 @@ final class Shell {
     private func showHelp(for name: String?) {
         let screen = flow.top?.screen.viewProperties
         let commands = screen?.commands ?? []
-        if let name {
-            if let command = commands.first(where: { $0.name == name }) {
-                var text = "usage: \(command.usage)\n  \(command.summary)\n"
-                for argument in command.arguments where !argument.values.isEmpty {
-                    text += "  \(argument.name): \(argument.values.joined(separator: ", "))\n"
-                }
-                console.write(text)
-            } else if let global = GlobalCommand(rawValue: name) {
-                console.write("usage: \(global.usage)\n  \(global.summary)\n")
-            } else {
-                fail("no command '\(name)' here — try help")
-            }
+        guard let name else {
+            output.help(HelpListing(
+                screenTitle: screen?.title ?? "",
+                screenCommands: commands.map(CommandUsage.init),
+                globalCommands: GlobalCommand.allCases.map(CommandUsage.init)))
             return
         }
-        let globalRows = GlobalCommand.allCases.map { ($0.usage, $0.summary) }
-        let screenRows = commands.map { ($0.usage, $0.summary) }
-        let usageWidth = (globalRows + screenRows).map { DisplayWidth.of($0.0) }.max() ?? 0
-        func section(_ title: String, _ rows: [(String, String)]) -> String {
-            renderer.styler.apply(.heading, title) + "\n"
-                + rows.map { "  \(DisplayWidth.pad($0.0, to: usageWidth))  \($0.1)\n" }.joined()
+        if let command = commands.first(where: { $0.name == name }) {
+            output.usage(CommandUsage(command))
+        } else if let global = GlobalCommand(rawValue: name) {
+            output.usage(CommandUsage(global))
+        } else {
+            fail("no command '\(name)' here — try help")
         }
-        var text = ""
-        if !screenRows.isEmpty {
-            text += section("Commands on this screen (\(screen?.title ?? "")):", screenRows)
-        }
-        text += section("Global commands:", globalRows)
-        console.write(text)
     }
 
-    private func showStack() {
-        var lines: [String] = []
-        for (depth, coordinator) in flow.coordinators.enumerated() {
-            let title = coordinator.screen.viewProperties.title
-            let marker = coordinator.presentation == .presented ? " [modal]" : ""
-            let input = coordinator.input.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            let details = ([coordinator.featureID] + input).joined(separator: ", ")
-            lines.append("\(depth + 1). \(title)\(marker) (\(details))")
+    private var stack: [StackEntry] {
+        flow.coordinators.map {
+            StackEntry(screen: $0.featureID, title: $0.screen.viewProperties.title,
+                       modal: $0.presentation == .presented, input: $0.input.values)
         }
-        console.write(lines.joined(separator: "\n") + "\n")
     }
 
     // MARK: - Running and showing
 
-    /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels.
+    /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels,
+    /// with a progress line when it takes a while.
     private func runCancellable(_ work: @escaping @MainActor () async throws -> Void) async {
         let flow = self.flow
         let task = Task { @MainActor [weak self] () -> Result<[Notice], any Error> in
             do {
                 try await work()
                 // What the command did to its own screen shows before any navigation.
+                self?.output.progress(false)
                 self?.showTopIfChanged()
                 return .success(await flow.processEvents())
             } catch {
@@ -188,8 +169,14 @@ final class Shell {
                 try? await Task.sleep(for: .milliseconds(50))
             }
         }
+        let progress = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.progressDelay)
+            if !Task.isCancelled { self?.output.progress(true) }
+        }
         let result = await task.value
+        progress.cancel()
         watcher.cancel()
+        output.progress(false)
         switch result {
         case .success(let notices):
             notices.forEach(show)
@@ -208,28 +195,22 @@ final class Shell {
 
     /// Shows the top screen when it is a different screen or shows something new.
     private func showTopIfChanged() {
-        guard let screen = flow.top?.screen else { return }
-        let identity = ObjectIdentifier(screen)
-        let properties = screen.viewProperties
+        guard let top = flow.top else { return }
+        let identity = ObjectIdentifier(top.screen)
+        let properties = top.screen.viewProperties
         if let lastShown, lastShown.screen == identity, lastShown.properties == properties {
             return
         }
         lastShown = (identity, properties)
-        console.write((interactive ? "\n" : "") + renderer.render(properties))
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: properties, stack: stack))
     }
 
     private func show(_ notice: Notice) {
-        if notice.style == .error {
-            fail(notice.text)
-        } else {
-            let text = renderer.render(.message(notice.style, notice.text)).joined(separator: "\n") + "\n"
-            if notice.style == .warning { console.writeError(text) } else { console.write(text) }
-        }
+        if notice.style == .error { failures += 1 }
+        output.notice(notice)
     }
 
     private func fail(_ message: String) {
-        failures += 1
-        let text = renderer.render(.message(.error, message)).joined(separator: "\n") + "\n"
-        console.writeError(text)
+        show(Notice(.error, message))
     }
 }

@@ -14,11 +14,39 @@ public struct Table: Sendable, Equatable {
         public var title: String
         /// How the column's cells line up.
         public var alignment: Alignment
+        /// Whether this column gives up width first when the table is too wide (a long name,
+        /// say); its cells are cut with an ellipsis.
+        public var shrinksFirst: Bool
+        /// Whether this column keeps its width as long as any other can give (ids people type).
+        public var keepsWidth: Bool
 
         /// Creates a column with a header and an alignment (leading by default).
-        public init(_ title: String, alignment: Alignment = .leading) {
+        public init(_ title: String, alignment: Alignment = .leading, shrinksFirst: Bool = false, keepsWidth: Bool = false) {
             self.title = title
             self.alignment = alignment
+            self.shrinksFirst = shrinksFirst
+            self.keepsWidth = keepsWidth
+        }
+
+        /// This column, right-aligned (for numbers and prices).
+        public func trailing() -> Column {
+            var column = self
+            column.alignment = .trailing
+            return column
+        }
+
+        /// This column, marked to keep its width while any other column can give.
+        public func keepingWidth() -> Column {
+            var column = self
+            column.keepsWidth = true
+            return column
+        }
+
+        /// This column, marked to give up width first when the table is too wide.
+        public func shrinking() -> Column {
+            var column = self
+            column.shrinksFirst = true
+            return column
         }
     }
 

@@ -35,7 +35,7 @@ final class CarListFeature: Feature, CarListActions {
     }
 
     func refresh() async throws {
-        let cars = try await fleet.allCars()
+        let cars = try await fleet.refreshedCars()
         updater.mutate { $0.cars = cars }
     }
 }

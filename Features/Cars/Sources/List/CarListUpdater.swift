@@ -12,10 +12,10 @@ final class CarListUpdater: Updater<CarListState> {
         } else {
             content.append(.table(Table(
                 columns: [
-                    Table.Column("ID"), Table.Column("Car"), Table.Column("Operator"),
-                    Table.Column("Per hour", alignment: .trailing), Table.Column("Distance", alignment: .trailing),
+                    Table.Column("ID").keepingWidth(), Table.Column("Car").shrinking(), Table.Column("Operator"),
+                    Table.Column("Price").trailing(), Table.Column("Away").trailing(),
                 ],
-                rows: visible.map { [$0.id, $0.name, $0.manager, "\($0.pricePerHour)", $0.distanceText] }
+                rows: visible.map { [$0.id, $0.name, $0.manager, "\($0.pricePerHour)/h", $0.distanceText] }
             )))
         }
         var status = "\(visible.count) of \(state.listedCars.count) cars, by \(state.order.rawValue)"

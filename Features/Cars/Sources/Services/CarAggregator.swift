@@ -14,9 +14,18 @@ public struct CarAggregator: Sendable {
 
     /// Every operator's cars, each id once (the first operator listed wins), sorted by id.
     public func allCars() async throws -> [Car] {
+        try await gather { try await $0.fleet() }
+    }
+
+    /// Every operator's cars asked anew, all operators at once; cancellable.
+    public func refreshedCars() async throws -> [Car] {
+        try await gather { try await $0.refreshedFleet() }
+    }
+
+    private func gather(_ ask: @escaping @Sendable (any CarManager) async throws -> [Car]) async throws -> [Car] {
         let fleets = try await withThrowingTaskGroup(of: (Int, [Car]).self) { group in
             for (index, manager) in managers.enumerated() {
-                group.addTask { (index, try await manager.fleet()) }
+                group.addTask { (index, try await ask(manager)) }
             }
             var fleets = [[Car]](repeating: [], count: managers.count)
             for try await (index, cars) in group {

@@ -2,6 +2,15 @@
 public protocol CarManager: Sendable {
     /// The operator's name.
     var name: String { get }
-    /// The cars it offers now.
+    /// The cars it offers, as last known (quick).
     func fleet() async throws -> [Car]
+    /// The cars it offers, asked anew from the operator (may take a while; cancellable).
+    func refreshedFleet() async throws -> [Car]
+}
+
+extension CarManager {
+    /// By default an operator's fleet is always fresh.
+    public func refreshedFleet() async throws -> [Car] {
+        try await fleet()
+    }
 }

@@ -1,0 +1,94 @@
+import FlowCoordinator
+import FlowShellKit
+import Foundation
+
+/// `--output json`: one JSON object per line for each screen update and each answer on stdout,
+/// errors and warnings as JSON lines on stderr. Every line has `"v": 1` and a `"type"`.
+@MainActor
+final class JSONLinesOutput: ShellOutput {
+    /// The version of the shape; it changes only when a field changes meaning or goes away.
+    nonisolated static let version = 1
+
+    private let console: Console
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    private struct Line<Body: Encodable>: Encodable {
+        let v = JSONLinesOutput.version
+        let type: String
+        let body: Body
+
+        func encode(to encoder: any Encoder) throws {
+            try body.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(v, forKey: .v)
+            try container.encode(type, forKey: .type)
+        }
+
+        enum Keys: String, CodingKey { case v, type }
+    }
+
+    private func emit<Body: Encodable>(_ type: String, _ body: Body, toError: Bool = false) {
+        guard let data = try? encoder.encode(Line(type: type, body: body)) else { return }
+        let text = String(decoding: data, as: UTF8.self) + "\n"
+        if toError { console.writeError(text) } else { console.write(text) }
+    }
+
+    private struct ScreenBody: Encodable {
+        let screen: String
+        let title: String
+        let components: [ComponentJSON]
+        let commands: [CommandUsage]
+        let status: String?
+        let stack: [StackEntry]
+    }
+
+    func screen(_ screen: ScreenSnapshot) {
+        let properties = screen.properties
+        emit("screen", ScreenBody(
+            screen: screen.featureID, title: properties.title, components: properties.content.map(ComponentJSON.init),
+            commands: properties.commands.map(CommandUsage.init), status: properties.status, stack: screen.stack))
+    }
+
+    private struct MessageBody: Encodable {
+        let style: String
+        let message: String
+    }
+
+    func notice(_ notice: Notice) {
+        let type: String
+        switch notice.style {
+        case .error: type = "error"
+        case .warning: type = "warning"
+        case .success, .info, .muted: type = "message"
+        }
+        emit(type, MessageBody(style: notice.style.rawValue, message: notice.text), toError: type != "message")
+    }
+
+    func help(_ listing: HelpListing) {
+        emit("help", listing)
+    }
+
+    func usage(_ usage: CommandUsage) {
+        emit("usage", usage)
+    }
+
+    private struct StackBody: Encodable {
+        let stack: [StackEntry]
+    }
+
+    func stack(_ entries: [StackEntry]) {
+        emit("stack", StackBody(stack: entries))
+    }
+
+    func progress(_ running: Bool) {}
+    func lineCancelled() {}
+    func endOfInput() {}
+}

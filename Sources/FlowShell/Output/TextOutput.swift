@@ -1,0 +1,91 @@
+import FlowCoordinator
+import FlowShellKit
+
+/// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the
+/// terminal's width as it is when each thing is shown.
+@MainActor
+final class TextOutput: ShellOutput {
+    private let console: Console
+    private let interactive: Bool
+    private let styler: TextStyler
+    private let width: () -> Int
+    private let progressIndicator: ProgressIndicator?
+
+    /// - Parameters:
+    ///   - interactive: a person at a terminal: a blank line before each screen, messages
+    ///     wrapped, a progress line for slow commands.
+    init(console: Console, interactive: Bool, colour: Bool, width: @escaping () -> Int) {
+        self.console = console
+        self.interactive = interactive
+        self.styler = TextStyler(colour: colour)
+        self.width = width
+        self.progressIndicator = interactive ? ProgressIndicator(console: console, styler: TextStyler(colour: colour)) : nil
+    }
+
+    var renderer: ScreenRenderer {
+        ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive)
+    }
+
+    func screen(_ screen: ScreenSnapshot) {
+        console.write((interactive ? "\n" : "") + renderer.render(screen.properties))
+    }
+
+    func notice(_ notice: Notice) {
+        let text = renderer.render(.message(notice.style, notice.text)).joined(separator: "\n") + "\n"
+        switch notice.style {
+        case .error, .warning: console.writeError(text)
+        case .success, .info, .muted: console.write(text)
+        }
+    }
+
+    func help(_ listing: HelpListing) {
+        let rows = listing.screenCommands + listing.globalCommands
+        let usageWidth = rows.map { DisplayWidth.of($0.usage) }.max() ?? 0
+        let summaryWidth = max(10, width() - usageWidth - 4)
+        func section(_ title: String, _ commands: [CommandUsage]) -> String {
+            styler.apply(.heading, title) + "\n" + commands.map { command in
+                let summary = renderer.wrap(command.summary, width: summaryWidth)
+                let indent = String(repeating: " ", count: usageWidth + 4)
+                return summary.enumerated().map { index, line in
+                    (index == 0 ? "  \(DisplayWidth.pad(command.usage, to: usageWidth))  " : indent) + line + "\n"
+                }.joined()
+            }.joined()
+        }
+        var text = ""
+        if !listing.screenCommands.isEmpty {
+            text += section("Commands on this screen (\(TextSanitizer.clean(listing.screenTitle))):", listing.screenCommands)
+        }
+        text += section("Global commands:", listing.globalCommands)
+        console.write(text)
+    }
+
+    func usage(_ usage: CommandUsage) {
+        var text = "usage: \(usage.usage)\n  \(usage.summary)\n"
+        for argument in usage.arguments where !argument.values.isEmpty {
+            text += "  \(argument.name): \(argument.values.joined(separator: ", "))\n"
+        }
+        console.write(TextSanitizer.clean(text, keepingNewlines: true))
+    }
+
+    func stack(_ entries: [StackEntry]) {
+        let lines = entries.enumerated().map { depth, entry in
+            let input = entry.input.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let details = ([entry.screen] + input).joined(separator: ", ")
+            return "\(depth + 1). \(entry.title)\(entry.modal ? " [modal]" : "") (\(details))"
+        }
+        console.write(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
+    }
+
+    func progress(_ running: Bool) {
+        if running { progressIndicator?.start() } else { progressIndicator?.stop() }
+    }
+
+    func lineCancelled() {
+        // The abandoned line stays visible; the fresh prompt goes below it.
+        if interactive { console.write("\n") }
+    }
+
+    func endOfInput() {
+        if interactive { console.write("\n") }
+    }
+}

@@ -1,0 +1,67 @@
+import FlowShellKit
+
+/// Fits a table to a width: columns as wide as their widest cell, two spaces apart; when that
+/// is too wide, columns marked `shrinksFirst` give up width first, then the widest others, and
+/// cut cells end with an ellipsis.
+struct TableLayout {
+    /// The narrowest a column gets: room for a letter or two and the ellipsis.
+    static let minimumColumnWidth = 4
+    /// How far a shrink-first column shrinks before the others give anything.
+    static let readableColumnWidth = 8
+    static let gap = 2
+
+    let columns: [Table.Column]
+    let header: [String]
+    let rows: [[String]]
+    let widths: [Int]
+
+    init(table: Table, width: Int) {
+        let header = table.columns.map { TextSanitizer.clean($0.title) }
+        let rows = table.rows.map { row in table.columns.indices.map { $0 < row.count ? TextSanitizer.clean(row[$0]) : "" } }
+        var widths = table.columns.indices.map { index in
+            ([DisplayWidth.of(header[index])] + rows.map { DisplayWidth.of($0[index]) }).max() ?? 0
+        }
+        let available = width - Self.gap * max(0, table.columns.count - 1)
+        let shrinkable = table.columns.map(\.shrinksFirst)
+        let keeps = table.columns.map(\.keepsWidth)
+        let natural = widths
+        // Who gives up width, in turn, and down to what: the shrink-first columns to a readable
+        // width, then the others likewise, then the shrink-first ones to the minimum,
+        // then any column that need not keep its width, then any column at all.
+        let phases: [(eligible: (Int) -> Bool, floor: (Int) -> Int)] = [
+            ({ shrinkable[$0] }, { _ in Self.readableColumnWidth }),
+            ({ !shrinkable[$0] && !keeps[$0] }, { min(natural[$0], Self.readableColumnWidth - 2) }),
+            ({ shrinkable[$0] }, { _ in Self.minimumColumnWidth }),
+            ({ !keeps[$0] }, { _ in Self.minimumColumnWidth }),
+            ({ _ in true }, { _ in Self.minimumColumnWidth }),
+        ]
+        for phase in phases {
+            while widths.reduce(0, +) > available {
+                let candidates = widths.indices.filter { phase.eligible($0) && widths[$0] > phase.floor($0) }
+                guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+                widths[widest] -= 1
+            }
+        }
+        self.columns = table.columns
+        self.header = header
+        self.rows = rows
+        self.widths = widths
+    }
+
+    func lines(styler: TextStyler) -> [String] {
+        [styler.apply(.tableHeader, line(header))] + rows.map(line)
+    }
+
+    private func line(_ cells: [String]) -> String {
+        var text = ""
+        for index in cells.indices {
+            let cell = DisplayWidth.truncate(cells[index], to: widths[index])
+            let isLast = index == cells.count - 1
+            let trailing = columns[index].alignment == .trailing
+            // The last leading-aligned cell is not padded: no trailing spaces.
+            text += isLast && !trailing ? cell : DisplayWidth.pad(cell, to: widths[index], trailing: trailing)
+            if !isLast { text += String(repeating: " ", count: Self.gap) }
+        }
+        return text
+    }
+}
