@@ -108,3 +108,46 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 }
+
+/// A slow command shows its progress on a terminal and Ctrl-C cancels it.
+@Suite(.serialized) struct ProgressTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func aSlowCommandShowsProgressAndCtrlCCancelsIt() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path)
+        try terminal.expect("Cars › ")
+        terminal.type("filter green\r")
+        try terminal.expect("2 of 7 cars")
+        try terminal.expect("Cars › ")
+        terminal.type("refresh\r")
+        try terminal.expect("working… Ctrl-C cancels")
+        terminal.type("\u{03}")
+        let answer = try terminal.expect("Cars › ")
+        #expect(answer.contains("! cancelled"))
+        #expect(terminal.isRunning)
+        // The screen is as it was: the filter still holds, nothing was redrawn.
+        terminal.type("where\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        terminal.type("refresh\r")
+        // Left alone, it finishes; the list did not change, so no screen is redrawn.
+        let finished = try terminal.expect("Cars › ", timeout: .seconds(10))
+        #expect(!finished.contains("cancelled"))
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func aPipeShowsNoProgress() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", config], input: "refresh\nwhere\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(!result.output.contains("working"))
+        #expect(result.output.hasSuffix("commands: select, filter, sort, refresh, operators — help for more\n1. Cars (cars.list)\n"))
+    }
+}

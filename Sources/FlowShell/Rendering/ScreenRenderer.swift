@@ -64,7 +64,8 @@ struct ScreenRenderer: Sendable {
         return lines.enumerated().map { ($0.offset == 0 ? first : padding) + $0.element }
     }
 
-    /// Greedy word wrap by display width; a word longer than a line is cut with an ellipsis.
+    /// Greedy word wrap by display width; a word longer than a whole line is broken across
+    /// lines (text without spaces, such as Japanese, included).
     func wrap(_ text: String, width: Int? = nil) -> [String] {
         let width = max(1, width ?? self.width)
         var lines: [String] = []
@@ -72,22 +73,44 @@ struct ScreenRenderer: Sendable {
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ") {
-                let word = String(word)
-                let wordWidth = DisplayWidth.of(word)
-                if line.isEmpty {
-                    line = DisplayWidth.truncate(word, to: width)
-                    lineWidth = DisplayWidth.of(line)
-                } else if lineWidth + 1 + wordWidth <= width {
+                let wordWidth = DisplayWidth.of(String(word))
+                if !line.isEmpty && lineWidth + 1 + wordWidth <= width {
                     line += " " + word
                     lineWidth += 1 + wordWidth
-                } else {
+                    continue
+                }
+                if !line.isEmpty && wordWidth <= width {
                     lines.append(line)
-                    line = DisplayWidth.truncate(word, to: width)
-                    lineWidth = DisplayWidth.of(line)
+                    line = String(word)
+                    lineWidth = wordWidth
+                    continue
+                }
+                // The word is wider than a line: fill what is left of this line, then whole lines.
+                if !line.isEmpty {
+                    line += " "
+                    lineWidth += 1
+                }
+                for character in word {
+                    let characterWidth = DisplayWidth.of(String(character))
+                    if lineWidth + characterWidth > width && lineWidth > 0 {
+                        lines.append(line)
+                        line = ""
+                        lineWidth = 0
+                    }
+                    line.append(character)
+                    lineWidth += characterWidth
                 }
             }
-            lines.append(line)
+            lines.append(line.trimmingTrailingSpaces())
         }
         return lines
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }

@@ -62,6 +62,6 @@ struct TableLayout {
             text += isLast && !trailing ? cell : DisplayWidth.pad(cell, to: widths[index], trailing: trailing)
             if !isLast { text += String(repeating: " ", count: Self.gap) }
         }
-        return text
+        return text.trimmingTrailingSpaces()
     }
 }
