@@ -4,6 +4,7 @@ import PackageDescription
 /// The feature modules, one folder each under `Features/<Name>/{Sources,Tests}`.
 /// Keep this list sorted; a test fails when a folder under `Features/` is missing from it.
 let features = [
+    "Auth",
     "Booking",
     "Cars",
 ]

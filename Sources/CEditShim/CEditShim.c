@@ -23,6 +23,7 @@ struct fs_editor {
     fs_completer completer;
     void *context;
     FILE *out;
+    char *saved_line;
 };
 
 static volatile sig_atomic_t fs_interrupted = 0;
@@ -41,6 +42,23 @@ static void fs_on_interrupt(int signal_number) {
         (void)ignored;
     }
     errno = saved;
+}
+
+// Another thread (the config watcher) wakes the reader through this pipe.
+static int fs_wake_pipe[2] = { -1, -1 };
+
+void fs_wake_reader(void) {
+    if (fs_wake_pipe[1] >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(fs_wake_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+}
+
+static void fs_drain(int fd) {
+    char buffer[64];
+    if (fd < 0) return;
+    while (read(fd, buffer, sizeof buffer) > 0) {}
 }
 
 static void fs_drain_interrupt_pipe(void) {
@@ -127,18 +145,32 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
     size_t count = 0;
     *out = L'\0';
     for (;;) {
-        struct pollfd waits[2] = {
+        struct pollfd waits[3] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = fs_interrupt_pipe[0], .events = POLLIN },
+            { .fd = fs_wake_pipe[0], .events = POLLIN },
         };
-        int ready = poll(waits, fs_interrupt_pipe[0] >= 0 ? 2 : 1, -1);
+        int ready = poll(waits, 3, -1);
         if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;
         }
-        if (fs_interrupt_pipe[0] >= 0 && (waits[1].revents & POLLIN)) {
+        if (waits[1].revents & POLLIN) {
             fs_drain_interrupt_pipe();
             errno = EINTR;
+            return -1;
+        }
+        if (waits[2].revents & POLLIN) {
+            fs_drain(fs_wake_pipe[0]);
+            // Keep what was typed so far; the next read types it again.
+            fs_editor *editor = NULL;
+            el_get(el, EL_CLIENTDATA, &editor);
+            const LineInfo *info = el_line(el);
+            if (editor && info) {
+                free(editor->saved_line);
+                editor->saved_line = strndup(info->buffer, (size_t)(info->lastchar - info->buffer));
+            }
+            errno = ECANCELED;
             return -1;
         }
         if (waits[0].revents == 0) continue;
@@ -157,7 +189,6 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             count = 0; // invalid: drop it, as libedit does
             continue;
         }
-        (void)el;
         return 1;
     }
 }
@@ -168,6 +199,9 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     editor->out = stdout;
     editor->completer = completer;
     editor->context = context;
+    if (fs_wake_pipe[0] < 0 && pipe2(fs_wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
+        fs_wake_pipe[0] = fs_wake_pipe[1] = -1;
+    }
     editor->history = history_init();
     editor->el = el_init(program, stdin, stdout, stderr);
     if (!editor->history || !editor->el) {
@@ -195,6 +229,7 @@ void fs_editor_destroy(fs_editor *editor) {
     if (editor->el) el_end(editor->el);
     if (editor->history) history_end(editor->history);
     free(editor->prompt);
+    free(editor->saved_line);
     free(editor);
 }
 
@@ -212,10 +247,19 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     // Raw mode before the prompt shows: libedit may otherwise print the prompt while the
     // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
     el_set(editor->el, EL_PREP_TERM, 1);
+    fs_drain(fs_wake_pipe[0]);
+    if (editor->saved_line) {
+        // Type again what was on the line when the reader was woken (tabs would complete).
+        for (char *c = editor->saved_line; *c; c++) if (*c == '\t') *c = ' ';
+        if (editor->saved_line[0]) el_push(editor->el, editor->saved_line);
+        free(editor->saved_line);
+        editor->saved_line = NULL;
+    }
     errno = 0;
     const char *text = el_gets(editor->el, &count);
     if (text == NULL) {
         if (count == -1 && errno == EINTR) return -1;
+        if (count == -1 && errno == ECANCELED) return -2;
         return 0;
     }
     *line = text;

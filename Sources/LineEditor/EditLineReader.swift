@@ -63,9 +63,16 @@ public final class EditLineReader: LineReader {
         case -1:
             _ = Terminal.takeInterrupt()
             return .interrupted
+        case -2:
+            return .woken
         default:
             return .end
         }
+    }
+
+    /// Makes a read in progress return ``LineReadResult/woken``; callable from any thread.
+    public nonisolated static func wake() {
+        fs_wake_reader()
     }
 
     /// Adds a line to the history and saves the history file atomically.

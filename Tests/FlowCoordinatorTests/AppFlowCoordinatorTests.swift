@@ -126,13 +126,13 @@ import Testing
 
     @Test func backAndHome() async throws {
         let flow = try await startFlow()
-        #expect(flow.back() == Notice(.error, "already at the first screen — nothing to go back to"))
+        #expect(await flow.back() == [Notice(.error, "already at the first screen — nothing to go back to")])
         try await emit(flow, "open", "a")
         try await emit(flow, "modal", "m")
         try await emit(flow, "open", "n")
-        #expect(flow.back() == nil)
+        #expect(await flow.back() == [])
         #expect(layers(flow) == [["demo.home", "a"], ["m"]])
-        #expect(flow.back() == nil)
+        #expect(await flow.back() == [])
         #expect(layers(flow) == [["demo.home", "a"]])
         try await emit(flow, "open", "b")
         try await emit(flow, "modal", "m2")
@@ -175,7 +175,7 @@ import Testing
         #expect(Array(features)[1].object == nil && Array(features)[2].object == nil)
         #expect(closing[0].object != nil)
 
-        _ = flow.back()                // pops a
+        _ = await flow.back()          // pops a
         #expect(closing[0].object == nil)
         #expect(screens[0].object == nil)
         #expect(Array(features)[0].object == nil)

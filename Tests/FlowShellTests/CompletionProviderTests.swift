@@ -14,7 +14,7 @@ import Testing
         #expect(CompletionProvider.complete("sel", screen: screen) == Completion(insert: "ect "))
         #expect(CompletionProvider.complete("wh", screen: screen) == Completion(insert: "ere "))
         #expect(CompletionProvider.complete("s", screen: screen) == Completion(candidates: ["select", "sort"]))
-        #expect(CompletionProvider.complete("", screen: screen).candidates == ["back", "exit", "help", "home", "quit", "select", "sort", "where"])
+        #expect(CompletionProvider.complete("", screen: screen).candidates == ["back", "exit", "help", "home", "open", "quit", "reload", "select", "sort", "where"])
     }
 
     @Test func completesDeclaredArgumentValues() {

@@ -11,6 +11,9 @@ import Testing
         "any-screen-event-nobody-emits", "conflict-with-any-screen", "duplicate-key", "duplicate-transition",
         "event-never-emitted", "feature-of-unlisted-module", "payload-lacks-input", "root-needs-input",
         "root-trap-warning", "unknown-from-and-to", "unknown-module", "unknown-root-feature", "warnings-only",
+        "unknown-flow", "requires-unknown-condition", "requires-without-guard", "guard-unknown-flow",
+        "flow-finish-never-emitted", "link-missing-input", "link-not-from-root", "link-unknown-screen",
+        "link-unused-parameter", "link-warns-no-transition",
     ]
 
     static let hasValidator: Bool = {

@@ -19,9 +19,12 @@ import Testing
         #expect(lines.contains("    n_cars_list[\"Cars<br/><small>cars.list</small>\"]"))
         #expect(lines.contains("  start --> n_cars_list"))
         #expect(lines.contains("  n_cars_list -->|\"selected · push\"| n_cars_details"))
-        #expect(lines.contains("  n_cars_details -.->|\"book · present\"| n_booking_confirm"))
         #expect(lines.contains("  n_booking_confirm -.->|\"confirmed · dismiss\"| close_screen"))
-        #expect(lines.filter { $0.contains("-->|") || $0.contains("-.->|") }.count == 6)
+        #expect(lines.contains("  n_cars_details -.->|\"book · present · requires session\"| n_booking_confirm"))
+        #expect(lines.contains("  n_flow_login -. starts .-> n_auth_login"))
+        #expect(lines.contains("  n_auth_login -->|\"[login] cancelled · pop\"| close_screen"))
+        #expect(lines.contains("  n_link__cars__carID -.-> n_cars_details"))
+        #expect(lines.filter { $0.contains("-->|") || $0.contains("-.->|") }.count == 10)
     }
 
     @Test(.enabled(if: dotPath != nil, "Graphviz's dot is not installed"))

@@ -16,12 +16,14 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(["--config", config, "--output", "json"],
-                                             input: "select rio\nbook\nhelp hours\nfly\nwhere\n", in: home,
+                                             input: "select rio\nbook\nlogin alice\nhelp hours\nfly\nwhere\n", in: home,
                                              environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 1)
         let lines = try objects(result.output)
         #expect(lines.allSatisfy { $0["v"] as? Int == 1 })
-        #expect(lines.map { $0["type"] as? String } == ["screen", "screen", "screen", "usage", "stack"])
+        #expect(lines.map { $0["type"] as? String } == ["screen", "screen", "message", "screen", "screen", "usage", "stack"])
+        #expect(lines[2]["message"] as? String == "'session' is needed first")
+        #expect(lines[3]["screen"] as? String == "auth.login")
 
         let list = lines[0]
         #expect(list["screen"] as? String == "cars.list")
@@ -34,7 +36,7 @@ import Testing
         #expect(select["usage"] as? String == "select CAR-ID")
         #expect(((select["arguments"] as? [[String: Any]])?.first?["values"] as? [String])?.contains("rio") == true)
 
-        let booking = lines[2]
+        let booking = lines[4]
         #expect(booking["screen"] as? String == "booking.confirm")
         let stack = try #require(booking["stack"] as? [[String: Any]])
         #expect(stack.map { $0["screen"] as? String } == ["cars.list", "cars.details", "booking.confirm"])
@@ -42,7 +44,7 @@ import Testing
         #expect((stack[2]["input"] as? [String: String])?["carName"] == "Kia Rio")
         #expect(((booking["components"] as? [[String: Any]])?.first?["pairs"] as? [[String: String]])?.first == ["key": "Car", "value": "Kia Rio"])
 
-        #expect(lines[3]["usage"] as? String == "hours HOURS")
+        #expect(lines[5]["usage"] as? String == "hours HOURS")
 
         let errors = try objects(result.errors)
         #expect(errors.count == 1)

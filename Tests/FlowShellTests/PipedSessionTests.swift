@@ -11,6 +11,7 @@ import Testing
         let script = """
         select rio
         book
+        login alice
         hours 2
         confirm
         where
@@ -85,7 +86,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let example = FlowShellBinary.repository.appendingPathComponent("examples/modal-details.json").path
-        let result = try FlowShellBinary.run(["--config", example], input: "choose greengo\nselect zoe\nbook\nwhere\nconfirm\nwhere\n", in: home,
+        let result = try FlowShellBinary.run(["--config", example], input: "choose greengo\nselect zoe\nbook\nlogin bob\nwhere\nconfirm\nwhere\n", in: home,
                                              environment: FlowShellBinary.environment(home: home))
         #expect(result.errors == "")
         #expect(result.status == 0)

@@ -38,6 +38,9 @@ import Testing
         #expect(builtIn.root == file.root)
         #expect(builtIn.modules == file.modules)
         #expect(builtIn.transitions == file.transitions)
+        #expect(builtIn.flows == file.flows)
+        #expect(builtIn.guards == file.guards)
+        #expect(builtIn.links == file.links)
     }
 
     @Test(arguments: ["config.json", "examples/modal-details.json"])
@@ -69,9 +72,9 @@ import Testing
         #expect(result.output == "")
         #expect(result.errors == """
         config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
-        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Booking, Cars
+        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
         config.json:6:5: error: transitions[0]: missing required key 'style'
-        config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, to, style
+        config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, to, flow, style, requires
         config.json: the flow has 4 errors; not starting
 
         """)
@@ -82,7 +85,7 @@ import Testing
         #expect(second.status == 2)
         #expect(second.errors == """
         config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
-        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Booking, Cars
+        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
         config.json: the flow has 2 errors; not starting
 
         """)

@@ -148,6 +148,6 @@ import Testing
                                              environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(!result.output.contains("working"))
-        #expect(result.output.hasSuffix("commands: select, filter, sort, refresh, operators — help for more\n1. Cars (cars.list)\n"))
+        #expect(result.output.hasSuffix("commands: select, filter, sort, refresh, operators, bookings, account — help for more\n1. Cars (cars.list)\n"))
     }
 }

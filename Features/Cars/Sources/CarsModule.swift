@@ -14,4 +14,16 @@ public enum CarsModule: FeatureModule {
             OperatorListBuilder.registration(fleet: fleet),
         ]
     }
+
+    /// `plate`: a licence plate in a link (`/plates/A123BC`) becomes the car's id.
+    public static var resolvers: [ParameterResolver] {
+        let fleet = CarAggregator.sample
+        return [ParameterResolver(parameter: "plate", produces: "carID") { plate in
+            let wanted = plate.uppercased().filter { !$0.isWhitespace && $0 != "-" }
+            guard let car = try await fleet.allCars().first(where: { $0.plate == wanted }) else {
+                throw UserFacingError("no car has the plate '\(plate)'")
+            }
+            return car.id
+        }]
+    }
 }

@@ -103,7 +103,7 @@ final class EventBox {
         #expect(details.properties.title == "Škoda Octavia")
         #expect(details.properties.content == [.keyValue([
             KeyValue("Car", "Škoda Octavia"), KeyValue("Operator", "CityDrive"), KeyValue("Price", "13 per hour"),
-            KeyValue("Distance", "2.4 km"), KeyValue("Seats", "5"), KeyValue("Fuel", "91%"),
+            KeyValue("Distance", "2.4 km"), KeyValue("Seats", "5"), KeyValue("Fuel", "91%"), KeyValue("Plate", "C789FG"),
         ])])
         try await details.run("book")
         #expect(details.emitted == [FeatureEvent("book", payload: ["carID": "octavia", "carName": "Škoda Octavia", "pricePerHour": "13"])])

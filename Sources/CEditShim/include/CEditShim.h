@@ -26,8 +26,12 @@ void fs_editor_destroy(fs_editor *editor);
 void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
 
 /// Reads a line. Returns 1 with *line set (valid until the next call, trailing newline kept),
-/// 0 at end of input, -1 when interrupted by a signal (Ctrl-C).
+/// 0 at end of input, -1 when interrupted by a signal (Ctrl-C), -2 when woken by
+/// fs_wake_reader (the half-typed line is kept and typed again at the next read).
 int fs_editor_read(fs_editor *editor, const char **line);
+
+/// Makes a read in progress return -2 soon; callable from any thread.
+void fs_wake_reader(void);
 
 int fs_history_add(fs_editor *editor, const char *line);
 /// Loads a history file; returns the number of entries, or -1.

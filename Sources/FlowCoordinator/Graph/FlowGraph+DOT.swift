@@ -18,12 +18,21 @@ extension FlowGraph {
             lines.append("  }")
         }
         if hasAnyScreenEdges { lines.append("  \"*\" [label=\"any screen\", shape=hexagon];") }
-        if hasClosingEdges { lines.append("  \"__close\" [label=\"closes: back\", shape=oval, style=dashed];") }
+        if hasClosingEdges { lines.append("  \"__close\" [label=\"closes (like back)\", shape=oval, style=dashed];") }
+        for flow in flows {
+            lines.append("  \(Self.dotQuoted("flow:" + flow.name)) [label=\(Self.dotQuoted(label(flow))), shape=component];")
+            lines.append("  \(Self.dotQuoted("flow:" + flow.name)) -> \(Self.dotQuoted(flow.root)) [label=\"starts\", style=dotted];")
+        }
+        for link in links {
+            let requires = link.requires.isEmpty ? "" : "\nrequires \(link.requires.joined(separator: ", "))"
+            lines.append("  \(Self.dotQuoted("link:" + link.pattern)) [label=\(Self.dotQuoted(link.pattern + requires)), shape=note];")
+            lines.append("  \(Self.dotQuoted("link:" + link.pattern)) -> \(Self.dotQuoted(link.target)) [style=dotted];")
+        }
         if let root = nodes.first(where: \.isRoot) {
             lines.append("  \"__start\" -> \(Self.dotQuoted(root.id));")
         }
         for edge in edges {
-            let to = edge.to ?? "__close"
+            let to = edge.to ?? edge.startsFlow.map { "flow:" + $0 } ?? "__close"
             let dashed = isDashed(edge) ? ", style=dashed" : ""
             lines.append("  \(Self.dotQuoted(edge.from)) -> \(Self.dotQuoted(to)) [label=\(Self.dotQuoted(label(edge)))\(dashed)];")
         }

@@ -11,13 +11,23 @@ extension FlowGraph {
             lines.append("  end")
         }
         if hasAnyScreenEdges { lines.append("  any_screen{{\"any screen\"}}") }
-        if hasClosingEdges { lines.append("  close_screen([\"closes: back\"])") }
+        if hasClosingEdges { lines.append("  close_screen([\"closes (like back)\"])") }
+        for flow in flows {
+            let text = Self.mermaidText(label(flow)).split(separator: "\n").joined(separator: "<br/>")
+            lines.append("  \(Self.mermaidID("flow:" + flow.name))[[\"\(text)\"]]")
+            lines.append("  \(Self.mermaidID("flow:" + flow.name)) -. starts .-> \(Self.mermaidID(flow.root))")
+        }
+        for link in links {
+            let requires = link.requires.isEmpty ? "" : "<br/>requires \(link.requires.joined(separator: ", "))"
+            lines.append("  \(Self.mermaidID("link:" + link.pattern))>\"\(Self.mermaidText(link.pattern))\(requires)\"]")
+            lines.append("  \(Self.mermaidID("link:" + link.pattern)) -.-> \(Self.mermaidID(link.target))")
+        }
         if let root = nodes.first(where: \.isRoot) {
             lines.append("  start --> \(Self.mermaidID(root.id))")
         }
         for edge in edges {
             let from = edge.from == "*" ? "any_screen" : Self.mermaidID(edge.from)
-            let to = edge.to.map(Self.mermaidID) ?? "close_screen"
+            let to = edge.to.map(Self.mermaidID) ?? edge.startsFlow.map { Self.mermaidID("flow:" + $0) } ?? "close_screen"
             let arrow = isDashed(edge) ? "-.->" : "-->"
             lines.append("  \(from) \(arrow)|\"\(Self.mermaidText(label(edge)))\"| \(to)")
         }

@@ -4,16 +4,24 @@ import FlowShellKit
 public struct FeatureCatalog: Sendable {
     /// The registrations of each linked module, by module name.
     public let modules: [String: [FeatureRegistration]]
+    /// The conditions each linked module provides, by module name.
+    public let conditions: [String: [ConditionRegistration]]
+    /// The link parameter resolvers each linked module provides, by module name.
+    public let resolvers: [String: [ParameterResolver]]
     /// Problems in the linked modules themselves (two modules registering one id).
     public let conflicts: [String]
 
     /// Catalogues linked feature modules.
     public init(_ featureModules: [any FeatureModule.Type]) {
         var modules: [String: [FeatureRegistration]] = [:]
+        var conditions: [String: [ConditionRegistration]] = [:]
+        var resolvers: [String: [ParameterResolver]] = [:]
         var owners: [String: String] = [:]
         var conflicts: [String] = []
         for module in featureModules {
             modules[module.name, default: []].append(contentsOf: module.features)
+            conditions[module.name, default: []].append(contentsOf: module.conditions)
+            resolvers[module.name, default: []].append(contentsOf: module.resolvers)
             for feature in module.features {
                 if let owner = owners[feature.id] {
                     conflicts.append("feature id '\(feature.id)' is registered by both \(owner) and \(module.name)")
@@ -22,6 +30,8 @@ public struct FeatureCatalog: Sendable {
             }
         }
         self.modules = modules
+        self.conditions = conditions
+        self.resolvers = resolvers
         self.conflicts = conflicts
     }
 
@@ -31,6 +41,24 @@ public struct FeatureCatalog: Sendable {
     /// The module that registers `featureID`, if any linked module does.
     public func module(of featureID: String) -> String? {
         modules.first { $0.value.contains { $0.id == featureID } }?.key
+    }
+
+    /// The conditions available to a flow that loads `moduleNames`, by name.
+    public func conditions(loading moduleNames: [String]) -> [String: ConditionRegistration] {
+        var found: [String: ConditionRegistration] = [:]
+        for name in moduleNames {
+            for condition in conditions[name] ?? [] { found[condition.name] = condition }
+        }
+        return found
+    }
+
+    /// The resolvers available to a flow that loads `moduleNames`, by parameter.
+    public func resolvers(loading moduleNames: [String]) -> [String: ParameterResolver] {
+        var found: [String: ParameterResolver] = [:]
+        for name in moduleNames {
+            for resolver in resolvers[name] ?? [] { found[resolver.parameter] = resolver }
+        }
+        return found
     }
 
     /// The features available to a flow that loads `moduleNames`, by id.

@@ -9,6 +9,12 @@ public struct Manifest: Sendable, Equatable {
     public var modules: [String]
     /// The edges of the flow, in the order written.
     public var transitions: [Transition]
+    /// Named sub-flows, by name.
+    public var flows: [String: SubFlow]
+    /// Guards, by the condition they guard.
+    public var guards: [String: GuardDefinition]
+    /// Deep links, in the order written.
+    public var links: [LinkPattern]
     /// Where each value was written, for diagnostics.
     public var locations: [JSONPath: SourceLocation]
 
@@ -18,19 +24,41 @@ public struct Manifest: Sendable, Equatable {
         root: String,
         modules: [String],
         transitions: [Transition],
+        flows: [String: SubFlow] = [:],
+        guards: [String: GuardDefinition] = [:],
+        links: [LinkPattern] = [],
         locations: [JSONPath: SourceLocation] = [:]
     ) {
         self.app = app
         self.root = root
         self.modules = modules
         self.transitions = transitions
+        self.flows = flows
+        self.guards = guards
+        self.links = links
         self.locations = locations
     }
 
-    /// The transition taken when `from` emits `event`: an exact match first, then `*`.
-    public func transition(from featureID: String, on event: String) -> Transition? {
-        transitions.first { $0.from == featureID && $0.on == event }
-            ?? transitions.first { $0.from == Transition.anyScreen && $0.on == event }
+    /// The transitions of the main flow, or of the sub-flow named `flow`.
+    public func transitions(in flow: String?) -> [Transition] {
+        guard let flow else { return transitions }
+        return flows[flow]?.transitions ?? []
+    }
+
+    /// The transition taken when `from` emits `event` in the main flow or in sub-flow `flow`:
+    /// an exact match first, then `*`.
+    public func transition(from featureID: String, on event: String, in flow: String? = nil) -> Transition? {
+        let candidates = transitions(in: flow)
+        return candidates.first { $0.from == featureID && $0.on == event }
+            ?? candidates.first { $0.from == Transition.anyScreen && $0.on == event }
+    }
+
+    /// The link pattern `link` matches, with its parameters.
+    public func link(matching link: String) -> (pattern: LinkPattern, parameters: [String: String])? {
+        for pattern in links {
+            if let parameters = pattern.match(link) { return (pattern, parameters) }
+        }
+        return nil
     }
 
     /// Where the value at `path` was written, or the nearest enclosing value's place.

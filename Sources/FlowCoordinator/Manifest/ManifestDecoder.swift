@@ -1,8 +1,11 @@
 /// Turns a parsed JSON document into a ``Manifest``, collecting every structural problem
 /// (missing keys, wrong types, unknown keys, unknown styles) instead of stopping at the first.
 struct ManifestDecoder {
-    static let topLevelKeys = ["$schema", "app", "root", "modules", "transitions"]
-    static let transitionKeys = ["from", "on", "to", "style"]
+    static let topLevelKeys = ["$schema", "app", "root", "modules", "transitions", "flows", "guards", "links"]
+    static let transitionKeys = ["from", "on", "to", "flow", "style", "requires"]
+    static let flowKeys = ["root", "transitions", "finish"]
+    static let guardKeys = ["flow", "style"]
+    static let linkKeys = ["screens", "requires"]
 
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
@@ -12,8 +15,9 @@ struct ManifestDecoder {
         self.file = file
     }
 
-    /// The manifest without the parts that did not decode (broken transitions are left out),
-    /// or nil when its top level did not; the problems are in ``diagnostics``.
+    /// The manifest without the parts that did not decode (broken transitions, flows, guards
+    /// and links are left out), or nil when its top level did not; the problems are in
+    /// ``diagnostics``.
     mutating func decode(_ document: JSONValue) -> Manifest? {
         guard let members = object(document, at: .root) else { return nil }
         checkKeys(members, allowed: Self.topLevelKeys, at: .root)
@@ -24,18 +28,21 @@ struct ManifestDecoder {
                   "app '\(app)' must be a plain name (letters, digits, '.', '_' or '-'): it names the history folder")
         }
         let root = requiredString(members, "root", at: .root)
-        let modules = stringArray(members, "modules", at: .root)
-        let transitions = transitionArray(members)
+        let modules = stringArray(members, "modules", at: .root, required: true)
+        let transitions = transitionArray(member(members, "transitions"), at: JSONPath.root.appending("transitions"))
+        let flows = decodeFlows(member(members, "flows"))
+        let guards = decodeGuards(member(members, "guards"))
+        let links = decodeLinks(member(members, "links"))
 
         guard let app, let root, let modules, let transitions else { return nil }
-        return Manifest(app: app, root: root, modules: modules, transitions: transitions, locations: locations)
+        return Manifest(app: app, root: root, modules: modules, transitions: transitions,
+                        flows: flows, guards: guards, links: links, locations: locations)
     }
 
     // MARK: - Pieces
 
-    private mutating func transitionArray(_ members: [JSONValue.Member]) -> [Transition]? {
-        let path = JSONPath.root.appending("transitions")
-        guard let value = member(members, "transitions") else { return [] }
+    private mutating func transitionArray(_ value: JSONValue?, at path: JSONPath) -> [Transition]? {
+        guard let value else { return [] }
         guard case .array(let elements, let location) = value else {
             mismatch(value, expected: "an array of transitions", at: path)
             return nil
@@ -49,20 +56,104 @@ struct ManifestDecoder {
             let from = requiredString(fields, "from", at: elementPath)
             let on = requiredString(fields, "on", at: elementPath)
             let to = optionalString(fields, "to", at: elementPath)
-            let styleName = requiredString(fields, "style", at: elementPath)
-            var style: TransitionStyle?
-            if let styleName {
-                style = TransitionStyle(rawValue: styleName)
-                if style == nil {
-                    let names = TransitionStyle.allCases.map(\.rawValue)
-                    error(at: elementPath.appending("style"),
-                          "unknown style '\(styleName)'\(Self.suggestion(for: styleName, among: names)); expected one of \(names.joined(separator: ", "))")
-                }
-            }
-            guard let from, let on, let style, case .some(let target) = to else { continue }
-            transitions.append(Transition(from: from, on: on, to: target, style: style, index: index))
+            let flow = optionalString(fields, "flow", at: elementPath)
+            let style = requiredStyle(fields, at: elementPath)
+            let requires = stringArray(fields, "requires", at: elementPath, required: false)
+            guard let from, let on, let style, let requires, case .some(let target) = to, case .some(let flowName) = flow else { continue }
+            transitions.append(Transition(from: from, on: on, to: target, flow: flowName, style: style,
+                                          requires: requires, path: elementPath))
         }
         return transitions
+    }
+
+    private mutating func decodeFlows(_ value: JSONValue?) -> [String: SubFlow] {
+        let path = JSONPath.root.appending("flows")
+        guard let value, let entries = object(value, at: path) else { return [:] }
+        var flows: [String: SubFlow] = [:]
+        for entry in entries {
+            let flowPath = path.appending(entry.key)
+            guard let fields = object(entry.value, at: flowPath) else { continue }
+            checkKeys(fields, allowed: Self.flowKeys, at: flowPath)
+            if entry.key.contains(".") || entry.key.isEmpty {
+                error(at: flowPath, "flow name '\(entry.key)' must not be empty or contain '.': results are named '<flow>.<result>'")
+                continue
+            }
+            let root = requiredString(fields, "root", at: flowPath)
+            let transitions = transitionArray(member(fields, "transitions"), at: flowPath.appending("transitions"))
+            var finish: [String: String] = [:]
+            let finishPath = flowPath.appending("finish")
+            if let finishValue = member(fields, "finish"), let results = object(finishValue, at: finishPath) {
+                for result in results {
+                    if let name = string(result.value, at: finishPath.appending(result.key)) { finish[result.key] = name }
+                }
+            } else if member(fields, "finish") == nil {
+                error(at: flowPath, "missing required key 'finish' (the events that end the flow, each with its result)")
+            }
+            guard let root, let transitions else { continue }
+            flows[entry.key] = SubFlow(name: entry.key, root: root, transitions: transitions, finish: finish, path: flowPath)
+        }
+        return flows
+    }
+
+    private mutating func decodeGuards(_ value: JSONValue?) -> [String: GuardDefinition] {
+        let path = JSONPath.root.appending("guards")
+        guard let value, let entries = object(value, at: path) else { return [:] }
+        var guards: [String: GuardDefinition] = [:]
+        for entry in entries {
+            let guardPath = path.appending(entry.key)
+            guard let fields = object(entry.value, at: guardPath) else { continue }
+            checkKeys(fields, allowed: Self.guardKeys, at: guardPath)
+            let flow = requiredString(fields, "flow", at: guardPath)
+            let style = member(fields, "style") == nil ? .present : requiredStyle(fields, at: guardPath)
+            guard let flow, let style else { continue }
+            guards[entry.key] = GuardDefinition(condition: entry.key, flow: flow, style: style, path: guardPath)
+        }
+        return guards
+    }
+
+    private mutating func decodeLinks(_ value: JSONValue?) -> [LinkPattern] {
+        let path = JSONPath.root.appending("links")
+        guard let value, let entries = object(value, at: path) else { return [] }
+        var links: [LinkPattern] = []
+        for entry in entries {
+            let linkPath = path.appending(entry.key)
+            var screens: [String]?
+            var requires: [String]? = []
+            if case .array = entry.value {
+                screens = stringArray([JSONValue.Member(key: "screens", keyLocation: entry.keyLocation, value: entry.value)],
+                                      "screens", at: path, required: true, named: linkPath)
+            } else if let fields = object(entry.value, at: linkPath) {
+                checkKeys(fields, allowed: Self.linkKeys, at: linkPath)
+                screens = stringArray(fields, "screens", at: linkPath, required: true)
+                requires = stringArray(fields, "requires", at: linkPath, required: false)
+            }
+            guard let screens, let requires else { continue }
+            if screens.isEmpty {
+                error(at: linkPath, "a link opens at least one screen")
+                continue
+            }
+            guard let link = LinkPattern(pattern: entry.key, screens: screens, requires: requires, path: linkPath) else {
+                error(at: linkPath, "link pattern '\(entry.key)' must look like /cars/:carID (segments after '/', parameters after ':')")
+                continue
+            }
+            if Set(link.parameters).count != link.parameters.count {
+                error(at: linkPath, "link pattern '\(entry.key)' names a parameter twice")
+                continue
+            }
+            links.append(link)
+        }
+        return links
+    }
+
+    private mutating func requiredStyle(_ fields: [JSONValue.Member], at path: JSONPath) -> TransitionStyle? {
+        guard let name = requiredString(fields, "style", at: path) else { return nil }
+        guard let style = TransitionStyle(rawValue: name) else {
+            let names = TransitionStyle.allCases.map(\.rawValue)
+            error(at: path.appending("style"),
+                  "unknown style '\(name)'\(Self.suggestion(for: name, among: names)); expected one of \(names.joined(separator: ", "))")
+            return nil
+        }
+        return style
     }
 
     private mutating func object(_ value: JSONValue, at path: JSONPath) -> [JSONValue.Member]? {
@@ -113,16 +204,19 @@ struct ManifestDecoder {
         return text
     }
 
-    private mutating func stringArray(_ members: [JSONValue.Member], _ key: String, at path: JSONPath) -> [String]? {
-        let arrayPath = path.appending(key)
+    /// The strings of `members[key]`; an absent optional array is empty, nil means a problem.
+    private mutating func stringArray(_ members: [JSONValue.Member], _ key: String, at path: JSONPath,
+                                      required: Bool, named: JSONPath? = nil) -> [String]? {
+        let arrayPath = named ?? path.appending(key)
         guard let value = member(members, key) else {
-            error(at: path, "missing required key '\(key)'")
-            return nil
+            if required { error(at: path, "missing required key '\(key)'") }
+            return required ? nil : []
         }
-        guard case .array(let elements, _) = value else {
+        guard case .array(let elements, let location) = value else {
             mismatch(value, expected: "an array of strings", at: arrayPath)
             return nil
         }
+        locations[arrayPath] = location
         var strings: [String] = []
         for (index, element) in elements.enumerated() {
             locations[arrayPath.appending(index)] = element.location
@@ -156,7 +250,7 @@ struct ManifestDecoder {
         }
     }
 
-    /// `; did you mean 'style'?` when a near name exists, else empty.
+    /// ` — did you mean 'style'?` when a near name exists, else empty.
     static func suggestion(for word: String, among candidates: [String]) -> String {
         let best = candidates
             .map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }

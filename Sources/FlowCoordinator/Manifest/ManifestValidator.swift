@@ -1,8 +1,10 @@
 import FlowShellKit
 
 /// Checks a decoded manifest against the linked features and reports every problem at once:
-/// unknown modules and features, events that a screen never emits, inputs that no payload
-/// carries, duplicate edges, commands that shadow global ones, and unreachable screens.
+/// unknown modules and features, events a screen never emits, inputs no payload carries,
+/// duplicate edges, commands that shadow global ones, sub-flows, guards and links that do not
+/// fit together; and, for a flow with no error, what looks unintended (unreachable screens,
+/// unhandled events, screens only quit leaves).
 public struct ManifestValidator: Sendable {
     /// The linked feature modules.
     public let catalog: FeatureCatalog
@@ -17,11 +19,37 @@ public struct ManifestValidator: Sendable {
 
     /// Every problem in `manifest`, in the order they appear in the file.
     public func validate(_ manifest: Manifest, file: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        func report(_ severity: Diagnostic.Severity, _ path: JSONPath, _ message: String) {
-            diagnostics.append(Diagnostic(severity, file: file, location: manifest.location(of: path), path: path, message: message))
-        }
+        var check = ManifestCheck(manifest: manifest, catalog: catalog, file: file)
+        check.run(globalCommands: globalCommands)
+        return check.diagnostics.sorted(by: Diagnostic.inFileOrder)
+    }
+}
 
+/// One run of the validator over one manifest.
+struct ManifestCheck {
+    let manifest: Manifest
+    let catalog: FeatureCatalog
+    let file: String
+    let features: [String: FeatureRegistration]
+    let conditions: [String: ConditionRegistration]
+    let resolvers: [String: ParameterResolver]
+    private(set) var diagnostics: [Diagnostic] = []
+    private var unlistedModulesReported: Set<String> = []
+
+    init(manifest: Manifest, catalog: FeatureCatalog, file: String) {
+        self.manifest = manifest
+        self.catalog = catalog
+        self.file = file
+        features = catalog.features(loading: manifest.modules)
+        conditions = catalog.conditions(loading: manifest.modules)
+        resolvers = catalog.resolvers(loading: manifest.modules)
+    }
+
+    mutating func report(_ severity: Diagnostic.Severity, _ path: JSONPath, _ message: String) {
+        diagnostics.append(Diagnostic(severity, file: file, location: manifest.location(of: path), path: path, message: message))
+    }
+
+    mutating func run(globalCommands: Set<String>) {
         for conflict in catalog.conflicts {
             report(.error, JSONPath.root.appending("modules"), conflict)
         }
@@ -30,28 +58,11 @@ public struct ManifestValidator: Sendable {
             report(.error, JSONPath.root.appending("modules").appending(index),
                    "unknown module '\(module)'\(ManifestDecoder.suggestion(for: module, among: linked)); linked modules: \(linked.joined(separator: ", "))")
         }
-        let features = catalog.features(loading: manifest.modules)
-
-        // A feature reference that is unknown, or known but in a module the flow does not load
-        // (said once per module: the fix is one line in 'modules').
-        var unlistedModulesReported: Set<String> = []
-        func checkFeature(_ id: String, at path: JSONPath, role: String) -> FeatureRegistration? {
-            if let feature = features[id] { return feature }
-            if let module = catalog.module(of: id) {
-                if unlistedModulesReported.insert(module).inserted {
-                    report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
-                }
-            } else {
-                report(.error, path, "unknown feature '\(id)'\(ManifestDecoder.suggestion(for: id, among: Array(features.keys)))")
-            }
-            return nil
-        }
 
         let rootPath = JSONPath.root.appending("root")
-        if let root = checkFeature(manifest.root, at: rootPath, role: "root feature"), !root.inputs.isEmpty {
+        if let root = feature(manifest.root, at: rootPath, role: "root feature"), !root.inputs.isEmpty {
             report(.error, rootPath, "the root '\(root.id)' needs input (\(root.inputs.joined(separator: ", "))) that nothing provides at start")
         }
-
         for feature in features.values.sorted(by: { $0.id < $1.id }) {
             for command in feature.commands where globalCommands.contains(command) {
                 report(.error, JSONPath.root.appending("modules"),
@@ -59,131 +70,202 @@ public struct ManifestValidator: Sendable {
             }
         }
 
-        var seen: [String: Int] = [:]
-        for transition in manifest.transitions {
-            checkTransition(transition, features: features, seen: &seen, check: checkFeature, report: report)
+        checkTransitions(manifest.transitions, label: "transitions")
+        for flow in manifest.flows.values.sorted(by: { $0.name < $1.name }) {
+            checkFlow(flow)
         }
-        checkAnyScreenConflicts(manifest, features: features, report: report)
+        for guardDefinition in manifest.guards.values.sorted(by: { $0.condition < $1.condition }) {
+            checkGuard(guardDefinition)
+        }
+        for link in manifest.links {
+            checkLink(link)
+        }
 
         // Warnings only make sense about a flow that is otherwise sound.
         if !diagnostics.containsError {
-            warnings(manifest, features: features, report: report)
+            var warnings = FlowWarnings(check: self)
+            warnings.run()
+            diagnostics += warnings.diagnostics
         }
-        return diagnostics.sorted(by: Diagnostic.inFileOrder)
     }
 
-    private func checkTransition(
-        _ transition: Transition,
-        features: [String: FeatureRegistration],
-        seen: inout [String: Int],
-        check: (String, JSONPath, String) -> FeatureRegistration?,
-        report: (Diagnostic.Severity, JSONPath, String) -> Void
-    ) {
-        let path = transition.path
-        let key = "\(transition.from)\u{0}\(transition.on)"
-        if let first = seen[key] {
-            report(.error, path, "a second transition for '\(transition.on)' from '\(transition.from)' (the first is transitions[\(first)])")
+    /// A feature reference that is unknown, or known but in a module the flow does not load
+    /// (said once per module: the fix is one line in 'modules').
+    mutating func feature(_ id: String, at path: JSONPath, role: String) -> FeatureRegistration? {
+        if let feature = features[id] { return feature }
+        if let module = catalog.module(of: id) {
+            if unlistedModulesReported.insert(module).inserted {
+                report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
+            }
         } else {
-            seen[key] = transition.index
+            report(.error, path, "unknown feature '\(id)'\(ManifestDecoder.suggestion(for: id, among: Array(features.keys)))")
         }
+        return nil
+    }
 
-        // The features this edge can start from, and what their event carries.
-        var sources: [FeatureRegistration] = []
+    // MARK: - Transitions
+
+    /// The payload keys an event carries when `source` emits it: a declared event's keys, or for
+    /// a sub-flow's result (`login.finished`) the keys every finishing event shares.
+    func payload(of event: String, from source: FeatureRegistration) -> Set<String>? {
+        if let declared = source.event(named: event) { return Set(declared.payloadKeys) }
+        return resultPayload(event)
+    }
+
+    func resultPayload(_ event: String) -> Set<String>? {
+        guard let dot = event.firstIndex(of: "."), let flow = manifest.flows[String(event[..<dot])] else { return nil }
+        let result = String(event[event.index(after: dot)...])
+        if result == SubFlow.cancelledResult { return [] }
+        let finishing = flow.finish.filter { $0.value == result }.map(\.key)
+        guard !finishing.isEmpty else { return nil }
+        let keySets = finishing.map { event in
+            Set(features.values.compactMap { $0.event(named: event) }.flatMap(\.payloadKeys))
+        }
+        return keySets.dropFirst().reduce(keySets[0]) { $0.intersection($1) }
+    }
+
+    private mutating func checkTransitions(_ transitions: [Transition], label: String) {
+        var seen: [String: JSONPath] = [:]
+        for transition in transitions {
+            let key = "\(transition.from)\u{0}\(transition.on)"
+            if let first = seen[key] {
+                report(.error, transition.path, "a second transition for '\(transition.on)' from '\(transition.from)' (the first is \(first))")
+            } else {
+                seen[key] = transition.path
+            }
+            checkTransition(transition)
+        }
+        for wildcard in transitions where wildcard.from == Transition.anyScreen {
+            for specific in transitions where specific.from != Transition.anyScreen && specific.on == wildcard.on {
+                guard let source = features[specific.from], payload(of: specific.on, from: source) != nil else { continue }
+                report(.error, specific.path,
+                       "'\(specific.on)' from '\(specific.from)' is also handled by \(wildcard.path) (from \"*\"); keep one of them")
+            }
+        }
+    }
+
+    private mutating func checkTransition(_ transition: Transition) {
+        let path = transition.path
+        // The screens this edge can start from, each with what its event carries.
+        var sources: [(FeatureRegistration, Set<String>)] = []
         if transition.from == Transition.anyScreen {
-            sources = features.values.filter { $0.event(named: transition.on) != nil }.sorted { $0.id < $1.id }
+            sources = features.values.sorted { $0.id < $1.id }.compactMap { feature in
+                payload(of: transition.on, from: feature).map { (feature, $0) }
+            }
             if sources.isEmpty {
                 report(.error, path.appending("on"), "no loaded feature emits '\(transition.on)'")
             }
-        } else if let source = check(transition.from, path.appending("from"), "feature") {
-            if source.event(named: transition.on) == nil {
+        } else if let source = feature(transition.from, at: path.appending("from"), role: "feature") {
+            if let carried = payload(of: transition.on, from: source) {
+                sources = [(source, carried)]
+            } else {
                 let names = source.events.map(\.name)
                 report(.error, path.appending("on"),
                        "'\(source.id)' never emits '\(transition.on)'\(ManifestDecoder.suggestion(for: transition.on, among: names)); it emits: \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
-            } else {
-                sources = [source]
             }
         }
 
-        switch (transition.style.needsTarget, transition.to) {
-        case (true, nil):
-            report(.error, path, "style '\(transition.style.rawValue)' needs a 'to' feature")
-        case (false, .some):
-            report(.error, path.appending("to"), "style '\(transition.style.rawValue)' closes a screen and takes no 'to'")
-        case (true, .some(let targetID)):
-            guard let target = check(targetID, path.appending("to"), "target feature") else { return }
-            for source in sources {
-                let carried = Set(source.event(named: transition.on)?.payloadKeys ?? [])
-                let missing = target.inputs.filter { !carried.contains($0) }
-                if !missing.isEmpty {
-                    report(.error, path.appending("to"),
-                           "'\(target.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that '\(transition.on)' from '\(source.id)' does not carry")
-                }
+        for condition in transition.requires {
+            checkRequirement(condition, at: path.appending("requires"))
+        }
+
+        var targetInputs: (id: String, inputs: [String])?
+        switch (transition.style.needsTarget, transition.to, transition.flow) {
+        case (_, .some, .some):
+            report(.error, path, "a transition shows either a screen ('to') or a sub-flow ('flow'), not both")
+        case (true, nil, nil):
+            report(.error, path, "style '\(transition.style.rawValue)' needs a 'to' feature (or a 'flow' to start)")
+        case (false, .some, nil), (false, nil, .some):
+            report(.error, path.appending(transition.to == nil ? "flow" : "to"),
+                   "style '\(transition.style.rawValue)' closes a screen and takes no '\(transition.to == nil ? "flow" : "to")'")
+        case (true, .some(let targetID), nil):
+            if let target = feature(targetID, at: path.appending("to"), role: "target feature") {
+                targetInputs = (target.id, target.inputs)
             }
-        case (false, nil):
+        case (true, nil, .some(let flowName)):
+            guard transition.style == .push || transition.style == .present else {
+                report(.error, path.appending("style"), "a sub-flow starts with style push or present, not '\(transition.style.rawValue)'")
+                break
+            }
+            if let flow = manifest.flows[flowName] {
+                if let root = features[flow.root] { targetInputs = ("flow '\(flowName)' (its root \(root.id))", root.inputs) }
+            } else {
+                report(.error, path.appending("flow"),
+                       "unknown flow '\(flowName)'\(ManifestDecoder.suggestion(for: flowName, among: Array(manifest.flows.keys)))")
+            }
+        case (false, nil, nil):
             break
         }
-    }
-
-    /// A `"*"` edge and an edge from a screen that emits the same event: which one applies is
-    /// not obvious to a reader, so it is refused.
-    private func checkAnyScreenConflicts(
-        _ manifest: Manifest,
-        features: [String: FeatureRegistration],
-        report: (Diagnostic.Severity, JSONPath, String) -> Void
-    ) {
-        for wildcard in manifest.transitions where wildcard.from == Transition.anyScreen {
-            for specific in manifest.transitions where specific.from != Transition.anyScreen && specific.on == wildcard.on {
-                guard features[specific.from]?.event(named: specific.on) != nil else { continue }
-                report(.error, specific.path,
-                       "'\(specific.on)' from '\(specific.from)' is also handled by transitions[\(wildcard.index)] (from \"*\"); keep one of them")
+        guard let targetInputs else { return }
+        for (source, carried) in sources {
+            let missing = targetInputs.inputs.filter { !carried.contains($0) }
+            if !missing.isEmpty {
+                report(.error, path.appending(transition.to == nil ? "flow" : "to"),
+                       "'\(targetInputs.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that '\(transition.on)' from '\(source.id)' does not carry")
             }
         }
     }
 
-    private func warnings(
-        _ manifest: Manifest,
-        features: [String: FeatureRegistration],
-        report: (Diagnostic.Severity, JSONPath, String) -> Void
-    ) {
-        let modulesPath = JSONPath.root.appending("modules")
-        func modulePath(of id: String) -> JSONPath {
-            guard let module = catalog.module(of: id), let index = manifest.modules.firstIndex(of: module) else { return modulesPath }
-            return modulesPath.appending(index)
-        }
-        let reachable = reachableFeatures(from: manifest.root, in: manifest, features: features)
-        for feature in features.values.sorted(by: { $0.id < $1.id }) {
-            guard reachable.contains(feature.id) else {
-                report(.warning, modulePath(of: feature.id), "feature '\(feature.id)' is loaded but no transition from the root reaches it")
-                continue
-            }
-            for event in feature.events where manifest.transition(from: feature.id, on: event.name) == nil {
-                report(.warning, modulePath(of: feature.id),
-                       "'\(feature.id)' emits '\(event.name)' but no transition handles it: the command behind it will do nothing")
-            }
-        }
-        // A screen that takes over the whole stack and leads nowhere: only quit leaves it.
-        for transition in manifest.transitions where transition.style == .root {
-            guard let target = transition.to, let feature = features[target] else { continue }
-            let handled = feature.events.contains { manifest.transition(from: target, on: $0.name) != nil }
-            if !handled {
-                report(.warning, transition.path.appending("to"),
-                       "'\(target)' becomes the only screen and no transition leads away from it: only quit leaves it")
-            }
+    private mutating func checkRequirement(_ condition: String, at path: JSONPath) {
+        if conditions[condition] == nil {
+            report(.error, path, "no loaded module provides the condition '\(condition)'\(ManifestDecoder.suggestion(for: condition, among: Array(conditions.keys)))")
+        } else if manifest.guards[condition] == nil {
+            report(.error, path, "'\(condition)' has no guard: add \"guards\": { \"\(condition)\": { \"flow\": ... } } to say what runs when it does not hold")
         }
     }
 
-    /// The features some chain of transitions from the root reaches.
-    private func reachableFeatures(from root: String, in manifest: Manifest, features: [String: FeatureRegistration]) -> Set<String> {
-        var reached: Set<String> = [root]
-        var frontier = [root]
-        while let current = frontier.popLast() {
-            let emitted = Set(features[current]?.events.map(\.name) ?? [])
-            for transition in manifest.transitions {
-                guard transition.from == current || (transition.from == Transition.anyScreen && emitted.contains(transition.on)),
-                      let target = transition.to, reached.insert(target).inserted else { continue }
-                frontier.append(target)
+    // MARK: - Sub-flows, guards, links
+
+    private mutating func checkFlow(_ flow: SubFlow) {
+        let rootPath = flow.path.appending("root")
+        _ = feature(flow.root, at: rootPath, role: "root feature of flow '\(flow.name)'")
+        checkTransitions(flow.transitions, label: "\(flow.path).transitions")
+        if flow.finish.isEmpty {
+            report(.error, flow.path.appending("finish"), "flow '\(flow.name)' lists no event that finishes it")
+        }
+        let screens = FlowWarnings.screens(of: flow, in: manifest)
+        for event in flow.finish.keys.sorted() where !screens.contains(where: { features[$0]?.event(named: event) != nil }) {
+            report(.error, flow.path.appending("finish").appending(event), "no screen of flow '\(flow.name)' emits '\(event)'")
+        }
+        for (event, result) in flow.finish.sorted(by: { $0.key < $1.key }) where result == SubFlow.cancelledResult {
+            report(.error, flow.path.appending("finish").appending(event), "'cancelled' is the result of backing out; name this result otherwise")
+        }
+    }
+
+    private mutating func checkGuard(_ guardDefinition: GuardDefinition) {
+        let path = guardDefinition.path
+        if conditions[guardDefinition.condition] == nil {
+            report(.error, path, "no loaded module provides the condition '\(guardDefinition.condition)'")
+        }
+        if manifest.flows[guardDefinition.flow] == nil {
+            report(.error, path.appending("flow"),
+                   "unknown flow '\(guardDefinition.flow)'\(ManifestDecoder.suggestion(for: guardDefinition.flow, among: Array(manifest.flows.keys)))")
+        }
+        if guardDefinition.style != .present && guardDefinition.style != .push {
+            report(.error, path.appending("style"), "a guard's flow is shown with push or present, not '\(guardDefinition.style.rawValue)'")
+        }
+    }
+
+    private mutating func checkLink(_ link: LinkPattern) {
+        let path = link.path
+        for condition in link.requires {
+            checkRequirement(condition, at: path.appending("requires"))
+        }
+        var provided = Set(link.parameters)
+        for parameter in link.parameters {
+            if let resolver = resolvers[parameter] { provided.insert(resolver.produces) }
+        }
+        if link.screens.first != manifest.root {
+            report(.error, path, "link '\(link.pattern)' must start at the root '\(manifest.root)' so that its stack is whole")
+        }
+        for (index, id) in link.screens.enumerated() {
+            let screenPath = path.appending(index)
+            guard let screen = feature(id, at: screenPath, role: "feature") else { continue }
+            let missing = screen.inputs.filter { !provided.contains($0) }
+            if !missing.isEmpty {
+                report(.error, screenPath,
+                       "'\(id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that link '\(link.pattern)' does not provide (parameters: \(link.parameters.isEmpty ? "none" : link.parameters.joined(separator: ", ")))")
             }
         }
-        return reached
     }
 }

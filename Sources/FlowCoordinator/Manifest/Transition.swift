@@ -1,5 +1,6 @@
-/// One edge of the flow: on event `on` from screen `from` (or `*`, any screen), show `to`
-/// with `style`, or close the top screen or layer.
+/// One edge of the flow: on event `on` from screen `from` (or `*`, any screen), show `to` with
+/// `style`, start the sub-flow `flow`, or close the top screen or layer. `requires` names the
+/// conditions that must hold first (their guards' flows run when they do not).
 public struct Transition: Sendable, Equatable {
     /// `from` value that matches every screen.
     public static let anyScreen = "*"
@@ -8,22 +9,31 @@ public struct Transition: Sendable, Equatable {
     public var from: String
     /// The event's name.
     public var on: String
-    /// The feature id to show; nil for `dismiss` and `pop`.
+    /// The feature id to show; nil for `dismiss`, `pop` and sub-flow starts.
     public var to: String?
+    /// The sub-flow to start instead of a single screen.
+    public var flow: String?
     /// How the target is shown.
     public var style: TransitionStyle
-    /// The transition's position in the manifest's `transitions` array.
-    public var index: Int
+    /// Conditions that must hold before the transition runs.
+    public var requires: [String]
+    /// Where the transition is written in the manifest.
+    public var path: JSONPath
 
     /// Creates a transition.
-    public init(from: String, on: String, to: String?, style: TransitionStyle, index: Int) {
+    public init(from: String, on: String, to: String?, flow: String? = nil, style: TransitionStyle,
+                requires: [String] = [], path: JSONPath) {
         self.from = from
         self.on = on
         self.to = to
+        self.flow = flow
         self.style = style
-        self.index = index
+        self.requires = requires
+        self.path = path
     }
 
-    /// The JSON path of this transition in the manifest.
-    public var path: JSONPath { JSONPath.root.appending("transitions").appending(index) }
+    /// A transition of the main flow, at `transitions[index]`.
+    public init(from: String, on: String, to: String?, style: TransitionStyle, index: Int) {
+        self.init(from: from, on: on, to: to, style: style, path: JSONPath.root.appending("transitions").appending(index))
+    }
 }

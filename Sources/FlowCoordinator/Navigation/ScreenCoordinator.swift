@@ -23,6 +23,10 @@ public final class ScreenCoordinator: Coordinator {
     public let input: FeatureInput
     /// How the screen was shown.
     public let presentation: Presentation
+    /// The sub-flow this screen belongs to; nil for the main flow.
+    public let flow: String?
+    /// Whether this screen is the first of a running sub-flow (backing out of it ends the flow).
+    public let isFlowRoot: Bool
     /// The coordinator that started this one.
     public private(set) weak var parent: ScreenCoordinator?
     /// The coordinator of the screen shown on top of this one.
@@ -34,12 +38,16 @@ public final class ScreenCoordinator: Coordinator {
         screen: any Presentable,
         input: FeatureInput,
         presentation: Presentation,
+        flow: String?,
+        isFlowRoot: Bool,
         deliver: @escaping @MainActor (FeatureEvent, ScreenCoordinator) -> Void
     ) {
         self.featureID = featureID
         self.screen = screen
         self.input = input
         self.presentation = presentation
+        self.flow = flow
+        self.isFlowRoot = isFlowRoot
         self.deliver = deliver
     }
 

@@ -1,6 +1,6 @@
 /// The commands every screen has. Feature commands may not take these names.
 public enum GlobalCommand: String, CaseIterable, Sendable {
-    case help, back, home, `where`, quit, exit
+    case help, back, home, `where`, open, reload, quit, exit
 
     /// Every global command's name.
     public static var names: Set<String> { Set(allCases.map(\.rawValue)) }
@@ -9,6 +9,7 @@ public enum GlobalCommand: String, CaseIterable, Sendable {
     public var usage: String {
         switch self {
         case .help: return "help [COMMAND]"
+        case .open: return "open LINK"
         default: return rawValue
         }
     }
@@ -20,6 +21,8 @@ public enum GlobalCommand: String, CaseIterable, Sendable {
         case .back: return "Close this screen and return to the previous one"
         case .home: return "Close every screen above the first one"
         case .where: return "Show the stack of open screens"
+        case .open: return "Open a deep link, such as /cars/rio"
+        case .reload: return "Read the flow config again and apply it"
         case .quit: return "Leave the shell"
         case .exit: return "Leave the shell (same as quit)"
         }

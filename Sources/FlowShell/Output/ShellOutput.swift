@@ -61,7 +61,11 @@ struct CommandUsage: Encodable, Equatable {
         name = command.rawValue
         usage = command.usage
         summary = command.summary
-        arguments = command == .help ? [Argument(name: "COMMAND", optional: true, values: [])] : []
+        switch command {
+        case .help: arguments = [Argument(name: "COMMAND", optional: true, values: [])]
+        case .open: arguments = [Argument(name: "LINK", optional: false, values: [])]
+        default: arguments = []
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import LineEditor
 /// Answers Tab: command names (this screen's and the global ones) for the first word, the
 /// declared values of the argument being typed after that, and command names after `help`.
 enum CompletionProvider {
-    static func complete(_ textBeforeCursor: String, screen: ViewProperties?) -> Completion {
+    static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = []) -> Completion {
         let partial = CommandLineTokenizer.partial(textBeforeCursor)
         let commands = screen?.commands ?? []
         let commandNames = commands.map(\.name) + GlobalCommand.allCases.map(\.rawValue)
@@ -13,6 +13,8 @@ enum CompletionProvider {
             candidates = commandNames
         } else if partial.words[0] == GlobalCommand.help.rawValue {
             candidates = partial.words.count == 1 ? commandNames : []
+        } else if partial.words[0] == GlobalCommand.open.rawValue {
+            candidates = partial.words.count == 1 ? links : []
         } else if let command = commands.first(where: { $0.name == partial.words[0] }) {
             let index = partial.words.count - 1
             candidates = index < command.arguments.count ? command.arguments[index].values : []
@@ -20,6 +22,8 @@ enum CompletionProvider {
             candidates = []
         }
         var completion = Completion.completing(partial.current, among: candidates)
+        // A link's prefix (`/cars/`) is completed without a space: its parameter follows.
+        if completion.insert.hasSuffix("/ ") { completion.insert.removeLast() }
         if !partial.inQuote {
             // What is inserted must split back into the candidate: escape spaces and quotes.
             completion.insert = completion.insert.hasSuffix(" ")

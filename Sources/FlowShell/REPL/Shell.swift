@@ -16,6 +16,7 @@ final class Shell {
     private let interactive: Bool
     private let promptStyler: TextStyler
     private let takeInterrupt: @Sendable () -> Bool
+    private let hooks: ShellHooks
     private var lastShown: (screen: ObjectIdentifier, properties: ViewProperties)?
     private var failures = 0
 
@@ -29,7 +30,8 @@ final class Shell {
         output: ShellOutput,
         interactive: Bool,
         colour: Bool,
-        takeInterrupt: @escaping @Sendable () -> Bool
+        takeInterrupt: @escaping @Sendable () -> Bool,
+        hooks: ShellHooks = ShellHooks()
     ) {
         self.flow = flow
         self.reader = reader
@@ -37,12 +39,16 @@ final class Shell {
         self.interactive = interactive
         self.promptStyler = TextStyler(colour: colour)
         self.takeInterrupt = takeInterrupt
+        self.hooks = hooks
     }
 
     /// Runs until `quit`, `exit` or the end of input; returns how many commands failed.
     func run() async -> Int {
         showTopIfChanged()
         while true {
+            if hooks.configChanged() {
+                await reloadFlow()
+            }
             let prompt = interactive ? PromptBuilder.prompt(layers: flow.router.layers, styler: promptStyler) : ""
             switch reader.readLine(prompt: prompt) {
             case .end:
@@ -50,9 +56,14 @@ final class Shell {
                 return failures
             case .interrupted:
                 output.lineCancelled()
+            case .woken:
+                // The config changed while the prompt was shown; the typed text comes back.
+                output.lineCancelled()
             case .line(let line):
                 reader.remember(line)
-                if await execute(line) == .quit {
+                let step = await execute(line)
+                hooks.afterCommand()
+                if step == .quit {
                     return failures
                 }
             }
@@ -76,7 +87,7 @@ final class Shell {
         let arguments = Array(words.dropFirst())
 
         if let global = GlobalCommand(rawValue: name) {
-            return run(global, arguments: arguments)
+            return await run(global, arguments: arguments)
         }
         guard let screen = flow.top?.screen, let command = screen.viewProperties.command(named: name) else {
             fail("unknown command '\(name)' here — try help")
@@ -84,14 +95,15 @@ final class Shell {
         }
         await runCancellable {
             try await command.handler(CommandArguments(usage: command.usage, values: arguments))
+            return []
         }
         return .next
     }
 
     // MARK: - Global commands
 
-    private func run(_ command: GlobalCommand, arguments: [String]) -> Step {
-        let expected = command == .help ? 1 : 0
+    private func run(_ command: GlobalCommand, arguments: [String]) async -> Step {
+        let expected = command == .help || command == .open ? 1 : 0
         guard arguments.count <= expected else {
             fail("too many arguments — usage: \(command.usage)")
             return .next
@@ -100,8 +112,17 @@ final class Shell {
         case .help:
             showHelp(for: arguments.first)
         case .back:
-            if let notice = flow.back() { show(notice) }
-            showTopIfChanged()
+            let flow = self.flow
+            await runCancellable { await flow.back() }
+        case .open:
+            guard let link = arguments.first else {
+                fail("missing LINK — usage: \(command.usage)")
+                return .next
+            }
+            let flow = self.flow
+            await runCancellable { await flow.open(link) }
+        case .reload:
+            await reloadFlow()
         case .home:
             flow.home()
             showTopIfChanged()
@@ -141,17 +162,23 @@ final class Shell {
 
     // MARK: - Running and showing
 
+    private func reloadFlow() async {
+        let notices = await hooks.reloadFlow()
+        notices.forEach(show)
+        showTopIfChanged()
+    }
+
     /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels,
     /// with a progress line when it takes a while.
-    private func runCancellable(_ work: @escaping @MainActor () async throws -> Void) async {
+    private func runCancellable(_ work: @escaping @MainActor () async throws -> [Notice]) async {
         let flow = self.flow
         let task = Task { @MainActor [weak self] () -> Result<[Notice], any Error> in
             do {
-                try await work()
+                let notices = try await work()
                 // What the command did to its own screen shows before any navigation.
                 self?.output.progress(false)
                 self?.showTopIfChanged()
-                return .success(await flow.processEvents())
+                return .success(notices + (await flow.processEvents()))
             } catch {
                 // Events emitted before the failure still route.
                 _ = await flow.processEvents()

@@ -3,11 +3,15 @@
 public struct FeatureContext {
     /// The feature's input: the payload of the event that led here.
     public let input: FeatureInput
+    /// Small settings its module keeps across restarts.
+    public let store: any KeyValueStore
     private let sink: @MainActor (FeatureEvent) -> Void
 
     /// Creates a context; `emit` hands events to the coordinator of this screen.
-    public init(input: FeatureInput, emit: @escaping @MainActor (FeatureEvent) -> Void) {
+    public init(input: FeatureInput, store: any KeyValueStore = MemoryKeyValueStore(),
+                emit: @escaping @MainActor (FeatureEvent) -> Void) {
         self.input = input
+        self.store = store
         self.sink = emit
     }
 

@@ -5,4 +5,15 @@ public protocol FeatureModule {
     static var name: String { get }
     /// The screens this module registers.
     static var features: [FeatureRegistration] { get }
+    /// The conditions this module provides for guards (none by default).
+    static var conditions: [ConditionRegistration] { get }
+    /// The link parameters this module can look up (none by default).
+    static var resolvers: [ParameterResolver] { get }
+}
+
+extension FeatureModule {
+    /// No conditions.
+    public static var conditions: [ConditionRegistration] { [] }
+    /// No resolvers.
+    public static var resolvers: [ParameterResolver] { [] }
 }

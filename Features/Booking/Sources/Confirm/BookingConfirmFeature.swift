@@ -8,11 +8,13 @@ final class BookingConfirmFeature: Feature, BookingConfirmActions {
     private let updater: BookingConfirmUpdater
     private let emit: @MainActor (String, [String: String]) -> Void
     private let makeCode: @Sendable () -> String
+    private let ledger: BookingLedger
 
     init(updater: BookingConfirmUpdater, context: FeatureContext, makeCode: @escaping @Sendable () -> String) {
         self.updater = updater
         self.emit = context.emitter
         self.makeCode = makeCode
+        self.ledger = BookingLedger(store: context.store)
     }
 
     func setHours(_ hours: Int) {
@@ -24,6 +26,9 @@ final class BookingConfirmFeature: Feature, BookingConfirmActions {
             throw UserFacingError("already booked — booking \(code)")
         }
         let code = makeCode()
+        let draft = updater.state
+        // Saved before the screen says so: a booking shown as made is on disk.
+        try ledger.add(BookingRecord(code: code, carID: draft.carID, carName: draft.carName, hours: draft.hours, total: draft.total))
         updater.mutate { $0.confirmationCode = code }
         emit("confirmed", ["bookingID": code, "carID": updater.state.carID])
     }

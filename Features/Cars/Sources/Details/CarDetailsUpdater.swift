@@ -15,6 +15,7 @@ final class CarDetailsUpdater: Updater<Car> {
                     KeyValue("Distance", car.distanceText),
                     KeyValue("Seats", "\(car.seats)"),
                     KeyValue("Fuel", "\(car.fuelPercent)%"),
+                    KeyValue("Plate", car.plate),
                 ]),
             ],
             commands: [

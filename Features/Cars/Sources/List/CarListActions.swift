@@ -6,4 +6,6 @@ protocol CarListActions: AnyObject {
     func sort(by order: CarSortOrder)
     func refresh() async throws
     func showOperators()
+    func showAccount()
+    func showBookings()
 }

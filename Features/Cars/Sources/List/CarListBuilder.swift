@@ -20,8 +20,10 @@ struct CarListBuilder: Builder {
             events: [
                 EventDeclaration("selected", payload: ["carID"], summary: "a car was chosen"),
                 EventDeclaration("showOperators", summary: "the user asked for the list of operators"),
+                EventDeclaration("showBookings", summary: "the user asked for their bookings"),
+                EventDeclaration("showAccount", summary: "the user asked who is signed in"),
             ],
-            commands: ["select", "filter", "sort", "refresh", "operators"],
+            commands: ["select", "filter", "sort", "refresh", "operators", "bookings", "account"],
             make: { context in try await CarListBuilder(fleet: fleet).build(context: context) }
         )
     }

@@ -34,6 +34,14 @@ final class CarListFeature: Feature, CarListActions {
         emit("showOperators", [:])
     }
 
+    func showAccount() {
+        emit("showAccount", [:])
+    }
+
+    func showBookings() {
+        emit("showBookings", [:])
+    }
+
     func refresh() async throws {
         let cars = try await fleet.refreshedCars()
         updater.mutate { $0.cars = cars }

@@ -52,6 +52,14 @@ final class CarListUpdater: Updater<CarListState> {
                 try arguments.expectAtMost(0)
                 self?.actions?.showOperators()
             },
+            Command("bookings", summary: "Show my bookings") { [weak self] arguments in
+                try arguments.expectAtMost(0)
+                self?.actions?.showBookings()
+            },
+            Command("account", summary: "Show who is signed in") { [weak self] arguments in
+                try arguments.expectAtMost(0)
+                self?.actions?.showAccount()
+            },
         ]
     }
 }

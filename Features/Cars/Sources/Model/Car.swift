@@ -14,9 +14,12 @@ public struct Car: Sendable, Equatable, Identifiable {
     public var seats: Int
     /// Fuel or charge level, in percent.
     public var fuelPercent: Int
+    /// Its licence plate, as written on the car.
+    public var plate: String
 
     /// Creates a car.
-    public init(id: String, name: String, manager: String, pricePerHour: Int, distanceMetres: Int, seats: Int, fuelPercent: Int) {
+    public init(id: String, name: String, manager: String, pricePerHour: Int, distanceMetres: Int, seats: Int, fuelPercent: Int,
+                plate: String = "") {
         self.id = id
         self.name = name
         self.manager = manager
@@ -24,6 +27,7 @@ public struct Car: Sendable, Equatable, Identifiable {
         self.distanceMetres = distanceMetres
         self.seats = seats
         self.fuelPercent = fuelPercent
+        self.plate = plate
     }
 
     /// The distance for people: `350 m` or `1.2 km`.

@@ -1,0 +1,5 @@
+/// What the account screen's commands ask of its feature.
+@MainActor
+protocol AccountActions: AnyObject {
+    func logout() throws
+}

@@ -1,0 +1,114 @@
+import FlowShellKit
+
+/// What looks unintended in a flow with no error: screens nothing reaches, events nothing
+/// handles (their command would do nothing), and screens only quit leaves.
+struct FlowWarnings {
+    let check: ManifestCheck
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(check: ManifestCheck) {
+        self.check = check
+    }
+
+    private var manifest: Manifest { check.manifest }
+
+    private mutating func report(_ path: JSONPath, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, file: check.file, location: manifest.location(of: path), path: path, message: message))
+    }
+
+    /// The screens a sub-flow can show: its root and every target of its transitions.
+    static func screens(of flow: SubFlow, in manifest: Manifest) -> Set<String> {
+        Set([flow.root] + flow.transitions.compactMap(\.to))
+    }
+
+    mutating func run() {
+        let modulesPath = JSONPath.root.appending("modules")
+        func modulePath(of id: String) -> JSONPath {
+            guard let module = check.catalog.module(of: id), let index = manifest.modules.firstIndex(of: module) else { return modulesPath }
+            return modulesPath.appending(index)
+        }
+        let reachable = reachableFeatures()
+        for feature in check.features.values.sorted(by: { $0.id < $1.id }) {
+            guard reachable.contains(feature.id) else {
+                report(modulePath(of: feature.id), "feature '\(feature.id)' is loaded but no transition from the root reaches it")
+                continue
+            }
+            for event in feature.events where !isHandled(event.name, from: feature.id) {
+                report(modulePath(of: feature.id),
+                       "'\(feature.id)' emits '\(event.name)' but no transition handles it: the command behind it will do nothing")
+            }
+        }
+        for link in manifest.links {
+            checkLink(link)
+        }
+        // A screen that takes over the whole stack and leads nowhere: only quit leaves it.
+        for transition in manifest.transitions where transition.style == .root {
+            guard let target = transition.to, let feature = check.features[target] else { continue }
+            if !feature.events.contains(where: { isHandled($0.name, from: target) }) {
+                report(transition.path.appending("to"),
+                       "'\(target)' becomes the only screen and no transition leads away from it: only quit leaves it")
+            }
+        }
+    }
+
+    /// A link whose stack no user could reach, or with a parameter no screen uses.
+    private mutating func checkLink(_ link: LinkPattern) {
+        let inputs = Set(link.screens.flatMap { check.features[$0]?.inputs ?? [] })
+        for parameter in link.parameters {
+            let provides = check.resolvers[parameter]?.produces ?? parameter
+            if !inputs.contains(provides) {
+                report(link.path, "parameter ':\(parameter)' of link '\(link.pattern)' is not an input of any of its screens")
+            }
+        }
+        for (index, pair) in zip(link.screens, link.screens.dropFirst()).enumerated() {
+            let (previous, id) = pair
+            if !manifest.transitions.contains(where: { ($0.from == previous || $0.from == Transition.anyScreen) && $0.to == id }) {
+                report(link.path.appending(index + 1), "no transition leads from '\(previous)' to '\(id)': this link builds a stack no user could reach")
+            }
+        }
+    }
+
+    private func isHandled(_ event: String, from featureID: String) -> Bool {
+        if manifest.transition(from: featureID, on: event) != nil { return true }
+        return manifest.flows.values.contains { flow in
+            flow.transition(from: featureID, on: event) != nil || flow.finish[event] != nil
+        }
+    }
+
+    /// Features some chain reaches from the root: transitions, sub-flows they or guards start,
+    /// and the screens of links.
+    private func reachableFeatures() -> Set<String> {
+        var reached: Set<String> = [manifest.root]
+        var startedFlows: Set<String> = []
+        var frontier = [manifest.root]
+        func visit(_ id: String) {
+            if reached.insert(id).inserted { frontier.append(id) }
+        }
+        for link in manifest.links { link.screens.forEach(visit) }
+        while let current = frontier.popLast() {
+            let emitted = Set(check.features[current]?.events.map(\.name) ?? [])
+            let scopes = [manifest.transitions] + manifest.flows.values.filter { startedFlows.contains($0.name) }.map(\.transitions)
+            for transition in scopes.joined() {
+                guard transition.from == current || (transition.from == Transition.anyScreen && emitted.contains(transition.on)) else { continue }
+                if let target = transition.to { visit(target) }
+                var flows = transition.flow.map { [$0] } ?? []
+                flows += transition.requires.compactMap { manifest.guards[$0]?.flow }
+                for name in flows where startedFlows.insert(name).inserted {
+                    if let flow = manifest.flows[name] {
+                        visit(flow.root)
+                        Self.screens(of: flow, in: manifest).forEach(visit)
+                    }
+                }
+            }
+        }
+        return reached
+    }
+}
+
+extension SubFlow {
+    /// The transition this flow takes when `from` emits `event`.
+    func transition(from featureID: String, on event: String) -> Transition? {
+        transitions.first { $0.from == featureID && $0.on == event }
+            ?? transitions.first { $0.from == Transition.anyScreen && $0.on == event }
+    }
+}

@@ -1,0 +1,105 @@
+/// A deep link: a path pattern with parameters (`/cars/:carID`) and the stack of screens it
+/// opens, bottom first. Each screen takes its inputs from the parameters.
+public struct LinkPattern: Sendable, Equatable {
+    /// One segment of a pattern.
+    public enum Segment: Sendable, Equatable {
+        /// Must match exactly.
+        case literal(String)
+        /// Matches any one segment and binds it to the name.
+        case parameter(String)
+    }
+
+    /// The pattern as written.
+    public var pattern: String
+    /// Its segments.
+    public var segments: [Segment]
+    /// The feature ids of the stack it opens, bottom first.
+    public var screens: [String]
+    /// Conditions the whole link requires, besides those of the transitions between its screens.
+    public var requires: [String]
+    /// Where it is written.
+    public var path: JSONPath
+
+    /// Creates a link from its pattern; nil when the pattern is not `/segment/...`.
+    public init?(pattern: String, screens: [String], requires: [String] = [], path: JSONPath) {
+        guard let segments = Self.segments(of: pattern) else { return nil }
+        self.pattern = pattern
+        self.segments = segments
+        self.screens = screens
+        self.requires = requires
+        self.path = path
+    }
+
+    /// The names of its parameters, in order.
+    public var parameters: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// The parameters bound by `link`, or nil when it does not match.
+    public func match(_ link: String) -> [String: String]? {
+        let parts = Self.parts(of: link)
+        guard parts.count == segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text):
+                guard text == part else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                values[name] = part.removingPercentEncoding ?? part
+            }
+        }
+        return values
+    }
+
+    /// The literal start of the pattern, up to its first parameter, for completion.
+    public var literalPrefix: String {
+        var text = ""
+        for segment in segments {
+            guard case .literal(let part) = segment else { return text + "/" }
+            text += "/" + part
+        }
+        return text
+    }
+
+    static func segments(of pattern: String) -> [Segment]? {
+        guard pattern.hasPrefix("/") else { return nil }
+        var segments: [Segment] = []
+        for part in parts(of: pattern) {
+            if part.hasPrefix(":") {
+                let name = String(part.dropFirst())
+                guard !name.isEmpty else { return nil }
+                segments.append(.parameter(name))
+            } else {
+                guard !part.isEmpty else { return nil }
+                segments.append(.literal(part))
+            }
+        }
+        return segments
+    }
+
+    private static func parts(of path: String) -> [String] {
+        var trimmed = Substring(path)
+        while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.isEmpty ? [] : trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+extension String {
+    /// `%2F` and friends decoded; nil when an escape is malformed.
+    var removingPercentEncoding: String? {
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next(), let low = iterator.next(),
+                  let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,21 @@
+/// Turns a deep link's parameter into the input a screen needs when it must be looked up first
+/// (a licence plate into a car's id). Declared by a feature module; named in a link pattern as
+/// `:plate`, it provides the input `produces`.
+public struct ParameterResolver: Sendable {
+    /// Looks the value up; throws a ``UserFacingError`` when there is nothing to find.
+    public typealias Resolve = @MainActor @Sendable (String) async throws -> String
+
+    /// The link parameter it reads (`plate`).
+    public var parameter: String
+    /// The input key it provides (`carID`).
+    public var produces: String
+    /// Looks a value up.
+    public var resolve: Resolve
+
+    /// Registers a resolver.
+    public init(parameter: String, produces: String, resolve: @escaping Resolve) {
+        self.parameter = parameter
+        self.produces = produces
+        self.resolve = resolve
+    }
+}
