@@ -82,7 +82,8 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "LineEditor", "CPseudoTerminal", "flowshell"],
+            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "LineEditor", "CPseudoTerminal", "flowshell"]
+                + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),

@@ -46,6 +46,53 @@ enum DemoModule: FeatureModule {
     }
 }
 
+/// The screens, condition and resolver the navigation tests use beside ``DemoModule``.
+enum DemoNavigationModule: FeatureModule {
+    static let name = "DemoNav"
+
+    static var features: [FeatureRegistration] {
+        [
+            DemoModule.registration("demo.picker", events: [
+                EventDeclaration("picked", payload: ["item"]),
+                EventDeclaration("next", payload: ["item"]),
+            ]),
+            FeatureRegistration(id: "demo.login", title: "demo.login", events: [EventDeclaration("loggedIn")], commands: ["login"]) { context in
+                let updater = DemoLoginUpdater(state: ())
+                updater.store = context.store
+                updater.emit = context.emitter
+                return updater.makeScreen(featureID: "demo.login", owning: updater)
+            },
+        ]
+    }
+
+    static var conditions: [ConditionRegistration] {
+        [ConditionRegistration("session") { $0.value(for: "user") != nil }]
+    }
+
+    static var resolvers: [ParameterResolver] {
+        [ParameterResolver(parameter: "code", produces: "item") { code in
+            try await Task.sleep(for: .milliseconds(10))
+            guard code != "bad" else { throw UserFacingError("no item has the code 'bad'") }
+            return "item-\(code)"
+        }]
+    }
+}
+
+/// Signs in: `login` keeps a user in the module's store and emits `loggedIn`.
+final class DemoLoginUpdater: Updater<Void> {
+    var store: (any KeyValueStore)?
+    var emit: (@MainActor (String, [String: String]) -> Void)?
+
+    override func makeViewProperties(for state: Void) -> ViewProperties {
+        ViewProperties(title: "login", commands: [
+            Command("login", summary: "Sign in") { [weak self] _ in
+                try self?.store?.setValue("alice", for: "user")
+                self?.emit?("loggedIn", [:])
+            },
+        ])
+    }
+}
+
 /// Emits the event named by its `emit` command.
 @MainActor
 final class DemoFeature: Feature {

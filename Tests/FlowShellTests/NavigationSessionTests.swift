@@ -1,0 +1,158 @@
+@testable import FlowCoordinator
+@testable import FlowShell
+import Foundation
+import Testing
+
+/// Deep links, guards, restored state and live reload through the real binary.
+@Suite(.serialized) struct NavigationSessionTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func deepLinkLoginBookQuitAndComeBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+
+        let first = try FlowShellBinary.run(["--config", config, "--open", "/cars/rio"],
+                                            input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n", in: home, environment: environment)
+        #expect(first.status == 0)
+        #expect(first.errors == "")
+        let output = first.output
+        #expect(output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
+        #expect(output.contains("· 'session' is needed first\nSign in\n"))
+        #expect(output.contains("✓ Booked Kia Rio for 3 h — booking BK-"))
+        // The session and the booking are on disk.
+        let settings = home.appendingPathComponent("state/flowshell/carsharing/settings")
+        #expect(try String(contentsOf: settings.appendingPathComponent("Auth.json"), encoding: .utf8).contains("\"alice\""))
+        #expect(try String(contentsOf: settings.appendingPathComponent("Booking.json"), encoding: .utf8).contains("Kia Rio"))
+
+        let second = try FlowShellBinary.run(["--config", config], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
+        #expect(second.status == 0)
+        #expect(second.errors == "")
+        #expect(second.output.hasPrefix("Kia Rio\n"), "back where the first session ended")
+        #expect(second.output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
+        #expect(second.output.contains("My bookings\n"))
+        #expect(second.output.contains("1 booking\n"))
+        #expect(!second.output.contains("Sign in"), "the session was kept")
+        #expect(second.output.contains("signed in as alice"))
+
+        let fresh = try FlowShellBinary.run(["--config", config, "--fresh"], input: "where\n", in: home, environment: environment)
+        #expect(fresh.output.hasSuffix("1. Cars (cars.list)\n"))
+    }
+
+    @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.output.components(separatedBy: "2. Škoda Octavia (cars.details, carID=octavia)\n").count == 3)
+        #expect(result.errors == """
+        ✗ cannot open /plates/ZZZ: no car has the plate 'ZZZ'
+        ✗ no link matches '/nowhere'; links: /cars/:carID, /plates/:plate, /bookings, /account
+
+        """)
+    }
+
+    @Test func aCorruptStateFileIsReportedAndTheShellStartsAtTheRoot() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let state = home.appendingPathComponent("saved.json")
+        try Data("{ not json".utf8).write(to: state)
+        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select zoe\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.errors == "! \(state.path): not a FlowShell state file (or of another version); starting at the root\n")
+        #expect(result.output.hasPrefix("Cars\n"))
+        // The file is rewritten with where the user went.
+        let saved = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(contentsOf: state))
+        #expect(saved.screens.map(\.feature) == ["cars.list", "cars.details"])
+    }
+
+    @Test func aStateFromAnotherFlowKeepsWhatStillFits() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let state = home.appendingPathComponent("saved.json")
+        let snapshot = NavigationSnapshot(app: "carsharing", screens: [
+            .init(feature: "cars.list", input: [:], presentation: "root", flow: nil, flowRoot: false),
+            .init(feature: "cars.details", input: ["carID": "zoe"], presentation: "pushed", flow: nil, flowRoot: false),
+            .init(feature: "cars.details", input: ["carID": "gone"], presentation: "pushed", flow: nil, flowRoot: false),
+            .init(feature: "booking.list", input: [:], presentation: "pushed", flow: nil, flowRoot: false),
+        ])
+        try JSONEncoder().encode(snapshot).write(to: state)
+        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.errors == "! dropped cars.details, booking.list: no car 'gone'\n")
+        #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
+    }
+
+    @MainActor
+    @Test func reloadAppliesASoundConfigAndKeepsTheFlowOnABrokenOne() async throws {
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.json")
+        let original = try String(contentsOfFile: config, encoding: .utf8).replacingOccurrences(of: "./config.schema.json", with: "x")
+        try Data(original.utf8).write(to: file)
+        let source = ConfigSource.file(path: file.path)
+        let features = FlowShellTestFeatures.modules
+        let check = FlowCheck(source: source, features: features)
+        let manifest = try #require(check.runnableManifest)
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog(features))
+        try await flow.start()
+        _ = await flow.open("/cars/rio")
+
+        try Data(original.replacingOccurrences(of: "\"style\": \"push\" },", with: "\"stlye\": \"push\" },").utf8).write(to: file)
+        let broken = await ShellLauncher.reload(flow, from: source, features: features)
+        #expect(broken.last == Notice(.warning, "\(file.path) has errors; the flow that was running goes on"))
+        #expect(broken.filter { $0.style == .error }.count >= 2)
+        #expect(flow.manifest == manifest)
+        #expect(flow.coordinators.map(\.featureID) == ["cars.list", "cars.details"])
+
+        try Data(original.replacingOccurrences(of: "\"to\": \"booking.confirm\", \"style\": \"present\"",
+                                                with: "\"to\": \"booking.confirm\", \"style\": \"push\"").utf8).write(to: file)
+        let sound = await ShellLauncher.reload(flow, from: source, features: features)
+        #expect(sound == [Notice(.success, "reloaded \(file.path)")])
+        #expect(flow.manifest.transition(from: "cars.details", on: "book")?.style == .push)
+        #expect(flow.coordinators.map(\.featureID) == ["cars.list", "cars.details"], "the open screens stay")
+        #expect(await ShellLauncher.reload(flow, from: source, features: features) == [], "nothing changed, nothing said")
+    }
+}
+
+/// The shell follows its config file as it is edited, without losing the line being typed.
+@Suite(.serialized) struct LiveReloadTests {
+    @Test func anEditAppliesByItselfAndTheTypedLineComesBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("config.json")
+        let original = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("config.json"), encoding: .utf8)
+        try Data(original.utf8).write(to: file)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path,
+            columns: 300)  // wide enough that no message wraps
+        try terminal.expect("Cars › ")
+        terminal.type("select ri")
+        try terminal.expect("select ri")
+
+        // An editor's save: a new file renamed over the old one.
+        let edited = original.replacingOccurrences(of: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"push\"",
+                                                   with: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"present\"")
+        let temporary = home.appendingPathComponent(".config.json.swp")
+        try Data(edited.utf8).write(to: temporary)
+        #expect(rename(temporary.path, file.path) == 0)
+        try terminal.expect("reloaded \(file.path)")
+        try terminal.expect("Cars › select ri")
+        terminal.type("o\r")
+        try terminal.expect("Cars › [Kia Rio] › ")
+
+        // A broken edit leaves the running flow alone and says why.
+        try Data(edited.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
+        try terminal.expect("error: root: unknown feature 'cars.lst'")
+        try terminal.expect("the flow that was running goes on")
+        try terminal.expect("Cars › [Kia Rio] › ")
+        terminal.type("where\r")
+        try terminal.expect("2. Kia Rio [modal] (cars.details, carID=rio)")
+        try terminal.expect("› ")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
