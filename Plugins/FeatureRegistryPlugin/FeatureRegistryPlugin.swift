@@ -20,7 +20,8 @@ struct FeatureRegistryPlugin: BuildToolPlugin {
                 displayName: "Generating the registry of linked features (\(featureNames.joined(separator: ", ")))",
                 executable: try context.tool(named: "FeatureRegistryGenerator").url,
                 arguments: [output.path(percentEncoded: false)] + featureNames,
-                inputFiles: [],
+                // The list comes from the package manifest: regenerate only when it changes.
+                inputFiles: [context.package.directoryURL.appending(path: "Package.swift")],
                 outputFiles: [output]
             ),
         ]

@@ -70,7 +70,7 @@ struct ManifestCheck {
             }
         }
 
-        checkTransitions(manifest.transitions, label: "transitions")
+        checkTransitions(manifest.transitions)
         for flow in manifest.flows.values.sorted(by: { $0.name < $1.name }) {
             checkFlow(flow)
         }
@@ -124,7 +124,7 @@ struct ManifestCheck {
         return keySets.dropFirst().reduce(keySets[0]) { $0.intersection($1) }
     }
 
-    private mutating func checkTransitions(_ transitions: [Transition], label: String) {
+    private mutating func checkTransitions(_ transitions: [Transition]) {
         var seen: [String: JSONPath] = [:]
         for transition in transitions {
             let key = "\(transition.from)\u{0}\(transition.on)"
@@ -219,7 +219,7 @@ struct ManifestCheck {
     private mutating func checkFlow(_ flow: SubFlow) {
         let rootPath = flow.path.appending("root")
         _ = feature(flow.root, at: rootPath, role: "root feature of flow '\(flow.name)'")
-        checkTransitions(flow.transitions, label: "\(flow.path).transitions")
+        checkTransitions(flow.transitions)
         if flow.finish.isEmpty {
             report(.error, flow.path.appending("finish"), "flow '\(flow.name)' lists no event that finishes it")
         }
