@@ -23,7 +23,7 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
         ),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name), "FlowShellKit"],
+            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting"],
             path: "Features/\(name)/Tests",
             swiftSettings: strictSwift
         ),
@@ -36,6 +36,7 @@ let package = Package(
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
+        .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,6 +44,7 @@ let package = Package(
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
         .target(name: "FlowCoordinator", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CLibedit",
             pkgConfig: "libedit",
@@ -79,6 +81,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",

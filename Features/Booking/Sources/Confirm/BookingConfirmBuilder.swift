@@ -2,9 +2,6 @@ import FlowShellKit
 
 /// Builds the confirmation screen from the car's id, name and price per hour.
 struct BookingConfirmBuilder: Builder {
-    /// Makes booking codes; random by default, fixed in tests.
-    var makeCode: @Sendable () -> String = { "BK-\(Int.random(in: 1000...9999))" }
-
     func build(context: FeatureContext) async throws -> any Presentable {
         let priceText = try context.input.require("pricePerHour")
         guard let price = Int(priceText), price >= 0 else {
@@ -16,7 +13,7 @@ struct BookingConfirmBuilder: Builder {
             pricePerHour: price
         )
         let updater = BookingConfirmUpdater(state: draft)
-        let feature = BookingConfirmFeature(updater: updater, context: context, makeCode: makeCode)
+        let feature = BookingConfirmFeature(updater: updater, context: context)
         updater.actions = feature
         return updater.makeScreen(featureID: BookingConfirmFeature.id, owning: feature)
     }

@@ -7,13 +7,11 @@ final class BookingConfirmFeature: Feature, BookingConfirmActions {
 
     private let updater: BookingConfirmUpdater
     private let emit: @MainActor (String, [String: String]) -> Void
-    private let makeCode: @Sendable () -> String
     private let ledger: BookingLedger
 
-    init(updater: BookingConfirmUpdater, context: FeatureContext, makeCode: @escaping @Sendable () -> String) {
+    init(updater: BookingConfirmUpdater, context: FeatureContext) {
         self.updater = updater
         self.emit = context.emitter
-        self.makeCode = makeCode
         self.ledger = BookingLedger(store: context.store)
     }
 
@@ -25,7 +23,7 @@ final class BookingConfirmFeature: Feature, BookingConfirmActions {
         if let code = updater.state.confirmationCode {
             throw UserFacingError("already booked — booking \(code)")
         }
-        let code = makeCode()
+        let code = ledger.nextCode
         let draft = updater.state
         // Saved before the screen says so: a booking shown as made is on disk.
         try ledger.add(BookingRecord(code: code, carID: draft.carID, carName: draft.carName, hours: draft.hours, total: draft.total))

@@ -13,6 +13,11 @@ struct BookingLedger {
         return (try? JSONDecoder().decode([BookingRecord].self, from: data)) ?? []
     }
 
+    /// The code the next booking gets: BK-1001, BK-1002, … (repeatable, so sessions replay).
+    var nextCode: String {
+        "BK-\(1001 + bookings.count)"
+    }
+
     /// Adds a booking; throws when it cannot be saved (then it is not booked).
     func add(_ record: BookingRecord) throws {
         let data = try JSONEncoder().encode(bookings + [record])

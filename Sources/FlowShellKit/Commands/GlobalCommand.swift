@@ -1,6 +1,21 @@
 /// The commands every screen has. Feature commands may not take these names.
 public enum GlobalCommand: String, CaseIterable, Sendable {
-    case help, back, home, `where`, open, reload, quit, exit
+    /// This screen's commands, or one command's usage.
+    case help
+    /// Close the top screen.
+    case back
+    /// Close every screen above the first.
+    case home
+    /// Show the stack of open screens.
+    case `where`
+    /// Open a deep link.
+    case open
+    /// Read the flow config again.
+    case reload
+    /// Leave the shell.
+    case quit
+    /// Leave the shell.
+    case exit
 
     /// Every global command's name.
     public static var names: Set<String> { Set(allCases.map(\.rawValue)) }

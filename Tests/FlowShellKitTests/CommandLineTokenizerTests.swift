@@ -1,4 +1,4 @@
-@testable import FlowShell
+@testable import FlowShellKit
 import Testing
 
 @Suite struct CommandLineTokenizerTests {

@@ -1,0 +1,91 @@
+import FlowShellKit
+import Testing
+
+/// Runs one feature without a terminal: build it from its registration with an input, type
+/// commands, and check what its screen shows and which events it emitted. Failures are
+/// recorded as test issues with a diff of the screen.
+///
+/// ```swift
+/// let list = try await FeatureHarness(CarsModule.self, "cars.list")
+/// try await list.send("filter green")
+/// list.expectScreen(contains: ["row: zoe | Renault Zoe | GreenGo | 11/h | 600 m"])
+/// try await list.send("select zoe")
+/// list.expectEvents([FeatureEvent("selected", payload: ["carID": "zoe"])])
+/// ```
+@MainActor
+public final class FeatureHarness {
+    /// The screen being driven.
+    public let screen: any Presentable
+    /// The feature's settings store.
+    public let store: MemoryKeyValueStore
+    private let box = EventBox()
+
+    /// Builds the screen `featureID` of `module` with `input`.
+    public init(_ module: any FeatureModule.Type, _ featureID: String, input: [String: String] = [:],
+                store: MemoryKeyValueStore = MemoryKeyValueStore(), sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        guard let registration = module.features.first(where: { $0.id == featureID }) else {
+            let known = module.features.map(\.id).joined(separator: ", ")
+            Issue.record("\(module.name) registers no '\(featureID)'; it registers \(known)", sourceLocation: sourceLocation)
+            throw UserFacingError("no feature '\(featureID)'")
+        }
+        self.store = store
+        let box = self.box
+        screen = try await registration.make(FeatureContext(input: FeatureInput(input), store: store) { box.events.append($0) })
+    }
+
+    /// What the screen shows now.
+    public var properties: ViewProperties { screen.viewProperties }
+
+    /// The events emitted since the last ``expectEvents(_:sourceLocation:)``.
+    public var events: [FeatureEvent] { box.events }
+
+    /// Types a command line (split like the shell does) and runs it on the screen.
+    public func send(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        let words = try CommandLineTokenizer.words(of: line)
+        guard let name = words.first else { return }
+        guard let command = properties.command(named: name) else {
+            let names = properties.commands.map(\.name).joined(separator: ", ")
+            Issue.record("'\(properties.title)' has no command '\(name)'; it has \(names)", sourceLocation: sourceLocation)
+            throw UserFacingError("unknown command '\(name)'")
+        }
+        try await command.handler(CommandArguments(usage: command.usage, values: Array(words.dropFirst())))
+    }
+
+    /// Checks the whole screen, line by line (see ``ScreenDescription``).
+    public func expectScreen(_ lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let actual = ScreenDescription.lines(properties)
+        if actual != lines {
+            Issue.record("the screen differs (- expected, + actual):\n\(TextDiff.lines(expected: lines, actual: actual))",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks that the screen shows these lines, among others.
+    public func expectScreen(contains lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let actual = ScreenDescription.lines(properties)
+        let missing = lines.filter { !actual.contains($0) }
+        if !missing.isEmpty {
+            Issue.record("the screen lacks:\n\(missing.map { "  \($0)" }.joined(separator: "\n"))\nit shows:\n\(actual.map { "  \($0)" }.joined(separator: "\n"))",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks the events emitted since the last call, then forgets them.
+    public func expectEvents(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let actual = box.events
+        box.events.removeAll()
+        if actual != expected {
+            Issue.record("the events differ (- expected, + actual):\n\(TextDiff.lines(expected: expected.map(Self.describe), actual: actual.map(Self.describe)))",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    static func describe(_ event: FeatureEvent) -> String {
+        event.name + (event.payload.isEmpty ? "" : " " + event.payload.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+    }
+}
+
+@MainActor
+final class EventBox {
+    var events: [FeatureEvent] = []
+}
