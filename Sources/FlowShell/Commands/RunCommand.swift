@@ -34,6 +34,9 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "Start at the root, ignoring where you were last time.")
     var fresh = false
 
+    @Option(name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for flowshell replay.", valueName: "FILE"))
+    var record: String?
+
     /// Runs the shell with the linked feature modules; returns the process's exit status.
     @MainActor
     func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {

@@ -11,21 +11,31 @@ struct ShellLauncher {
     /// Exit status when the flow cannot be loaded or checked.
     static let configFailure: Int32 = 2
 
+    /// What a replay puts in place of the terminal: scripted lines and a capturing output.
+    struct ScriptedSession {
+        let reader: LineReader
+        let output: ShellOutput
+    }
+
     let options: RunCommand
     let features: [any FeatureModule.Type]
     let environment: [String: String]
-    private let console = StandardConsole()
+    let scripted: ScriptedSession?
+    private let console: Console
 
-    init(options: RunCommand, features: [any FeatureModule.Type], environment: [String: String]) {
+    init(options: RunCommand, features: [any FeatureModule.Type], environment: [String: String],
+         scripted: ScriptedSession? = nil, console: Console = StandardConsole()) {
         self.options = options
         self.features = features
         self.environment = environment
+        self.scripted = scripted
+        self.console = console
     }
 
     func run() async -> Int32 {
         Terminal.ignoreBrokenPipe()
         Terminal.useEnvironmentLocale()
-        let interactive = Terminal.isTerminal(STDIN_FILENO) && options.output == .text
+        let interactive = scripted == nil && Terminal.isTerminal(STDIN_FILENO) && options.output == .text
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         let styler = TextStyler(colour: colour)
@@ -60,7 +70,17 @@ struct ShellLauncher {
             return 1
         }
 
-        let output = makeOutput(interactive: interactive, colour: colour)
+        var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
+        var recorder: SessionRecorder?
+        if let path = options.record {
+            do {
+                recorder = try SessionRecorder(path: path, app: manifest.app)
+            } catch {
+                console.writeError("error: cannot record to \(path): \(error.localizedDescription)\n")
+                return 2
+            }
+            if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
+        }
         let stateFile = (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json"))
             .map(NavigationStateFile.init)
         if !options.fresh, let stateFile {
@@ -78,8 +98,10 @@ struct ShellLauncher {
             await flow.processEvents().forEach(output.notice)
         }
 
-        let reader: LineReader
-        if interactive {
+        var reader: LineReader
+        if let scripted {
+            reader = scripted.reader
+        } else if interactive {
             console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(manifest.app), flow from \(source.description)\n")
             console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
             Terminal.installInterruptHandler()
@@ -95,9 +117,10 @@ struct ShellLauncher {
         } else {
             reader = PlainLineReader()
         }
+        if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
 
         let watcher: ConfigWatcher?
-        if case .file(let path) = source {
+        if scripted == nil, case .file(let path) = source {
             watcher = ConfigWatcher(path: path) { if interactive { EditLineReader.wake() } }
         } else {
             watcher = nil

@@ -1,0 +1,56 @@
+import ArgumentParser
+import FlowShellKit
+import Foundation
+
+/// `flowshell replay FILE [--config PATH]`: replays a session recorded with `--record` against
+/// this build and config and reports the first difference (exit 1), or none (exit 0).
+struct ReplayCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a session recorded with --record and report the first difference.",
+        discussion: "The replay starts fresh, with state of its own. Colour and width are not recorded, so they never make a difference; a changed screen does. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
+    )
+
+    @Argument(help: ArgumentHelp("The recording.", valueName: "FILE"))
+    var file: String
+
+    @OptionGroup var options: ConfigOption
+
+    @MainActor
+    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {
+        let console = StandardConsole()
+        let expected: [SessionReplay.Record]
+        do {
+            expected = try SessionReplay.load(file)
+        } catch let error as SessionReplay.Unusable {
+            console.writeError("error: \(error.message)\n")
+            return 2
+        } catch {
+            console.writeError("error: \(file): \(error)\n")
+            return 2
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-replay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var isolated = environment
+        isolated["XDG_STATE_HOME"] = folder.path
+        isolated["HOME"] = folder.path
+        let runOptions: RunCommand
+        do {
+            runOptions = try RunCommand.parse(["--fresh", "--no-history"] + (options.config.map { ["--config", $0] } ?? []))
+        } catch {
+            console.writeError("error: \(error)\n")
+            return 2
+        }
+        let (status, actual) = await SessionReplay.run(expected, options: runOptions, features: features, environment: isolated)
+        if status == ShellLauncher.configFailure && actual.isEmpty {
+            return 2
+        }
+        if let difference = SessionReplay.firstDifference(expected: expected, actual: actual, file: file) {
+            console.writeError(difference + "\n")
+            return 1
+        }
+        let typed = expected.filter(\.isInput).count
+        console.write("\(file): replayed \(typed) line\(typed == 1 ? "" : "s") and \(expected.count - typed) record\(expected.count - typed == 1 ? "" : "s"): no difference\n")
+        return 0
+    }
+}

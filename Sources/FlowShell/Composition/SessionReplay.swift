@@ -1,0 +1,149 @@
+import FlowShellKit
+import Foundation
+import LineEditor
+
+/// `flowshell replay`: feeds a recorded session's lines to the current build and config, with
+/// fresh state of its own, and compares every record with the recording; the first difference
+/// is reported with where it is in the file and what was typed before it.
+@MainActor
+struct SessionReplay {
+    /// One record of a session: a typed line, or something the shell showed, normalised.
+    struct Record: Equatable {
+        var json: String
+        var isInput: Bool
+        var line: String?
+        var fileLine: Int
+        /// `screen cars.details 'Kia Rio'`, `error: …`: what the record is, in a few words.
+        var summary: String
+
+        init(_ object: [String: Any], fileLine: Int) {
+            json = SessionReplay.normalised(object)
+            let type = object["type"] as? String ?? "?"
+            isInput = type == "input"
+            line = object["line"] as? String
+            self.fileLine = fileLine
+            switch type {
+            case "screen": summary = "screen \(object["screen"] ?? "?") '\(object["title"] ?? "")'"
+            case "error", "warning", "message": summary = "\(type): \(object["message"] ?? "")"
+            default: summary = type
+            }
+        }
+    }
+
+    /// Why a file cannot be replayed.
+    struct Unusable: Error {
+        var message: String
+    }
+
+    /// The records of a recording, without its header.
+    static func load(_ path: String) throws -> [Record] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Unusable(message: "\(path): cannot read the recording")
+        }
+        var records: [Record] = []
+        for (index, text) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !text.isEmpty else { continue }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                  let type = object["type"] as? String else {
+                throw Unusable(message: "\(path):\(index + 1): not a FlowShell recording (each line is a JSON object with a \"type\")")
+            }
+            if type == "session" {
+                guard object["v"] as? Int == SessionRecorder.version else {
+                    throw Unusable(message: "\(path):\(index + 1): a recording of version \(object["v"] ?? "?"), not \(SessionRecorder.version)")
+                }
+                continue
+            }
+            records.append(Record(object, fileLine: index + 1))
+        }
+        guard records.contains(where: \.isInput) || !records.isEmpty else {
+            throw Unusable(message: "\(path): the recording is empty")
+        }
+        return records
+    }
+
+    nonisolated static func normalised(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
+    static func run(_ expected: [Record], options: RunCommand, features: [any FeatureModule.Type],
+                    environment: [String: String]) async -> (status: Int32, records: [Record]) {
+        let capture = CapturingConsole()
+        let reader = ScriptedReader(lines: expected.filter(\.isInput).compactMap(\.line), console: capture)
+        let launcher = ShellLauncher(options: options, features: features, environment: environment,
+                                     scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)))
+        let status = await launcher.run()
+        let records = capture.lines.compactMap { text -> Record? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+            return Record(object, fileLine: 0)
+        }
+        return (status, records)
+    }
+
+    /// The first difference between the recording and the replay, described; nil when none.
+    static func firstDifference(expected: [Record], actual: [Record], file: String) -> String? {
+        var lastInput = "(before anything was typed)"
+        for index in 0..<max(expected.count, actual.count) {
+            let wanted = index < expected.count ? expected[index] : nil
+            let got = index < actual.count ? actual[index] : nil
+            if wanted == nil || got == nil || wanted?.json != got?.json {
+                let place = wanted.map { "\(file):\($0.fileLine)" } ?? "\(file): after its last line"
+                let context = "after typing \(lastInput)"
+                switch (wanted, got) {
+                case (.some(let wanted), .some(let got)):
+                    let diff = TextDiff.lines(expected: wanted.json.components(separatedBy: "\n"), actual: got.json.components(separatedBy: "\n"))
+                        .components(separatedBy: "\n").filter { !$0.hasPrefix("  ") }.joined(separator: "\n")
+                    let what = wanted.summary == got.summary ? wanted.summary : "\(wanted.summary), now \(got.summary)"
+                    return "\(place): \(context), \(what) differs (- recorded, + now):\n\(diff)"
+                case (.some(let wanted), nil):
+                    return "\(place): \(context), the recording shows \(wanted.summary) but the shell showed nothing more"
+                case (nil, .some(let got)):
+                    return "\(place): \(context), the shell shows \(got.summary), which was not recorded"
+                case (nil, nil):
+                    return nil
+                }
+            }
+            if let line = wanted?.line, wanted?.isInput == true { lastInput = "'\(line)'" }
+        }
+        return nil
+    }
+}
+
+/// Collects what the replayed shell writes, output and errors in one ordered list of lines.
+@MainActor
+final class CapturingConsole: Console {
+    private(set) var lines: [String] = []
+
+    func write(_ text: String) {
+        lines += text.split(separator: "\n").map(String.init)
+    }
+
+    func writeError(_ text: String) {
+        write(text)
+    }
+}
+
+/// Types the recorded lines, noting each as an input record, then ends the input.
+@MainActor
+final class ScriptedReader: LineReader {
+    private var lines: [String]
+    private let console: Console
+
+    init(lines: [String], console: Console) {
+        self.lines = lines
+        self.console = console
+    }
+
+    func readLine(prompt: String) -> LineReadResult {
+        guard !lines.isEmpty else { return .end }
+        let line = lines.removeFirst()
+        let object: [String: Any] = ["v": SessionRecorder.version, "type": "input", "line": line]
+        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+            console.write(String(decoding: data, as: UTF8.self) + "\n")
+        }
+        return .line(line)
+    }
+
+    func remember(_ line: String) {}
+}
