@@ -16,6 +16,8 @@ build: deps
 test: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	$(SWIFT) test --skip-build
+	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
+	python3 scripts/run_tutorial.py
 
 # The README's diagram of the default flow (needs Graphviz's dot).
 docs: deps

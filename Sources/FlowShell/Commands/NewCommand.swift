@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+
+/// `flowshell new`: scaffolding.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create something new in this FlowShell package.",
+        subcommands: [NewFeatureCommand.self]
+    )
+}
+
+/// `flowshell new feature NAME [--screen ID ...]`: a feature module with a working screen per
+/// id and a passing test, added to the package's list of features.
+struct NewFeatureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feature",
+        abstract: "Create Features/NAME with a screen per --screen (default: <name>.home) and a test, and add NAME to Package.swift."
+    )
+
+    @Argument(help: ArgumentHelp("The module's name, in UpperCamelCase (Greeting).", valueName: "NAME"))
+    var name: String
+
+    @Option(name: .customLong("screen"), help: ArgumentHelp("A screen's id, such as greeting.home; repeat for several.", valueName: "ID"))
+    var screens: [String] = []
+
+    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"))
+    var package: String = FileManager.default.currentDirectoryPath
+
+    func run() throws {
+        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens)
+        do {
+            let created = try scaffold.create()
+            print("Created Features/\(name):")
+            for file in created { print("  \(file)") }
+            print("and added \"\(name)\" to the features in Package.swift.")
+            print("Next: list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

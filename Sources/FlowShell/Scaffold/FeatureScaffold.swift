@@ -1,0 +1,105 @@
+import Foundation
+
+/// Writes a new feature module into a FlowShell package: `Features/NAME/Sources` with a screen
+/// per id (Updater, Actions, Feature, Builder and the module's registration) and
+/// `Features/NAME/Tests` with a passing test, then adds NAME to the sorted list in Package.swift.
+struct FeatureScaffold {
+    /// Why nothing was created.
+    struct Refusal: Error, Equatable {
+        var message: String
+    }
+
+    /// Target names the package already uses for itself.
+    static let reservedNames: Set<String> = [
+        "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellTesting", "LineEditor", "CLibedit", "CEditShim",
+        "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell",
+    ]
+
+    let packageFolder: URL
+    let name: String
+    let requestedScreens: [String]
+
+    init(packageFolder: URL, name: String, screens: [String]) {
+        self.packageFolder = packageFolder
+        self.name = name
+        self.requestedScreens = screens
+    }
+
+    /// The screens to create: those asked for, or `<name>.home`.
+    var screenIDs: [String] {
+        requestedScreens.isEmpty ? ["\(name.prefix(1).lowercased())\(name.dropFirst()).home"] : requestedScreens
+    }
+
+    /// Checks everything, then writes the files and the list; returns the files created.
+    func create() throws(Refusal) -> [String] {
+        let manifestURL = packageFolder.appendingPathComponent("Package.swift")
+        guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8),
+              let list = FeatureList(manifest: manifest),
+              FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path) else {
+            throw Refusal(message: "\(packageFolder.path) is not a FlowShell package (it needs a Package.swift with a 'let features = [' list and Sources/FlowShellKit)")
+        }
+        guard name.range(of: "^[A-Z][A-Za-z0-9]{0,39}$", options: .regularExpression) != nil else {
+            throw Refusal(message: "'\(name)' is not a module name: use UpperCamelCase letters and digits, such as Greeting")
+        }
+        guard !Self.reservedNames.contains(name) else {
+            throw Refusal(message: "'\(name)' is the name of one of FlowShell's own modules")
+        }
+        let folder = packageFolder.appendingPathComponent("Features/\(name)")
+        guard !list.names.contains(name), !FileManager.default.fileExists(atPath: folder.path) else {
+            throw Refusal(message: "a feature '\(name)' already exists (Features/\(name) or the list in Package.swift)")
+        }
+        var seen: Set<String> = []
+        for id in screenIDs {
+            guard id.range(of: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$", options: .regularExpression) != nil else {
+                throw Refusal(message: "'\(id)' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home")
+            }
+            guard seen.insert(id).inserted else {
+                throw Refusal(message: "the screen '\(id)' is asked for twice")
+            }
+        }
+
+        let screens = screenIDs.map(ScreenTemplate.init)
+        var files: [(String, String)] = [("Sources/\(name)Module.swift", ScreenTemplate.module(name: name, screens: screens))]
+        for screen in screens {
+            files += screen.sources.map { ("Sources/\(screen.typePrefix)/\($0.0)", $0.1) }
+            files.append(("Tests/\(screen.typePrefix)Tests.swift", screen.test(module: name)))
+        }
+        do {
+            for (path, text) in files {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url, options: .atomic)
+            }
+            try Data(list.adding(name).utf8).write(to: manifestURL, options: .atomic)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw Refusal(message: "cannot write the feature: \(error.localizedDescription)")
+        }
+        return files.map { "Features/\(name)/\($0.0)" }
+    }
+}
+
+/// The `let features = [ ... ]` list of a Package.swift, and how to add to it.
+struct FeatureList {
+    let manifest: String
+    let names: [String]
+    private let body: Range<String.Index>
+
+    init?(manifest: String) {
+        guard let start = manifest.range(of: "let features = ["),
+              let end = manifest[start.upperBound...].range(of: "]") else { return nil }
+        self.manifest = manifest
+        body = start.upperBound..<end.lowerBound
+        names = manifest[body].split(separator: "\n").compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("\"") else { return nil }
+            return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "\","))
+        }
+    }
+
+    /// The manifest with `name` in the list, kept sorted, one name a line.
+    func adding(_ name: String) -> String {
+        let lines = (names + [name]).sorted().map { "    \"\($0)\",\n" }.joined()
+        return manifest.replacingCharacters(in: body, with: "\n" + lines)
+    }
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Runs docs/tutorial.md on a copy of the repository, so that the tutorial cannot rot.
+
+Every ```sh block is run line by line with bash in the copy (each must succeed); every
+block whose info string names a file (```swift file=PATH) is written to that path first.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FENCE = re.compile(r"^```(\w+)(?:\s+file=(\S+))?\s*\n(.*?)^```\s*$", re.S | re.M)
+
+
+def copy_repository(target):
+    """Copies the files git knows (tracked, or untracked but not ignored): no build folders."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
+    for path in filter(None, listed):
+        source = os.path.join(ROOT, path)
+        if not os.path.isfile(source):
+            continue
+        os.makedirs(os.path.dirname(os.path.join(target, path)), exist_ok=True)
+        shutil.copy2(source, os.path.join(target, path))
+
+
+def main():
+    with open(os.path.join(ROOT, "docs", "tutorial.md"), encoding="utf-8") as handle:
+        tutorial = handle.read()
+    steps = FENCE.findall(tutorial)
+    if not steps:
+        sys.exit("docs/tutorial.md has no steps")
+    with tempfile.TemporaryDirectory(prefix="flowshell-tutorial-") as copy:
+        copy_repository(copy)
+        environment = dict(os.environ, HOME=copy, XDG_STATE_HOME=os.path.join(copy, ".state"))
+        for language, path, body in steps:
+            if path:
+                print(f"tutorial: write {path}", flush=True)
+                with open(os.path.join(copy, path), "w", encoding="utf-8") as handle:
+                    handle.write(body)
+            elif language == "sh":
+                for line in body.splitlines():
+                    if not line.strip() or line.lstrip().startswith("#"):
+                        continue
+                    print(f"tutorial: $ {line}", flush=True)
+                    result = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=copy, env=environment,
+                                            capture_output=True, text=True)
+                    print(result.stdout[-3000:], end="", flush=True)
+                    if result.returncode != 0:
+                        print(result.stderr[-6000:], file=sys.stderr)
+                        sys.exit(f"tutorial: `{line}` failed with status {result.returncode}")
+        print(f"tutorial: {len(steps)} steps ran", flush=True)
+
+
+if __name__ == "__main__":
+    main()
