@@ -9,6 +9,14 @@ let features = [
     "Cars",
 ]
 
+/// What a feature needs besides FlowShellKit: shared libraries and data files it ships.
+let featureDependencies: [String: [Target.Dependency]] = [
+    "Booking": [.product(name: "GRDB", package: "GRDB.swift")],
+]
+let featureResources: [String: [Resource]] = [
+    "Cars": [.copy("Fleets")],
+]
+
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -17,8 +25,9 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
     [
         .target(
             name: name,
-            dependencies: ["FlowShellKit"],
+            dependencies: ["FlowShellKit"] + (featureDependencies[name] ?? []),
             path: "Features/\(name)/Sources",
+            resources: featureResources[name],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -40,6 +49,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
@@ -59,6 +69,7 @@ let package = Package(
                 "FlowCoordinator",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSwift
         ),

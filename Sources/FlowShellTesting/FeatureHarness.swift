@@ -18,19 +18,27 @@ public final class FeatureHarness {
     public let screen: any Presentable
     /// The feature's settings store.
     public let store: MemoryKeyValueStore
+    /// The services the feature was built with.
+    public let services: ServiceContainer
     private let box = EventBox()
 
-    /// Builds the screen `featureID` of `module` with `input`.
+    /// Builds the screen `featureID` of `module` with `input`. The module sets up its services
+    /// in memory, except those `services` already holds (a test's own).
     public init(_ module: any FeatureModule.Type, _ featureID: String, input: [String: String] = [:],
-                store: MemoryKeyValueStore = MemoryKeyValueStore(), sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+                store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         guard let registration = module.features.first(where: { $0.id == featureID }) else {
             let known = module.features.map(\.id).joined(separator: ", ")
             Issue.record("\(module.name) registers no '\(featureID)'; it registers \(known)", sourceLocation: sourceLocation)
             throw UserFacingError("no feature '\(featureID)'")
         }
         self.store = store
+        self.services = services
+        try module.registerServices(in: services, environment: .inMemory())
         let box = self.box
-        screen = try await registration.make(FeatureContext(input: FeatureInput(input), store: store) { box.events.append($0) })
+        screen = try await registration.make(FeatureContext(input: FeatureInput(input), store: store, services: services) {
+            box.events.append($0)
+        })
     }
 
     /// What the screen shows now.

@@ -17,8 +17,10 @@ public final class FlowHarness {
     /// What the flow said (warnings, errors) since the last ``expectNotices(_:sourceLocation:)``.
     public private(set) var notices: [Notice] = []
 
-    /// Starts the flow a manifest describes; every error in it is recorded and thrown.
-    public init(config: String, modules: [any FeatureModule.Type], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+    /// Starts the flow a manifest describes, its modules' services set up in memory (except
+    /// those `services` already holds); every error in the config is recorded and thrown.
+    public init(config: String, modules: [any FeatureModule.Type], services: ServiceContainer = ServiceContainer(),
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         let manifest: Manifest
         do {
             manifest = try ManifestLoader.decode(Array(config.utf8), file: "config")
@@ -34,7 +36,8 @@ public final class FlowHarness {
             throw UserFacingError("the flow has errors")
         }
         let stores = StoreBox()
-        flow = AppFlowCoordinator(manifest: manifest, catalog: catalog) { module in stores.store(for: module) }
+        try catalog.registerServices(loading: manifest.modules, in: services, environment: .inMemory(app: manifest.app))
+        flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { module in stores.store(for: module) }
         try await flow.start()
     }
 

@@ -70,7 +70,7 @@ enum DemoNavigationModule: FeatureModule {
     }
 
     static var resolvers: [ParameterResolver] {
-        [ParameterResolver(parameter: "code", produces: "item") { code in
+        [ParameterResolver(parameter: "code", produces: "item") { code, _ in
             try await Task.sleep(for: .milliseconds(10))
             guard code != "bad" else { throw UserFacingError("no item has the code 'bad'") }
             return "item-\(code)"

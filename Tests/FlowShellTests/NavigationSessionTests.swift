@@ -1,5 +1,6 @@
 @testable import FlowCoordinator
 @testable import FlowShell
+import FlowShellKit
 import Foundation
 import Testing
 
@@ -20,10 +21,10 @@ import Testing
         #expect(output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
         #expect(output.contains("· 'session' is needed first\nSign in\n"))
         #expect(output.contains("✓ Booked Kia Rio for 3 h — booking BK-"))
-        // The session and the booking are on disk.
-        let settings = home.appendingPathComponent("state/flowshell/carsharing/settings")
-        #expect(try String(contentsOf: settings.appendingPathComponent("Auth.json"), encoding: .utf8).contains("\"alice\""))
-        #expect(try String(contentsOf: settings.appendingPathComponent("Booking.json"), encoding: .utf8).contains("Kia Rio"))
+        // The session and the booking are in the app's data folder.
+        let data = home.appendingPathComponent(".local/share/flowshell/carsharing")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("settings.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("bookings.sqlite").path))
 
         let second = try FlowShellBinary.run(["--config", config], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
         #expect(second.status == 0)
@@ -96,12 +97,14 @@ import Testing
         let features = FlowShellTestFeatures.modules
         let check = FlowCheck(source: source, features: features)
         let manifest = try #require(check.runnableManifest)
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog(features))
+        let services = ServiceContainer()
+        try FeatureCatalog(features).registerServices(loading: manifest.modules, in: services, environment: .inMemory())
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog(features), services: services)
         try await flow.start()
         _ = await flow.open("/cars/rio")
 
         try Data(original.replacingOccurrences(of: "\"style\": \"push\" },", with: "\"stlye\": \"push\" },").utf8).write(to: file)
-        let broken = await ShellLauncher.reload(flow, from: source, features: features)
+        let broken = await ShellLauncher.reload(flow, from: source, features: features, environment: .inMemory())
         #expect(broken.last == Notice(.warning, "\(file.path) has errors; the flow that was running goes on"))
         #expect(broken.filter { $0.style == .error }.count >= 2)
         #expect(flow.manifest == manifest)
@@ -109,11 +112,11 @@ import Testing
 
         try Data(original.replacingOccurrences(of: "\"to\": \"booking.confirm\", \"style\": \"present\"",
                                                 with: "\"to\": \"booking.confirm\", \"style\": \"push\"").utf8).write(to: file)
-        let sound = await ShellLauncher.reload(flow, from: source, features: features)
+        let sound = await ShellLauncher.reload(flow, from: source, features: features, environment: .inMemory())
         #expect(sound == [Notice(.success, "reloaded \(file.path)")])
         #expect(flow.manifest.transition(from: "cars.details", on: "book")?.style == .push)
         #expect(flow.coordinators.map(\.featureID) == ["cars.list", "cars.details"], "the open screens stay")
-        #expect(await ShellLauncher.reload(flow, from: source, features: features) == [], "nothing changed, nothing said")
+        #expect(await ShellLauncher.reload(flow, from: source, features: features, environment: .inMemory()) == [], "nothing changed, nothing said")
     }
 }
 

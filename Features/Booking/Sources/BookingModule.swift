@@ -1,6 +1,7 @@
 import FlowShellKit
 
-/// The Booking feature module: confirming the booking of a car, and the list of bookings.
+/// The Booking feature module: confirming the booking of a car, and the list of bookings —
+/// Feature → Interactor (rules) → Repository (the one place for bookings) → Provider (SQLite).
 public enum BookingModule: FeatureModule {
     /// The name manifests list in `modules`.
     public static let name = "Booking"
@@ -8,5 +9,22 @@ public enum BookingModule: FeatureModule {
     /// The screens: `booking.confirm` and `booking.list`.
     public static var features: [FeatureRegistration] {
         [BookingConfirmBuilder.registration(), BookingListBuilder.registration()]
+    }
+
+    /// The bookings database (`bookings.sqlite` in the app's data folder, or in memory) and the
+    /// clock, unless set up already (tests register their own).
+    @MainActor
+    public static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws {
+        if !container.contains(BookingRepository.self) {
+            let path = environment.dataDirectory.map { $0 + "/bookings.sqlite" }
+            do {
+                container.register(BookingRepository(database: try BookingDatabase(path: path)))
+            } catch {
+                throw UserFacingError("cannot open the bookings database\(path.map { " at \($0)" } ?? ""): \(error)")
+            }
+        }
+        if !container.contains(BookingClock.self) {
+            container.register(BookingClock())
+        }
     }
 }

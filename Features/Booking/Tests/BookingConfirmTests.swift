@@ -1,41 +1,60 @@
 @testable import Booking
+import Foundation
 import FlowShellKit
 import FlowShellTesting
 import Testing
 
+/// Services for the Booking screens: an in-memory database and a clock stopped at `now`.
+@MainActor
+func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
+    let services = ServiceContainer()
+    services.register(BookingClock(now: { Date(timeIntervalSince1970: now) }))
+    try BookingModule.registerServices(in: services, environment: .inMemory())
+    return services
+}
+
 @MainActor
 @Suite struct BookingConfirmTests {
     let input = ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "9"]
+    let now = 1_800_000_000.0
 
     @Test func showsTheTermsConfirmsAndKeepsTheBooking() async throws {
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input)
+        let services = try bookingServices(now: now)
+        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: services)
         try await confirm.send("hours 3")
-        confirm.expectScreen(contains: ["title: Book Kia Rio", "Duration: 3 hours", "Price: 9 × 3 = 27"])
+        confirm.expectScreen(contains: ["title: Book Kia Rio", "Duration: 3 hours", "When: now to \(BookingInteractor.time(now + 3 * 3600))",
+                                        "Price: 9 × 3 = 27"])
         try await confirm.send("confirm")
         confirm.expectScreen(contains: ["success: Booked Kia Rio for 3 h — booking BK-1001", "status: booked"])
         confirm.expectEvents([FeatureEvent("confirmed", payload: ["bookingID": "BK-1001", "carID": "rio"])])
         await #expect(throws: UserFacingError("already booked — booking BK-1001")) { try await confirm.send("confirm") }
 
-        // The booking is kept, and the list shows it.
-        let list = try await FeatureHarness(BookingModule.self, "booking.list", store: confirm.store)
-        list.expectScreen(["title: My bookings", "table: Code | Car | Hours | Total", "row: BK-1001 | Kia Rio | 3 | 27", "status: 1 booking"])
-        let next = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, store: confirm.store)
-        try await next.send("confirm")
-        next.expectEvents([FeatureEvent("confirmed", payload: ["bookingID": "BK-1002", "carID": "rio"])])
+        // The list shows it; the same car at an overlapping time is refused, later is fine.
+        let list = try await FeatureHarness(BookingModule.self, "booking.list", services: services)
+        list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(BookingInteractor.time(now)) | \(BookingInteractor.time(now + 3 * 3600)) | 27 | running"])
+        let again = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: services)
+        try await again.send("from 2")
+        await #expect(throws: UserFacingError("Kia Rio is already booked from \(BookingInteractor.time(now)) to \(BookingInteractor.time(now + 3 * 3600)) (BK-1001); choose another time with 'from'")) {
+            try await again.send("confirm")
+        }
+        try await again.send("from 3")
+        try await again.send("confirm")
+        again.expectEvents([FeatureEvent("confirmed", payload: ["bookingID": "BK-1002", "carID": "rio"])])
     }
 
-    @Test func refusesImpossibleDurations() async throws {
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input)
+    @Test func refusesImpossibleDurationsAndStarts() async throws {
+        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: try bookingServices())
         for bad in ["0", "73", "two", "-1"] {
             await #expect(throws: UserFacingError("HOURS must be a whole number from 1 to 72, not '\(bad)'")) {
                 try await confirm.send("hours \(bad)")
             }
         }
+        await #expect(throws: UserFacingError("HOURS must be a whole number from 0 to 168, not '169'")) { try await confirm.send("from 169") }
         confirm.expectScreen(contains: ["Duration: 1 hour", "Price: 9 × 1 = 9"])
     }
 
     @Test func cancellingEmitsCancelled() async throws {
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input)
+        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: try bookingServices())
         try await confirm.send("cancel")
         confirm.expectEvents([FeatureEvent("cancelled")])
     }
@@ -43,13 +62,8 @@ import Testing
     @Test func refusesABadPrice() async {
         await #expect(throws: UserFacingError("the price per hour 'cheap' is not a whole number")) {
             _ = try await FeatureHarness(BookingModule.self, "booking.confirm",
-                                         input: ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "cheap"])
+                                         input: ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "cheap"], services: try bookingServices())
         }
-    }
-
-    @Test func anEmptyListSaysSo() async throws {
-        let list = try await FeatureHarness(BookingModule.self, "booking.list")
-        list.expectScreen(["title: My bookings", "info: No bookings yet.", "status: 0 bookings"])
     }
 
     @Test func theRegistrationDeclaresWhatTheScreenDoes() async throws {
@@ -57,7 +71,37 @@ import Testing
         #expect(registration.id == "booking.confirm")
         #expect(registration.inputs == ["carID", "carName", "pricePerHour"])
         #expect(registration.events.map(\.name) == ["confirmed", "cancelled"])
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input)
+        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: try bookingServices())
         #expect(confirm.properties.commands.map(\.name) == registration.commands)
+    }
+}
+
+@MainActor
+@Suite struct BookingListTests {
+    let now = 1_800_000_000.0
+
+    @Test func anEmptyListSaysSo() async throws {
+        let list = try await FeatureHarness(BookingModule.self, "booking.list", services: try bookingServices())
+        list.expectScreen(["title: My bookings", "info: No bookings yet.", "status: 0 bookings", "command: cancel CODE", "command: refresh"])
+    }
+
+    @Test func cancelsAComingBookingAndRefusesTheRest() async throws {
+        let services = try bookingServices(now: now)
+        let repository = try services.resolve(BookingRepository.self)
+        _ = try await repository.book(carID: "rio", carName: "Kia Rio", startsAt: now - 7200, endsAt: now - 3600, total: 9)
+        _ = try await repository.book(carID: "zoe", carName: "Renault Zoe", startsAt: now + 3600, endsAt: now + 7200, total: 11)
+        let list = try await FeatureHarness(BookingModule.self, "booking.list", services: services)
+        list.expectScreen(contains: ["command: cancel CODE {CODE=BK-1002}"])
+        await #expect(throws: UserFacingError("booking BK-1001 is over; only a coming or running booking can be cancelled")) {
+            try await list.send("cancel BK-1001")
+        }
+        try await list.send("cancel bk-1002")
+        list.expectScreen(contains: ["row: BK-1002 | Renault Zoe | \(BookingInteractor.time(now + 3600)) | \(BookingInteractor.time(now + 7200)) | 11 | cancelled"])
+        await #expect(throws: UserFacingError("booking BK-1002 is cancelled already")) { try await list.send("cancel BK-1002") }
+        await #expect(throws: UserFacingError("no booking 'BK-9'")) { try await list.send("cancel BK-9") }
+        // A cancelled booking frees its time.
+        _ = try await repository.book(carID: "zoe", carName: "Renault Zoe", startsAt: now + 3600, endsAt: now + 7200, total: 11)
+        try await list.send("refresh")
+        list.expectScreen(contains: ["status: 3 bookings"])
     }
 }

@@ -7,18 +7,24 @@ public enum CarsModule: FeatureModule {
 
     /// The screens: `cars.list`, `cars.details` and `cars.operators`.
     public static var features: [FeatureRegistration] {
-        let fleet = CarAggregator.sample
-        return [
-            CarListBuilder.registration(fleet: fleet),
-            CarDetailsBuilder.registration(fleet: fleet),
-            OperatorListBuilder.registration(fleet: fleet),
-        ]
+        [CarListBuilder.registration(), CarDetailsBuilder.registration(), OperatorListBuilder.registration()]
+    }
+
+    /// The aggregator over the operators whose fleets ship in `Fleets/`, unless one is set up already
+    /// (tests register their own).
+    @MainActor
+    public static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws {
+        guard !container.contains(CarAggregator.self) else { return }
+        guard let folder = FleetFile.shippedFolder else {
+            throw CarsDataError(message: "the fleet files that ship with the Cars module are missing")
+        }
+        container.register(CarAggregator(managers: try FleetFile.managers(in: folder)))
     }
 
     /// `plate`: a licence plate in a link (`/plates/A123BC`) becomes the car's id.
     public static var resolvers: [ParameterResolver] {
-        let fleet = CarAggregator.sample
-        return [ParameterResolver(parameter: "plate", produces: "carID") { plate in
+        [ParameterResolver(parameter: "plate", produces: "carID") { plate, services in
+            let fleet = try services.resolve(CarAggregator.self)
             let wanted = plate.uppercased().filter { !$0.isWhitespace && $0 != "-" }
             guard let car = try await fleet.allCars().first(where: { $0.plate == wanted }) else {
                 throw UserFacingError("no car has the plate '\(plate)'")

@@ -1,4 +1,5 @@
 @testable import Cars
+import Foundation
 import Testing
 
 @Suite struct CarAggregatorTests {
@@ -42,5 +43,30 @@ import Testing
         #expect(far.distanceText == "1.2 km")
         far.distanceMetres = 1250
         #expect(far.distanceText == "1.3 km")
+    }
+}
+
+@Suite struct ShippedFleetTests {
+    @Test func theShippedFleetFilesMergeIntoSevenCars() async throws {
+        let folder = try #require(FleetFile.shippedFolder)
+        let managers = try FleetFile.managers(in: folder)
+        #expect(managers.map(\.name) == ["CityDrive", "GreenGo", "UrbanWheels"])
+        let cars = try await CarAggregator(managers: managers).allCars()
+        #expect(cars.count == 7, "UrbanWheels lists CityDrive's Kia Rio too; it is merged")
+        #expect(cars.first { $0.id == "rio" }?.manager == "CityDrive")
+        #expect(Set(cars.map(\.plate)).count == 7)
+    }
+
+    @Test func aBrokenFleetFileIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fleets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"operator\": 1}".utf8).write(to: folder.appendingPathComponent("Broken.json"))
+        #expect(throws: CarsDataError.self) { try FleetFile.managers(in: folder) }
+        do {
+            _ = try FleetFile.managers(in: folder)
+        } catch {
+            #expect("\(error)".hasPrefix("Broken.json: not a fleet file"))
+        }
     }
 }

@@ -113,7 +113,9 @@ import Testing
 
     @Test func aPlateResolvesToItsCar() async throws {
         let resolver = try #require(CarsModule.resolvers.first { $0.parameter == "plate" })
-        #expect(try await resolver.resolve("c789-fg") == "octavia")
-        await #expect(throws: UserFacingError("no car has the plate 'X'")) { try await resolver.resolve("X") }
+        let services = ServiceContainer()
+        try CarsModule.registerServices(in: services, environment: .inMemory())
+        #expect(try await resolver.resolve("c789-fg", services) == "octavia")
+        await #expect(throws: UserFacingError("no car has the plate 'X'")) { try await resolver.resolve("X", services) }
     }
 }

@@ -8,6 +8,8 @@ public struct FeatureCatalog: Sendable {
     public let conditions: [String: [ConditionRegistration]]
     /// The link parameter resolvers each linked module provides, by module name.
     public let resolvers: [String: [ParameterResolver]]
+    /// How each linked module sets up its services, by module name.
+    let serviceSetups: [String: @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void]
     /// Problems in the linked modules themselves (two modules registering one id).
     public let conflicts: [String]
 
@@ -18,7 +20,11 @@ public struct FeatureCatalog: Sendable {
         var resolvers: [String: [ParameterResolver]] = [:]
         var owners: [String: String] = [:]
         var conflicts: [String] = []
+        var serviceSetups: [String: @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void] = [:]
         for module in featureModules {
+            serviceSetups[module.name] = { container, environment in
+                try module.registerServices(in: container, environment: environment)
+            }
             modules[module.name, default: []].append(contentsOf: module.features)
             conditions[module.name, default: []].append(contentsOf: module.conditions)
             resolvers[module.name, default: []].append(contentsOf: module.resolvers)
@@ -32,6 +38,7 @@ public struct FeatureCatalog: Sendable {
         self.modules = modules
         self.conditions = conditions
         self.resolvers = resolvers
+        self.serviceSetups = serviceSetups
         self.conflicts = conflicts
     }
 
@@ -41,6 +48,18 @@ public struct FeatureCatalog: Sendable {
     /// The module that registers `featureID`, if any linked module does.
     public func module(of featureID: String) -> String? {
         modules.first { $0.value.contains { $0.id == featureID } }?.key
+    }
+
+    /// Sets up the services of the modules in `moduleNames` that `container` lacks (each module
+    /// once: a marker type records it); throws the first module's failure.
+    @MainActor
+    public func registerServices(loading moduleNames: [String], in container: ServiceContainer, environment: AppEnvironment) throws {
+        var done = (try? container.resolve(SetUpModules.self)) ?? SetUpModules()
+        for name in moduleNames where !done.names.contains(name) {
+            try serviceSetups[name]?(container, environment)
+            done.names.insert(name)
+            container.register(done)
+        }
     }
 
     /// The conditions available to a flow that loads `moduleNames`, by name.
@@ -71,4 +90,9 @@ public struct FeatureCatalog: Sendable {
         }
         return features
     }
+}
+
+/// The modules whose services a container already holds.
+struct SetUpModules {
+    var names: Set<String> = []
 }

@@ -13,7 +13,7 @@ extension AppFlowCoordinator {
         for parameter in pattern.parameters {
             guard let resolver = resolvers[parameter], let value = parameters[parameter] else { continue }
             do {
-                values[resolver.produces] = try await resolver.resolve(value)
+                values[resolver.produces] = try await resolver.resolve(value, services)
             } catch is CancellationError {
                 return [Notice(.warning, "cancelled")]
             } catch {

@@ -17,6 +17,8 @@ public final class AppFlowCoordinator {
     private(set) var features: [String: FeatureRegistration] = [:]
     private(set) var conditions: [String: ConditionRegistration] = [:]
     private(set) var resolvers: [String: ParameterResolver] = [:]
+    /// The app's services, handed to every feature built.
+    public let services: ServiceContainer
     private let makeStore: @MainActor (String) -> any KeyValueStore
     private var stores: [String: any KeyValueStore] = [:]
     private var pending: [(event: FeatureEvent, source: WeakCoordinator)] = []
@@ -24,10 +26,11 @@ public final class AppFlowCoordinator {
 
     /// Creates the flow for a manifest, with the features of the modules it loads.
     /// `makeStore` gives each module its settings store (in memory by default).
-    public init(manifest: Manifest, catalog: FeatureCatalog,
+    public init(manifest: Manifest, catalog: FeatureCatalog, services: ServiceContainer = ServiceContainer(),
                 makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
         self.manifest = manifest
         self.catalog = catalog
+        self.services = services
         self.makeStore = makeStore
         adopt(manifest, catalog: catalog)
     }
@@ -204,7 +207,7 @@ public final class AppFlowCoordinator {
         // The feature gets its emit function before its coordinator exists; the mailbox, kept
         // by the feature's emit function, points weakly at the coordinator once it is made.
         let mailbox = WeakCoordinator(coordinator: nil)
-        let context = FeatureContext(input: input, store: store(forModule: module)) { event in
+        let context = FeatureContext(input: input, store: store(forModule: module), services: services) { event in
             mailbox.coordinator?.handle(event)
         }
         let screen = try await registration.make(context)

@@ -34,6 +34,9 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "Start at the root, ignoring where you were last time.")
     var fresh = false
 
+    @Option(name: .long, help: ArgumentHelp("The folder for the app's data: bookings and settings (default: $XDG_DATA_HOME/flowshell/<app>).", valueName: "PATH"))
+    var dataDir: String?
+
     @Option(name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for flowshell replay.", valueName: "FILE"))
     var record: String?
 

@@ -55,12 +55,26 @@ struct ShellLauncher {
         }
 
         let stateFolder = StatePaths.directory(app: manifest.app, environment: environment).map { URL(fileURLWithPath: $0) }
-        let console = self.console
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog(features)) { module in
-            guard let stateFolder else { return MemoryKeyValueStore() }
-            let store = FileKeyValueStore(url: stateFolder.appendingPathComponent("settings/\(module).json"))
-            if let problem = store.problem { console.writeError("warning: \(problem)\n") }
-            return store
+        let dataFolder = options.dataDir ?? StatePaths.dataDirectory(app: manifest.app, environment: environment)
+        let settings: SettingsDatabase?
+        do {
+            settings = try dataFolder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
+        } catch {
+            console.writeError("error: cannot open the settings in \(dataFolder ?? ""): \(error)\n")
+            return 1
+        }
+        let catalog = FeatureCatalog(features)
+        let services = ServiceContainer()
+        let environment = AppEnvironment(app: manifest.app, dataDirectory: dataFolder)
+        do {
+            try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
+        } catch {
+            let reason = (error as? UserFacingError)?.message ?? "\(error)"
+            console.writeError("error: cannot set up the app's services: \(reason)\n")
+            return 1
+        }
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { module in
+            settings?.store(forModule: module) ?? MemoryKeyValueStore()
         }
         do {
             try await flow.start()
@@ -129,7 +143,7 @@ struct ShellLauncher {
         var saveFailed = false
         let hooks = ShellHooks(
             reloadFlow: { [features] in
-                await Self.reload(flow, from: source, features: features)
+                await Self.reload(flow, from: source, features: features, environment: environment)
             },
             configChanged: { watcher?.takeChange() ?? false },
             afterCommand: {
@@ -177,15 +191,24 @@ struct ShellLauncher {
 
     /// Checks the config again; a sound one replaces the running flow, a broken one is
     /// reported in full and the running flow stays.
-    static func reload(_ flow: AppFlowCoordinator, from source: ConfigSource, features: [any FeatureModule.Type]) async -> [Notice] {
+    static func reload(_ flow: AppFlowCoordinator, from source: ConfigSource, features: [any FeatureModule.Type],
+                       environment: AppEnvironment) async -> [Notice] {
         let check = FlowCheck(source: source, features: features)
         guard let manifest = check.runnableManifest else {
             return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
                 + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]
         }
         guard manifest != flow.manifest else { return [] }
+        let catalog = FeatureCatalog(features)
+        do {
+            try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
+        } catch {
+            let reason = (error as? UserFacingError)?.message ?? "\(error)"
+            return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),
+                    Notice(.warning, "the flow that was running goes on")]
+        }
         let warnings = check.diagnostics.map { Notice(.warning, $0.description) }
-        return warnings + (await flow.reload(manifest, catalog: FeatureCatalog(features)))
+        return warnings + (await flow.reload(manifest, catalog: catalog))
             + [Notice(.success, "reloaded \(check.fileName)")]
     }
 }

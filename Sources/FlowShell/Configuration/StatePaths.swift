@@ -1,14 +1,23 @@
 import Foundation
 
-/// Where per-app state lives: `$XDG_STATE_HOME/flowshell/<app>/`, else
-/// `~/.local/state/flowshell/<app>/`.
+/// Where per-app files live, after the XDG base directories: state (history, where you were)
+/// in `$XDG_STATE_HOME/flowshell/<app>/` (else `~/.local/state/…`), data (databases) in
+/// `$XDG_DATA_HOME/flowshell/<app>/` (else `~/.local/share/…`).
 enum StatePaths {
     static func directory(app: String, environment: [String: String]) -> String? {
+        folder(app: app, variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+    }
+
+    static func dataDirectory(app: String, environment: [String: String]) -> String? {
+        folder(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share", environment: environment)
+    }
+
+    private static func folder(app: String, variable: String, fallback: String, environment: [String: String]) -> String? {
         let base: String
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = state  // The XDG spec ignores relative paths.
+        if let value = environment[variable], value.hasPrefix("/") {
+            base = value  // The XDG spec ignores relative paths.
         } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/.local/state"
+            base = home + "/" + fallback
         } else {
             return nil
         }

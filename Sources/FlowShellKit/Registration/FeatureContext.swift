@@ -5,13 +5,17 @@ public struct FeatureContext {
     public let input: FeatureInput
     /// Small settings its module keeps across restarts.
     public let store: any KeyValueStore
+    /// The app's services, created once by the composition root.
+    public let services: ServiceContainer
     private let sink: @MainActor (FeatureEvent) -> Void
 
     /// Creates a context; `emit` hands events to the coordinator of this screen.
     public init(input: FeatureInput, store: any KeyValueStore = MemoryKeyValueStore(),
+                services: ServiceContainer = ServiceContainer(),
                 emit: @escaping @MainActor (FeatureEvent) -> Void) {
         self.input = input
         self.store = store
+        self.services = services
         self.sink = emit
     }
 

@@ -1,6 +1,6 @@
 /// A feature module as linked into the shell. Each module under `Features/<Name>` declares
 /// `public enum <Name>Module: FeatureModule`; the build generates the list of linked ones.
-public protocol FeatureModule {
+public protocol FeatureModule: Sendable {
     /// The module's name as manifests list it in `modules` (`Cars`).
     static var name: String { get }
     /// The screens this module registers.
@@ -9,6 +9,9 @@ public protocol FeatureModule {
     static var conditions: [ConditionRegistration] { get }
     /// The link parameters this module can look up (none by default).
     static var resolvers: [ParameterResolver] { get }
+    /// Creates this module's services once, when a flow first loads it (nothing by default).
+    @MainActor
+    static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws
 }
 
 extension FeatureModule {
@@ -16,4 +19,7 @@ extension FeatureModule {
     public static var conditions: [ConditionRegistration] { [] }
     /// No resolvers.
     public static var resolvers: [ParameterResolver] { [] }
+    /// No services.
+    @MainActor
+    public static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws {}
 }

@@ -2,8 +2,9 @@
 /// (a licence plate into a car's id). Declared by a feature module; named in a link pattern as
 /// `:plate`, it provides the input `produces`.
 public struct ParameterResolver: Sendable {
-    /// Looks the value up; throws a ``UserFacingError`` when there is nothing to find.
-    public typealias Resolve = @MainActor @Sendable (String) async throws -> String
+    /// Looks the value up with the app's services; throws a ``UserFacingError`` when there is
+    /// nothing to find.
+    public typealias Resolve = @MainActor @Sendable (String, ServiceContainer) async throws -> String
 
     /// The link parameter it reads (`plate`).
     public var parameter: String

@@ -2,6 +2,7 @@
 @MainActor
 protocol BookingConfirmActions: AnyObject {
     func setHours(_ hours: Int)
-    func confirm() throws
+    func setStart(inHours hours: Int)
+    func confirm() async throws
     func cancel()
 }

@@ -12,8 +12,13 @@ struct BookingConfirmBuilder: Builder {
             carName: try context.input.require("carName"),
             pricePerHour: price
         )
+        let interactor = try BookingInteractor(services: context.services)
         let updater = BookingConfirmUpdater(state: draft)
-        let feature = BookingConfirmFeature(updater: updater, context: context)
+        updater.describePeriod = { draft in
+            let (start, end) = interactor.period(of: draft)
+            return "\(draft.startsInHours == 0 ? "now" : BookingInteractor.time(start.timeIntervalSince1970)) to \(BookingInteractor.time(end.timeIntervalSince1970))"
+        }
+        let feature = BookingConfirmFeature(updater: updater, interactor: interactor, context: context)
         updater.actions = feature
         return updater.makeScreen(featureID: BookingConfirmFeature.id, owning: feature)
     }
@@ -27,7 +32,7 @@ struct BookingConfirmBuilder: Builder {
                 EventDeclaration("confirmed", payload: ["bookingID", "carID"], summary: "the booking was made"),
                 EventDeclaration("cancelled", summary: "the user gave up"),
             ],
-            commands: ["hours", "confirm", "cancel"],
+            commands: ["hours", "from", "confirm", "cancel"],
             make: { context in try await BookingConfirmBuilder().build(context: context) }
         )
     }

@@ -7,28 +7,30 @@ final class BookingConfirmFeature: Feature, BookingConfirmActions {
 
     private let updater: BookingConfirmUpdater
     private let emit: @MainActor (String, [String: String]) -> Void
-    private let ledger: BookingLedger
+    private let interactor: BookingInteractor
 
-    init(updater: BookingConfirmUpdater, context: FeatureContext) {
+    init(updater: BookingConfirmUpdater, interactor: BookingInteractor, context: FeatureContext) {
         self.updater = updater
+        self.interactor = interactor
         self.emit = context.emitter
-        self.ledger = BookingLedger(store: context.store)
     }
 
     func setHours(_ hours: Int) {
         updater.mutate { $0.hours = hours }
     }
 
-    func confirm() throws {
+    func setStart(inHours hours: Int) {
+        updater.mutate { $0.startsInHours = hours }
+    }
+
+    func confirm() async throws {
         if let code = updater.state.confirmationCode {
             throw UserFacingError("already booked — booking \(code)")
         }
-        let code = ledger.nextCode
-        let draft = updater.state
         // Saved before the screen says so: a booking shown as made is on disk.
-        try ledger.add(BookingRecord(code: code, carID: draft.carID, carName: draft.carName, hours: draft.hours, total: draft.total))
-        updater.mutate { $0.confirmationCode = code }
-        emit("confirmed", ["bookingID": code, "carID": updater.state.carID])
+        let booking = try await interactor.book(updater.state)
+        updater.mutate { $0.confirmationCode = booking.code }
+        emit("confirmed", ["bookingID": booking.code, "carID": booking.carID])
     }
 
     func cancel() {

@@ -3,12 +3,15 @@ import FlowShellKit
 /// Builds the confirmation screen: the booking's terms, then a success message once confirmed.
 final class BookingConfirmUpdater: Updater<BookingDraft> {
     weak var actions: BookingConfirmActions?
+    /// Says when a draft would run (from the interactor's clock).
+    var describePeriod: (BookingDraft) -> String = { _ in "" }
 
     override func makeViewProperties(for draft: BookingDraft) -> ViewProperties {
         var content: [Component] = [
             .keyValue([
                 KeyValue("Car", draft.carName),
                 KeyValue("Duration", draft.hours == 1 ? "1 hour" : "\(draft.hours) hours"),
+                KeyValue("When", describePeriod(draft)),
                 KeyValue("Price", "\(draft.pricePerHour) × \(draft.hours) = \(draft.total)"),
             ]),
         ]
@@ -19,14 +22,19 @@ final class BookingConfirmUpdater: Updater<BookingDraft> {
             title: "Book \(draft.carName)",
             content: content,
             commands: [
-                Command("hours", summary: "Set how many hours to book (1–\(BookingDraft.maximumHours))",
+                Command("hours", summary: "Set how many hours to book (1–\(BookingInteractor.maximumHours))",
                         arguments: [CommandArgument("HOURS", values: ["1", "2", "3", "4", "8", "24"])]) { [weak self] arguments in
                     try arguments.expectAtMost(1)
-                    self?.actions?.setHours(try arguments.integer(0, "HOURS", in: 1...BookingDraft.maximumHours))
+                    self?.actions?.setHours(try arguments.integer(0, "HOURS", in: 1...BookingInteractor.maximumHours))
+                },
+                Command("from", summary: "Start in HOURS hours (0: now, up to \(BookingInteractor.maximumLeadHours))",
+                        arguments: [CommandArgument("HOURS", values: ["0", "1", "2", "4", "24"])]) { [weak self] arguments in
+                    try arguments.expectAtMost(1)
+                    self?.actions?.setStart(inHours: try arguments.integer(0, "HOURS", in: 0...BookingInteractor.maximumLeadHours))
                 },
                 Command("confirm", summary: "Confirm the booking") { [weak self] arguments in
                     try arguments.expectAtMost(0)
-                    try self?.actions?.confirm()
+                    try await self?.actions?.confirm()
                 },
                 Command("cancel", summary: "Give up this booking") { [weak self] arguments in
                     try arguments.expectAtMost(0)

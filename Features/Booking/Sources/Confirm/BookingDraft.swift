@@ -1,8 +1,5 @@
 /// A booking being put together on the confirmation screen.
 public struct BookingDraft: Sendable, Equatable {
-    /// The longest booking accepted, in hours.
-    public static let maximumHours = 72
-
     /// The car's id.
     public var carID: String
     /// The car's name.
@@ -11,6 +8,8 @@ public struct BookingDraft: Sendable, Equatable {
     public var pricePerHour: Int
     /// How long, in hours.
     public var hours: Int = 1
+    /// In how many hours it starts (0: now).
+    public var startsInHours: Int = 0
     /// The booking's code once confirmed.
     public var confirmationCode: String?
 

@@ -2,9 +2,8 @@ import FlowShellKit
 
 /// Builds the car list: loads the fleet, binds the updater to a screen and hands it over.
 struct CarListBuilder: Builder {
-    let fleet: CarAggregator
-
     func build(context: FeatureContext) async throws -> any Presentable {
+        let fleet = try context.services.resolve(CarAggregator.self)
         // An optional `operator` input narrows the list to that operator's cars.
         let state = CarListState(cars: try await fleet.allCars(), operatorName: context.input["operator"])
         let updater = CarListUpdater(state: state)
@@ -13,7 +12,7 @@ struct CarListBuilder: Builder {
         return updater.makeScreen(featureID: CarListFeature.id, owning: feature)
     }
 
-    nonisolated static func registration(fleet: CarAggregator) -> FeatureRegistration {
+    nonisolated static func registration() -> FeatureRegistration {
         FeatureRegistration(
             id: CarListFeature.id,
             title: "Cars",
@@ -24,7 +23,7 @@ struct CarListBuilder: Builder {
                 EventDeclaration("showAccount", summary: "the user asked who is signed in"),
             ],
             commands: ["select", "filter", "sort", "refresh", "operators", "bookings", "account"],
-            make: { context in try await CarListBuilder(fleet: fleet).build(context: context) }
+            make: { context in try await CarListBuilder().build(context: context) }
         )
     }
 }

@@ -9,9 +9,6 @@ public struct CarAggregator: Sendable {
         self.managers = managers
     }
 
-    /// The sample app's operators.
-    public static let sample = CarAggregator(managers: SampleCarManager.all)
-
     /// Every operator's cars, each id once (the first operator listed wins), sorted by id.
     public func allCars() async throws -> [Car] {
         try await gather { try await $0.fleet() }

@@ -1,0 +1,85 @@
+import FlowShellKit
+import Foundation
+
+/// The Interactor of bookings: the rules (how long, how far ahead), the calls to the repository,
+/// and every refusal turned into a message for the screen.
+struct BookingInteractor: Sendable {
+    /// The longest booking, in hours.
+    static let maximumHours = 72
+    /// How far ahead a booking may start, in hours.
+    static let maximumLeadHours = 168
+
+    let repository: BookingRepository
+    let clock: BookingClock
+
+    /// The services this module set up.
+    @MainActor
+    init(services: ServiceContainer) throws {
+        repository = try services.resolve(BookingRepository.self)
+        clock = try services.resolve(BookingClock.self)
+    }
+
+    init(repository: BookingRepository, clock: BookingClock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// When a draft would start and end, from now.
+    func period(of draft: BookingDraft) -> (start: Date, end: Date) {
+        let now = clock.now()
+        let start = now.addingTimeInterval(Double(draft.startsInHours) * 3600)
+        return (start, start.addingTimeInterval(Double(draft.hours) * 3600))
+    }
+
+    /// Books the draft's car; the booking is on disk when this returns.
+    func book(_ draft: BookingDraft) async throws -> BookingRecord {
+        let (start, end) = period(of: draft)
+        do {
+            return try await repository.book(carID: draft.carID, carName: draft.carName, startsAt: start.timeIntervalSince1970,
+                                             endsAt: end.timeIntervalSince1970, total: draft.total)
+        } catch let refusal as BookingRepository.Refusal {
+            throw UserFacingError(Self.message(for: refusal))
+        }
+    }
+
+    /// Every booking, the latest first.
+    func bookings() async throws -> [BookingRecord] {
+        try await repository.bookings()
+    }
+
+    /// Cancels a booking that has not started yet.
+    func cancel(code: String) async throws -> BookingRecord {
+        let now = clock.now().timeIntervalSince1970
+        let bookings = try await repository.bookings()
+        guard let booking = bookings.first(where: { $0.code == code.uppercased() }) else {
+            throw UserFacingError(Self.message(for: .unknown(code: code)))
+        }
+        guard booking.endsAt > now else {
+            throw UserFacingError("booking \(booking.code) is over; only a coming or running booking can be cancelled")
+        }
+        do {
+            return try await repository.cancel(code: booking.code, at: now)
+        } catch let refusal as BookingRepository.Refusal {
+            throw UserFacingError(Self.message(for: refusal))
+        }
+    }
+
+    static func message(for refusal: BookingRepository.Refusal) -> String {
+        switch refusal {
+        case .overlaps(let clash):
+            return "\(clash.carName) is already booked from \(time(clash.startsAt)) to \(time(clash.endsAt)) (\(clash.code)); choose another time with 'from'"
+        case .unknown(let code):
+            return "no booking '\(code)'"
+        case .alreadyCancelled(let code):
+            return "booking \(code) is cancelled already"
+        }
+    }
+
+    /// `Mon 14:05`, in the local time zone.
+    static func time(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}

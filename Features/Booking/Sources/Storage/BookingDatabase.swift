@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+
+/// The Provider of bookings: an SQLite database (GRDB), in WAL mode so that several shells can
+/// share it, with its schema made by migrations.
+struct BookingDatabase: Sendable {
+    /// The connection: a pool on a file, or a queue in memory.
+    let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `path`, or one in memory when `path` is nil.
+    init(path: String?) throws {
+        var configuration = Configuration()
+        // Another shell may be writing: wait for it rather than fail at once.
+        configuration.busyMode = .timeout(5)
+        if let path {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            writer = try DatabasePool(path: path, configuration: configuration)
+        } else {
+            writer = try DatabaseQueue(configuration: configuration)
+        }
+        try Self.migrator.migrate(writer)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: bookings") { db in
+            try db.create(table: "booking") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("code", .text).notNull().unique()
+                table.column("carID", .text).notNull().indexed()
+                table.column("carName", .text).notNull()
+                table.column("startsAt", .double).notNull()
+                table.column("endsAt", .double).notNull()
+                table.column("total", .integer).notNull()
+                table.column("cancelledAt", .double)
+            }
+        }
+        return migrator
+    }
+}

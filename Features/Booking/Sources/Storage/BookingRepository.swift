@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// The Repository of bookings: the one place that reads and writes them. Making a booking checks
+/// for an overlap and inserts in one immediate transaction, so two shells booking the same car
+/// at once cannot both succeed.
+struct BookingRepository: Sendable {
+    /// Why a booking was refused.
+    enum Refusal: Error, Equatable {
+        /// The car is booked for an overlapping time.
+        case overlaps(BookingRecord)
+        /// No booking has this code.
+        case unknown(code: String)
+        /// The booking was cancelled already.
+        case alreadyCancelled(code: String)
+    }
+
+    let database: BookingDatabase
+
+    /// Books the car for [startsAt, endsAt); the record is on disk when this returns.
+    func book(carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int) async throws -> BookingRecord {
+        try await database.writer.writeWithoutTransaction { db in
+            var booked: BookingRecord?
+            try db.inTransaction(.immediate) {
+                if let clash = try BookingRecord
+                    .filter(sql: "carID = ? AND cancelledAt IS NULL AND startsAt < ? AND endsAt > ?", arguments: [carID, endsAt, startsAt])
+                    .fetchOne(db) {
+                    throw Refusal.overlaps(clash)
+                }
+                let count = try BookingRecord.fetchCount(db)
+                let record = BookingRecord(code: "BK-\(1001 + count)", carID: carID, carName: carName,
+                                           startsAt: startsAt, endsAt: endsAt, total: total)
+                try record.insert(db)
+                booked = record
+                return .commit
+            }
+            guard let booked else { throw Refusal.unknown(code: "") }
+            return booked
+        }
+    }
+
+    /// Every booking, the latest start first.
+    func bookings() async throws -> [BookingRecord] {
+        try await database.writer.read { db in
+            try BookingRecord.order(sql: "startsAt DESC, code DESC").fetchAll(db)
+        }
+    }
+
+    /// Cancels the booking with `code` at `time`.
+    func cancel(code: String, at time: Double) async throws -> BookingRecord {
+        try await database.writer.write { db in
+            guard var record = try BookingRecord.filter(sql: "code = ?", arguments: [code]).fetchOne(db) else {
+                throw Refusal.unknown(code: code)
+            }
+            guard record.cancelledAt == nil else { throw Refusal.alreadyCancelled(code: code) }
+            record.cancelledAt = time
+            try db.execute(sql: "UPDATE booking SET cancelledAt = ? WHERE code = ?", arguments: [time, code])
+            return record
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The app's services, created once by the composition root and handed to features through
+/// their ``FeatureContext``: repositories, aggregators, clients. Looked up by type; tests
+/// register their own.
+@MainActor
+public final class ServiceContainer {
+    private var services: [ObjectIdentifier: Any] = [:]
+
+    /// Creates an empty container.
+    public init() {}
+
+    /// Registers `service` under `type` (by default its own type), replacing any before it.
+    public func register<Service>(_ service: Service, as type: Service.Type = Service.self) {
+        services[ObjectIdentifier(type)] = service
+    }
+
+    /// Whether a service of `type` is registered.
+    public func contains<Service>(_ type: Service.Type) -> Bool {
+        services[ObjectIdentifier(type)] != nil
+    }
+
+    /// The service registered under `type`, or an error naming it.
+    public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
+        guard let service = services[ObjectIdentifier(type)] as? Service else {
+            throw UserFacingError("no \(type) service was set up: the module that provides it is not loaded")
+        }
+        return service
+    }
+}
+
+/// What the composition root tells feature modules when they set up their services.
+public struct AppEnvironment: Sendable {
+    /// The app's name (the manifest's `app`).
+    public var app: String
+    /// The folder for the app's data (databases), or nil to keep everything in memory.
+    public var dataDirectory: String?
+
+    /// Creates an environment.
+    public init(app: String, dataDirectory: String?) {
+        self.app = app
+        self.dataDirectory = dataDirectory
+    }
+
+    /// An environment that keeps everything in memory, for tests.
+    public static func inMemory(app: String = "test") -> AppEnvironment {
+        AppEnvironment(app: app, dataDirectory: nil)
+    }
+}
