@@ -61,31 +61,19 @@ public final class FeatureHarness {
 
     /// Checks the whole screen, line by line (see ``ScreenDescription``).
     public func expectScreen(_ lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let actual = ScreenDescription.lines(properties)
-        if actual != lines {
-            Issue.record("the screen differs (- expected, + actual):\n\(TextDiff.lines(expected: lines, actual: actual))",
-                         sourceLocation: sourceLocation)
-        }
+        Expectations.equal("the screen", expected: lines, actual: ScreenDescription.lines(properties), at: sourceLocation)
     }
 
     /// Checks that the screen shows these lines, among others.
     public func expectScreen(contains lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let actual = ScreenDescription.lines(properties)
-        let missing = lines.filter { !actual.contains($0) }
-        if !missing.isEmpty {
-            Issue.record("the screen lacks:\n\(missing.map { "  \($0)" }.joined(separator: "\n"))\nit shows:\n\(actual.map { "  \($0)" }.joined(separator: "\n"))",
-                         sourceLocation: sourceLocation)
-        }
+        Expectations.screen(properties, contains: lines, at: sourceLocation)
     }
 
     /// Checks the events emitted since the last call, then forgets them.
     public func expectEvents(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let actual = box.events
         box.events.removeAll()
-        if actual != expected {
-            Issue.record("the events differ (- expected, + actual):\n\(TextDiff.lines(expected: expected.map(Self.describe), actual: actual.map(Self.describe)))",
-                         sourceLocation: sourceLocation)
-        }
+        Expectations.equal("the events", expected: expected.map(Self.describe), actual: actual.map(Self.describe), at: sourceLocation)
     }
 
     static func describe(_ event: FeatureEvent) -> String {

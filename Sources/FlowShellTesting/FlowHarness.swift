@@ -77,31 +77,20 @@ public final class FlowHarness {
 
     /// Checks the open screens, bottom first.
     public func expectStack(_ expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        if stack != expected {
-            Issue.record("the stack differs (- expected, + actual):\n\(TextDiff.lines(expected: expected, actual: stack))",
-                         sourceLocation: sourceLocation)
-        }
+        Expectations.equal("the stack", expected: expected, actual: stack, at: sourceLocation)
     }
 
     /// Checks the top screen, line by line (see ``ScreenDescription``).
     public func expectScreen(contains lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let actual = ScreenDescription.lines(screen)
-        let missing = lines.filter { !actual.contains($0) }
-        if !missing.isEmpty {
-            Issue.record("the screen lacks:\n\(missing.map { "  \($0)" }.joined(separator: "\n"))\nit shows:\n\(actual.map { "  \($0)" }.joined(separator: "\n"))",
-                         sourceLocation: sourceLocation)
-        }
+        Expectations.screen(screen, contains: lines, at: sourceLocation)
     }
 
     /// Checks what the flow said since the last call, then forgets it.
     public func expectNotices(_ expected: [Notice], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let actual = notices
         notices.removeAll()
-        if actual != expected {
-            let describe = { (notice: Notice) in "\(notice.style.rawValue): \(notice.text)" }
-            Issue.record("the notices differ (- expected, + actual):\n\(TextDiff.lines(expected: expected.map(describe), actual: actual.map(describe)))",
-                         sourceLocation: sourceLocation)
-        }
+        let describe = { (notice: Notice) in "\(notice.style.rawValue): \(notice.text)" }
+        Expectations.equal("the notices", expected: expected.map(describe), actual: actual.map(describe), at: sourceLocation)
     }
 }
 
