@@ -1,4 +1,5 @@
 import FlowShellKit
+import Foundation
 
 /// The Booking feature module: confirming the booking of a car, and the list of bookings —
 /// Feature → Interactor (rules) → Repository (the one place for bookings) → Provider (SQLite).
@@ -20,7 +21,7 @@ public enum BookingModule: FeatureModule {
             do {
                 container.register(BookingRepository(database: try BookingDatabase(path: path)))
             } catch {
-                throw UserFacingError("cannot open the bookings database\(path.map { " at \($0)" } ?? ""): \(error)")
+                throw UserFacingError("cannot open the bookings database\(path.map { " at \($0)" } ?? ""): \((error as NSError).localizedDescription)")
             }
         }
         if !container.contains(BookingClock.self) {

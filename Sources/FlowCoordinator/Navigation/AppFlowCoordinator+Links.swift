@@ -17,7 +17,7 @@ extension AppFlowCoordinator {
             } catch is CancellationError {
                 return [Notice(.warning, "cancelled")]
             } catch {
-                let reason = (error as? UserFacingError)?.message ?? "\(error)"
+                let reason = UserFacingError.message(for: error)
                 return [Notice(.error, "cannot open \(link): \(reason)")]
             }
         }
@@ -60,7 +60,7 @@ extension AppFlowCoordinator {
             } catch is CancellationError {
                 return [Notice(.warning, "cancelled")]
             } catch {
-                let reason = (error as? UserFacingError)?.message ?? "\(error)"
+                let reason = UserFacingError.message(for: error)
                 return [Notice(.error, "cannot open \(link): \(id): \(reason)")]
             }
         }

@@ -33,7 +33,7 @@ extension AppFlowCoordinator {
                 try await show(entry.feature, input: FeatureInput(entry.input), style: entry.presentation == "presented" ? .present : .push,
                                above: top, flow: entry.flow, startsFlow: entry.flowRoot)
             } catch {
-                let reason = (error as? UserFacingError)?.message ?? "\(error)"
+                let reason = UserFacingError.message(for: error)
                 return [dropped(snapshot.screens[index...].map(\.feature), reason)]
             }
         }
@@ -51,7 +51,7 @@ extension AppFlowCoordinator {
                 try await start()
                 return [Notice(.info, "the root is now '\(newManifest.root)'" + (titles.isEmpty ? "" : "; closed \(titles.joined(separator: ", "))"))]
             } catch {
-                let reason = (error as? UserFacingError)?.message ?? "\(error)"
+                let reason = UserFacingError.message(for: error)
                 return [Notice(.error, "cannot open the new root '\(newManifest.root)': \(reason)")]
             }
         }

@@ -39,7 +39,7 @@ extension AppFlowCoordinator {
         do {
             try await show(flow.root, input: FeatureInput(), style: definition.style, above: top, flow: flow.name, startsFlow: true)
         } catch {
-            let reason = (error as? UserFacingError)?.message ?? "\(error)"
+            let reason = UserFacingError.message(for: error)
             return [Notice(.error, "cannot start '\(flow.name)' for '\(condition)': \(reason)")]
         }
         pendingGuards.append(PendingGuard(flowRoot: self.top, condition: condition, resume: resume))

@@ -60,7 +60,7 @@ struct ShellLauncher {
         do {
             settings = try dataFolder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
         } catch {
-            console.writeError("error: cannot open the settings in \(dataFolder ?? ""): \(error)\n")
+            console.writeError("error: cannot open the settings in \(dataFolder ?? ""): \(SystemError.describe(error))\n")
             return 1
         }
         let catalog = FeatureCatalog(features)
@@ -69,7 +69,7 @@ struct ShellLauncher {
         do {
             try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
         } catch {
-            let reason = (error as? UserFacingError)?.message ?? "\(error)"
+            let reason = UserFacingError.message(for: error)
             console.writeError("error: cannot set up the app's services: \(reason)\n")
             return 1
         }
@@ -79,7 +79,7 @@ struct ShellLauncher {
         do {
             try await flow.start()
         } catch {
-            let reason = (error as? UserFacingError)?.message ?? "\(error)"
+            let reason = UserFacingError.message(for: error)
             console.writeError("\(check.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)\n")
             return 1
         }
@@ -203,7 +203,7 @@ struct ShellLauncher {
         do {
             try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
         } catch {
-            let reason = (error as? UserFacingError)?.message ?? "\(error)"
+            let reason = UserFacingError.message(for: error)
             return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),
                     Notice(.warning, "the flow that was running goes on")]
         }

@@ -62,7 +62,7 @@ final class SettingsStore: KeyValueStore {
                 }
             }
         } catch {
-            throw UserFacingError("cannot save the \(module) settings: \(error)")
+            throw UserFacingError("cannot save the \(module) settings: \(SystemError.describe(error))")
         }
     }
 }

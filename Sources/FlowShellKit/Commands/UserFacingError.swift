@@ -12,3 +12,11 @@ public struct UserFacingError: Error, Sendable, Equatable, CustomStringConvertib
     /// The message.
     public var description: String { message }
 }
+
+extension UserFacingError {
+    /// What to tell the user about `error`: a ``UserFacingError``'s own message, or the error's
+    /// description.
+    public static func message(for error: any Error) -> String {
+        (error as? UserFacingError)?.message ?? String(describing: error)
+    }
+}
