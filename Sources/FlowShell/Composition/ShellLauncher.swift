@@ -32,17 +32,59 @@ struct ShellLauncher {
         self.console = console
     }
 
+    /// Why the launch stopped before the REPL, with the process's exit status; the message has
+    /// been written.
+    private struct Stop: Error {
+        let status: Int32
+    }
+
     func run() async -> Int32 {
         Terminal.ignoreBrokenPipe()
         Terminal.useEnvironmentLocale()
         let interactive = scripted == nil && Terminal.isTerminal(STDIN_FILENO) && options.output == .text
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
-        let styler = TextStyler(colour: colour)
+        do {
+            let source = options.options.source
+            let (manifest, fileName) = try checkedManifest(from: source)
+            let dataFolder = options.dataDir ?? StatePaths.dataDirectory(app: manifest.app, environment: environment)
+            let appEnvironment = AppEnvironment(app: manifest.app, dataDirectory: dataFolder)
+            let flow = try await startFlow(manifest, fileName: fileName, environment: appEnvironment)
 
-        let source = options.options.source
+            var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
+            let recorder = try makeRecorder(app: manifest.app)
+            if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
+            let stateFolder = StatePaths.directory(app: manifest.app, environment: environment).map { URL(fileURLWithPath: $0) }
+            let stateFile = (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json"))
+                .map(NavigationStateFile.init)
+            var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
+
+            var reader = try makeReader(for: flow, source: source, interactive: interactive, colour: colour)
+            if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
+            let watcher = scripted == nil ? source.filePath.flatMap { path in
+                ConfigWatcher(path: path) { if interactive { EditLineReader.wake() } }
+            } : nil
+            let saver = NavigationSaver(flow: flow, file: stateFile, output: output)
+            let hooks = ShellHooks(
+                reloadFlow: { [features] in
+                    await Self.reload(flow, from: source, features: features, environment: appEnvironment)
+                },
+                configChanged: { watcher?.takeChange() ?? false },
+                afterCommand: { saver.saveIfChanged() }
+            )
+            let shell = Shell(flow: flow, reader: reader, output: output, interactive: interactive, colour: colour,
+                              takeInterrupt: { Terminal.takeInterrupt() }, hooks: hooks)
+            failures += await shell.run()
+            return interactive || failures == 0 ? 0 : 1
+        } catch {
+            return (error as? Stop)?.status ?? 1
+        }
+    }
+
+    /// The flow, checked; warnings are shown once, here, and errors stop the shell before its
+    /// first prompt.
+    private func checkedManifest(from source: ConfigSource) throws -> (Manifest, String) {
         let check = FlowCheck(source: source, features: features)
-        // Warnings are shown once, here; errors stop the shell before its first prompt.
         if !check.diagnostics.isEmpty {
             console.writeError(check.diagnostics.map(\.description).joined(separator: "\n") + "\n")
         }
@@ -51,27 +93,27 @@ struct ShellLauncher {
                 let count = check.errorCount
                 console.writeError("\(check.fileName): the flow has \(count) error\(count == 1 ? "" : "s"); not starting\n")
             }
-            return Self.configFailure
+            throw Stop(status: Self.configFailure)
         }
+        return (manifest, check.fileName)
+    }
 
-        let stateFolder = StatePaths.directory(app: manifest.app, environment: environment).map { URL(fileURLWithPath: $0) }
-        let dataFolder = options.dataDir ?? StatePaths.dataDirectory(app: manifest.app, environment: environment)
+    /// The app's services and settings, and the flow started at its root.
+    private func startFlow(_ manifest: Manifest, fileName: String, environment: AppEnvironment) async throws -> AppFlowCoordinator {
         let settings: SettingsDatabase?
         do {
-            settings = try dataFolder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
+            settings = try environment.dataDirectory.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
         } catch {
-            console.writeError("error: cannot open the settings in \(dataFolder ?? ""): \(SystemError.describe(error))\n")
-            return 1
+            console.writeError("error: cannot open the settings in \(environment.dataDirectory ?? ""): \(SystemError.describe(error))\n")
+            throw Stop(status: 1)
         }
         let catalog = FeatureCatalog(features)
         let services = ServiceContainer()
-        let environment = AppEnvironment(app: manifest.app, dataDirectory: dataFolder)
         do {
             try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
         } catch {
-            let reason = UserFacingError.message(for: error)
-            console.writeError("error: cannot set up the app's services: \(reason)\n")
-            return 1
+            console.writeError("error: cannot set up the app's services: \(UserFacingError.message(for: error))\n")
+            throw Stop(status: 1)
         }
         let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { module in
             settings?.store(forModule: module) ?? MemoryKeyValueStore()
@@ -79,24 +121,26 @@ struct ShellLauncher {
         do {
             try await flow.start()
         } catch {
-            let reason = UserFacingError.message(for: error)
-            console.writeError("\(check.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)\n")
-            return 1
+            console.writeError("\(fileName): error: cannot open the root screen '\(manifest.root)': \(UserFacingError.message(for: error))\n")
+            throw Stop(status: 1)
         }
+        return flow
+    }
 
-        var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
-        var recorder: SessionRecorder?
-        if let path = options.record {
-            do {
-                recorder = try SessionRecorder(path: path, app: manifest.app)
-            } catch {
-                console.writeError("error: cannot record to \(path): \(error.localizedDescription)\n")
-                return 2
-            }
-            if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
+    /// The recorder of `--record FILE`, if asked for.
+    private func makeRecorder(app: String) throws -> SessionRecorder? {
+        guard let path = options.record else { return nil }
+        do {
+            return try SessionRecorder(path: path, app: app)
+        } catch {
+            console.writeError("error: cannot record to \(path): \(SystemError.describe(error))\n")
+            throw Stop(status: 2)
         }
-        let stateFile = (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json"))
-            .map(NavigationStateFile.init)
+    }
+
+    /// Restores where the user was (unless `--fresh`), then opens `--open LINK`; returns how
+    /// many errors that gave.
+    private func restoreAndOpen(_ flow: AppFlowCoordinator, stateFile: NavigationStateFile?, output: ShellOutput) async -> Int {
         if !options.fresh, let stateFile {
             switch stateFile.load() {
             case .none: break
@@ -104,65 +148,29 @@ struct ShellLauncher {
             case .snapshot(let snapshot): await flow.restore(snapshot).forEach(output.notice)
             }
         }
-        var failures = 0
-        if let link = options.open {
-            let notices = await flow.open(link)
-            notices.forEach(output.notice)
-            failures += notices.filter { $0.style == .error }.count
-            await flow.processEvents().forEach(output.notice)
-        }
+        guard let link = options.open else { return 0 }
+        let notices = await flow.open(link) + (await flow.processEvents())
+        notices.forEach(output.notice)
+        return notices.filter { $0.style == .error }.count
+    }
 
-        var reader: LineReader
-        if let scripted {
-            reader = scripted.reader
-        } else if interactive {
-            console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(manifest.app), flow from \(source.description)\n")
-            console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
-            Terminal.installInterruptHandler()
-            let completer: EditLineReader.Completer = { [weak flow] text in
-                CompletionProvider.complete(text, screen: flow?.top?.screen.viewProperties,
-                                            links: flow?.manifest.links.map(\.literalPrefix) ?? [])
-            }
-            guard let editor = EditLineReader(program: "flowshell", historyPath: historyPath(app: manifest.app), completer: completer) else {
-                console.writeError("error: cannot start the line editor on this terminal\n")
-                return 1
-            }
-            reader = editor
-        } else {
-            reader = PlainLineReader()
+    /// Scripted lines, the line editor on a terminal (after the banner), or plain lines.
+    private func makeReader(for flow: AppFlowCoordinator, source: ConfigSource, interactive: Bool, colour: Bool) throws -> LineReader {
+        if let scripted { return scripted.reader }
+        guard interactive else { return PlainLineReader() }
+        let styler = TextStyler(colour: colour)
+        console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(flow.manifest.app), flow from \(source.description)\n")
+        console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
+        Terminal.installInterruptHandler()
+        let completer: EditLineReader.Completer = { [weak flow] text in
+            CompletionProvider.complete(text, screen: flow?.top?.screen.viewProperties,
+                                        links: flow?.manifest.links.map(\.literalPrefix) ?? [])
         }
-        if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
-
-        let watcher: ConfigWatcher?
-        if scripted == nil, case .file(let path) = source {
-            watcher = ConfigWatcher(path: path) { if interactive { EditLineReader.wake() } }
-        } else {
-            watcher = nil
+        guard let editor = EditLineReader(program: "flowshell", historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
+            console.writeError("error: cannot start the line editor on this terminal\n")
+            throw Stop(status: 1)
         }
-        var lastSaved = flow.snapshot
-        var saveFailed = false
-        let hooks = ShellHooks(
-            reloadFlow: { [features] in
-                await Self.reload(flow, from: source, features: features, environment: environment)
-            },
-            configChanged: { watcher?.takeChange() ?? false },
-            afterCommand: {
-                let snapshot = flow.snapshot
-                guard snapshot != lastSaved, let stateFile else { return }
-                do {
-                    try stateFile.save(snapshot)
-                    lastSaved = snapshot
-                } catch where !saveFailed {
-                    saveFailed = true
-                    output.notice(Notice(.warning, "cannot save where you are to \(stateFile.url.path): \(error.localizedDescription)"))
-                } catch {}
-            }
-        )
-        let shell = Shell(flow: flow, reader: reader, output: output, interactive: interactive, colour: colour,
-                          takeInterrupt: { Terminal.takeInterrupt() }, hooks: hooks)
-        hooks.afterCommand()
-        failures += await shell.run()
-        return interactive || failures == 0 ? 0 : 1
+        return editor
     }
 
     private func makeOutput(interactive: Bool, colour: Bool) -> ShellOutput {

@@ -27,6 +27,12 @@ enum ConfigSource: Equatable {
         }
     }
 
+    /// The config file's path, when the flow comes from one.
+    var filePath: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
+
     /// How diagnostics name it.
     var fileName: String {
         switch self {

@@ -1,0 +1,32 @@
+import FlowCoordinator
+import FlowShellKit
+
+/// Saves where the user is after each command, when it changed; a failure is said once.
+@MainActor
+final class NavigationSaver {
+    private let flow: AppFlowCoordinator
+    private let file: NavigationStateFile?
+    private let output: ShellOutput
+    private var lastSaved: NavigationSnapshot?
+    private var failed = false
+
+    /// Saves what the flow shows now (restored, opened by a link, or fresh) at once.
+    init(flow: AppFlowCoordinator, file: NavigationStateFile?, output: ShellOutput) {
+        self.flow = flow
+        self.file = file
+        self.output = output
+        saveIfChanged()
+    }
+
+    func saveIfChanged() {
+        let snapshot = flow.snapshot
+        guard let file, snapshot != lastSaved else { return }
+        do {
+            try file.save(snapshot)
+            lastSaved = snapshot
+        } catch where !failed {
+            failed = true
+            output.notice(Notice(.warning, "cannot save where you are to \(file.url.path): \(SystemError.describe(error))"))
+        } catch {}
+    }
+}
