@@ -40,6 +40,15 @@ import Testing
         #expect(fresh.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
+    @Test func aLinkOpenedAtStartIsWhereTheNextStartBegins() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+        _ = try FlowShellBinary.run(["--config", config, "--open", "/cars/zoe"], input: "", in: home, environment: environment)
+        let next = try FlowShellBinary.run(["--config", config], input: "where\n", in: home, environment: environment)
+        #expect(next.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
+    }
+
     @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
