@@ -1,5 +1,6 @@
 @testable import FlowCoordinator
 import FlowShellKit
+import Foundation
 import Testing
 
 /// Sub-flows, guards, deep links, restoration and reload, in process.
@@ -188,11 +189,5 @@ import Testing
         #expect(stack(flow) == ["demo.home"])
         #expect(flow.coordinators[0] === kept, "screens that stay are not rebuilt")
         #expect(flow.manifest == newManifest)
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

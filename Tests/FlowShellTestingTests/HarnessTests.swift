@@ -1,5 +1,6 @@
 import FlowShellKit
 import FlowShellTesting
+import Foundation
 import Testing
 
 /// A module to drive: a counter that emits `overflow` past 2.
@@ -117,11 +118,5 @@ final class CounterUpdater: Updater<Int> {
                                           modules: [CounterModule.self])
             }
         } matching: { $0.description.contains("unknown feature 'counter.gone'") }
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -63,9 +63,6 @@ public final class AppFlowCoordinator {
     /// Every running coordinator, bottom first.
     public var coordinators: [ScreenCoordinator] { root?.chain ?? [] }
 
-    /// Whether events are waiting to be routed.
-    public var hasPendingEvents: Bool { !pending.isEmpty }
-
     /// Routes every queued event, in the order emitted, and returns what to tell the user.
     /// Events emitted while one is being routed (a guard's flow, a slow screen) wait their turn.
     public func processEvents() async -> [Notice] {
