@@ -32,7 +32,7 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
         ),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting"],
+            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator"],
             path: "Features/\(name)/Tests",
             swiftSettings: strictSwift
         ),
@@ -54,7 +54,7 @@ let package = Package(
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
         .target(name: "FlowCoordinator", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
-        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
+        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CLibedit",
             pkgConfig: "libedit",
@@ -92,7 +92,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",

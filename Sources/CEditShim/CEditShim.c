@@ -80,7 +80,12 @@ int fs_install_interrupt_handler(void) {
 int fs_take_interrupt(void) {
     int was = fs_interrupted;
     fs_interrupted = 0;
+    fs_drain_interrupt_pipe();
     return was;
+}
+
+int fs_interrupt_descriptor(void) {
+    return fs_interrupt_pipe[0];
 }
 
 void fs_ignore_broken_pipe(void) {

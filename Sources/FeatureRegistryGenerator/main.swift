@@ -1,4 +1,4 @@
-// Writes `LinkedFeatureModules.swift`: `linkedFeatureModules`, the `<Name>Module` type of every
+// Writes `LinkedFeatureModules.swift`: `linkedFeatureModules`, the `<Name>Module.module` value of every
 // feature module given on the command line. Run by FeatureRegistryPlugin during the build.
 #if canImport(Glibc)
 import Glibc
@@ -24,9 +24,9 @@ for module in modules {
     text += "import \(module)\n"
 }
 text += "\n/// Every feature module linked into this executable.\n"
-text += "@MainActor let linkedFeatureModules: [any FeatureModule.Type] = [\n"
+text += "@MainActor let linkedFeatureModules: [FeatureModule] = [\n"
 for module in modules {
-    text += "    \(module)Module.self,\n"
+    text += "    \(module)Module.module,\n"
 }
 text += "]\n"
 

@@ -6,7 +6,7 @@ import Foundation
 public enum FlowShellMain {
     /// Parses the command line, runs the chosen command and ends the process with its status.
     @MainActor
-    public static func main(features: [any FeatureModule.Type]) async -> Never {
+    public static func main(features: [FeatureModule]) async -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)

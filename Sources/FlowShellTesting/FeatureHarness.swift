@@ -1,12 +1,14 @@
+import FlowCoordinator
+import FlowShell
 import FlowShellKit
 import Testing
 
-/// Runs one feature without a terminal: build it from its registration with an input, type
-/// commands, and check what its screen shows and which events it emitted. Failures are
-/// recorded as test issues with a diff of the screen.
+/// Runs one screen without a terminal, through the shell's own runtime and dispatcher: build it
+/// with an input, type commands (its own and the global ones), and check what it shows and which
+/// events it emitted. Failures are recorded as test issues with a diff of the screen.
 ///
 /// ```swift
-/// let list = try await FeatureHarness(CarsModule.self, "cars.list")
+/// let list = try await FeatureHarness(CarsModule.module, "cars.list")
 /// try await list.send("filter green")
 /// list.expectScreen(contains: ["row: zoe | Renault Zoe | GreenGo | 11/h | 600 m"])
 /// try await list.send("select zoe")
@@ -14,49 +16,63 @@ import Testing
 /// ```
 @MainActor
 public final class FeatureHarness {
-    /// The screen being driven.
-    public let screen: any Presentable
-    /// The feature's settings store.
+    /// The screen's module's settings store.
     public let store: MemoryKeyValueStore
-    /// The services the feature was built with.
+    /// The services the screen was built with.
     public let services: ServiceContainer
-    private let box = EventBox()
+    private let runtime: FlowRuntime
+    private let dispatcher: Dispatcher
+    private let output = CapturingOutput()
+    private var emitted: [FeatureEvent] = []
 
     /// Builds the screen `featureID` of `module` with `input`. The module sets up its services
     /// in memory, except those `services` already holds (a test's own).
-    public init(_ module: any FeatureModule.Type, _ featureID: String, input: [String: String] = [:],
+    public init(_ module: FeatureModule, _ featureID: String, input: [String: String] = [:],
                 store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        guard let registration = module.features.first(where: { $0.id == featureID }) else {
-            let known = module.features.map(\.id).joined(separator: ", ")
-            Issue.record("\(module.name) registers no '\(featureID)'; it registers \(known)", sourceLocation: sourceLocation)
-            throw UserFacingError("no feature '\(featureID)'")
-        }
         self.store = store
         self.services = services
-        try module.registerServices(in: services, environment: .inMemory())
-        let box = self.box
-        screen = try await registration.make(FeatureContext(input: FeatureInput(input), store: store, services: services) {
-            box.events.append($0)
-        })
+        do {
+            runtime = try await FlowRuntime.start(screen: featureID, of: module, input: input, store: store, services: services)
+        } catch {
+            // The screen's own refusal (an unknown car, say) is what a test expects to see.
+            if let refusal = error.screenRefusal { throw UserFacingError(refusal) }
+            let message = error.messages.joined(separator: "\n")
+            Issue.record("\(message)", sourceLocation: sourceLocation)
+            throw UserFacingError(message)
+        }
+        dispatcher = Dispatcher(runtime: runtime, output: output)
+        dispatcher.onEvents = { [weak self] in self?.emitted += $0 }
+        dispatcher.showTop()
     }
 
     /// What the screen shows now.
-    public var properties: ViewProperties { screen.viewProperties }
+    public var properties: ViewProperties { runtime.flow.top?.screen.viewProperties ?? ViewProperties(title: "") }
 
     /// The events emitted since the last ``expectEvents(_:sourceLocation:)``.
-    public var events: [FeatureEvent] { box.events }
+    public var events: [FeatureEvent] { emitted }
 
-    /// Types a command line (split like the shell does) and runs it on the screen.
+    /// Types a command line (split like the shell does) and runs it; its error is thrown.
     public func send(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        let words = try CommandLineTokenizer.words(of: line)
-        guard let name = words.first else { return }
-        guard let command = properties.command(named: name) else {
-            let names = properties.commands.map(\.name).joined(separator: ", ")
-            Issue.record("'\(properties.title)' has no command '\(name)'; it has \(names)", sourceLocation: sourceLocation)
-            throw UserFacingError("unknown command '\(name)'")
+        _ = await dispatcher.run(line)
+        if let failure = dispatcher.commandFailure {
+            if failure.hasPrefix("unknown command") {
+                let names = properties.commands.map(\.name).joined(separator: ", ")
+                Issue.record("'\(properties.title)' has no command '\(line)'; it has \(names)", sourceLocation: sourceLocation)
+            }
+            throw UserFacingError(failure)
         }
-        try await command.handler(CommandArguments(usage: command.usage, values: Array(words.dropFirst())))
+        if let error = output.notices.first(where: { $0.style == .error }) {
+            output.notices.removeAll()
+            throw UserFacingError(error.text)
+        }
+        output.notices.removeAll()
+    }
+
+    /// What `help`, `CMD --help` and `where` answered, one line each, since the last call.
+    public func takeAnswers() -> [String] {
+        defer { output.answers.removeAll() }
+        return output.answers
     }
 
     /// Checks the whole screen, line by line (see ``ScreenDescription``).
@@ -71,17 +87,12 @@ public final class FeatureHarness {
 
     /// Checks the events emitted since the last call, then forgets them.
     public func expectEvents(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let actual = box.events
-        box.events.removeAll()
+        let actual = emitted
+        emitted.removeAll()
         Expectations.equal("the events", expected: expected.map(Self.describe), actual: actual.map(Self.describe), at: sourceLocation)
     }
 
     static func describe(_ event: FeatureEvent) -> String {
         event.name + (event.payload.isEmpty ? "" : " " + event.payload.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
-}
-
-@MainActor
-final class EventBox {
-    var events: [FeatureEvent] = []
 }

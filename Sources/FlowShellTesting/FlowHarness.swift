@@ -1,45 +1,40 @@
-@_exported import FlowCoordinator
+import FlowCoordinator
+import FlowShell
 import FlowShellKit
 import Testing
 
-/// Runs a whole flow from a manifest without a terminal: type commands on the top screen (the
-/// global `back`, `home` and `open LINK` too), and check the navigation stack and the screens.
+/// Runs a whole flow from a manifest without a terminal, through the shell's own runtime and
+/// dispatcher: type any line (a screen's command or a global one: `back`, `home`, `open LINK`,
+/// `help`, `where`, `reload`), and check the navigation stack, the screens and the messages.
 ///
 /// ```swift
-/// let flow = try await FlowHarness(config: json, modules: [CarsModule.self, BookingModule.self])
+/// let flow = try await FlowHarness(config: json, modules: [CarsModule.module, BookingModule.module])
 /// try await flow.send("select rio")
 /// flow.expectStack(["cars.list", "cars.details"])
 /// ```
 @MainActor
 public final class FlowHarness {
     /// The running flow.
-    public let flow: AppFlowCoordinator
-    /// What the flow said (warnings, errors) since the last ``expectNotices(_:sourceLocation:)``.
-    public private(set) var notices: [Notice] = []
+    public let runtime: FlowRuntime
+    private let dispatcher: Dispatcher
+    private let output = CapturingOutput()
 
     /// Starts the flow a manifest describes, its modules' services set up in memory (except
     /// those `services` already holds); every error in the config is recorded and thrown.
-    public init(config: String, modules: [any FeatureModule.Type], services: ServiceContainer = ServiceContainer(),
+    public init(config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        let manifest: Manifest
         do {
-            manifest = try ManifestLoader.decode(Array(config.utf8), file: "config")
+            runtime = try await FlowRuntime.start(config: config, modules: modules, services: services)
         } catch {
-            Issue.record("the config does not decode:\n\(error.messages.joined(separator: "\n"))", sourceLocation: sourceLocation)
-            throw error
-        }
-        let catalog = FeatureCatalog(modules)
-        let problems = ManifestValidator(catalog: catalog, globalCommands: GlobalCommand.names)
-            .validate(manifest, file: "config").filter { $0.severity == .error }
-        if !problems.isEmpty {
-            Issue.record("the flow has errors:\n\(problems.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+            Issue.record("the flow does not start:\n\(error.messages.joined(separator: "\n"))", sourceLocation: sourceLocation)
             throw UserFacingError("the flow has errors")
         }
-        let stores = StoreBox()
-        try catalog.registerServices(loading: manifest.modules, in: services, environment: .inMemory(app: manifest.app))
-        flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { module in stores.store(for: module) }
-        try await flow.start()
+        dispatcher = Dispatcher(runtime: runtime, output: output)
+        dispatcher.showTop()
     }
+
+    /// The navigation of the running flow.
+    public var flow: AppFlowCoordinator { runtime.flow }
 
     /// The feature ids of the open screens, bottom first.
     public var stack: [String] { flow.coordinators.map(\.featureID) }
@@ -47,32 +42,25 @@ public final class FlowHarness {
     /// What the top screen shows.
     public var screen: ViewProperties { flow.top?.screen.viewProperties ?? ViewProperties(title: "") }
 
-    /// Types a line: `back`, `home`, `open LINK`, or a command of the top screen; then routes
-    /// the events it emitted. A command's error is thrown.
-    public func send(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        let words = try CommandLineTokenizer.words(of: line)
-        guard let name = words.first else { return }
-        switch name {
-        case "back":
-            notices += await flow.back()
-        case "home":
-            flow.home()
-        case "open":
-            notices += await flow.open(words.count > 1 ? words[1] : "")
-        default:
-            guard let command = screen.command(named: name) else {
-                let names = screen.commands.map(\.name).joined(separator: ", ")
-                Issue.record("'\(screen.title)' has no command '\(name)'; it has \(names)", sourceLocation: sourceLocation)
-                throw UserFacingError("unknown command '\(name)'")
+    /// What the flow said (warnings, errors, successes) since the last ``expectNotices(_:sourceLocation:)``.
+    public var notices: [Notice] { output.notices }
+
+    /// What `help`, `CMD --help` and `where` answered, one line each, since the last call.
+    public func takeAnswers() -> [String] {
+        defer { output.answers.removeAll() }
+        return output.answers
+    }
+
+    /// Types a line as at the prompt. A screen command's own error is thrown (navigation's
+    /// messages are kept in ``notices``).
+    public func send(_ line: String) async throws {
+        _ = await dispatcher.run(line)
+        if let failure = dispatcher.commandFailure {
+            if let index = output.notices.lastIndex(where: { $0.style == .error && $0.text == failure }) {
+                output.notices.remove(at: index)
             }
-            do {
-                try await command.handler(CommandArguments(usage: command.usage, values: Array(words.dropFirst())))
-            } catch {
-                notices += await flow.processEvents()
-                throw error
-            }
+            throw UserFacingError(failure)
         }
-        notices += await flow.processEvents()
     }
 
     /// Checks the open screens, bottom first.
@@ -87,22 +75,9 @@ public final class FlowHarness {
 
     /// Checks what the flow said since the last call, then forgets it.
     public func expectNotices(_ expected: [Notice], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let actual = notices
-        notices.removeAll()
+        let actual = output.notices
+        output.notices.removeAll()
         let describe = { (notice: Notice) in "\(notice.style.rawValue): \(notice.text)" }
         Expectations.equal("the notices", expected: expected.map(describe), actual: actual.map(describe), at: sourceLocation)
-    }
-}
-
-/// One in-memory store per module, shared by its screens.
-@MainActor
-final class StoreBox {
-    private var stores: [String: MemoryKeyValueStore] = [:]
-
-    func store(for module: String) -> MemoryKeyValueStore {
-        if let store = stores[module] { return store }
-        let store = MemoryKeyValueStore()
-        stores[module] = store
-        return store
     }
 }

@@ -41,8 +41,15 @@ public enum Terminal {
         fs_ignore_broken_pipe()
     }
 
-    /// Whether Ctrl-C was pressed since the last call.
+    /// Whether Ctrl-C was pressed since the last call; forgets it.
     public static func takeInterrupt() -> Bool {
         fs_take_interrupt() != 0
+    }
+
+    /// The descriptor that becomes readable when Ctrl-C is pressed, once the handler is
+    /// installed: a running command watches it to be cancelled.
+    public static var interruptDescriptor: Int32? {
+        let descriptor = fs_interrupt_descriptor()
+        return descriptor >= 0 ? descriptor : nil
     }
 }

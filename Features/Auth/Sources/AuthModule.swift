@@ -2,22 +2,19 @@ import FlowShellKit
 
 /// The Auth feature module: signing in and out, and the `session` condition that guards use.
 /// The session is kept in the module's settings, so it survives restarts.
-public enum AuthModule: FeatureModule {
-    /// The name manifests list in `modules`.
-    public static let name = "Auth"
+public enum AuthModule {
+    /// The module: `auth.login` and `auth.account`, and the `session` condition.
+    @MainActor public static let module = FeatureModule(
+        name: "Auth",
+        screens: [LoginScreen.self, AccountScreen.self],
+        conditions: [session]
+    )
 
     /// The settings key of the signed-in user's name.
     static let userKey = "user"
 
-    /// The screens: `auth.login` and `auth.account`.
-    public static var features: [FeatureRegistration] {
-        [LoginBuilder.registration(), AccountBuilder.registration()]
-    }
-
     /// `session`: someone is signed in.
-    public static var conditions: [ConditionRegistration] {
-        [ConditionRegistration("session", summary: "someone is signed in") { store in
-            store.value(for: userKey) != nil
-        }]
+    static let session = ConditionRegistration("session", summary: "someone is signed in") { store in
+        store.value(for: userKey) != nil
     }
 }

@@ -3,19 +3,18 @@ import Foundation
 
 /// The Booking feature module: confirming the booking of a car, and the list of bookings —
 /// Feature → Interactor (rules) → Repository (the one place for bookings) → Provider (SQLite).
-public enum BookingModule: FeatureModule {
-    /// The name manifests list in `modules`.
-    public static let name = "Booking"
-
-    /// The screens: `booking.confirm` and `booking.list`.
-    public static var features: [FeatureRegistration] {
-        [BookingConfirmBuilder.registration(), BookingListBuilder.registration()]
-    }
+public enum BookingModule {
+    /// The module: `booking.confirm` and `booking.list`, over the bookings database and the clock.
+    @MainActor public static let module = FeatureModule(
+        name: "Booking",
+        screens: [BookingConfirmScreen.self, BookingListScreen.self],
+        services: setUpServices
+    )
 
     /// The bookings database (`bookings.sqlite` in the app's data folder, or in memory) and the
     /// clock, unless set up already (tests register their own).
     @MainActor
-    public static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws {
+    static func setUpServices(in container: ServiceContainer, environment: AppEnvironment) throws {
         if !container.contains(BookingRepository.self) {
             let path = environment.dataDirectory.map { $0 + "/bookings.sqlite" }
             do {

@@ -44,6 +44,9 @@ int fs_history_save(fs_editor *editor, const char *path);
 int fs_install_interrupt_handler(void);
 /// Whether Ctrl-C arrived since the last call; clears the record.
 int fs_take_interrupt(void);
+/// The read end of the pipe Ctrl-C writes to (-1 before the handler is installed), for a
+/// watcher that cancels a running command.
+int fs_interrupt_descriptor(void);
 
 /// Ignores SIGPIPE, so writing to a closed pipe fails with EPIPE instead of killing the process.
 void fs_ignore_broken_pipe(void);

@@ -9,26 +9,24 @@ public struct FeatureCatalog: Sendable {
     /// The link parameter resolvers each linked module provides, by module name.
     public let resolvers: [String: [ParameterResolver]]
     /// How each linked module sets up its services, by module name.
-    let serviceSetups: [String: @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void]
+    let serviceSetups: [String: FeatureModule.ServiceSetup]
     /// Problems in the linked modules themselves (two modules registering one id).
     public let conflicts: [String]
 
     /// Catalogues linked feature modules.
-    public init(_ featureModules: [any FeatureModule.Type]) {
+    public init(_ featureModules: [FeatureModule]) {
         var modules: [String: [FeatureRegistration]] = [:]
         var conditions: [String: [ConditionRegistration]] = [:]
         var resolvers: [String: [ParameterResolver]] = [:]
         var owners: [String: String] = [:]
         var conflicts: [String] = []
-        var serviceSetups: [String: @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void] = [:]
+        var serviceSetups: [String: FeatureModule.ServiceSetup] = [:]
         for module in featureModules {
-            serviceSetups[module.name] = { container, environment in
-                try module.registerServices(in: container, environment: environment)
-            }
-            modules[module.name, default: []].append(contentsOf: module.features)
+            serviceSetups[module.name] = module.setUpServices
+            modules[module.name, default: []].append(contentsOf: module.screens)
             conditions[module.name, default: []].append(contentsOf: module.conditions)
             resolvers[module.name, default: []].append(contentsOf: module.resolvers)
-            for feature in module.features {
+            for feature in module.screens {
                 if let owner = owners[feature.id] {
                     conflicts.append("feature id '\(feature.id)' is registered by both \(owner) and \(module.name)")
                 }

@@ -51,9 +51,9 @@ public final class AppFlowCoordinator {
         return store
     }
 
-    /// Builds and shows the root screen.
-    public func start() async throws {
-        let coordinator = try await build(manifest.root, input: FeatureInput(), presentation: .root, flow: nil, isFlowRoot: false)
+    /// Builds and shows the root screen, with `input` when it needs some (a harness driving one screen).
+    public func start(input: FeatureInput = FeatureInput()) async throws {
+        let coordinator = try await build(manifest.root, input: input, presentation: .root, flow: nil, isFlowRoot: false)
         setRoot(coordinator)
     }
 
@@ -97,6 +97,11 @@ public final class AppFlowCoordinator {
     }
 
     // MARK: - Routing
+
+    /// Queues events the screen of `coordinator` emitted, to be routed by ``processEvents()``.
+    public func enqueue(_ events: [FeatureEvent], from coordinator: ScreenCoordinator) {
+        for event in events { enqueue(event, from: coordinator) }
+    }
 
     func enqueue(_ event: FeatureEvent, from coordinator: ScreenCoordinator) {
         pending.append((event, WeakCoordinator(coordinator: coordinator)))
@@ -201,22 +206,11 @@ public final class AppFlowCoordinator {
         for key in registration.inputs where input[key] == nil {
             throw UserFacingError("missing input '\(key)'")
         }
-        // The feature gets its emit function before its coordinator exists; the mailbox, kept
-        // by the feature's emit function, points weakly at the coordinator once it is made.
-        let mailbox = WeakCoordinator(coordinator: nil)
-        let context = FeatureContext(input: input, store: store(forModule: module), services: services) { event in
-            mailbox.coordinator?.handle(event)
-        }
-        let screen = try await registration.make(context)
+        let context = ScreenContext(store: store(forModule: module), services: services)
+        let screen = try await registration.make(input, context)
         try Task.checkCancellation()
-        let coordinator = ScreenCoordinator(
-            featureID: featureID, screen: screen, input: input, presentation: presentation,
-            flow: flow, isFlowRoot: isFlowRoot
-        ) { [weak self] event, source in
-            self?.enqueue(event, from: source)
-        }
-        mailbox.coordinator = coordinator
-        return coordinator
+        return ScreenCoordinator(featureID: featureID, screen: screen, input: input, presentation: presentation,
+                                 flow: flow, isFlowRoot: isFlowRoot)
     }
 
     // MARK: - Sub-flows
@@ -246,7 +240,7 @@ public final class AppFlowCoordinator {
     }
 }
 
-/// A weak reference to a coordinator, for queued events and for the feature's emit function.
+/// A weak reference to a coordinator, for queued events.
 @MainActor
 final class WeakCoordinator {
     weak var coordinator: ScreenCoordinator?

@@ -1,10 +1,10 @@
 import FlowShellKit
 
-/// The generic ``Coordinator`` of one screen. It passes its feature's events to the flow, which
-/// reads the manifest to decide where they lead; it owns the coordinator of the screen shown
-/// on top of its own, so closing a screen releases the whole chain above it.
+/// The coordinator of one open screen: how it was shown and where it belongs. It owns the
+/// coordinator of the screen shown on top of its own, so closing a screen releases the whole
+/// chain above it.
 @MainActor
-public final class ScreenCoordinator: Coordinator {
+public final class ScreenCoordinator {
     /// How a screen came to be shown, which decides what closing it means.
     public enum Presentation: Sendable, Equatable {
         /// The flow's first screen.
@@ -18,7 +18,7 @@ public final class ScreenCoordinator: Coordinator {
     /// The feature id of the screen.
     public let featureID: String
     /// The screen this coordinator runs.
-    public let screen: any Presentable
+    public let screen: any HostedScreen
     /// The input the feature was built from.
     public let input: FeatureInput
     /// How the screen was shown.
@@ -31,16 +31,14 @@ public final class ScreenCoordinator: Coordinator {
     public private(set) weak var parent: ScreenCoordinator?
     /// The coordinator of the screen shown on top of this one.
     public private(set) var child: ScreenCoordinator?
-    private let deliver: @MainActor (FeatureEvent, ScreenCoordinator) -> Void
 
     init(
         featureID: String,
-        screen: any Presentable,
+        screen: any HostedScreen,
         input: FeatureInput,
         presentation: Presentation,
         flow: String?,
-        isFlowRoot: Bool,
-        deliver: @escaping @MainActor (FeatureEvent, ScreenCoordinator) -> Void
+        isFlowRoot: Bool
     ) {
         self.featureID = featureID
         self.screen = screen
@@ -48,19 +46,10 @@ public final class ScreenCoordinator: Coordinator {
         self.presentation = presentation
         self.flow = flow
         self.isFlowRoot = isFlowRoot
-        self.deliver = deliver
     }
 
-    /// The running child, as a list (at most one: the screen on top).
-    public var children: [any Coordinator] { child.map { [$0] } ?? [] }
-
-    /// Hands an event of this screen's feature to the flow, which queues and routes it.
-    public func handle(_ event: FeatureEvent) {
-        deliver(event, self)
-    }
-
-    /// Releases `child` when its flow is over.
-    public func onFlowFinished(_ child: any Coordinator) {
+    /// Releases `child` when its screen closes.
+    func release(_ child: ScreenCoordinator) {
         if child === self.child {
             self.child = nil
         }
@@ -74,7 +63,7 @@ public final class ScreenCoordinator: Coordinator {
 
     /// Tells the parent this screen is finished, which releases it and everything above it.
     func finish() {
-        parent?.onFlowFinished(self)
+        parent?.release(self)
     }
 
     /// This coordinator and every one above it, bottom first.

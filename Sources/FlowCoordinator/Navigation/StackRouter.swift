@@ -3,18 +3,18 @@ import FlowShellKit
 /// The ``Router``: a bottom layer of pushed screens and one layer per modal presentation.
 /// It holds the screens it shows; removing one releases it unless someone else keeps it.
 @MainActor
-public final class StackRouter: Router {
+public final class StackRouter {
     /// The layers, bottom first; each a stack of screens, bottom first.
-    public private(set) var layers: [[any Presentable]] = []
+    public private(set) var layers: [[any HostedScreen]] = []
 
     /// Creates an empty router; ``setRoot(_:)`` gives it its first screen.
     public init() {}
 
     /// The screen on top of the top layer.
-    public var top: (any Presentable)? { layers.last?.last }
+    public var top: (any HostedScreen)? { layers.last?.last }
 
     /// Pushes a screen onto the top layer.
-    public func push(_ screen: any Presentable) {
+    public func push(_ screen: any HostedScreen) {
         guard !layers.isEmpty else { return setRoot(screen) }
         layers[layers.count - 1].append(screen)
     }
@@ -26,7 +26,7 @@ public final class StackRouter: Router {
     }
 
     /// Opens a modal layer with `screen` as its root.
-    public func present(_ screen: any Presentable) {
+    public func present(_ screen: any HostedScreen) {
         layers.append([screen])
     }
 
@@ -37,13 +37,13 @@ public final class StackRouter: Router {
     }
 
     /// Replaces the top screen of the top layer.
-    public func replace(with screen: any Presentable) {
+    public func replace(with screen: any HostedScreen) {
         guard let last = layers.indices.last, !layers[last].isEmpty else { return setRoot(screen) }
         layers[last][layers[last].count - 1] = screen
     }
 
     /// Makes `screen` the only screen.
-    public func setRoot(_ screen: any Presentable) {
+    public func setRoot(_ screen: any HostedScreen) {
         layers = [[screen]]
     }
 

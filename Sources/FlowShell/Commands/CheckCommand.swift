@@ -21,7 +21,7 @@ struct CheckCommand: FeatureCommand {
     var format: Format = .text
 
     @MainActor
-    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {
+    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let check = FlowCheck(source: options.source, features: features)
         let console = StandardConsole()
         switch format {

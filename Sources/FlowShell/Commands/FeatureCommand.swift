@@ -5,7 +5,7 @@ import FlowShellKit
 protocol FeatureCommand: ParsableCommand {
     /// Runs with the linked features; returns the process's exit status.
     @MainActor
-    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32
+    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32
 }
 
 /// The `--config PATH` option every flow command takes.

@@ -20,7 +20,7 @@ struct GraphCommand: FeatureCommand {
     var format: Format = .mermaid
 
     @MainActor
-    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {
+    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
         let check = FlowCheck(source: options.source, features: features)
         guard let manifest = check.runnableManifest else {

@@ -18,7 +18,7 @@ struct NewFeatureCommand: ParsableCommand {
         abstract: "Create Features/NAME with a screen per --screen (default: <name>.home) and a test, and add NAME to Package.swift."
     )
 
-    @Argument(help: ArgumentHelp("The module's name, in UpperCamelCase (Greeting).", valueName: "NAME"))
+    @ArgumentParser.Argument(help: ArgumentHelp("The module's name, in UpperCamelCase (Greeting).", valueName: "NAME"))
     var name: String
 
     @Option(name: .customLong("screen"), help: ArgumentHelp("A screen's id, such as greeting.home; repeat for several.", valueName: "ID"))

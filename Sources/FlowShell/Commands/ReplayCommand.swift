@@ -11,13 +11,13 @@ struct ReplayCommand: FeatureCommand {
         discussion: "The replay starts fresh, with state of its own. Colour and width are not recorded, so they never make a difference; a changed screen does. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
     )
 
-    @Argument(help: ArgumentHelp("The recording.", valueName: "FILE"))
+    @ArgumentParser.Argument(help: ArgumentHelp("The recording.", valueName: "FILE"))
     var file: String
 
     @OptionGroup var options: ConfigOption
 
     @MainActor
-    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {
+    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
         let expected: [SessionReplay.Record]
         do {

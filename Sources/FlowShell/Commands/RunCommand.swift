@@ -42,7 +42,7 @@ struct RunCommand: FeatureCommand {
 
     /// Runs the shell with the linked feature modules; returns the process's exit status.
     @MainActor
-    func execute(features: [any FeatureModule.Type], environment: [String: String]) async -> Int32 {
+    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         await ShellLauncher(options: self, features: features, environment: environment).run()
     }
 }

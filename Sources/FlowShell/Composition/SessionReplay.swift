@@ -67,7 +67,7 @@ struct SessionReplay {
     }
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
-    static func run(_ expected: [Record], options: RunCommand, features: [any FeatureModule.Type],
+    static func run(_ expected: [Record], options: RunCommand, features: [FeatureModule],
                     environment: [String: String]) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let reader = ScriptedReader(lines: expected.filter(\.isInput).compactMap(\.line), console: capture)

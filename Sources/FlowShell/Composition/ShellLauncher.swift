@@ -3,9 +3,8 @@ import FlowShellKit
 import Foundation
 import LineEditor
 
-/// The composition root of `flowshell run`: checks the flow, creates the stores, the flow
-/// coordinator, the reader and the output, restores where the user was, watches the config,
-/// and runs the REPL.
+/// The composition root of `flowshell run`: starts the flow (``FlowRuntime``), makes the
+/// reader and the output, restores where the user was, watches the config, and runs the REPL.
 @MainActor
 struct ShellLauncher {
     /// Exit status when the flow cannot be loaded or checked.
@@ -18,12 +17,12 @@ struct ShellLauncher {
     }
 
     let options: RunCommand
-    let features: [any FeatureModule.Type]
+    let features: [FeatureModule]
     let environment: [String: String]
     let scripted: ScriptedSession?
     private let console: Console
 
-    init(options: RunCommand, features: [any FeatureModule.Type], environment: [String: String],
+    init(options: RunCommand, features: [FeatureModule], environment: [String: String],
          scripted: ScriptedSession? = nil, console: Console = StandardConsole()) {
         self.options = options
         self.features = features
@@ -46,15 +45,14 @@ struct ShellLauncher {
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
             let source = options.options.source
-            let (manifest, fileName) = try checkedManifest(from: source)
-            let dataFolder = options.dataDir ?? StatePaths.dataDirectory(app: manifest.app, environment: environment)
-            let appEnvironment = AppEnvironment(app: manifest.app, dataDirectory: dataFolder)
-            let flow = try await startFlow(manifest, fileName: fileName, environment: appEnvironment)
+            let runtime = try await startRuntime(from: source)
+            let flow = runtime.flow
+            let app = flow.manifest.app
 
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
-            let recorder = try makeRecorder(app: manifest.app)
+            let recorder = try makeRecorder(app: app)
             if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
-            let stateFolder = StatePaths.directory(app: manifest.app, environment: environment).map { URL(fileURLWithPath: $0) }
+            let stateFolder = StatePaths.directory(app: app, environment: environment).map { URL(fileURLWithPath: $0) }
             let stateFile = (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json"))
                 .map(NavigationStateFile.init)
             var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
@@ -66,14 +64,13 @@ struct ShellLauncher {
             } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, output: output)
             let hooks = ShellHooks(
-                reloadFlow: { [features] in
-                    await Self.reload(flow, from: source, features: features, environment: appEnvironment)
-                },
                 configChanged: { watcher?.takeChange() ?? false },
                 afterCommand: { saver.saveIfChanged() }
             )
-            let shell = Shell(flow: flow, reader: reader, output: output, interactive: interactive, colour: colour,
-                              takeInterrupt: { Terminal.takeInterrupt() }, hooks: hooks)
+            let dispatcher = Dispatcher(runtime: runtime, output: output,
+                                        interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,
+                                        showsProgress: interactive)
+            let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks)
             failures += await shell.run()
             return interactive || failures == 0 ? 0 : 1
         } catch {
@@ -81,50 +78,21 @@ struct ShellLauncher {
         }
     }
 
-    /// The flow, checked; warnings are shown once, here, and errors stop the shell before its
-    /// first prompt.
-    private func checkedManifest(from source: ConfigSource) throws -> (Manifest, String) {
-        let check = FlowCheck(source: source, features: features)
-        if !check.diagnostics.isEmpty {
-            console.writeError(check.diagnostics.map(\.description).joined(separator: "\n") + "\n")
-        }
-        guard let manifest = check.runnableManifest else {
-            if check.outcome != .unreadable {
-                let count = check.errorCount
-                console.writeError("\(check.fileName): the flow has \(count) error\(count == 1 ? "" : "s"); not starting\n")
+    /// The flow, checked and started; warnings are shown once, here, and errors stop the shell
+    /// before its first prompt.
+    private func startRuntime(from source: ConfigSource) async throws -> FlowRuntime {
+        do {
+            let runtime = try await FlowRuntime.start(source: source, modules: features) { app in
+                options.dataDir ?? StatePaths.dataDirectory(app: app, environment: environment)
             }
-            throw Stop(status: Self.configFailure)
-        }
-        return (manifest, check.fileName)
-    }
-
-    /// The app's services and settings, and the flow started at its root.
-    private func startFlow(_ manifest: Manifest, fileName: String, environment: AppEnvironment) async throws -> AppFlowCoordinator {
-        let settings: SettingsDatabase?
-        do {
-            settings = try environment.dataDirectory.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
+            if !runtime.warnings.isEmpty {
+                console.writeError(runtime.warnings.map(\.description).joined(separator: "\n") + "\n")
+            }
+            return runtime
         } catch {
-            console.writeError("error: cannot open the settings in \(environment.dataDirectory ?? ""): \(SystemError.describe(error))\n")
-            throw Stop(status: 1)
+            console.writeError(error.messages.joined(separator: "\n") + "\n")
+            throw Stop(status: error.status)
         }
-        let catalog = FeatureCatalog(features)
-        let services = ServiceContainer()
-        do {
-            try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
-        } catch {
-            console.writeError("error: cannot set up the app's services: \(UserFacingError.message(for: error))\n")
-            throw Stop(status: 1)
-        }
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { module in
-            settings?.store(forModule: module) ?? MemoryKeyValueStore()
-        }
-        do {
-            try await flow.start()
-        } catch {
-            console.writeError("\(fileName): error: cannot open the root screen '\(manifest.root)': \(UserFacingError.message(for: error))\n")
-            throw Stop(status: 1)
-        }
-        return flow
     }
 
     /// The recorder of `--record FILE`, if asked for.
@@ -195,28 +163,5 @@ struct ShellLauncher {
             console.writeError("warning: history will not be saved: \(error.localizedDescription)\n")
             return nil
         }
-    }
-
-    /// Checks the config again; a sound one replaces the running flow, a broken one is
-    /// reported in full and the running flow stays.
-    static func reload(_ flow: AppFlowCoordinator, from source: ConfigSource, features: [any FeatureModule.Type],
-                       environment: AppEnvironment) async -> [Notice] {
-        let check = FlowCheck(source: source, features: features)
-        guard let manifest = check.runnableManifest else {
-            return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
-                + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]
-        }
-        guard manifest != flow.manifest else { return [] }
-        let catalog = FeatureCatalog(features)
-        do {
-            try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
-        } catch {
-            let reason = UserFacingError.message(for: error)
-            return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),
-                    Notice(.warning, "the flow that was running goes on")]
-        }
-        let warnings = check.diagnostics.map { Notice(.warning, $0.description) }
-        return warnings + (await flow.reload(manifest, catalog: catalog))
-            + [Notice(.success, "reloaded \(check.fileName)")]
     }
 }

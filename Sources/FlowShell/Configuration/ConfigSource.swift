@@ -3,9 +3,13 @@ import Foundation
 
 /// Where the flow comes from: a file the user named, `config.json` in the current directory,
 /// or the flow built into the binary.
-enum ConfigSource: Equatable {
+public enum ConfigSource: Equatable, Sendable {
+    /// A file on disk.
     case file(path: String)
+    /// The flow built into the binary.
     case builtIn
+    /// A flow given as text (tests), named `name` in diagnostics.
+    case text(String, name: String)
 
     /// The file name looked for in the current directory.
     static let defaultFileName = "config.json"
@@ -24,6 +28,8 @@ enum ConfigSource: Equatable {
             return try ManifestLoader.load(path: path)
         case .builtIn:
             return try ManifestLoader.decode(Array(DefaultFlow.json.utf8), file: DefaultFlow.name)
+        case .text(let text, let name):
+            return try ManifestLoader.decode(Array(text.utf8), file: name)
         }
     }
 
@@ -38,6 +44,7 @@ enum ConfigSource: Equatable {
         switch self {
         case .file(let path): return path
         case .builtIn: return DefaultFlow.name
+        case .text(_, let name): return name
         }
     }
 
@@ -46,6 +53,7 @@ enum ConfigSource: Equatable {
         switch self {
         case .file(let path): return path
         case .builtIn: return "the \(DefaultFlow.name) (no \(Self.defaultFileName) here)"
+        case .text(_, let name): return name
         }
     }
 }

@@ -27,9 +27,9 @@ struct FlowCheck {
 
     /// Loads `source` and checks it against `features`.
     @MainActor
-    init(source: ConfigSource, features: [any FeatureModule.Type]) {
+    init(source: ConfigSource, features: [FeatureModule]) {
         fileName = source.fileName
-        let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
+        let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: Set(GlobalCommand.all.map(\.name)))
         do {
             let manifest = try source.load()
             let diagnostics = validator.validate(manifest, file: source.fileName)

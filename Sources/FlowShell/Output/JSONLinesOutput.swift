@@ -41,20 +41,22 @@ final class JSONLinesOutput: ShellOutput {
         if toError { console.writeError(text) } else { console.write(text) }
     }
 
+    /// A screen line: the screen's ViewProperties, exactly as encoded, with its id and the stack.
     private struct ScreenBody: Encodable {
-        let screen: String
-        let title: String
-        let components: [ComponentJSON]
-        let commands: [CommandUsage]
-        let status: String?
-        let stack: [StackEntry]
+        let snapshot: ScreenSnapshot
+
+        enum Keys: String, CodingKey { case screen, stack }
+
+        func encode(to encoder: any Encoder) throws {
+            try snapshot.properties.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(snapshot.featureID, forKey: .screen)
+            try container.encode(snapshot.stack, forKey: .stack)
+        }
     }
 
     func screen(_ screen: ScreenSnapshot) {
-        let properties = screen.properties
-        emit("screen", ScreenBody(
-            screen: screen.featureID, title: properties.title, components: properties.content.map(ComponentJSON.init),
-            commands: properties.commands.map(CommandUsage.init), status: properties.status, stack: screen.stack))
+        emit("screen", ScreenBody(snapshot: screen))
     }
 
     private struct MessageBody: Encodable {

@@ -1,16 +1,17 @@
 import FlowCoordinator
 import FlowShellKit
 
-/// Where the REPL shows what happens: as styled text for people, or as JSON lines for programs.
+/// The View of the shell: where the dispatcher pushes what happens — as styled text for people,
+/// as JSON lines for programs, into a recording, or into a test's capture.
 @MainActor
-protocol ShellOutput: AnyObject {
+public protocol ShellOutput: AnyObject {
     /// The top screen changed, or shows something new.
     func screen(_ screen: ScreenSnapshot)
     /// A message for the user; errors and warnings go to stderr.
     func notice(_ notice: Notice)
     /// `help`: this screen's commands and the global ones.
     func help(_ listing: HelpListing)
-    /// `help COMMAND`: one command's usage.
+    /// `help COMMAND` or `COMMAND --help`: one command's usage.
     func usage(_ usage: CommandUsage)
     /// `where`: the open screens, bottom first.
     func stack(_ entries: [StackEntry])
@@ -23,55 +24,62 @@ protocol ShellOutput: AnyObject {
 }
 
 /// One open screen, as `where` and the machine interface show it.
-struct StackEntry: Encodable, Equatable {
-    let screen: String
-    let title: String
-    let modal: Bool
-    let input: [String: String]
+public struct StackEntry: Codable, Equatable, Sendable {
+    /// The screen's id.
+    public let screen: String
+    /// Its title now.
+    public let title: String
+    /// Whether it is the root of a modal layer.
+    public let modal: Bool
+    /// The input it was built from.
+    public let input: [String: String]
 }
 
 /// The top screen with the stack under it.
-struct ScreenSnapshot {
-    let featureID: String
-    let properties: ViewProperties
-    let stack: [StackEntry]
+public struct ScreenSnapshot: Equatable, Sendable {
+    /// The screen's id.
+    public let featureID: String
+    /// What it shows.
+    public let properties: ViewProperties
+    /// The open screens, bottom first.
+    public let stack: [StackEntry]
 }
 
 /// A command's usage line, summary and the values its arguments take.
-struct CommandUsage: Encodable, Equatable {
-    struct Argument: Encodable, Equatable {
-        let name: String
-        let optional: Bool
-        let values: [String]
+public struct CommandUsage: Encodable, Equatable, Sendable {
+    /// One argument.
+    public struct Argument: Encodable, Equatable, Sendable {
+        /// Its name in usage.
+        public let name: String
+        /// Whether it may be left out.
+        public let optional: Bool
+        /// The values Tab offers.
+        public let values: [String]
     }
 
-    let name: String
-    let usage: String
-    let summary: String
-    let arguments: [Argument]
+    /// The command's name.
+    public let name: String
+    /// Its usage line.
+    public let usage: String
+    /// One line on what it does.
+    public let summary: String
+    /// Its arguments.
+    public let arguments: [Argument]
 
-    init(_ command: Command) {
+    init(_ command: CommandDescription) {
         name = command.name
         usage = command.usage
         summary = command.summary
         arguments = command.arguments.map { Argument(name: $0.name, optional: $0.isOptional, values: $0.values) }
     }
-
-    init(_ command: GlobalCommand) {
-        name = command.rawValue
-        usage = command.usage
-        summary = command.summary
-        switch command {
-        case .help: arguments = [Argument(name: "COMMAND", optional: true, values: [])]
-        case .open: arguments = [Argument(name: "LINK", optional: false, values: [])]
-        default: arguments = []
-        }
-    }
 }
 
 /// What `help` lists.
-struct HelpListing: Encodable, Equatable {
-    let screenTitle: String
-    let screenCommands: [CommandUsage]
-    let globalCommands: [CommandUsage]
+public struct HelpListing: Encodable, Equatable, Sendable {
+    /// The top screen's title.
+    public let screenTitle: String
+    /// Its commands.
+    public let screenCommands: [CommandUsage]
+    /// The global commands.
+    public let globalCommands: [CommandUsage]
 }

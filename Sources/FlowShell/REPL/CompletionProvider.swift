@@ -7,17 +7,18 @@ enum CompletionProvider {
     static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = []) -> Completion {
         let partial = CommandLineTokenizer.partial(textBeforeCursor)
         let commands = screen?.commands ?? []
-        let commandNames = commands.map(\.name) + GlobalCommand.allCases.map(\.rawValue)
+        let commandNames = commands.map(\.name) + GlobalCommand.all.map(\.name)
         let candidates: [String]
         if partial.words.isEmpty {
             candidates = commandNames
-        } else if partial.words[0] == GlobalCommand.help.rawValue {
+        } else if partial.words[0] == GlobalCommand.help.name {
             candidates = partial.words.count == 1 ? commandNames : []
-        } else if partial.words[0] == GlobalCommand.open.rawValue {
+        } else if partial.words[0] == GlobalCommand.open.name {
             candidates = partial.words.count == 1 ? links : []
         } else if let command = commands.first(where: { $0.name == partial.words[0] }) {
             let index = partial.words.count - 1
-            candidates = index < command.arguments.count ? command.arguments[index].values : []
+            let positionals = command.positionals
+            candidates = index < positionals.count ? positionals[index].values : []
         } else {
             candidates = []
         }

@@ -7,7 +7,7 @@ enum PromptBuilder {
     /// The longest a single screen's segment gets before it is shortened.
     static let segmentWidth = 24
 
-    static func prompt(layers: [[any Presentable]], styler: TextStyler) -> String {
+    static func prompt(layers: [[any HostedScreen]], styler: TextStyler) -> String {
         var segments: [String] = []
         for (index, layer) in layers.enumerated() {
             let titles = layer.map { DisplayWidth.truncate($0.viewProperties.title, to: segmentWidth) }

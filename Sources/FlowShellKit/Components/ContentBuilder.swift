@@ -32,7 +32,7 @@ extension ViewProperties {
     /// Creates the properties of a screen with its content built by a ``ContentBuilder``.
     public init(
         title: String,
-        commands: [Command] = [],
+        commands: [CommandDescription] = [],
         status: String? = nil,
         @ContentBuilder content: () -> [Component]
     ) {

@@ -1,17 +1,22 @@
 /// Everything one screen shows: its title, its content blocks, the commands the user may type
-/// here and a status line. Plain data: the View renders it, the REPL dispatches its commands.
-public struct ViewProperties: Sendable {
+/// here (as descriptions) and a status line. Plain data: its JSON encoding is the screen of
+/// `--output json` (documented by `view-properties.schema.json`), the form a screen in another
+/// process sends, and what a recording keeps.
+public struct ViewProperties: Codable, Equatable, Sendable {
+    /// The version of the encoding; it changes only when a field changes meaning or goes away.
+    public static let version = 1
+
     /// The screen's title, also its segment in the prompt (`Cars › Kia Rio ›`).
     public var title: String
     /// The content blocks, top to bottom.
     public var content: [Component]
     /// The commands valid on this screen, besides the global ones.
-    public var commands: [Command]
+    public var commands: [CommandDescription]
     /// A short line shown under the content, if any.
     public var status: String?
 
     /// Creates the properties of a screen.
-    public init(title: String, content: [Component] = [], commands: [Command] = [], status: String? = nil) {
+    public init(title: String, content: [Component] = [], commands: [CommandDescription] = [], status: String? = nil) {
         self.title = title
         self.content = content
         self.commands = commands
@@ -19,16 +24,29 @@ public struct ViewProperties: Sendable {
     }
 
     /// The command with the given name, if this screen has one.
-    public func command(named name: String) -> Command? {
+    public func command(named name: String) -> CommandDescription? {
         commands.first { $0.name == name }
     }
-}
 
-extension ViewProperties: Equatable {
-    /// Two ViewProperties are equal when they show the same things; command handlers are
-    /// compared by the command's name, summary and arguments.
-    public static func == (lhs: ViewProperties, rhs: ViewProperties) -> Bool {
-        lhs.title == rhs.title && lhs.content == rhs.content && lhs.status == rhs.status
-            && lhs.commands.map(\.signature) == rhs.commands.map(\.signature)
+    private enum CodingKeys: String, CodingKey {
+        case title, components, commands, status
+    }
+
+    /// Decodes the JSON form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        content = try container.decodeIfPresent([Component].self, forKey: .components) ?? []
+        commands = try container.decodeIfPresent([CommandDescription].self, forKey: .commands) ?? []
+        status = try container.decodeIfPresent(String.self, forKey: .status)
+    }
+
+    /// Encodes the JSON form: `title`, `components`, `commands`, `status`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(content, forKey: .components)
+        try container.encode(commands, forKey: .commands)
+        try container.encodeIfPresent(status, forKey: .status)
     }
 }

@@ -1,25 +1,42 @@
-/// A feature module as linked into the shell. Each module under `Features/<Name>` declares
-/// `public enum <Name>Module: FeatureModule`; the build generates the list of linked ones.
-public protocol FeatureModule: Sendable {
-    /// The module's name as manifests list it in `modules` (`Cars`).
-    static var name: String { get }
-    /// The screens this module registers.
-    static var features: [FeatureRegistration] { get }
-    /// The conditions this module provides for guards (none by default).
-    static var conditions: [ConditionRegistration] { get }
-    /// The link parameters this module can look up (none by default).
-    static var resolvers: [ParameterResolver] { get }
-    /// Creates this module's services once, when a flow first loads it (nothing by default).
-    @MainActor
-    static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws
-}
+/// A feature module as a value: its name, its screens, the conditions and link resolvers it
+/// provides, and how it sets up its services. Each module under `Features/<Name>` declares
+/// `public enum <Name>Module { @MainActor public static let module = FeatureModule(...) }`;
+/// the build generates the list of linked ones. A module described at run time is the same value.
+public struct FeatureModule: Sendable {
+    /// Sets up a module's services once, when a flow first loads it.
+    public typealias ServiceSetup = @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void
 
-extension FeatureModule {
-    /// No conditions.
-    public static var conditions: [ConditionRegistration] { [] }
-    /// No resolvers.
-    public static var resolvers: [ParameterResolver] { [] }
-    /// No services.
+    /// The module's name as manifests list it in `modules` (`Cars`).
+    public var name: String
+    /// The screens it registers.
+    public var screens: [FeatureRegistration]
+    /// The conditions it provides for guards.
+    public var conditions: [ConditionRegistration]
+    /// The link parameters it can look up.
+    public var resolvers: [ParameterResolver]
+    /// How it sets up its services.
+    public var setUpServices: ServiceSetup
+
+    /// Describes a module by its registrations.
+    public init(name: String, screens: [FeatureRegistration], conditions: [ConditionRegistration] = [],
+                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in }) {
+        self.name = name
+        self.screens = screens
+        self.conditions = conditions
+        self.resolvers = resolvers
+        self.setUpServices = services
+    }
+
+    /// Describes a module of ``Screen`` types, each registered from its own declaration.
     @MainActor
-    public static func registerServices(in container: ServiceContainer, environment: AppEnvironment) throws {}
+    public init(name: String, screens: [any Screen.Type], conditions: [ConditionRegistration] = [],
+                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in }) {
+        self.init(name: name, screens: screens.map { $0.registration }, conditions: conditions,
+                  resolvers: resolvers, services: services)
+    }
+
+    /// The registration of the screen `id`, if this module has it.
+    public func screen(_ id: String) -> FeatureRegistration? {
+        screens.first { $0.id == id }
+    }
 }

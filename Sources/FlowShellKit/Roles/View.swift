@@ -1,5 +1,5 @@
-/// The View role: shows a ``ViewProperties``. Everything in it must be visible or usable
-/// (content rendered, commands listed by `help` and completable).
+/// The View role: shows ``ViewProperties``. The host pushes every new state of the screen it
+/// is bound to; nobody pulls from a View.
 @MainActor
 public protocol View: AnyObject {
     /// Shows new properties, replacing the previous ones.

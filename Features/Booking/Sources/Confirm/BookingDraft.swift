@@ -12,6 +12,8 @@ public struct BookingDraft: Sendable, Equatable {
     public var startsInHours: Int = 0
     /// The booking's code once confirmed.
     public var confirmationCode: String?
+    /// When it would run, in words (`now to Sun 15:20`), as of the last change.
+    public var period = ""
 
     /// Creates a one-hour draft for a car.
     public init(carID: String, carName: String, pricePerHour: Int) {

@@ -1,0 +1,60 @@
+import FlowShellKit
+
+/// What the bookings screen shows: the bookings, and when "now" is for their status.
+struct BookingListState: Sendable, Equatable {
+    var bookings: [BookingRecord]
+    var now: Double
+
+    /// The codes of the bookings that can still be cancelled.
+    var cancellable: [String] {
+        bookings.filter { $0.cancelledAt == nil && $0.endsAt > now }.map(\.code)
+    }
+}
+
+/// The list of bookings: reading them again, and cancelling one.
+struct BookingListScreen: Screen {
+    static let id = "booking.list"
+    static let title = "My bookings"
+
+    let interactor: BookingInteractor
+
+    init(input: Nothing, context: ScreenContext) throws {
+        interactor = try BookingInteractor(services: context.services)
+    }
+
+    func load() async throws -> BookingListState {
+        BookingListState(bookings: try await interactor.bookings(), now: interactor.clock.now().timeIntervalSince1970)
+    }
+
+    static let commands: [ScreenCommand<Self>] = [
+        .command("cancel", "Cancel a coming or running booking", .argument("CODE", values: { $0.cancellable })) { screen, state, code, _ in
+            _ = try await screen.interactor.cancel(code: code)
+            state = try await screen.load()
+        },
+        .command("refresh", "Read the bookings again (another shell may have booked)") { screen, state, _ in
+            state = try await screen.load()
+        },
+    ]
+
+    static func render(_ state: BookingListState) -> ViewProperties {
+        ViewProperties(title: title, status: "\(state.bookings.count) booking\(state.bookings.count == 1 ? "" : "s")") {
+            if state.bookings.isEmpty {
+                Component.message(.info, "No bookings yet.")
+            } else {
+                Component.table(Table(
+                    columns: [Table.Column("Code").keepingWidth(), Table.Column("Car").shrinking(),
+                              Table.Column("From"), Table.Column("To"), Table.Column("Total").trailing(), Table.Column("Status")],
+                    rows: state.bookings.map { booking in
+                        [booking.code, booking.carName, BookingInteractor.time(booking.startsAt), BookingInteractor.time(booking.endsAt),
+                         "\(booking.total)", status(of: booking, now: state.now)]
+                    }))
+            }
+        }
+    }
+
+    static func status(of booking: BookingRecord, now: Double) -> String {
+        if booking.cancelledAt != nil { return "cancelled" }
+        if booking.endsAt <= now { return "done" }
+        return booking.startsAt <= now ? "running" : "coming"
+    }
+}

@@ -1,0 +1,67 @@
+import FlowShellKit
+
+/// The car list: every operator's cars (or one operator's) in one table, filtered and ordered;
+/// choosing a car emits `selected` with its id.
+struct CarListScreen: Screen {
+    static let id = "cars.list"
+    static let title = "Cars"
+
+    struct Events: ScreenEvents {
+        let selected = Event<CarReference>("a car was chosen")
+        let showOperators = Event<Nothing>("the user asked for the list of operators")
+        let showBookings = Event<Nothing>("the user asked for their bookings")
+        let showAccount = Event<Nothing>("the user asked who is signed in")
+    }
+
+    let fleet: CarAggregator
+    let input: OperatorFilter
+
+    init(input: OperatorFilter, context: ScreenContext) throws {
+        fleet = try context.services.resolve(CarAggregator.self)
+        self.input = input
+    }
+
+    func load() async throws -> CarListState {
+        CarListState(cars: try await fleet.allCars(), operatorName: input.operator)
+    }
+
+    static let commands: [ScreenCommand<Self>] = [
+        .command("select", "Show a car's details", .argument("CAR-ID", values: { $0.visibleCars.map(\.id) })) { _, state, carID, emit in
+            guard state.listedCars.contains(where: { $0.id == carID }) else {
+                throw UserFacingError("no car '\(carID)' in the list — the ids are in the first column")
+            }
+            emit(\.selected, CarReference(carID: carID))
+        },
+        .command("filter", "Show only cars whose name, id or operator contains TEXT (none: all)", .optional("TEXT", rest: true)) { _, state, text, _ in
+            state.filter = text ?? ""
+        },
+        .command("sort", "Order the list by price, distance or name", .choice("ORDER", of: CarSortOrder.self)) { _, state, order, _ in
+            state.order = order
+        },
+        .command("refresh", "Ask every operator for its cars again") { screen, state, _ in
+            state.cars = try await screen.fleet.refreshedCars()
+        },
+        .command("operators", "List the car operators") { _, _, emit in emit(\.showOperators) },
+        .command("bookings", "Show my bookings") { _, _, emit in emit(\.showBookings) },
+        .command("account", "Show who is signed in") { _, _, emit in emit(\.showAccount) },
+    ]
+
+    static func render(_ state: CarListState) -> ViewProperties {
+        let visible = state.visibleCars
+        var status = "\(visible.count) of \(state.listedCars.count) cars, by \(state.order.rawValue)"
+        if !state.filter.isEmpty { status += ", matching '\(state.filter)'" }
+        return ViewProperties(title: state.operatorName.map { "\($0) cars" } ?? title, status: status) {
+            if visible.isEmpty {
+                Component.message(.info, state.listedCars.isEmpty ? "No cars are available right now." : "No car matches '\(state.filter)'.")
+            } else {
+                Component.table(Table(
+                    columns: [
+                        Table.Column("ID").keepingWidth(), Table.Column("Car").shrinking(), Table.Column("Operator"),
+                        Table.Column("Price").trailing(), Table.Column("Away").trailing(),
+                    ],
+                    rows: visible.map { [$0.id, $0.name, $0.manager, "\($0.pricePerHour)/h", $0.distanceText] }
+                ))
+            }
+        }
+    }
+}

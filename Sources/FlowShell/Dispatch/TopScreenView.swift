@@ -1,0 +1,38 @@
+import FlowCoordinator
+import FlowShellKit
+
+/// The View the top screen is bound to: every state its host pushes reaches the shell's output
+/// as a screen, with the stack under it. When navigation changes the top, ``follow()`` binds
+/// the new top (which shows it at once) and unbinds the old one.
+@MainActor
+final class TopScreenView: View {
+    private let flow: AppFlowCoordinator
+    private let output: ShellOutput
+    private weak var shown: (any HostedScreen)?
+
+    init(flow: AppFlowCoordinator, output: ShellOutput) {
+        self.flow = flow
+        self.output = output
+    }
+
+    /// Binds the top screen if it is not the one bound.
+    func follow() {
+        guard let top = flow.top?.screen, top !== shown else { return }
+        shown?.bind(view: nil)
+        shown = top
+        top.bind(view: self)
+    }
+
+    func update(with viewProperties: ViewProperties) {
+        guard let top = flow.top else { return }
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: viewProperties, stack: stack))
+    }
+
+    /// The open screens, bottom first.
+    var stack: [StackEntry] {
+        flow.coordinators.map {
+            StackEntry(screen: $0.featureID, title: $0.screen.viewProperties.title,
+                       modal: $0.presentation == .presented, input: $0.input.values)
+        }
+    }
+}

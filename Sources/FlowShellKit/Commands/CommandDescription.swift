@@ -1,0 +1,127 @@
+/// A command as a screen shows it: plain data for `help`, completion, `--output json` and
+/// another process. Derived from the command's declaration and the screen's state.
+public struct CommandDescription: Codable, Equatable, Sendable {
+    /// The word the user types.
+    public var name: String
+    /// One line for `help`.
+    public var summary: String
+    /// The arguments, positional ones first in order, then options and flags.
+    public var arguments: [ArgumentDescription]
+
+    /// Describes a command.
+    public init(name: String, summary: String, arguments: [ArgumentDescription] = []) {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+    }
+
+    /// The usage line: the name followed by each argument (`book CAR-ID [HOURS] [--from TIME]`).
+    public var usage: String {
+        ([name] + arguments.map(\.usageToken)).joined(separator: " ")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, summary, arguments, usage
+    }
+
+    /// Decodes the JSON form (`usage` is derived, so it is not read).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
+        arguments = try container.decodeIfPresent([ArgumentDescription].self, forKey: .arguments) ?? []
+    }
+
+    /// Encodes the JSON form, with the usage line for readers that show it as is.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(usage, forKey: .usage)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(arguments, forKey: .arguments)
+    }
+
+    /// The argument an option or flag word names (`--hours`), if any.
+    public func option(named word: String) -> ArgumentDescription? {
+        arguments.first { $0.kind != .positional && "--\($0.name)" == word }
+    }
+
+    /// The positional arguments, in order.
+    public var positionals: [ArgumentDescription] {
+        arguments.filter { $0.kind == .positional }
+    }
+}
+
+/// One argument of a command, as plain data.
+public struct ArgumentDescription: Codable, Equatable, Sendable {
+    /// How the argument is typed.
+    public enum Kind: String, Codable, Sendable {
+        /// A word in its place (`select rio`).
+        case positional
+        /// `--name VALUE`.
+        case option
+        /// `--name`, on or off.
+        case flag
+    }
+
+    /// The name shown in usage: `CAR-ID` for a positional, `hours` for `--hours`.
+    public var name: String
+    /// How it is typed.
+    public var kind: Kind
+    /// Whether the command runs without it.
+    public var isOptional: Bool
+    /// Whether it takes the rest of the line, words joined by spaces (`filter Kia Rio`).
+    public var takesRest: Bool
+    /// The values Tab offers (empty: free text).
+    public var values: [String]
+    /// The name of an option's value in usage (`HOURS` in `--hours HOURS`).
+    public var valueName: String?
+
+    /// Describes an argument.
+    public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
+                values: [String] = [], valueName: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.isOptional = optional
+        self.takesRest = takesRest
+        self.values = values
+        self.valueName = valueName
+    }
+
+    /// How the argument appears in a usage line: `NAME`, `[NAME]`, `[--hours HOURS]`, `[--all]`.
+    public var usageToken: String {
+        let token: String
+        switch kind {
+        case .positional: token = takesRest ? "\(name)…" : name
+        case .option: token = "--\(name) \(valueName ?? name.uppercased())"
+        case .flag: token = "--\(name)"
+        }
+        return isOptional ? "[\(token)]" : token
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, optional, rest, values, valueName
+    }
+
+    /// Decodes the JSON form (`optional`, `rest`, absent defaults).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .positional
+        isOptional = try container.decodeIfPresent(Bool.self, forKey: .optional) ?? false
+        takesRest = try container.decodeIfPresent(Bool.self, forKey: .rest) ?? false
+        values = try container.decodeIfPresent([String].self, forKey: .values) ?? []
+        valueName = try container.decodeIfPresent(String.self, forKey: .valueName)
+    }
+
+    /// Encodes the JSON form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(isOptional, forKey: .optional)
+        try container.encode(takesRest, forKey: .rest)
+        try container.encode(values, forKey: .values)
+        try container.encodeIfPresent(valueName, forKey: .valueName)
+    }
+}

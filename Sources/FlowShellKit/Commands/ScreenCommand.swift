@@ -1,0 +1,75 @@
+/// A command of a screen, declared once on the screen type: its name, summary, typed arguments
+/// and what it does. Usage, `help`, completion, parsing and the error for a wrong argument all
+/// come from this declaration.
+///
+/// ```swift
+/// static let commands: [ScreenCommand<Self>] = [
+///     .command("select", "Show a car's details", .argument("CAR-ID", values: { $0.visibleCars.map(\.id) })) { screen, state, carID, emit in
+///         emit(\.selected, CarReference(carID: carID))
+///     },
+/// ]
+/// ```
+/// The handler is the Feature at work: it gets the screen (its services), the state to change
+/// and the ``EventSink``. A handler that throws or is cancelled leaves the state as it was.
+public struct ScreenCommand<S: Screen>: Sendable {
+    /// The work, with the words already parsed.
+    typealias Run = @MainActor @Sendable (S, inout S.State, ParsedArguments, EventSink<S.Events>) async throws -> Void
+
+    /// The word the user types.
+    public let name: String
+    /// One line for `help`.
+    public let summary: String
+    let arguments: [@Sendable (S.State) -> ArgumentDescription]
+    let isAvailable: @Sendable (S.State) -> Bool
+    let run: Run
+
+    init(name: String, summary: String, arguments: [@Sendable (S.State) -> ArgumentDescription],
+         when isAvailable: @escaping @Sendable (S.State) -> Bool, run: @escaping Run) {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+        self.isAvailable = isAvailable
+        self.run = run
+    }
+
+    /// The command as the screen shows it in `state`.
+    public func description(in state: S.State) -> CommandDescription {
+        CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) })
+    }
+
+    /// A command without arguments.
+    public static func command(
+        _ name: String, _ summary: String, when isAvailable: @escaping @Sendable (S.State) -> Bool = { _ in true },
+        run: @escaping @MainActor @Sendable (S, inout S.State, EventSink<S.Events>) async throws -> Void
+    ) -> Self {
+        Self(name: name, summary: summary, arguments: [], when: isAvailable) { screen, state, _, emit in
+            try await run(screen, &state, emit)
+        }
+    }
+
+    /// A command with one argument.
+    public static func command<A>(
+        _ name: String, _ summary: String, _ first: Argument<S.State, A>,
+        when isAvailable: @escaping @Sendable (S.State) -> Bool = { _ in true },
+        run: @escaping @MainActor @Sendable (S, inout S.State, A, EventSink<S.Events>) async throws -> Void
+    ) -> Self {
+        Self(name: name, summary: summary, arguments: [first.describe], when: isAvailable) { screen, state, parsed, emit in
+            let a = try first.read(parsed, 0)
+            try await run(screen, &state, a, emit)
+        }
+    }
+
+    /// A command with two arguments.
+    public static func command<A, B>(
+        _ name: String, _ summary: String, _ first: Argument<S.State, A>, _ second: Argument<S.State, B>,
+        when isAvailable: @escaping @Sendable (S.State) -> Bool = { _ in true },
+        run: @escaping @MainActor @Sendable (S, inout S.State, A, B, EventSink<S.Events>) async throws -> Void
+    ) -> Self {
+        let secondPosition = first.isPositional ? 1 : 0
+        return Self(name: name, summary: summary, arguments: [first.describe, second.describe], when: isAvailable) { screen, state, parsed, emit in
+            let a = try first.read(parsed, 0)
+            let b = try second.read(parsed, secondPosition)
+            try await run(screen, &state, a, b, emit)
+        }
+    }
+}

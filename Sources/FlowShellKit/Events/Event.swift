@@ -1,0 +1,43 @@
+/// One event a screen can emit, declared as a property of the screen's ``ScreenEvents``: the
+/// property's name is the event's name and `Payload`'s properties are its payload keys.
+///
+/// ```swift
+/// struct Events: ScreenEvents {
+///     let selected = Event<CarReference>("a car was chosen")
+///     let showOperators = Event<Nothing>("the user asked for the operators")
+/// }
+/// ```
+/// A screen emits it through its ``EventSink`` by key path (`emit(\.selected, CarReference(carID: id))`),
+/// so an undeclared event or a payload without a declared key does not compile.
+public final class Event<Payload: ScreenValue>: AnyEvent, Sendable {
+    /// What the event means, for `check`, `graph` and documentation.
+    public let summary: String
+
+    /// Declares an event.
+    public init(_ summary: String = "") {
+        self.summary = summary
+    }
+
+    /// The payload's keys, from its type.
+    public var payloadKeys: [String] { Payload.keys }
+}
+
+/// What the kit reads from any ``Event`` when it derives a screen's declaration.
+public protocol AnyEvent: AnyObject, Sendable {
+    /// What the event means.
+    var summary: String { get }
+    /// The keys of its payload.
+    var payloadKeys: [String] { get }
+}
+
+/// The events of one screen: a struct whose properties are ``Event`` values.
+public protocol ScreenEvents: Sendable {
+    /// Creates the declarations (each property with its default value).
+    init()
+}
+
+/// The events of a screen that emits none.
+public struct NoEvents: ScreenEvents {
+    /// No events.
+    public init() {}
+}

@@ -1,0 +1,42 @@
+/// The declared events of one ``ScreenEvents`` type, read once from an instance of it: each
+/// stored ``Event`` property is an event named after the property. Emitting by key path looks
+/// the name up here, by the identity of the ``Event`` object the key path leads to.
+struct EventCatalog<Events: ScreenEvents>: Sendable {
+    /// The instance the declarations and key paths are read from.
+    let instance: Events
+    /// The events, in declaration order.
+    let declarations: [EventDeclaration]
+    private let names: [ObjectIdentifier: String]
+
+    init() {
+        let instance = Events()
+        var declarations: [EventDeclaration] = []
+        var names: [ObjectIdentifier: String] = [:]
+        for child in Mirror(reflecting: instance).children {
+            guard let label = child.label, let event = child.value as? any AnyEvent else { continue }
+            declarations.append(EventDeclaration(label, payload: event.payloadKeys, summary: event.summary))
+            names[ObjectIdentifier(event)] = label
+        }
+        self.instance = instance
+        self.declarations = declarations
+        self.names = names
+    }
+
+    /// The catalog of `Events`, read once per type.
+    @MainActor
+    static var shared: EventCatalog<Events> {
+        if let catalog = eventCatalogs[ObjectIdentifier(Events.self)] as? EventCatalog<Events> { return catalog }
+        let catalog = EventCatalog<Events>()
+        eventCatalogs[ObjectIdentifier(Events.self)] = catalog
+        return catalog
+    }
+
+    /// The name of the event `keyPath` leads to.
+    func name<Payload>(of keyPath: KeyPath<Events, Event<Payload>>) -> String {
+        // Every key path into `Events` leads to one of the mirrored properties.
+        names[ObjectIdentifier(instance[keyPath: keyPath])] ?? ""
+    }
+}
+
+/// The catalogs read so far, by events type.
+@MainActor private var eventCatalogs: [ObjectIdentifier: any Sendable] = [:]

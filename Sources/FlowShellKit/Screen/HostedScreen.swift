@@ -1,0 +1,14 @@
+/// A built screen as the flow holds it, whatever its type: what the coordinator shows, the
+/// dispatcher runs commands on, and the saved state names.
+@MainActor
+public protocol HostedScreen: AnyObject {
+    /// The registered id of the screen (`cars.details`).
+    var featureID: String { get }
+    /// What the screen shows now, as last pushed to its view.
+    var viewProperties: ViewProperties { get }
+    /// Binds the view that shows this screen (nil: none) and shows the screen on it at once.
+    func bind(view: (any View)?)
+    /// Runs the command named `name` with the words typed after it; returns the events it
+    /// emitted. The new state is pushed to the bound view before this returns.
+    func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent]
+}

@@ -1,0 +1,64 @@
+/// The Builder role, once for every screen type: builds a ``Screen`` from its input, keeps its
+/// state, runs its commands and pushes each new state, rendered, to the bound ``View``.
+@MainActor
+public final class ScreenHost<S: Screen>: HostedScreen {
+    /// The screen (the Feature).
+    public let screen: S
+    /// Its current state.
+    public private(set) var state: S.State
+    /// What the screen shows now.
+    public private(set) var viewProperties: ViewProperties
+    private weak var view: (any View)?
+
+    /// Hosts a built screen in its first state.
+    public init(screen: S, state: S.State) {
+        self.screen = screen
+        self.state = state
+        self.viewProperties = Self.properties(for: state)
+    }
+
+    /// Builds the screen from the string map its input arrives as, and loads its first state.
+    public static func make(input: FeatureInput, context: ScreenContext) async throws -> ScreenHost<S> {
+        let screen = try await S(input: try S.Input(values: input.values), context: context)
+        let state = try await screen.load()
+        return ScreenHost(screen: screen, state: state)
+    }
+
+    /// The registered id.
+    public var featureID: String { S.id }
+
+    public func bind(view: (any View)?) {
+        self.view = view
+        view?.update(with: viewProperties)
+    }
+
+    public func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
+        guard let command = S.commands.first(where: { $0.name == name && $0.isAvailable(state) }) else {
+            throw UnknownCommand(name: name)
+        }
+        let parsed = try ParsedArguments(arguments, for: command.description(in: state))
+        let sink = EventSink(catalog: EventCatalog<S.Events>.shared)
+        // The command works on a copy: one that throws or is cancelled changes nothing.
+        var working = state
+        try await command.run(screen, &working, parsed, sink)
+        if working != state {
+            state = working
+            viewProperties = Self.properties(for: working)
+            view?.update(with: viewProperties)
+        }
+        return sink.emitted
+    }
+
+    /// The rendered state with the commands available in it.
+    static func properties(for state: S.State) -> ViewProperties {
+        var properties = S.render(state)
+        properties.commands = S.commands.filter { $0.isAvailable(state) }.map { $0.description(in: state) }
+        return properties
+    }
+}
+
+/// A command name the top screen does not have.
+public struct UnknownCommand: Error, Equatable, Sendable {
+    /// The word typed.
+    public let name: String
+}
