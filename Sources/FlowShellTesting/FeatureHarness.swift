@@ -54,6 +54,7 @@ public final class FeatureHarness {
 
     /// Types a command line (split like the shell does) and runs it; its error is thrown.
     public func send(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        output.notices.removeAll()
         _ = await dispatcher.run(line)
         if let failure = dispatcher.commandFailure {
             if failure.hasPrefix("unknown command") {

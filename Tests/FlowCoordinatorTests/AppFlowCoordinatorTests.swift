@@ -24,7 +24,7 @@ import Testing
 
     private func startFlow() async throws -> AppFlowCoordinator {
         let manifest = try ManifestLoader.decode(Array(Self.flowText.utf8), file: "flow.json")
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog([DemoModule.self]))
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog([DemoModule.module]))
         try await flow.start()
         return flow
     }
@@ -32,8 +32,8 @@ import Testing
     /// Types `emit EVENT [ITEM]` on the top screen, then routes what it emitted.
     @discardableResult
     private func emit(_ flow: AppFlowCoordinator, _ event: String, _ item: String? = nil) async throws -> [Notice] {
-        let command = try #require(flow.top?.screen.viewProperties.command(named: "emit"))
-        try await command.handler(CommandArguments(usage: command.usage, values: [event] + (item.map { [$0] } ?? [])))
+        let top = try #require(flow.top)
+        flow.enqueue(try await top.screen.perform("emit", arguments: [event] + (item.map { [$0] } ?? [])), from: top)
         return await flow.processEvents()
     }
 
@@ -165,7 +165,7 @@ import Testing
         try await emit(flow, "open", "n")
         let closing = flow.coordinators.dropFirst().map { Weak($0) }
         let screens = flow.coordinators.dropFirst().map { Weak($0.screen as AnyObject) }
-        let features = DemoFeature.live.suffix(3)
+        let features = DemoScreen.live.suffix(3)
         #expect(closing.allSatisfy { $0.object != nil })
         #expect(features.allSatisfy { $0.object != nil })
 
@@ -185,10 +185,8 @@ import Testing
 
 @MainActor
 @Suite struct StackRouterTests {
-    private func screen(_ name: String) -> Screen {
-        let screen = Screen(featureID: name)
-        screen.update(with: ViewProperties(title: name))
-        return screen
+    private func screen(_ name: String) -> DemoScreen {
+        DemoScreen(featureID: name, title: name)
     }
 
     private func titles(_ router: StackRouter) -> [[String]] {

@@ -2,11 +2,12 @@
 import FlowShellKit
 import Testing
 
+@MainActor
 @Suite struct ManifestValidatorTests {
     static let globals: Set<String> = ["help", "back", "quit"]
 
     private func diagnostics(_ transitions: String, root: String = "demo.home", modules: String = #"["Demo"]"#,
-                             extraModules: [any FeatureModule.Type] = []) throws -> [String] {
+                             extraModules: [FeatureModule] = []) throws -> [String] {
         let text = """
         {
           "app": "demo",
@@ -18,7 +19,7 @@ import Testing
         }
         """
         let manifest = try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
-        let validator = ManifestValidator(catalog: FeatureCatalog([DemoModule.self] + extraModules), globalCommands: Self.globals)
+        let validator = ManifestValidator(catalog: FeatureCatalog([DemoModule.module] + extraModules), globalCommands: Self.globals)
         return validator.validate(manifest, file: "flow.json").map(\.description)
     }
 
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func reportsCommandsNamedLikeGlobalCommands() throws {
-        let found = try diagnostics(Self.goodTransitions, modules: #"["Demo", "Other"]"#, extraModules: [OtherModule.self])
+        let found = try diagnostics(Self.goodTransitions, modules: #"["Demo", "Other"]"#, extraModules: [OtherModule.module])
         #expect(found.contains("flow.json:4:14: error: modules: feature 'other.screen' declares a command 'back', which is a global command's name"))
     }
 
@@ -103,11 +104,10 @@ import Testing
 }
 
 /// A second module, with a command that shadows a global one.
-enum OtherModule: FeatureModule {
-    static let name = "Other"
-    static var features: [FeatureRegistration] {
-        [FeatureRegistration(id: "other.screen", title: "Other", inputs: ["item"], commands: ["back"]) { _ in
-            Screen(featureID: "other.screen")
-        }]
-    }
+enum OtherModule {
+    @MainActor static let module = FeatureModule(name: "Other", screens: [
+        FeatureRegistration(id: "other.screen", title: "Other", inputs: ["item"], commands: ["back"]) { _, _ in
+            DemoScreen(featureID: "other.screen", title: "Other")
+        },
+    ])
 }

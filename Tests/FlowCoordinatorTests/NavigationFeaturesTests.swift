@@ -41,7 +41,7 @@ import Testing
     }
 
     private func startFlow(store: MemoryKeyValueStore = MemoryKeyValueStore()) async throws -> AppFlowCoordinator {
-        let flow = AppFlowCoordinator(manifest: try manifest(), catalog: FeatureCatalog([DemoModule.self, DemoNavigationModule.self])) { _ in store }
+        let flow = AppFlowCoordinator(manifest: try manifest(), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])) { _ in store }
         try await flow.start()
         return flow
     }
@@ -49,8 +49,8 @@ import Testing
     /// Runs a command on the top screen, then routes what it emitted.
     @discardableResult
     private func run(_ flow: AppFlowCoordinator, _ name: String, _ values: [String] = []) async throws -> [Notice] {
-        let command = try #require(flow.top?.screen.viewProperties.command(named: name), "no command \(name) on \(flow.top?.featureID ?? "")")
-        try await command.handler(CommandArguments(usage: command.usage, values: values))
+        let top = try #require(flow.top)
+        flow.enqueue(try await top.screen.perform(name, arguments: values), from: top)
         return await flow.processEvents()
     }
 
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func theManifestIsSound() throws {
-        let diagnostics = ManifestValidator(catalog: FeatureCatalog([DemoModule.self, DemoNavigationModule.self]), globalCommands: [])
+        let diagnostics = ManifestValidator(catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]), globalCommands: [])
             .validate(try manifest(), file: "flow.json").filter { $0.severity == .error }
         #expect(diagnostics.map(\.description) == [])
     }
@@ -140,8 +140,7 @@ import Testing
     @Test func eventsEmittedTogetherAreAppliedInOrder() async throws {
         let flow = try await startFlow()
         let home = try #require(flow.top)
-        home.handle(FeatureEvent("open", payload: ["item": "1"]))
-        home.handle(FeatureEvent("modal"))
+        flow.enqueue([FeatureEvent("open", payload: ["item": "1"]), FeatureEvent("modal")], from: home)
         // The second event comes from a screen that is no longer on top, but still open.
         #expect(await flow.processEvents() == [])
         #expect(stack(flow) == ["demo.home", "demo.item(1)", "demo.picker^"])
@@ -184,7 +183,7 @@ import Testing
             .replacingOccurrences(of: "    { \"from\": \"demo.home\", \"on\": \"modal\", \"flow\": \"pick\", \"style\": \"present\" },\n", with: "")
         let newManifest = try manifest(withoutPick)
         #expect(newManifest.flows["pick"] == nil)
-        let notices = await flow.reload(newManifest, catalog: FeatureCatalog([DemoModule.self, DemoNavigationModule.self]))
+        let notices = await flow.reload(newManifest, catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]))
         #expect(notices == [Notice(.warning, "dropped demo.picker, demo.item: flow 'pick' is not in this flow any more")])
         #expect(stack(flow) == ["demo.home"])
         #expect(flow.coordinators[0] === kept, "screens that stay are not rebuilt")

@@ -1,41 +1,71 @@
 import FlowShellKit
+import Foundation
 import Testing
 
 @Suite struct CommandTests {
+    let book = CommandDescription(name: "book", summary: "Book", arguments: [
+        ArgumentDescription("CAR"), ArgumentDescription("HOURS", optional: true),
+        ArgumentDescription("from", kind: .option, optional: true, valueName: "TIME"), ArgumentDescription("dry-run", kind: .flag, optional: true),
+    ])
+
     @Test func usageListsArgumentsWithOptionalOnesInBrackets() {
-        let command = Command("book", summary: "Book", arguments: [CommandArgument("CAR"), CommandArgument("HOURS", optional: true)]) { _ in }
-        #expect(command.usage == "book CAR [HOURS]")
+        #expect(book.usage == "book CAR [HOURS] [--from TIME] [--dry-run]")
+        #expect(CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)]).usage
+            == "filter [TEXT]")
     }
 
-    @Test func argumentsExplainWhatIsMissingOrWrong() throws {
-        let arguments = CommandArguments(usage: "hours HOURS", values: ["x"])
-        #expect(try arguments.required(0, "HOURS") == "x")
-        #expect(throws: UserFacingError("missing OTHER — usage: hours HOURS")) { try arguments.required(1, "OTHER") }
-        #expect(throws: UserFacingError("HOURS must be a whole number from 1 to 72, not 'x'")) {
-            try arguments.integer(0, "HOURS", in: 1...72)
-        }
-        #expect(try CommandArguments(usage: "h", values: ["72"]).integer(0, "HOURS", in: 1...72) == 72)
-        #expect(throws: UserFacingError("HOURS must be a whole number from 1 to 72, not '73'")) {
-            try CommandArguments(usage: "h", values: ["73"]).integer(0, "HOURS", in: 1...72)
-        }
-        #expect(throws: UserFacingError("too many arguments — usage: hours HOURS")) { try arguments.expectAtMost(0) }
-        #expect(arguments.optional(0) == "x")
-        #expect(arguments.optional(1) == nil)
+    @Test func wordsAreSortedIntoPositionalsOptionsAndFlags() throws {
+        let parsed = try ParsedArguments(["rio", "--from", "14:00", "3", "--dry-run"], for: book)
+        #expect(parsed.positionals == ["rio", "3"])
+        #expect(parsed.options == ["from": "14:00"])
+        #expect(parsed.flags == ["dry-run"])
+        #expect(try ParsedArguments(["--", "--rio"], for: book).positionals == ["--rio"])
+        #expect(try ParsedArguments(["rio", "--from=9:00"], for: book).options == ["from": "9:00"])
     }
 
-    @Test func viewPropertiesCompareCommandsBySignature() {
-        let first = ViewProperties(title: "A", commands: [Command("go", summary: "Go") { _ in }])
-        let same = ViewProperties(title: "A", commands: [Command("go", summary: "Go") { _ in }])
-        let other = ViewProperties(title: "A", commands: [Command("go", summary: "Go elsewhere") { _ in }])
-        #expect(first == same)
-        #expect(first != other)
-        #expect(first.command(named: "go")?.summary == "Go")
-        #expect(first.command(named: "stay") == nil)
+    @Test func wrongWordsAreExplainedWithTheUsage() {
+        #expect(throws: UserFacingError("missing CAR — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) { try ParsedArguments([], for: book) }
+        #expect(throws: UserFacingError("too many arguments — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) {
+            try ParsedArguments(["a", "b", "c"], for: book)
+        }
+        #expect(throws: UserFacingError("--dry-run takes no value — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) {
+            try ParsedArguments(["a", "--dry-run=yes"], for: book)
+        }
+    }
+
+    @Test func aRestArgumentTakesEveryRemainingWord() throws {
+        let filter = CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)])
+        #expect(try ParsedArguments(["Kia", "Rio"], for: filter).positionals == ["Kia Rio"])
+        #expect(try ParsedArguments([], for: filter).positionals == [])
     }
 
     @Test func inputNamesAMissingKey() throws {
         let input = FeatureInput(["carID": "rio"])
         #expect(try input.require("carID") == "rio")
         #expect(throws: UserFacingError("missing input 'hours'")) { try input.require("hours") }
+    }
+}
+
+@Suite struct ViewPropertiesCodingTests {
+    @Test func viewPropertiesArePlainDataThatRoundTripsThroughJSON() throws {
+        let properties = ViewProperties(
+            title: "Gallery",
+            content: [
+                .heading("Heading"), .text("Text"), .list(["a", "b"], numbered: true),
+                .table(Table(columns: [Table.Column("ID").keepingWidth(), Table.Column("Price").trailing(), Table.Column("Name").shrinking()],
+                             rows: [["1", "9", "Kia"]])),
+                .keyValue([KeyValue("Car", "Kia Rio")]), .message(.warning, "Careful"), .divider,
+            ],
+            commands: [CommandDescription(name: "go", summary: "Go", arguments: [ArgumentDescription("WHERE", values: ["up"])])],
+            status: "ready")
+        let data = try JSONEncoder().encode(properties)
+        #expect(try JSONDecoder().decode(ViewProperties.self, from: data) == properties)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["title", "components", "commands", "status"])
+    }
+
+    @Test func anUnknownComponentKindIsRefused() {
+        let json = #"{"title": "x", "components": [{"kind": "sparkles"}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ViewProperties.self, from: Data(json.utf8)) }
     }
 }

@@ -1,47 +1,54 @@
+import FlowCoordinator
 import FlowShellKit
 import FlowShellTesting
 import Foundation
 import Testing
 
-/// A module to drive: a counter that emits `overflow` past 2.
-enum CounterModule: FeatureModule {
-    static let name = "Counter"
-    static var features: [FeatureRegistration] {
-        [
-            FeatureRegistration(id: "counter.main", title: "Counter", events: [EventDeclaration("overflow", payload: ["count"])],
-                                commands: ["add"]) { context in
-                let updater = CounterUpdater(state: 0)
-                updater.emit = context.emitter
-                return updater.makeScreen(featureID: "counter.main", owning: updater)
-            },
-            FeatureRegistration(id: "counter.done", title: "Done", inputs: ["count"]) { context in
-                let updater = CounterUpdater(state: Int(context.input["count"] ?? "") ?? -1)
-                return updater.makeScreen(featureID: "counter.done", owning: updater)
-            },
-        ]
+/// How far the counter got: the payload of `overflow`, the input of the done screen.
+struct Count: ScreenValue {
+    var count: Int
+}
+
+/// A counter that emits `overflow` past 2.
+struct CounterScreen: Screen {
+    static let id = "counter.main"
+    static let title = "Counter"
+    struct Events: ScreenEvents {
+        let overflow = Event<Count>("the count went past 2")
+    }
+    init(input: Nothing, context: ScreenContext) {}
+    func load() -> Int { 0 }
+    static let commands: [ScreenCommand<Self>] = [
+        .command("add", "Add one") { _, count, emit in
+            count += 1
+            if count > 2 { emit(\.overflow, Count(count: count)) }
+        },
+    ]
+    static func render(_ count: Int) -> ViewProperties {
+        ViewProperties(title: "Counter", status: "count \(count)") { Component.text("Count: \(count)") }
     }
 }
 
-final class CounterUpdater: Updater<Int> {
-    var emit: (@MainActor (String, [String: String]) -> Void)?
-
-    override func makeViewProperties(for count: Int) -> ViewProperties {
-        ViewProperties(title: "Counter", commands: [
-            Command("add", summary: "Add one") { [weak self] _ in
-                guard let self else { return }
-                self.update(self.state + 1)
-                if self.state > 2 { self.emit?("overflow", ["count": "\(self.state)"]) }
-            },
-        ], status: "count \(count)") {
-            Component.text("Count: \(count)")
-        }
+/// Where the counter ends.
+struct CounterDoneScreen: Screen {
+    static let id = "counter.done"
+    static let title = "Done"
+    let input: Count
+    init(input: Count, context: ScreenContext) { self.input = input }
+    func load() -> Int { input.count }
+    static let commands: [ScreenCommand<Self>] = []
+    static func render(_ count: Int) -> ViewProperties {
+        ViewProperties(title: "Counter", status: "count \(count)") { Component.text("Count: \(count)") }
     }
 }
 
 @MainActor
+let counterModule = FeatureModule(name: "Counter", screens: [CounterScreen.self, CounterDoneScreen.self])
+
+@MainActor
 @Suite struct FeatureHarnessTests {
     @Test func drivesAFeatureAndChecksItsScreenAndEvents() async throws {
-        let counter = try await FeatureHarness(CounterModule.self, "counter.main")
+        let counter = try await FeatureHarness(counterModule, "counter.main")
         counter.expectScreen(["title: Counter", "text: Count: 0", "status: count 0", "command: add"])
         for _ in 0..<3 { try await counter.send("add") }
         counter.expectScreen(contains: ["text: Count: 3"])
@@ -50,7 +57,7 @@ final class CounterUpdater: Updater<Int> {
     }
 
     @Test func aDifferentScreenFailsWithADiff() async throws {
-        let counter = try await FeatureHarness(CounterModule.self, "counter.main")
+        let counter = try await FeatureHarness(counterModule, "counter.main")
         withKnownIssue {
             counter.expectScreen(["title: Counter", "text: Count: 1", "status: count 0", "command: add"])
         } matching: { issue in
@@ -60,7 +67,7 @@ final class CounterUpdater: Updater<Int> {
     }
 
     @Test func missingLinesAndUnexpectedEventsFail() async throws {
-        let counter = try await FeatureHarness(CounterModule.self, "counter.main")
+        let counter = try await FeatureHarness(counterModule, "counter.main")
         withKnownIssue {
             counter.expectScreen(contains: ["text: Count: 9"])
         } matching: { $0.description.contains("the screen lacks:\n  text: Count: 9") }
@@ -71,13 +78,13 @@ final class CounterUpdater: Updater<Int> {
     }
 
     @Test func anUnknownCommandOrScreenFails() async throws {
-        let counter = try await FeatureHarness(CounterModule.self, "counter.main")
+        let counter = try await FeatureHarness(counterModule, "counter.main")
         await withKnownIssue {
-            await #expect(throws: UserFacingError("unknown command 'subtract'")) { try await counter.send("subtract") }
+            await #expect(throws: UserFacingError("unknown command 'subtract' here — try help")) { try await counter.send("subtract") }
         } matching: { $0.description.contains("'Counter' has no command 'subtract'; it has add") }
         await withKnownIssue {
-            await #expect(throws: UserFacingError("no feature 'counter.nothing'")) {
-                _ = try await FeatureHarness(CounterModule.self, "counter.nothing")
+            await #expect(throws: UserFacingError("Counter registers no 'counter.nothing'; it registers counter.main, counter.done")) {
+                _ = try await FeatureHarness(counterModule, "counter.nothing")
             }
         } matching: { $0.description.contains("Counter registers no 'counter.nothing'; it registers counter.main, counter.done") }
     }
@@ -93,7 +100,7 @@ final class CounterUpdater: Updater<Int> {
     """
 
     @Test func drivesAFlowAndChecksTheStack() async throws {
-        let flow = try await FlowHarness(config: Self.config, modules: [CounterModule.self])
+        let flow = try await FlowHarness(config: Self.config, modules: [counterModule])
         flow.expectStack(["counter.main"])
         for _ in 0..<3 { try await flow.send("add") }
         flow.expectStack(["counter.main", "counter.done"])
@@ -105,17 +112,38 @@ final class CounterUpdater: Updater<Int> {
     }
 
     @Test func aWrongStackFailsWithADiff() async throws {
-        let flow = try await FlowHarness(config: Self.config, modules: [CounterModule.self])
+        let flow = try await FlowHarness(config: Self.config, modules: [counterModule])
         withKnownIssue {
             flow.expectStack(["counter.main", "counter.done"])
         } matching: { $0.description.contains("  counter.main\n- counter.done") }
+    }
+
+    @Test func runsTheGlobalCommandsAsTheShellDoes() async throws {
+        let flow = try await FlowHarness(config: Self.config, modules: [counterModule])
+        try await flow.send("help")
+        try await flow.send("help add")
+        try await flow.send("add --help")
+        try await flow.send("where")
+        #expect(flow.takeAnswers() == [
+            "help: Counter: add, help, back, home, where, open, reload, quit, exit",
+            "usage: add — Add one",
+            "usage: add — Add one",
+            "stack: counter.main",
+        ])
+        try await flow.send("reload")
+        flow.expectNotices([])
+        try await flow.send("home")
+        try await flow.send("open /nowhere")
+        flow.expectNotices([Notice(.error, "no link matches '/nowhere'; this flow has no links")])
+        await #expect(throws: UserFacingError("too many arguments — usage: add")) { try await flow.send("add 3") }
+        flow.expectStack(["counter.main"])
     }
 
     @Test func aBrokenConfigFailsWithEveryError() async throws {
         await withKnownIssue {
             await #expect(throws: UserFacingError("the flow has errors")) {
                 _ = try await FlowHarness(config: Self.config.replacingOccurrences(of: "counter.done", with: "counter.gone"),
-                                          modules: [CounterModule.self])
+                                          modules: [counterModule])
             }
         } matching: { $0.description.contains("unknown feature 'counter.gone'") }
     }

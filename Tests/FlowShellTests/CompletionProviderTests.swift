@@ -6,8 +6,8 @@ import Testing
 @MainActor
 @Suite struct CompletionProviderTests {
     let screen = ViewProperties(title: "Cars", commands: [
-        Command("select", summary: "", arguments: [CommandArgument("CAR", values: ["rio", "polo", "Kia Rio"])]) { _ in },
-        Command("sort", summary: "", arguments: [CommandArgument("ORDER", values: ["price", "distance"])]) { _ in },
+        CommandDescription(name: "select", summary: "", arguments: [ArgumentDescription("CAR", values: ["rio", "polo", "Kia Rio"])]),
+        CommandDescription(name: "sort", summary: "", arguments: [ArgumentDescription("ORDER", values: ["price", "distance"])]),
     ])
 
     @Test func completesScreenAndGlobalCommandNames() {

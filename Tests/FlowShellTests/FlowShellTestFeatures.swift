@@ -5,5 +5,5 @@ import FlowShellKit
 
 /// The sample app's feature modules, for in-process tests of the composition root.
 enum FlowShellTestFeatures {
-    @MainActor static let modules: [any FeatureModule.Type] = [AuthModule.self, BookingModule.self, CarsModule.self]
+    @MainActor static let modules: [FeatureModule] = [AuthModule.module, BookingModule.module, CarsModule.module]
 }

@@ -18,7 +18,7 @@ import Testing
     /// long words and a table that must shrink.
     static let gallery = ViewProperties(
         title: "Gallery — every component",
-        commands: [Command("go", summary: "Go") { _ in }, Command("stay", summary: "Stay") { _ in }],
+        commands: [CommandDescription(name: "go", summary: "Go"), CommandDescription(name: "stay", summary: "Stay")],
         status: "3 of 7 shown, sorted by price, matching 'Škoda'"
     ) {
         Component.heading("Heading: 日本のカーシェア")

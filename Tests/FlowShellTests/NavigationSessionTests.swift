@@ -104,16 +104,13 @@ import Testing
         try Data(original.utf8).write(to: file)
         let source = ConfigSource.file(path: file.path)
         let features = FlowShellTestFeatures.modules
-        let check = FlowCheck(source: source, features: features)
-        let manifest = try #require(check.runnableManifest)
-        let services = ServiceContainer()
-        try FeatureCatalog(features).registerServices(loading: manifest.modules, in: services, environment: .inMemory())
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog(features), services: services)
-        try await flow.start()
+        let runtime = try await FlowRuntime.start(source: source, modules: features) { _ in nil }
+        let flow = runtime.flow
+        let manifest = flow.manifest
         _ = await flow.open("/cars/rio")
 
         try Data(original.replacingOccurrences(of: "\"style\": \"push\" },", with: "\"stlye\": \"push\" },").utf8).write(to: file)
-        let broken = await ShellLauncher.reload(flow, from: source, features: features, environment: .inMemory())
+        let broken = await runtime.reload()
         #expect(broken.last == Notice(.warning, "\(file.path) has errors; the flow that was running goes on"))
         #expect(broken.filter { $0.style == .error }.count >= 2)
         #expect(flow.manifest == manifest)
@@ -121,11 +118,11 @@ import Testing
 
         try Data(original.replacingOccurrences(of: "\"to\": \"booking.confirm\", \"style\": \"present\"",
                                                 with: "\"to\": \"booking.confirm\", \"style\": \"push\"").utf8).write(to: file)
-        let sound = await ShellLauncher.reload(flow, from: source, features: features, environment: .inMemory())
+        let sound = await runtime.reload()
         #expect(sound == [Notice(.success, "reloaded \(file.path)")])
         #expect(flow.manifest.transition(from: "cars.details", on: "book")?.style == .push)
         #expect(flow.coordinators.map(\.featureID) == ["cars.list", "cars.details"], "the open screens stay")
-        #expect(await ShellLauncher.reload(flow, from: source, features: features, environment: .inMemory()) == [], "nothing changed, nothing said")
+        #expect(await runtime.reload() == [], "nothing changed, nothing said")
     }
 }
 

@@ -25,7 +25,7 @@ import Testing
                 .message(.success, "Done"),
                 .divider,
             ],
-            commands: [Command("go", summary: "Go") { _ in }],
+            commands: [CommandDescription(name: "go", summary: "Go")],
             status: "status line"
         )
         #expect(plain.render(properties) == """

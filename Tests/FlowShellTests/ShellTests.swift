@@ -2,7 +2,7 @@
 @testable import FlowShell
 import FlowShellKit
 import LineEditor
-import Synchronization
+import Glibc
 import Testing
 
 /// Lines typed by a test, then the end of input.
@@ -30,47 +30,49 @@ final class RecordingConsole: Console {
     func writeError(_ text: String) { errors += text }
 }
 
-/// A module whose screen has a command that fails, one that runs until cancelled, and one
-/// that changes the screen.
-enum ShellDemoModule: FeatureModule {
-    static let name = "ShellDemo"
-    static var features: [FeatureRegistration] {
-        [FeatureRegistration(id: "shell.home", title: "Home", events: [EventDeclaration("go")], commands: ["fail", "slow", "count", "go"]) { context in
-            let updater = ShellDemoUpdater(state: 0)
-            updater.emit = context.emitter
-            return updater.makeScreen(featureID: "shell.home", owning: updater)
-        }]
+/// A screen with a command that fails, one that runs until cancelled (pressing Ctrl-C itself
+/// once it runs), one that changes the screen and one that emits.
+struct ShellDemoScreen: Screen {
+    static let id = "shell.home"
+    static let title = "Home"
+    /// The pipe the test's Ctrl-C is written to: read end, write end.
+    nonisolated(unsafe) static var interruptPipe: [Int32] = [-1, -1]
+
+    struct Events: ScreenEvents {
+        let go = Event<Nothing>("the user wants to go")
     }
-}
 
-final class ShellDemoUpdater: Updater<Int> {
-    var emit: (@MainActor (String, [String: String]) -> Void)?
+    init(input: Nothing, context: ScreenContext) {}
+    func load() -> Int { 0 }
 
-    override func makeViewProperties(for state: Int) -> ViewProperties {
-        ViewProperties(title: "Home", content: [.text("count \(state)")], commands: [
-            Command("fail", summary: "Fails") { _ in throw UserFacingError("it broke") },
-            Command("slow", summary: "Runs until cancelled") { [weak self] _ in
-                try await Task.sleep(for: .seconds(30))
-                self?.mutate { $0 = 99 }
-            },
-            Command("count", summary: "Counts") { [weak self] _ in self?.mutate { $0 += 1 } },
-            Command("go", summary: "Emits go") { [weak self] _ in self?.emit?("go", [:]) },
-        ])
+    static let commands: [ScreenCommand<Self>] = [
+        .command("fail", "Fails") { _, _, _ in throw UserFacingError("it broke") },
+        .command("slow", "Runs until cancelled") { _, count, _ in
+            var byte: UInt8 = 1
+            _ = write(interruptPipe[1], &byte, 1)
+            try await Task.sleep(for: .seconds(30))
+            count = 99
+        },
+        .command("count", "Counts") { _, count, _ in count += 1 },
+        .command("go", "Emits go") { _, _, emit in emit(\.go) },
+    ]
+
+    static func render(_ count: Int) -> ViewProperties {
+        ViewProperties(title: "Home", content: [.text("count \(count)")])
     }
 }
 
 @MainActor
 @Suite struct ShellTests {
     private func makeShell(_ lines: [String], interactive: Bool = false,
-                           takeInterrupt: @escaping @Sendable () -> Bool = { false }) async throws -> (Shell, ScriptedReader, RecordingConsole) {
-        let manifest = Manifest(app: "demo", root: "shell.home", modules: ["ShellDemo"], transitions: [])
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog([ShellDemoModule.self]))
-        try await flow.start()
+                           interruptDescriptor: Int32? = nil) async throws -> (Shell, ScriptedReader, RecordingConsole) {
+        let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
+        let runtime = try await FlowRuntime.start(config: #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#, modules: [module])
         let reader = ScriptedReader(lines)
         let console = RecordingConsole()
         let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
-        let shell = Shell(flow: flow, reader: reader, output: output, interactive: interactive, colour: false,
-                          takeInterrupt: takeInterrupt)
+        let dispatcher = Dispatcher(runtime: runtime, output: output, interruptDescriptor: interruptDescriptor)
+        let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: false)
         return (shell, reader, console)
     }
 
@@ -138,14 +140,15 @@ final class ShellDemoUpdater: Updater<Int> {
     }
 
     @Test func ctrlCCancelsARunningCommandAndKeepsTheScreen() async throws {
-        // The first poll is the shell discarding a stale Ctrl-C; the next ones report one.
-        let polls = Atomic<Int>(0)
-        let (shell, _, console) = try await makeShell(["slow", "count"]) {
-            polls.add(1, ordering: .relaxed).newValue > 2
-        }
-        let started = ContinuousClock.now
+        // The slow command presses Ctrl-C (writes to the pipe) once it runs; the shell cancels it
+        // from the pipe becoming readable, without polling.
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        defer { ends.forEach { close($0) } }
+        ShellDemoScreen.interruptPipe = ends
+        let (shell, _, console) = try await makeShell(["slow", "count"], interruptDescriptor: ends[0])
         let failures = await shell.run()
-        #expect(ContinuousClock.now - started < .seconds(10), "the slow command was cancelled, not waited for")
         #expect(failures == 0)
         #expect(console.errors == "! cancelled\n")
         #expect(!console.output.contains("count 99"))

@@ -6,11 +6,11 @@ import Testing
 @MainActor
 @Suite struct AuthTests {
     private var session: ConditionRegistration {
-        get throws { try #require(AuthModule.conditions.first { $0.name == "session" }) }
+        get throws { try #require(AuthModule.module.conditions.first { $0.name == "session" }) }
     }
 
     @Test func signingInKeepsTheSessionAndEmitsLoggedIn() async throws {
-        let login = try await FeatureHarness(AuthModule.self, "auth.login")
+        let login = try await FeatureHarness(AuthModule.module, "auth.login")
         #expect(try session.isSatisfied(login.store) == false)
         try await login.send("login alice")
         #expect(login.store.value(for: "user") == "alice")
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aBadNameIsRefusedAndNothingIsKept() async throws {
-        let login = try await FeatureHarness(AuthModule.self, "auth.login")
+        let login = try await FeatureHarness(AuthModule.module, "auth.login")
         await #expect(throws: UserFacingError("'a b/c' is not a user name: use up to 32 letters, digits, '.', '-' or '_'")) {
             try await login.send("login 'a b/c'")
         }
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func theAccountShowsTheUserAndLogsOut() async throws {
-        let account = try await FeatureHarness(AuthModule.self, "auth.account", store: MemoryKeyValueStore(["user": "bob"]))
+        let account = try await FeatureHarness(AuthModule.module, "auth.account", store: MemoryKeyValueStore(["user": "bob"]))
         account.expectScreen(["title: Account", "User: bob", "status: signed in as bob", "command: logout"])
         try await account.send("logout")
         #expect(account.store.value(for: "user") == nil)

@@ -9,7 +9,7 @@ import Testing
 func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
     let services = ServiceContainer()
     services.register(BookingClock(now: { Date(timeIntervalSince1970: now) }))
-    try BookingModule.registerServices(in: services, environment: .inMemory())
+    try BookingModule.module.setUpServices(services, .inMemory())
     return services
 }
 
@@ -20,7 +20,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
 
     @Test func showsTheTermsConfirmsAndKeepsTheBooking() async throws {
         let services = try bookingServices(now: now)
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: services)
+        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: services)
         try await confirm.send("hours 3")
         confirm.expectScreen(contains: ["title: Book Kia Rio", "Duration: 3 hours", "When: now to \(BookingInteractor.time(now + 3 * 3600))",
                                         "Price: 9 × 3 = 27"])
@@ -30,9 +30,9 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         await #expect(throws: UserFacingError("already booked — booking BK-1001")) { try await confirm.send("confirm") }
 
         // The list shows it; the same car at an overlapping time is refused, later is fine.
-        let list = try await FeatureHarness(BookingModule.self, "booking.list", services: services)
+        let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services)
         list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(BookingInteractor.time(now)) | \(BookingInteractor.time(now + 3 * 3600)) | 27 | running"])
-        let again = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: services)
+        let again = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: services)
         try await again.send("from 2")
         await #expect(throws: UserFacingError("Kia Rio is already booked from \(BookingInteractor.time(now)) to \(BookingInteractor.time(now + 3 * 3600)) (BK-1001); choose another time with 'from'")) {
             try await again.send("confirm")
@@ -43,7 +43,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
     }
 
     @Test func refusesImpossibleDurationsAndStarts() async throws {
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: try bookingServices())
+        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: try bookingServices())
         for bad in ["0", "73", "two", "-1"] {
             await #expect(throws: UserFacingError("HOURS must be a whole number from 1 to 72, not '\(bad)'")) {
                 try await confirm.send("hours \(bad)")
@@ -54,24 +54,24 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
     }
 
     @Test func cancellingEmitsCancelled() async throws {
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: try bookingServices())
+        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: try bookingServices())
         try await confirm.send("cancel")
         confirm.expectEvents([FeatureEvent("cancelled")])
     }
 
     @Test func refusesABadPrice() async {
-        await #expect(throws: UserFacingError("the price per hour 'cheap' is not a whole number")) {
-            _ = try await FeatureHarness(BookingModule.self, "booking.confirm",
+        await #expect(throws: UserFacingError("input 'pricePerHour' must be a whole number, not 'cheap'")) {
+            _ = try await FeatureHarness(BookingModule.module, "booking.confirm",
                                          input: ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "cheap"], services: try bookingServices())
         }
     }
 
     @Test func theRegistrationDeclaresWhatTheScreenDoes() async throws {
-        let registration = try #require(BookingModule.features.first)
+        let registration = try #require(BookingModule.module.screens.first)
         #expect(registration.id == "booking.confirm")
         #expect(registration.inputs == ["carID", "carName", "pricePerHour"])
         #expect(registration.events.map(\.name) == ["confirmed", "cancelled"])
-        let confirm = try await FeatureHarness(BookingModule.self, "booking.confirm", input: input, services: try bookingServices())
+        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: try bookingServices())
         #expect(confirm.properties.commands.map(\.name) == registration.commands)
     }
 }
@@ -81,7 +81,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
     let now = 1_800_000_000.0
 
     @Test func anEmptyListSaysSo() async throws {
-        let list = try await FeatureHarness(BookingModule.self, "booking.list", services: try bookingServices())
+        let list = try await FeatureHarness(BookingModule.module, "booking.list", services: try bookingServices())
         list.expectScreen(["title: My bookings", "info: No bookings yet.", "status: 0 bookings", "command: cancel CODE", "command: refresh"])
     }
 
@@ -90,7 +90,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         let repository = try services.resolve(BookingRepository.self)
         _ = try await repository.book(carID: "rio", carName: "Kia Rio", startsAt: now - 7200, endsAt: now - 3600, total: 9)
         _ = try await repository.book(carID: "zoe", carName: "Renault Zoe", startsAt: now + 3600, endsAt: now + 7200, total: 11)
-        let list = try await FeatureHarness(BookingModule.self, "booking.list", services: services)
+        let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services)
         list.expectScreen(contains: ["command: cancel CODE {CODE=BK-1002}"])
         await #expect(throws: UserFacingError("booking BK-1001 is over; only a coming or running booking can be cancelled")) {
             try await list.send("cancel BK-1001")

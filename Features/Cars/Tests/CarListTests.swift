@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite struct CarListTests {
     @Test func listsEveryOperatorsCarsOnceCheapestFirst() async throws {
-        let list = try await FeatureHarness(CarsModule.self, "cars.list")
+        let list = try await FeatureHarness(CarsModule.module, "cars.list")
         list.expectScreen([
             "title: Cars",
             "table: ID | Car | Operator | Price | Away",
@@ -26,11 +26,11 @@ import Testing
             "command: bookings",
             "command: account",
         ])
-        #expect(list.properties.commands.map(\.name) == CarsModule.features.first { $0.id == "cars.list" }?.commands)
+        #expect(list.properties.commands.map(\.name) == CarsModule.module.screens.first { $0.id == "cars.list" }?.commands)
     }
 
     @Test func filtersAndSorts() async throws {
-        let list = try await FeatureHarness(CarsModule.self, "cars.list")
+        let list = try await FeatureHarness(CarsModule.module, "cars.list")
         try await list.send("sort distance")
         list.expectScreen(contains: ["status: 7 of 7 cars, by distance"])
         try await list.send("filter GREEN")
@@ -44,13 +44,13 @@ import Testing
         #expect(list.properties.content == [.message(.info, "No car matches 'nothing-like-this'.")])
         try await list.send("filter")
         list.expectScreen(contains: ["status: 7 of 7 cars, by distance"])
-        await #expect(throws: UserFacingError("cannot sort by 'colour' — choose price, distance or name")) {
+        await #expect(throws: UserFacingError("ORDER must be price, distance or name, not 'colour'")) {
             try await list.send("sort colour")
         }
     }
 
     @Test func selectingACarEmitsItsID() async throws {
-        let list = try await FeatureHarness(CarsModule.self, "cars.list")
+        let list = try await FeatureHarness(CarsModule.module, "cars.list")
         try await list.send("select zoe")
         list.expectEvents([FeatureEvent("selected", payload: ["carID": "zoe"])])
         await #expect(throws: UserFacingError("no car 'ghost' in the list — the ids are in the first column")) {
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func anOperatorInputNarrowsTheList() async throws {
-        let list = try await FeatureHarness(CarsModule.self, "cars.list", input: ["operator": "GreenGo"])
+        let list = try await FeatureHarness(CarsModule.module, "cars.list", input: ["operator": "GreenGo"])
         list.expectScreen(contains: ["title: GreenGo cars", "status: 2 of 2 cars, by price"])
         await #expect(throws: UserFacingError("no car 'rio' in the list — the ids are in the first column")) {
             try await list.send("select rio")
@@ -78,7 +78,7 @@ import Testing
 @MainActor
 @Suite struct CarDetailsTests {
     @Test func showsTheCarAndAsksToBookIt() async throws {
-        let details = try await FeatureHarness(CarsModule.self, "cars.details", input: ["carID": "octavia"])
+        let details = try await FeatureHarness(CarsModule.module, "cars.details", input: ["carID": "octavia"])
         details.expectScreen([
             "title: Škoda Octavia",
             "Car: Škoda Octavia", "Operator: CityDrive", "Price: 13 per hour", "Distance: 2.4 km",
@@ -92,7 +92,7 @@ import Testing
 
     @Test func anUnknownCarIsRefused() async {
         await #expect(throws: UserFacingError("no car 'ghost'")) {
-            _ = try await FeatureHarness(CarsModule.self, "cars.details", input: ["carID": "ghost"])
+            _ = try await FeatureHarness(CarsModule.module, "cars.details", input: ["carID": "ghost"])
         }
     }
 }
@@ -100,7 +100,7 @@ import Testing
 @MainActor
 @Suite struct OperatorListTests {
     @Test func listsOperatorsAndChoosesOneIgnoringCase() async throws {
-        let operators = try await FeatureHarness(CarsModule.self, "cars.operators")
+        let operators = try await FeatureHarness(CarsModule.module, "cars.operators")
         operators.expectScreen(contains: [
             "row: CityDrive | 3 | 9 per hour", "row: GreenGo | 2 | 11 per hour", "row: UrbanWheels | 2 | 8 per hour",
         ])
@@ -112,9 +112,9 @@ import Testing
     }
 
     @Test func aPlateResolvesToItsCar() async throws {
-        let resolver = try #require(CarsModule.resolvers.first { $0.parameter == "plate" })
+        let resolver = try #require(CarsModule.module.resolvers.first { $0.parameter == "plate" })
         let services = ServiceContainer()
-        try CarsModule.registerServices(in: services, environment: .inMemory())
+        try CarsModule.module.setUpServices(services, .inMemory())
         #expect(try await resolver.resolve("c789-fg", services) == "octavia")
         await #expect(throws: UserFacingError("no car has the plate 'X'")) { try await resolver.resolve("X", services) }
     }

@@ -92,7 +92,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     public var usageToken: String {
         let token: String
         switch kind {
-        case .positional: token = takesRest ? "\(name)…" : name
+        case .positional: token = name
         case .option: token = "--\(name) \(valueName ?? name.uppercased())"
         case .flag: token = "--\(name)"
         }

@@ -61,4 +61,9 @@ public final class ScreenHost<S: Screen>: HostedScreen {
 public struct UnknownCommand: Error, Equatable, Sendable {
     /// The word typed.
     public let name: String
+
+    /// The error for the word `name`.
+    public init(name: String) {
+        self.name = name
+    }
 }
