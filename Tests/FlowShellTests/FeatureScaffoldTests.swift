@@ -15,28 +15,25 @@ import Testing
         return folder
     }
 
-    @Test func writesEachRoleAndATestAndKeepsTheListSorted() throws {
+    @Test func writesOneFilePerScreenAndATestAndKeepsTheListSorted() throws {
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
         let created = try FeatureScaffold(packageFolder: folder, name: "Bikes", screens: ["bikes.list", "bikes.map"]).create()
         #expect(created == [
             "Features/Bikes/Sources/BikesModule.swift",
-            "Features/Bikes/Sources/BikesList/BikesListState.swift",
-            "Features/Bikes/Sources/BikesList/BikesListActions.swift",
-            "Features/Bikes/Sources/BikesList/BikesListUpdater.swift",
-            "Features/Bikes/Sources/BikesList/BikesListFeature.swift",
-            "Features/Bikes/Sources/BikesList/BikesListBuilder.swift",
+            "Features/Bikes/Sources/BikesListScreen.swift",
             "Features/Bikes/Tests/BikesListTests.swift",
-            "Features/Bikes/Sources/BikesMap/BikesMapState.swift",
-            "Features/Bikes/Sources/BikesMap/BikesMapActions.swift",
-            "Features/Bikes/Sources/BikesMap/BikesMapUpdater.swift",
-            "Features/Bikes/Sources/BikesMap/BikesMapFeature.swift",
-            "Features/Bikes/Sources/BikesMap/BikesMapBuilder.swift",
+            "Features/Bikes/Sources/BikesMapScreen.swift",
             "Features/Bikes/Tests/BikesMapTests.swift",
         ])
         let module = try String(contentsOf: folder.appendingPathComponent("Features/Bikes/Sources/BikesModule.swift"), encoding: .utf8)
-        #expect(module.contains("public enum BikesModule: FeatureModule"))
-        #expect(module.contains("[BikesListBuilder.registration(), BikesMapBuilder.registration()]"))
+        #expect(module.contains("public enum BikesModule"))
+        #expect(module.contains("screens: [BikesListScreen.self, BikesMapScreen.self]"))
+        let screen = try String(contentsOf: folder.appendingPathComponent("Features/Bikes/Sources/BikesListScreen.swift"), encoding: .utf8)
+        #expect(screen.components(separatedBy: "\n").count <= 40, "a two-command screen is about 40 lines at most")
+        for removed in ["actions = ", "weak var actions", "Builder", "Updater<"] {
+            #expect(!screen.contains(removed))
+        }
         let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(FeatureList(manifest: manifest)?.names == ["Auth", "Bikes", "Booking", "Cars"])
         #expect(manifest.contains("let features = [\n    \"Auth\",\n    \"Bikes\",\n    \"Booking\",\n    \"Cars\",\n]"))
@@ -46,10 +43,9 @@ import Testing
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try FeatureScaffold(packageFolder: folder, name: "TripPlanner", screens: []).create()
-        let builder = try String(contentsOf: folder.appendingPathComponent("Features/TripPlanner/Sources/TripPlannerHome/TripPlannerHomeBuilder.swift"), encoding: .utf8)
-        #expect(builder.contains("nonisolated static let id") == false)
-        let feature = try String(contentsOf: folder.appendingPathComponent("Features/TripPlanner/Sources/TripPlannerHome/TripPlannerHomeFeature.swift"), encoding: .utf8)
-        #expect(feature.contains("nonisolated static let id = \"tripPlanner.home\""))
+        let screen = try String(contentsOf: folder.appendingPathComponent("Features/TripPlanner/Sources/TripPlannerHomeScreen.swift"), encoding: .utf8)
+        #expect(screen.contains("struct TripPlannerHomeScreen: Screen"))
+        #expect(screen.contains("static let id = \"tripPlanner.home\""))
     }
 
     @Test(arguments: [
@@ -60,13 +56,14 @@ import Testing
         ("Bikes", ["Bikes.List"], "'Bikes.List' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home"),
         ("Bikes", ["bikes"], "'bikes' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home"),
         ("Bikes", ["bikes.list", "bikes.list"], "the screen 'bikes.list' is asked for twice"),
+        ("Bikes", ["cars.list"], "the screen 'cars.list' already exists in the Cars module; choose another id"),
     ])
     func refusesWhatWouldNotBuild(name: String, screens: [String], message: String) throws {
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(throws: FeatureScaffold.Refusal(message: message)) {
-            try FeatureScaffold(packageFolder: folder, name: name, screens: screens).create()
+            try FeatureScaffold(packageFolder: folder, name: name, screens: screens, existingScreens: ["cars.list": "Cars"]).create()
         }
         #expect(try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) == before, "nothing changed")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Features/\(name)/Sources").path) || name == "Cars")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowShellKit
 import Foundation
 
 /// `flowshell new`: scaffolding.
@@ -12,7 +13,7 @@ struct NewCommand: ParsableCommand {
 
 /// `flowshell new feature NAME [--screen ID ...]`: a feature module with a working screen per
 /// id and a passing test, added to the package's list of features.
-struct NewFeatureCommand: ParsableCommand {
+struct NewFeatureCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "feature",
         abstract: "Create Features/NAME with a screen per --screen (default: <name>.home) and a test, and add NAME to Package.swift."
@@ -27,17 +28,24 @@ struct NewFeatureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"))
     var package: String = FileManager.default.currentDirectoryPath
 
-    func run() throws {
-        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens)
+    /// Writes the module, refusing a screen id that a linked module registers already.
+    @MainActor
+    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        var existing: [String: String] = [:]
+        for module in features {
+            for screen in module.screens { existing[screen.id] = module.name }
+        }
+        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens, existingScreens: existing)
         do {
             let created = try scaffold.create()
             print("Created Features/\(name):")
             for file in created { print("  \(file)") }
             print("and added \"\(name)\" to the features in Package.swift.")
             print("Next: list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
+            return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            throw ExitCode(2)
+            return 2
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes a new feature module into a FlowShell package: `Features/NAME/Sources` with a screen
-/// per id (Updater, Actions, Feature, Builder and the module's registration) and
+/// Writes a new feature module into a FlowShell package: `Features/NAME/Sources` with one file
+/// per screen and the module's registration, and
 /// `Features/NAME/Tests` with a passing test, then adds NAME to the sorted list in Package.swift.
 struct FeatureScaffold {
     /// Why nothing was created.
@@ -18,11 +18,14 @@ struct FeatureScaffold {
     let packageFolder: URL
     let name: String
     let requestedScreens: [String]
+    /// The screen ids the linked modules register already, with the module of each.
+    let existingScreens: [String: String]
 
-    init(packageFolder: URL, name: String, screens: [String]) {
+    init(packageFolder: URL, name: String, screens: [String], existingScreens: [String: String] = [:]) {
         self.packageFolder = packageFolder
         self.name = name
         self.requestedScreens = screens
+        self.existingScreens = existingScreens
     }
 
     /// The screens to create: those asked for, or `<name>.home`.
@@ -53,6 +56,9 @@ struct FeatureScaffold {
             guard id.range(of: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$", options: .regularExpression) != nil else {
                 throw Refusal(message: "'\(id)' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home")
             }
+            if let owner = existingScreens[id] {
+                throw Refusal(message: "the screen '\(id)' already exists in the \(owner) module; choose another id")
+            }
             guard seen.insert(id).inserted else {
                 throw Refusal(message: "the screen '\(id)' is asked for twice")
             }
@@ -61,7 +67,7 @@ struct FeatureScaffold {
         let screens = screenIDs.map(ScreenTemplate.init)
         var files: [(String, String)] = [("Sources/\(name)Module.swift", ScreenTemplate.module(name: name, screens: screens))]
         for screen in screens {
-            files += screen.sources.map { ("Sources/\(screen.typePrefix)/\($0.0)", $0.1) }
+            files.append(("Sources/\(screen.typePrefix)Screen.swift", screen.source))
             files.append(("Tests/\(screen.typePrefix)Tests.swift", screen.test(module: name)))
         }
         do {
