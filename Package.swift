@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "LineEditor", "CPseudoTerminal", "flowshell"]
+            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell"]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
