@@ -50,7 +50,7 @@ final class ShellDemoUpdater: Updater<Int> {
         ViewProperties(title: "Home", content: [.text("count \(state)")], commands: [
             Command("fail", summary: "Fails") { _ in throw UserFacingError("it broke") },
             Command("slow", summary: "Runs until cancelled") { [weak self] _ in
-                try await Task.sleep(for: .seconds(30))
+                try await Task.sleep(for: .seconds(24 * 60 * 60))
                 self?.mutate { $0 = 99 }
             },
             Command("count", summary: "Counts") { [weak self] _ in self?.mutate { $0 += 1 } },
@@ -137,15 +137,16 @@ final class ShellDemoUpdater: Updater<Int> {
         #expect(console.output.contains("usage: quit\n  Leave the shell\n"))
     }
 
-    @Test func ctrlCCancelsARunningCommandAndKeepsTheScreen() async throws {
+    @Test(.timeLimit(.minutes(2)))
+    func ctrlCCancelsARunningCommandAndKeepsTheScreen() async throws {
         // The first poll is the shell discarding a stale Ctrl-C; the next ones report one.
         let polls = Atomic<Int>(0)
         let (shell, _, console) = try await makeShell(["slow", "count"]) {
             polls.add(1, ordering: .relaxed).newValue > 2
         }
-        let started = ContinuousClock.now
+        // The slow command would sleep for a day: the shell finishing at all shows it was
+        // cancelled, so no clock is read (a busy machine must not fail the test).
         let failures = await shell.run()
-        #expect(ContinuousClock.now - started < .seconds(10), "the slow command was cancelled, not waited for")
         #expect(failures == 0)
         #expect(console.errors == "! cancelled\n")
         #expect(!console.output.contains("count 99"))
