@@ -99,6 +99,14 @@ final class PseudoTerminal {
         throw Timeout(waitingFor: "the program to exit", screen: transcript)
     }
 
+    /// Whether the terminal is in its normal (canonical, echoing) mode, as a program leaves
+    /// it when it ends; a line editor switches it off while it reads.
+    var isInNormalMode: Bool {
+        var modes = termios()
+        guard tcgetattr(master, &modes) == 0 else { return false }
+        return modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
+    }
+
     /// Whether the program is still running.
     var isRunning: Bool {
         var status: Int32 = 0

@@ -75,7 +75,7 @@ struct ShellLauncher {
             let shell = Shell(flow: flow, reader: reader, output: output, interactive: interactive, colour: colour,
                               takeInterrupt: { Terminal.takeInterrupt() }, hooks: hooks)
             failures += await shell.run()
-            return interactive || failures == 0 ? 0 : 1
+            return Terminal.exitStatus(interactive || failures == 0 ? 0 : 1)
         } catch {
             return (error as? Stop)?.status ?? 1
         }
