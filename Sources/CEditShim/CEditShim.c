@@ -44,6 +44,22 @@ static void fs_on_interrupt(int signal_number) {
     errno = saved;
 }
 
+// SIGTERM or SIGHUP: the process is asked to end. Recorded here, it makes the reader return
+// as at the end of input and a running command cancel, so the shell ends through its normal
+// path (history and state saved, terminal restored).
+static volatile sig_atomic_t fs_termination = 0;
+
+static void fs_on_termination(int signal_number) {
+    int saved = errno;
+    fs_termination = signal_number;
+    if (fs_interrupt_pipe[1] >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(fs_interrupt_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
 // Another thread (the config watcher) wakes the reader through this pipe.
 static int fs_wake_pipe[2] = { -1, -1 };
 
@@ -71,13 +87,20 @@ int fs_install_interrupt_handler(void) {
     if (fs_interrupt_pipe[0] < 0 && pipe2(fs_interrupt_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = fs_on_interrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    return sigaction(SIGINT, &action, NULL);
+    // Ctrl-\ (SIGQUIT) is taken as Ctrl-C: a user's slip must not end the shell with the
+    // Swift runtime's crash report, which handles SIGQUIT as a crash.
+    action.sa_handler = fs_on_interrupt;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGQUIT, &action, NULL) != 0) return -1;
+    action.sa_handler = fs_on_termination;
+    if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0) return -1;
+    return 0;
 }
 
 int fs_take_interrupt(void) {
+    // A request to end stays: every poll reports it, so whatever runs is cancelled.
+    if (fs_termination) return 1;
     int was = fs_interrupted;
     fs_interrupted = 0;
     fs_drain_interrupt_pipe();
@@ -86,6 +109,10 @@ int fs_take_interrupt(void) {
 
 int fs_interrupt_descriptor(void) {
     return fs_interrupt_pipe[0];
+}
+
+int fs_termination_signal(void) {
+    return fs_termination;
 }
 
 void fs_ignore_broken_pipe(void) {
@@ -249,6 +276,9 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     int count = 0;
     // A Ctrl-C pressed before this prompt was meant for something else.
     fs_drain_interrupt_pipe();
+    // A request to end is not: checked after the drain, since its handler records it before
+    // writing the pipe, one arriving at any moment is seen here or wakes the read below.
+    if (fs_termination) return 0;
     // Raw mode before the prompt shows: libedit may otherwise print the prompt while the
     // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
     el_set(editor->el, EL_PREP_TERM, 1);
@@ -263,6 +293,7 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     errno = 0;
     const char *text = el_gets(editor->el, &count);
     if (text == NULL) {
+        if (fs_termination) return 0;
         if (count == -1 && errno == EINTR) return -1;
         if (count == -1 && errno == ECANCELED) return -2;
         return 0;

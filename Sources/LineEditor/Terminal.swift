@@ -31,9 +31,25 @@ public enum Terminal {
         fs_use_environment_locale()
     }
 
-    /// Installs the Ctrl-C handler that interrupts reads and commands instead of the process.
+    /// Installs the signal handlers of an interactive shell. Ctrl-C and Ctrl-\ (SIGINT, SIGQUIT)
+    /// interrupt the read (the line is abandoned) or the running command instead of the
+    /// process. SIGTERM and SIGHUP cancel the running command and make the next read return
+    /// ``LineReadResult/end``, so the shell ends through its normal path — history and state
+    /// saved, the terminal restored — and then exits with ``exitStatus(_:)``.
     public static func installInterruptHandler() {
         _ = fs_install_interrupt_handler()
+    }
+
+    /// The signal (SIGTERM or SIGHUP) that asked the process to end, if one arrived.
+    public static var terminationSignal: Int32? {
+        let signal = fs_termination_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// The status to exit with: 128 + the signal that asked the process to end, as shells
+    /// report a process ended by a signal; otherwise `status`.
+    public static func exitStatus(_ status: Int32) -> Int32 {
+        terminationSignal.map { 128 + $0 } ?? status
     }
 
     /// Makes writing to a closed pipe an error instead of the end of the process.
@@ -41,7 +57,8 @@ public enum Terminal {
         fs_ignore_broken_pipe()
     }
 
-    /// Whether Ctrl-C was pressed since the last call; forgets it.
+    /// Whether Ctrl-C (or Ctrl-\) was pressed since the last call; always true once the process
+    /// was asked to end (``terminationSignal``).
     public static func takeInterrupt() -> Bool {
         fs_take_interrupt() != 0
     }

@@ -101,6 +101,60 @@ import Testing
         let found = try diagnostics(#"    { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" }"#)
         #expect(found.contains("flow.json:4:15: warning: modules[0]: feature 'demo.sheet' is loaded but no transition from the root reaches it"))
     }
+
+    /// Diagnostics of a whole manifest over the demo modules, sub-flows and links included.
+    private func diagnostics(manifest text: String) throws -> [String] {
+        let manifest = try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
+        let validator = ManifestValidator(catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]), globalCommands: Self.globals)
+        return validator.validate(manifest, file: "flow.json").map(\.description)
+    }
+
+    @Test func refusesSubFlowsThatStartThemselvesThroughOtherFlows() throws {
+        let found = try diagnostics(manifest: """
+        {
+          "app": "demo", "root": "demo.home", "modules": ["Demo", "DemoNav"],
+          "transitions": [ { "from": "demo.home", "on": "modal", "flow": "first", "style": "present" } ],
+          "flows": {
+            "first": { "root": "demo.picker", "finish": { "picked": "done" },
+                       "transitions": [ { "from": "demo.picker", "on": "next", "flow": "second", "style": "push" } ] },
+            "second": { "root": "demo.picker", "finish": { "picked": "done" },
+                        "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push", "requires": ["session"] } ] },
+            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" },
+                        "transitions": [ { "from": "demo.login", "on": "loggedIn", "flow": "first", "style": "push" } ] }
+          },
+          "guards": { "session": { "flow": "signin" } }
+        }
+        """).filter { $0.contains("error:") }
+        #expect(found == [
+            "flow.json:6:80: error: flows.first.transitions[0].flow: flow 'first' would start itself, nested, and never finish: this transition starts flow 'second' (first → second → signin → first)",
+            "flow.json:8:121: error: flows.second.transitions[0].requires: flow 'second' would start itself, nested, and never finish: this transition requires 'session', whose guard starts flow 'signin' (second → signin → first → second)",
+            "flow.json:10:84: error: flows.signin.transitions[0].flow: flow 'signin' would start itself, nested, and never finish: this transition starts flow 'first' (signin → first → second → signin)",
+        ])
+    }
+
+    @Test func warnsWhenARootTransitionLeavesTheLinksUnreachable() throws {
+        func text(links: String) -> String {
+            """
+            {
+              "app": "demo", "root": "demo.home", "modules": ["Demo"],
+              "transitions": [
+                { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
+                { "from": "demo.item", "on": "modal", "to": "demo.sheet", "style": "root" },
+                { "from": "demo.sheet", "on": "open", "to": "demo.item", "style": "root" },
+                { "from": "*", "on": "restart", "to": "demo.home", "style": "root" }
+              ],
+              "links": { \(links) }
+            }
+            """
+        }
+        let found = try diagnostics(manifest: text(links: #""/items/:item": ["demo.home", "demo.item"]"#)).filter { $0.contains("links start") }
+        #expect(found == [
+            "flow.json:5:49: warning: transitions[1].to: 'demo.sheet' becomes the only screen, but links start at the root 'demo.home': after 'modal' no link opens until the shell restarts — go to 'demo.home' instead, or make 'demo.sheet' the root",
+            "flow.json:6:49: warning: transitions[2].to: 'demo.item' becomes the only screen, but links start at the root 'demo.home': after 'open' no link opens until the shell restarts — go to 'demo.home' instead, or make 'demo.item' the root",
+        ])
+        // Without links there is nothing to strand.
+        #expect(try diagnostics(manifest: text(links: "")).filter { $0.contains("links start") } == [])
+    }
 }
 
 /// A second module, with a command that shadows a global one.

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The built `flowshell` binary and the repository it was built from, for end-to-end tests.
 enum FlowShellBinary {
@@ -45,9 +50,20 @@ enum FlowShellBinary {
         var errors: String
     }
 
+    /// How long a run may take before the test calls it hung: a bound on liveness only, far
+    /// beyond what a busy machine needs, never a measure of speed.
+    static let livenessBound: Duration = .seconds(120)
+
+    /// Writing to a child that has already exited (a broken config ends it at once) must fail
+    /// the write, not kill the test process: SIGPIPE is ignored once for the whole run.
+    private static let brokenPipesAreErrors: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
     /// Runs the binary with `input` on a pipe as its stdin; gives up after `timeout`.
     static func run(_ arguments: [String], input: String, in folder: URL, environment: [String: String],
-                    timeout: Duration = .seconds(30)) throws -> Result {
+                    timeout: Duration = livenessBound) throws -> Result {
+        _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -58,7 +74,11 @@ enum FlowShellBinary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        do {
+            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        } catch where isBrokenPipe(error) {
+            // The child stopped reading (it exited early); its status and output tell why.
+        }
         try stdin.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
         let group = DispatchGroup()
@@ -73,6 +93,16 @@ enum FlowShellBinary {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
                       errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Whether a write failed because nobody reads the other end any more (EPIPE).
+    private static func isBrokenPipe(_ error: any Error) -> Bool {
+        var current: NSError? = error as NSError
+        while let error = current {
+            if error.domain == NSPOSIXErrorDomain, error.code == Int(EPIPE) { return true }
+            current = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        }
+        return false
     }
 
     struct TimeoutError: Error, CustomStringConvertible {

@@ -102,3 +102,20 @@ import Testing
         #expect(result.output.hasSuffix("1. Operators (cars.operators)\n2. GreenGo cars (cars.list, operator=GreenGo)\n"))
     }
 }
+
+/// The test helper itself: a child that exits before reading its input must not take the
+/// test process with it (SIGPIPE) nor fail the write (EPIPE).
+@Suite struct FlowShellBinaryTests {
+    @Test func aChildThatExitsBeforeReadingItsInputIsReportedNormally() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let broken = home.appendingPathComponent("broken.json")
+        try Data("{ \"app\": ".utf8).write(to: broken)
+        // Far more than a pipe holds, so the write is still going when the child has exited.
+        let input = String(repeating: "where\n", count: 200_000)
+        let result = try FlowShellBinary.run(["--config", broken.path], input: input, in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 2)
+        #expect(result.errors.contains("broken.json"))
+    }
+}

@@ -6,7 +6,8 @@ import Glibc
 
 /// Runs a program on a new pseudo-terminal, as if a person were typing at it: the program's
 /// stdin, stdout and stderr are the terminal, in a session of its own, so Ctrl-C reaches it
-/// as SIGINT. Every read has a deadline, so a hang fails the test instead of stalling.
+/// as SIGINT. Tests wait for output, never for time: every wait has a bound, but only to tell a
+/// hang from a slow machine, so it is generous (`livenessBound`) and no test should set less.
 final class PseudoTerminal {
     struct Timeout: Error, CustomStringConvertible {
         var waitingFor: String
@@ -17,6 +18,10 @@ final class PseudoTerminal {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
+
+    /// How long to wait for output before calling the program hung: far beyond what a busy
+    /// machine needs, since a slow machine must not fail a test.
+    static let livenessBound: Duration = .seconds(120)
 
     private let master: Int32
     let pid: pid_t
@@ -60,7 +65,7 @@ final class PseudoTerminal {
 
     /// Waits until `text` appears in output not yet matched, and returns the output up to it.
     @discardableResult
-    func expect(_ text: String, timeout: Duration = .seconds(15)) throws -> String {
+    func expect(_ text: String, timeout: Duration = livenessBound) throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let pending = String(transcript.unicodeScalars.dropFirst(consumed))
@@ -76,7 +81,7 @@ final class PseudoTerminal {
     }
 
     /// Waits for the program to end and returns its exit status (or 128 + signal).
-    func waitForExit(timeout: Duration = .seconds(15)) throws -> Int32 {
+    func waitForExit(timeout: Duration = livenessBound) throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             var status: Int32 = 0
@@ -92,6 +97,14 @@ final class PseudoTerminal {
             readAvailable(waitingAtMost: .milliseconds(50))
         }
         throw Timeout(waitingFor: "the program to exit", screen: transcript)
+    }
+
+    /// Whether the terminal is in its normal (canonical, echoing) mode, as a program leaves
+    /// it when it ends; a line editor switches it off while it reads.
+    var isInNormalMode: Bool {
+        var modes = termios()
+        guard tcgetattr(master, &modes) == 0 else { return false }
+        return modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
     }
 
     /// Whether the program is still running.

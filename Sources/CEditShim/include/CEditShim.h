@@ -26,8 +26,9 @@ void fs_editor_destroy(fs_editor *editor);
 void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
 
 /// Reads a line. Returns 1 with *line set (valid until the next call, trailing newline kept),
-/// 0 at end of input, -1 when interrupted by a signal (Ctrl-C), -2 when woken by
-/// fs_wake_reader (the half-typed line is kept and typed again at the next read).
+/// 0 at end of input or once the process is asked to end (SIGTERM, SIGHUP), -1 when
+/// interrupted by Ctrl-C or Ctrl-\, -2 when woken by fs_wake_reader (the half-typed line is
+/// kept and typed again at the next read). The terminal is back in its normal mode on return.
 int fs_editor_read(fs_editor *editor, const char **line);
 
 /// Makes a read in progress return -2 soon; callable from any thread.
@@ -39,14 +40,19 @@ int fs_history_load(fs_editor *editor, const char *path);
 /// Saves the history to a file; returns the number of entries, or -1.
 int fs_history_save(fs_editor *editor, const char *path);
 
-/// Installs a SIGINT handler so that Ctrl-C interrupts a read (the line is abandoned) instead
-/// of ending the process; the handler records that the signal arrived and wakes the reader.
+/// Installs the handlers of SIGINT and SIGQUIT, so that Ctrl-C and Ctrl-\ interrupt a read
+/// (the line is abandoned) instead of ending the process, and of SIGTERM and SIGHUP, so that
+/// the process ends through its normal path: a read returns as at the end of input. Each
+/// handler records that its signal arrived and wakes the reader. Returns 0, or -1 with errno.
 int fs_install_interrupt_handler(void);
-/// Whether Ctrl-C arrived since the last call; clears the record.
+/// Whether Ctrl-C (or Ctrl-\) arrived since the last call, which clears the record; always
+/// true once SIGTERM or SIGHUP arrived, so that a running command is cancelled.
 int fs_take_interrupt(void);
 /// The read end of the pipe Ctrl-C writes to (-1 before the handler is installed), for a
 /// watcher that cancels a running command.
 int fs_interrupt_descriptor(void);
+/// The signal (SIGTERM or SIGHUP) that asked the process to end, or 0.
+int fs_termination_signal(void);
 
 /// Ignores SIGPIPE, so writing to a closed pipe fails with EPIPE instead of killing the process.
 void fs_ignore_broken_pipe(void);

@@ -72,7 +72,7 @@ struct ShellLauncher {
                                         showsProgress: interactive)
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks)
             failures += await shell.run()
-            return interactive || failures == 0 ? 0 : 1
+            return Terminal.exitStatus(interactive || failures == 0 ? 0 : 1)
         } catch {
             return (error as? Stop)?.status ?? 1
         }
@@ -160,7 +160,7 @@ struct ShellLauncher {
         do {
             return try StatePaths.historyFile(app: app, environment: environment)
         } catch {
-            console.writeError("warning: history will not be saved: \(error.localizedDescription)\n")
+            console.writeError("warning: history will not be saved: \(SystemError.describe(error))\n")
             return nil
         }
     }
