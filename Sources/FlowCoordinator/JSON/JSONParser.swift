@@ -1,5 +1,7 @@
 /// A strict JSON parser (RFC 8259) that keeps the line and column of every value and reports
-/// the first syntax error with its place, in words a person can act on.
+/// the first syntax error with its place, in words a person can act on. Lines end at LF, CRLF
+/// or a lone CR; a character a message shows is named when it cannot be seen
+/// (``CharacterDescription``).
 public struct JSONParser {
     /// A syntax error: what was wrong and where.
     public struct SyntaxError: Error, Sendable, Equatable {
@@ -33,7 +35,10 @@ public struct JSONParser {
     private mutating func parseDocument() throws(SyntaxError) -> JSONValue {
         if let invalid = Self.firstInvalidUTF8(in: bytes) {
             advance(to: invalid)
-            throw SyntaxError(message: "the file is not valid UTF-8 (byte \(invalid + 1))", location: here)
+            throw SyntaxError(
+                message: "the file is not valid UTF-8: \(CharacterDescription.describe(byte: bytes[invalid])) "
+                    + "(byte \(invalid + 1) of the file) begins no character; save the file as UTF-8",
+                location: here)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { advance(to: 3) }
         skipWhitespace()
@@ -97,7 +102,7 @@ public struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ':' after key \"\(key)\"", location: here)
+                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ':' after key \"\(Self.shown(key))\"", location: here)
             }
             advance()
             let value = try parseValue()
@@ -111,7 +116,8 @@ public struct JSONParser {
                 depth -= 1
                 return .object(members, start)
             default:
-                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"", location: here)
+                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(Self.shown(key))\"",
+                                  location: here)
             }
         }
     }
@@ -174,6 +180,7 @@ public struct JSONParser {
                 guard let escaped = current else {
                     throw SyntaxError(message: "unterminated string (it starts at \(start))", location: here)
                 }
+                let escapedScalar = scalarAtOffset()
                 advance()
                 switch escaped {
                 case UInt8(ascii: "\""): scalars.append("\"")
@@ -187,10 +194,10 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     scalars.append(try parseUnicodeEscape(at: escapeLocation))
                 default:
-                    throw SyntaxError(message: "invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string", location: escapeLocation)
+                    throw SyntaxError(message: Self.invalidEscape(escapedScalar), location: escapeLocation)
                 }
             case 0x00..<0x20:
-                throw SyntaxError(message: "a control character (such as a raw newline or tab) inside a string; write it escaped", location: here)
+                throw SyntaxError(message: Self.unescapedControl(Unicode.Scalar(byte)), location: here)
             default:
                 run.append(byte)
                 advance()
@@ -289,6 +296,10 @@ public struct JSONParser {
         let byte = bytes[offset]
         offset += 1
         if byte == UInt8(ascii: "\n") {
+            // The LF of a CRLF ends the line its CR already ended.
+            if offset < 2 || bytes[offset - 2] != UInt8(ascii: "\r") { line += 1 }
+            column = 1
+        } else if byte == UInt8(ascii: "\r") {
             line += 1
             column = 1
         } else if byte & 0xC0 != 0x80 {
@@ -309,16 +320,42 @@ public struct JSONParser {
     }
 
     private func describeCurrent() -> String {
-        guard let byte = current else { return "end of file" }
-        if byte == UInt8(ascii: "'") { return "\"'\"" }
-        if byte >= 0x20 && byte < 0x7F {
-            return "'\(Character(Unicode.Scalar(byte)))'"
-        }
-        if byte < 0x20 { return "control character 0x\(String(byte, radix: 16))" }
-        // The start of a multi-byte scalar: show the whole character.
+        guard current != nil else { return "end of file" }
+        return CharacterDescription.describe(scalarAtOffset())
+    }
+
+    /// The whole character that starts at the current byte (the text is valid UTF-8 by the
+    /// time anything is parsed; U+FFFD at the end of the file).
+    private func scalarAtOffset() -> Unicode.Scalar {
         var end = offset + 1
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return "'\(String(decoding: bytes[offset..<end], as: UTF8.self))'"
+        let upTo = min(end, bytes.count)
+        return String(decoding: bytes[min(offset, upTo)..<upTo], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+    }
+
+    /// A key or string as a message quotes it: what cannot be seen is named.
+    private static func shown(_ text: String) -> String {
+        CharacterDescription.showingInvisible(text)
+    }
+
+    private static func invalidEscape(_ scalar: Unicode.Scalar) -> String {
+        let allowed = "the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
+        if scalar.value > 0x20 && scalar.value < 0x7F && scalar != "'" {
+            return "invalid escape '\\\(scalar)' in a string; \(allowed)"
+        }
+        return "invalid escape: a backslash before \(CharacterDescription.describe(scalar)) in a string; \(allowed)"
+    }
+
+    private static func unescapedControl(_ scalar: Unicode.Scalar) -> String {
+        let escape = switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\u{08}": "\\b"
+        case "\u{0C}": "\\f"
+        default: "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+        }
+        return "\(CharacterDescription.describe(scalar)) inside a string; a string cannot hold it as it is — write it as \(escape)"
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

@@ -29,13 +29,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         JSONPath(components: components + [.index(index)])
     }
 
-    /// `transitions[2].style`, or `$` for the root.
+    /// `transitions[2].style`, or `$` for the root; characters of a key that cannot be seen
+    /// are named (`a<U+00A0 NO-BREAK SPACE>pp`).
     public var description: String {
         var text = ""
         for component in components {
             switch component {
             case .key(let key):
-                text += text.isEmpty ? key : ".\(key)"
+                let shown = CharacterDescription.showingInvisible(key)
+                text += text.isEmpty ? shown : ".\(shown)"
             case .index(let index):
                 text += "[\(index)]"
             }

@@ -20,13 +20,14 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, and what would fix it when that is known.
     public var message: String
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic. Characters of the message that cannot be seen (a key's control
+    /// characters or no-break spaces) are named, so the message never carries them raw.
     public init(_ severity: Severity, file: String, location: SourceLocation?, path: JSONPath?, message: String) {
         self.severity = severity
         self.file = file
         self.location = location
         self.path = path
-        self.message = message
+        self.message = CharacterDescription.showingInvisible(message)
     }
 
     /// `file:line:column: severity: path: message`.
