@@ -20,7 +20,8 @@ public struct LinkPattern: Sendable, Equatable {
     /// Where it is written.
     public var path: JSONPath
 
-    /// Creates a link from its pattern; nil when the pattern is not `/segment/...`.
+    /// Creates a link from its pattern; nil when the pattern is not `/segment/...`
+    /// (``problem(with:)`` says why).
     public init?(pattern: String, screens: [String], requires: [String] = [], path: JSONPath) {
         guard let segments = Self.segments(of: pattern) else { return nil }
         self.pattern = pattern
@@ -62,20 +63,34 @@ public struct LinkPattern: Sendable, Equatable {
         return text
     }
 
-    static func segments(of pattern: String) -> [Segment]? {
-        guard pattern.hasPrefix("/") else { return nil }
-        var segments: [Segment] = []
-        for part in parts(of: pattern) {
-            if part.hasPrefix(":") {
-                let name = String(part.dropFirst())
-                guard !name.isEmpty else { return nil }
-                segments.append(.parameter(name))
-            } else {
-                guard !part.isEmpty else { return nil }
-                segments.append(.literal(part))
+    /// Why `pattern` cannot be a link pattern, in words that follow "link pattern 'PATTERN'";
+    /// nil when it can. A pattern is `/` or `/segment/...`, each segment a word or a parameter
+    /// (`:name`): no empty segment (`//bookings`, `/bookings/`) and no wildcard (`/bookings/*`),
+    /// since a link matches whole segments.
+    public static func problem(with pattern: String) -> String? {
+        guard pattern.hasPrefix("/") else {
+            return "must look like /cars/:carID (segments after '/', parameters after ':')"
+        }
+        guard pattern != "/" else { return nil }
+        for part in pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            if part.isEmpty {
+                return "has an empty segment ('//', or a '/' at the end); write it like /cars/:carID"
+            }
+            if part == ":" {
+                return "has a parameter with no name; name it after the ':' (/cars/:carID)"
+            }
+            if part.contains("*") {
+                return "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :carID"
             }
         }
-        return segments
+        return nil
+    }
+
+    static func segments(of pattern: String) -> [Segment]? {
+        guard problem(with: pattern) == nil else { return nil }
+        return parts(of: pattern).map { part in
+            part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(part)
+        }
     }
 
     private static func parts(of path: String) -> [String] {

@@ -133,7 +133,8 @@ struct ManifestDecoder {
                 continue
             }
             guard let link = LinkPattern(pattern: entry.key, screens: screens, requires: requires, path: linkPath) else {
-                error(at: linkPath, "link pattern '\(entry.key)' must look like /cars/:carID (segments after '/', parameters after ':')")
+                let problem = LinkPattern.problem(with: entry.key) ?? "is not a link pattern"
+                error(at: linkPath, "link pattern '\(entry.key)' \(problem)")
                 continue
             }
             if Set(link.parameters).count != link.parameters.count {
