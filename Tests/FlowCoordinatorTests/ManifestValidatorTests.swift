@@ -100,6 +100,36 @@ import Testing
         let found = try diagnostics(#"    { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" }"#)
         #expect(found.contains("flow.json:4:15: warning: modules[0]: feature 'demo.sheet' is loaded but no transition from the root reaches it"))
     }
+
+    /// Diagnostics of a whole manifest over the demo modules, sub-flows and links included.
+    private func diagnostics(manifest text: String) throws -> [String] {
+        let manifest = try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
+        let validator = ManifestValidator(catalog: FeatureCatalog([DemoModule.self, DemoNavigationModule.self]), globalCommands: Self.globals)
+        return validator.validate(manifest, file: "flow.json").map(\.description)
+    }
+
+    @Test func refusesSubFlowsThatStartThemselvesThroughOtherFlows() throws {
+        let found = try diagnostics(manifest: """
+        {
+          "app": "demo", "root": "demo.home", "modules": ["Demo", "DemoNav"],
+          "transitions": [ { "from": "demo.home", "on": "modal", "flow": "first", "style": "present" } ],
+          "flows": {
+            "first": { "root": "demo.picker", "finish": { "picked": "done" },
+                       "transitions": [ { "from": "demo.picker", "on": "next", "flow": "second", "style": "push" } ] },
+            "second": { "root": "demo.picker", "finish": { "picked": "done" },
+                        "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push", "requires": ["session"] } ] },
+            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" },
+                        "transitions": [ { "from": "demo.login", "on": "loggedIn", "flow": "first", "style": "push" } ] }
+          },
+          "guards": { "session": { "flow": "signin" } }
+        }
+        """).filter { $0.contains("error:") }
+        #expect(found == [
+            "flow.json:6:80: error: flows.first.transitions[0].flow: flow 'first' would start itself, nested, and never finish: this transition starts flow 'second' (first → second → signin → first)",
+            "flow.json:8:121: error: flows.second.transitions[0].requires: flow 'second' would start itself, nested, and never finish: this transition requires 'session', whose guard starts flow 'signin' (second → signin → first → second)",
+            "flow.json:10:84: error: flows.signin.transitions[0].flow: flow 'signin' would start itself, nested, and never finish: this transition starts flow 'first' (signin → first → second → signin)",
+        ])
+    }
 }
 
 /// A second module, with a command that shadows a global one.

@@ -230,6 +230,57 @@ struct ManifestCheck {
         for (event, result) in flow.finish.sorted(by: { $0.key < $1.key }) where result == SubFlow.cancelledResult {
             report(.error, flow.path.appending("finish").appending(event), "'cancelled' is the result of backing out; name this result otherwise")
         }
+        checkFlowDoesNotStartItself(flow)
+    }
+
+    /// The sub-flows a transition starts: its own `flow`, and the guards' flows of what it requires.
+    private func flowsStarted(by transition: Transition) -> [(name: String, path: JSONPath, how: String)] {
+        var started: [(name: String, path: JSONPath, how: String)] = []
+        if let flow = transition.flow {
+            started.append((flow, transition.path.appending("flow"), "starts flow '\(flow)'"))
+        }
+        for condition in transition.requires {
+            if let flow = manifest.guards[condition]?.flow {
+                started.append((flow, transition.path.appending("requires"),
+                                "requires '\(condition)', whose guard starts flow '\(flow)'"))
+            }
+        }
+        return started
+    }
+
+    /// A flow one of whose transitions starts it again, directly or through other flows: each
+    /// start would nest another copy inside the last, and the user could never finish it.
+    private mutating func checkFlowDoesNotStartItself(_ flow: SubFlow) {
+        for transition in flow.transitions {
+            for start in flowsStarted(by: transition) {
+                guard let chain = flowChain(from: start.name, to: flow.name) else { continue }
+                let cycle = ([flow.name] + chain).joined(separator: " → ")
+                report(.error, start.path,
+                       "flow '\(flow.name)' would start itself, nested, and never finish: this transition \(start.how) (\(cycle))")
+            }
+        }
+    }
+
+    /// The flows from `start` that lead to starting `target`, both included, or nil when none do.
+    private func flowChain(from start: String, to target: String) -> [String]? {
+        var previous: [String: String] = [:]
+        var queue = [start]
+        var seen: Set<String> = [start]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            if current == target {
+                var chain = [current]
+                while let before = previous[chain[0]] { chain.insert(before, at: 0) }
+                return chain
+            }
+            for transition in manifest.flows[current]?.transitions ?? [] {
+                for next in flowsStarted(by: transition).map(\.name) where seen.insert(next).inserted {
+                    previous[next] = current
+                    queue.append(next)
+                }
+            }
+        }
+        return nil
     }
 
     private mutating func checkGuard(_ guardDefinition: GuardDefinition) {
