@@ -130,6 +130,30 @@ import Testing
             "flow.json:10:84: error: flows.signin.transitions[0].flow: flow 'signin' would start itself, nested, and never finish: this transition starts flow 'first' (signin → first → second → signin)",
         ])
     }
+
+    @Test func warnsWhenARootTransitionLeavesTheLinksUnreachable() throws {
+        func text(links: String) -> String {
+            """
+            {
+              "app": "demo", "root": "demo.home", "modules": ["Demo"],
+              "transitions": [
+                { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
+                { "from": "demo.item", "on": "modal", "to": "demo.sheet", "style": "root" },
+                { "from": "demo.sheet", "on": "open", "to": "demo.item", "style": "root" },
+                { "from": "*", "on": "restart", "to": "demo.home", "style": "root" }
+              ],
+              "links": { \(links) }
+            }
+            """
+        }
+        let found = try diagnostics(manifest: text(links: #""/items/:item": ["demo.home", "demo.item"]"#)).filter { $0.contains("links start") }
+        #expect(found == [
+            "flow.json:5:49: warning: transitions[1].to: 'demo.sheet' becomes the only screen, but links start at the root 'demo.home': after 'modal' no link opens until the shell restarts — go to 'demo.home' instead, or make 'demo.sheet' the root",
+            "flow.json:6:49: warning: transitions[2].to: 'demo.item' becomes the only screen, but links start at the root 'demo.home': after 'open' no link opens until the shell restarts — go to 'demo.home' instead, or make 'demo.item' the root",
+        ])
+        // Without links there is nothing to strand.
+        #expect(try diagnostics(manifest: text(links: "")).filter { $0.contains("links start") } == [])
+    }
 }
 
 /// A second module, with a command that shadows a global one.

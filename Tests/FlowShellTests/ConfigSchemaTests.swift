@@ -13,8 +13,8 @@ import Testing
         "root-trap-warning", "unknown-from-and-to", "unknown-module", "unknown-root-feature", "warnings-only",
         "unknown-flow", "requires-unknown-condition", "requires-without-guard", "guard-unknown-flow",
         "flow-finish-never-emitted", "link-missing-input", "link-not-from-root", "link-unknown-screen",
-        "link-unused-parameter", "link-warns-no-transition", "flow-starts-itself", "cr-line-endings",
-        "crlf-line-endings",
+        "link-unused-parameter", "link-warns-no-transition", "flow-starts-itself", "root-transition-strands-links",
+        "cr-line-endings", "crlf-line-endings",
     ]
 
     static let hasValidator: Bool = {

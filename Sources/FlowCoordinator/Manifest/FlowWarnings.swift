@@ -1,7 +1,8 @@
 import FlowShellKit
 
 /// What looks unintended in a flow with no error: screens nothing reaches, events nothing
-/// handles (their command would do nothing), and screens only quit leaves.
+/// handles (their command would do nothing), screens only quit leaves, and `root` transitions
+/// after which no link opens.
 struct FlowWarnings {
     let check: ManifestCheck
     private(set) var diagnostics: [Diagnostic] = []
@@ -48,6 +49,20 @@ struct FlowWarnings {
                 report(transition.path.appending("to"),
                        "'\(target)' becomes the only screen and no transition leads away from it: only quit leaves it")
             }
+        }
+        checkLinksAfterRootTransitions()
+    }
+
+    /// A link's stack starts at the root screen, and opening one keeps the screens already open
+    /// from the bottom: once a `root` transition makes another screen the only one, no link
+    /// opens until the shell restarts.
+    private mutating func checkLinksAfterRootTransitions() {
+        guard !manifest.links.isEmpty else { return }
+        let transitions = manifest.transitions + manifest.flows.values.sorted { $0.name < $1.name }.flatMap(\.transitions)
+        for transition in transitions where transition.style == .root {
+            guard let target = transition.to, target != manifest.root else { continue }
+            report(transition.path.appending("to"),
+                   "'\(target)' becomes the only screen, but links start at the root '\(manifest.root)': after '\(transition.on)' no link opens until the shell restarts — go to '\(manifest.root)' instead, or make '\(target)' the root")
         }
     }
 
