@@ -100,7 +100,7 @@ enum FlowShellBinary {
         var current: NSError? = error as NSError
         while let error = current {
             if error.domain == NSPOSIXErrorDomain, error.code == Int(EPIPE) { return true }
-            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+            current = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         }
         return false
     }

@@ -192,7 +192,7 @@ struct ShellLauncher {
         do {
             return try StatePaths.historyFile(app: app, environment: environment)
         } catch {
-            console.writeError("warning: history will not be saved: \(error.localizedDescription)\n")
+            console.writeError("warning: history will not be saved: \(SystemError.describe(error))\n")
             return nil
         }
     }

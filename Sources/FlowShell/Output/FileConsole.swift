@@ -5,17 +5,16 @@ import Foundation
 final class FileConsole: Console {
     private let handle: FileHandle
 
-    /// Creates (or truncates) the file at `path`.
+    /// Creates (or truncates) the file at `path`; the error says why it cannot be written.
     init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        self.handle = handle
+        let url = URL(fileURLWithPath: path)
+        try Data().write(to: url)
+        handle = try FileHandle(forWritingTo: url)
     }
 
+    /// Writes `text`; a write that fails (a full disk) loses the text rather than the session.
     func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 
     func writeError(_ text: String) {

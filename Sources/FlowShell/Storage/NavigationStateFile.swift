@@ -16,9 +16,14 @@ struct NavigationStateFile {
     let url: URL
 
     func load() -> Loaded {
-        guard FileManager.default.fileExists(atPath: url.path) else { return .none }
-        guard let data = try? Data(contentsOf: url) else {
-            return .unusable("\(url.path): cannot read the saved state; starting at the root")
+        var isFolder: ObjCBool = false
+        // A folder in the file's place holds nothing to restore; saving says what is wrong, once.
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return .none }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .unusable("cannot read the saved state in \(url.path): \(SystemError.describe(error)); starting at the root")
         }
         guard let snapshot = try? JSONDecoder().decode(NavigationSnapshot.self, from: data),
               snapshot.v == NavigationSnapshot.currentVersion else {
