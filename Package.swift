@@ -103,3 +103,17 @@ let package = Package(
         ),
     ] + featureTargets
 )
+
+// `make fuzz` only: a libFuzzer target for the config loader. It links with the fuzzer's
+// runtime, which only it gets (the build tools must not: they have no fuzz entry point), so
+// other builds leave it out.
+if Context.environment["FLOWSHELL_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "ConfigFuzzer",
+        dependencies: ["FlowCoordinator", "FlowShellKit", "FlowShell"] + features.map { .target(name: $0) },
+        path: "Fuzz/ConfigFuzzer",
+        swiftSettings: strictSwift,
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
+        plugins: ["FeatureRegistryPlugin"]
+    ))
+}

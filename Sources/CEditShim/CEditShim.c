@@ -71,6 +71,20 @@ void fs_wake_reader(void) {
     }
 }
 
+// A non-blocking, close-on-exec pipe: pipe2 on Linux; pipe and fcntl elsewhere (macOS).
+static int fs_make_pipe(int fds[2]) {
+#ifdef __linux__
+    return pipe2(fds, O_NONBLOCK | O_CLOEXEC);
+#else
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    }
+    return 0;
+#endif
+}
+
 static void fs_drain(int fd) {
     char buffer[64];
     if (fd < 0) return;
@@ -84,7 +98,7 @@ static void fs_drain_interrupt_pipe(void) {
 }
 
 int fs_install_interrupt_handler(void) {
-    if (fs_interrupt_pipe[0] < 0 && pipe2(fs_interrupt_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    if (fs_interrupt_pipe[0] < 0 && fs_make_pipe(fs_interrupt_pipe) != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     sigemptyset(&action.sa_mask);
@@ -231,7 +245,7 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     editor->out = stdout;
     editor->completer = completer;
     editor->context = context;
-    if (fs_wake_pipe[0] < 0 && pipe2(fs_wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
+    if (fs_wake_pipe[0] < 0 && fs_make_pipe(fs_wake_pipe) != 0) {
         fs_wake_pipe[0] = fs_wake_pipe[1] = -1;
     }
     editor->history = history_init();

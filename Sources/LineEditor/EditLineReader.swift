@@ -18,9 +18,11 @@ public final class EditLineReader: LineReader {
     private var editor: OpaquePointer?
     private let completer: Completer
     private let historyPath: String?
+    private var historyFailureSaid = false
 
     /// Opens the editor on the terminal; returns nil when libedit cannot start.
-    /// `historyPath` is loaded now and saved after every line (nil: no history file).
+    /// `historyPath` is loaded now and saved after every line (nil: no history file); when it
+    /// cannot be written, a warning says so once, on stderr.
     public init?(program: String, historyPath: String?, completer: @escaping Completer) {
         self.completer = completer
         self.historyPath = historyPath
@@ -82,11 +84,14 @@ public final class EditLineReader: LineReader {
         guard let historyPath else { return }
         // Write a sibling file, then rename: a crash never leaves a truncated history.
         let temporary = "\(historyPath).\(getpid()).tmp"
-        if fs_history_save(editor, temporary) >= 0 {
-            if rename(temporary, historyPath) != 0 { unlink(temporary) }
-        } else {
-            unlink(temporary)
-        }
+        if fs_history_save(editor, temporary) >= 0 && rename(temporary, historyPath) == 0 { return }
+        let reason = errno
+        unlink(temporary)
+        guard !historyFailureSaid else { return }
+        historyFailureSaid = true
+        var words = reason == 0 ? "it cannot be written" : String(cString: strerror(reason))
+        words = words.prefix(1).lowercased() + words.dropFirst()
+        Platform.write("warning: history will not be saved to \(historyPath): \(words)\n", to: STDERR_FILENO)
     }
 
     /// Encloses each escape sequence in '\1' so libedit does not count it as width.

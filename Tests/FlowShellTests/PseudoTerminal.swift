@@ -58,6 +58,7 @@ final class PseudoTerminal {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             bytes = bytes.dropFirst(written)
         }

@@ -65,6 +65,26 @@ import Testing
         #expect(try again.waitForExit() == 0)
     }
 
+    @Test func aHistoryFileThatCannotBeWrittenIsSaidOnce() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("a-folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--history", folder.path],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
+        )
+        try terminal.expect("Cars › ")
+        terminal.type("where\r")
+        try terminal.expect("warning: history will not be saved to \(folder.path): is a directory")
+        try terminal.expect("Cars › ")
+        terminal.type("help sort\r")
+        let second = try terminal.expect("Cars › ")
+        #expect(!second.contains("warning"), "said once")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func utf8TextSurvivesEditing() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -180,7 +180,7 @@ public struct JSONParser {
                 guard let escaped = current else {
                     throw SyntaxError(message: "unterminated string (it starts at \(start))", location: here)
                 }
-                let escapedScalar = scalarAtOffset()
+                let escapedOffset = offset
                 advance()
                 switch escaped {
                 case UInt8(ascii: "\""): scalars.append("\"")
@@ -194,7 +194,7 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     scalars.append(try parseUnicodeEscape(at: escapeLocation))
                 default:
-                    throw SyntaxError(message: Self.invalidEscape(escapedScalar), location: escapeLocation)
+                    throw SyntaxError(message: Self.invalidEscape(scalar(at: escapedOffset)), location: escapeLocation)
                 }
             case 0x00..<0x20:
                 throw SyntaxError(message: Self.unescapedControl(Unicode.Scalar(byte)), location: here)
@@ -321,16 +321,16 @@ public struct JSONParser {
 
     private func describeCurrent() -> String {
         guard current != nil else { return "end of file" }
-        return CharacterDescription.describe(scalarAtOffset())
+        return CharacterDescription.describe(scalar(at: offset))
     }
 
-    /// The whole character that starts at the current byte (the text is valid UTF-8 by the
-    /// time anything is parsed; U+FFFD at the end of the file).
-    private func scalarAtOffset() -> Unicode.Scalar {
-        var end = offset + 1
+    /// The whole character that starts at byte `start` (the text is valid UTF-8 by the time
+    /// anything is parsed; U+FFFD past the end of the file).
+    private func scalar(at start: Int) -> Unicode.Scalar {
+        guard start < bytes.count else { return "\u{FFFD}" }
+        var end = start + 1
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-        let upTo = min(end, bytes.count)
-        return String(decoding: bytes[min(offset, upTo)..<upTo], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+        return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
     }
 
     /// A key or string as a message quotes it: what cannot be seen is named.

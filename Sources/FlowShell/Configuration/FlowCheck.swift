@@ -29,7 +29,7 @@ struct FlowCheck {
     @MainActor
     init(source: ConfigSource, features: [FeatureModule]) {
         fileName = source.fileName
-        let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: Set(GlobalCommand.all.map(\.name)))
+        let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
         do {
             let manifest = try source.load()
             let diagnostics = validator.validate(manifest, file: source.fileName)

@@ -1,10 +1,5 @@
 import Dispatch
 import LineEditor
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs one command's work as a task that Ctrl-C cancels, and shows a progress line when it
 /// runs long. Both are driven by the system, not by polling: the Ctrl-C handler's pipe is
@@ -29,7 +24,7 @@ final class CommandSupervisor {
             let source = DispatchSource.makeReadSource(fileDescriptor: interruptDescriptor, queue: .main)
             source.setEventHandler { [weak self] in
                 MainActor.assumeIsolated {
-                    Self.drain(interruptDescriptor)
+                    Platform.drain(interruptDescriptor)
                     _ = Terminal.takeInterrupt()
                     self?.running?.cancel()
                 }
@@ -54,7 +49,7 @@ final class CommandSupervisor {
     func run<Value: Sendable>(_ work: @escaping @MainActor () async throws -> Value) async -> Result<Value, any Error> {
         // A Ctrl-C from before this command is not meant for it.
         if let interruptSource {
-            Self.drain(Int32(interruptSource.handle))
+            Platform.drain(Int32(interruptSource.handle))
             _ = Terminal.takeInterrupt()
         }
         let task = Task { @MainActor in try await work() }
@@ -65,14 +60,6 @@ final class CommandSupervisor {
         running = nil
         showProgress?(false)
         return result
-    }
-}
-
-extension CommandSupervisor {
-    /// Reads what is waiting on a non-blocking descriptor, so that it stops being readable.
-    nonisolated static func drain(_ descriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
     }
 }
 

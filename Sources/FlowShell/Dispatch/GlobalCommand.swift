@@ -2,7 +2,7 @@ import FlowShellKit
 
 /// The commands every screen has, declared once as the same plain descriptions screens give
 /// theirs: usage, arity, `help`, JSON and completion all read these. The ``Dispatcher`` runs them.
-enum GlobalCommand {
+public enum GlobalCommand {
     static let help = CommandDescription(name: "help", summary: "List this screen's commands, or show how to use one",
                                          arguments: [ArgumentDescription("COMMAND", optional: true)])
     static let back = CommandDescription(name: "back", summary: "Close this screen and return to the previous one")
@@ -15,6 +15,9 @@ enum GlobalCommand {
 
     /// Every global command, in the order `help` lists them.
     static let all = [help, back, home, `where`, open, reload, quit, exit]
+
+    /// Every global command's name: screens may not use them (the manifest check says so).
+    public static var names: Set<String> { Set(all.map(\.name)) }
 
     /// The global command named `name`, if any.
     static func named(_ name: String) -> CommandDescription? {

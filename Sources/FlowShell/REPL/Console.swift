@@ -1,3 +1,4 @@
+import LineEditor
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,14 +25,7 @@ final class StandardConsole: Console {
     }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // A closed pipe: nothing more can be said there.
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        // A closed pipe or a hung-up terminal: nothing more can be said there.
+        Platform.write(text, to: descriptor)
     }
 }

@@ -1,0 +1,176 @@
+import CEditShim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// FlowShell's calls to the operating system outside libedit, in one place: writing to a file
+/// descriptor, watching a folder, the terminal (is it one, its width, the locale's character
+/// widths) and signals. The signal handlers and the terminal's size are C (`CEditShim`), as a
+/// signal handler must be. Linux is built and tested; the Darwin branches make the same calls
+/// on macOS, where they are not tested.
+public enum Platform {
+    // MARK: - Writing
+
+    /// Writes all of `text` to `descriptor`, going on after a signal interrupts the write.
+    /// Returns false when the descriptor refuses it (a closed pipe, a terminal that hung up);
+    /// the rest is then dropped, since there is nowhere else to say it.
+    @discardableResult
+    public static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return true
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+
+    // MARK: - The terminal
+
+    /// Whether `descriptor` is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width in columns of the terminal on `descriptor`, or nil when it is not a terminal.
+    public static func terminalColumns(_ descriptor: Int32) -> Int? {
+        let columns = Int(fs_terminal_width(descriptor))
+        return columns > 0 ? columns : nil
+    }
+
+    /// The columns `scalar` takes in the current locale (`wcwidth`), or nil when the locale
+    /// cannot print it.
+    public static func displayColumns(of scalar: Unicode.Scalar) -> Int? {
+        let width = Int(fs_scalar_width(scalar.value))
+        return width < 0 ? nil : width
+    }
+
+    /// Sets the C library's character type from the environment, falling back to UTF-8.
+    public static func useEnvironmentLocale() {
+        fs_use_environment_locale()
+    }
+
+    // MARK: - Signals
+
+    /// Handles SIGINT and SIGQUIT as interrupts and SIGTERM and SIGHUP as requests to end
+    /// (see ``Terminal/installInterruptHandler()``); false when the system refused.
+    @discardableResult
+    public static func installSignalHandlers() -> Bool {
+        fs_install_interrupt_handler() == 0
+    }
+
+    /// Makes writing to a closed pipe an error (EPIPE) instead of the end of the process.
+    public static func ignoreBrokenPipe() {
+        fs_ignore_broken_pipe()
+    }
+
+    /// Whether SIGINT or SIGQUIT arrived since the last call; always true after SIGTERM or SIGHUP.
+    public static func takeInterrupt() -> Bool {
+        fs_take_interrupt() != 0
+    }
+
+    /// Reads whatever waits on a non-blocking descriptor, so that it stops being readable.
+    public static func drain(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// The read end of the pipe the signal handlers write to, once they are installed.
+    public static var interruptDescriptor: Int32? {
+        let descriptor = fs_interrupt_descriptor()
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// The signal (SIGTERM or SIGHUP) that asked the process to end, if one arrived.
+    public static var terminationSignal: Int32? {
+        let signal = fs_termination_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    // MARK: - Watching a folder
+
+    /// A watch on the entries of a folder: inotify on Linux, kqueue on Darwin. A file is
+    /// watched through its folder, since editors save by writing a new file and renaming it
+    /// over the old one.
+    public final class FolderWatch: Sendable {
+        private let descriptor: Int32
+        #if canImport(Darwin)
+        private let folderDescriptor: Int32
+        #endif
+
+        /// Starts watching `folder`; nil when the system cannot.
+        public init?(folder: String) {
+            #if os(Linux)
+            let descriptor = inotify_init1(Int32(IN_CLOEXEC))
+            guard descriptor >= 0 else { return nil }
+            let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+            guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
+                close(descriptor)
+                return nil
+            }
+            self.descriptor = descriptor
+            #elseif canImport(Darwin)
+            let folderDescriptor = open(folder, O_EVTONLY)
+            guard folderDescriptor >= 0 else { return nil }
+            let queue = kqueue()
+            var change = kevent(ident: UInt(folderDescriptor), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
+                                fflags: UInt32(NOTE_WRITE), data: 0, udata: nil)
+            guard queue >= 0, kevent(queue, &change, 1, nil, 0, nil) >= 0 else {
+                if queue >= 0 { close(queue) }
+                close(folderDescriptor)
+                return nil
+            }
+            self.descriptor = queue
+            self.folderDescriptor = folderDescriptor
+            #else
+            return nil
+            #endif
+        }
+
+        /// Blocks until the entry `name` of the folder may have changed (on Darwin, which does
+        /// not say which entry changed, any change of the folder counts); false when the watch
+        /// has ended.
+        public func waitForChange(of name: String) -> Bool {
+            #if os(Linux)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let headerSize = MemoryLayout<inotify_event>.size
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                var offset = 0
+                var matched = false
+                while offset + headerSize <= count {
+                    let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset, as: inotify_event.self).len) }
+                    let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)].prefix { $0 != 0 }
+                    if String(decoding: nameBytes, as: UTF8.self) == name { matched = true }
+                    offset += headerSize + length
+                }
+                if matched { return true }
+            }
+            #elseif canImport(Darwin)
+            var event = kevent()
+            while true {
+                let count = kevent(descriptor, nil, 0, &event, 1, nil)
+                if count < 0 && errno == EINTR { continue }
+                return count > 0
+            }
+            #else
+            return false
+            #endif
+        }
+    }
+}
