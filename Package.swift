@@ -9,9 +9,16 @@ let features = [
     "Cars",
 ]
 
+/// Libraries that features share, one folder each under `Libraries/<Name>/Sources`: models and
+/// service protocols, never screens. A feature imports FlowShellKit and these, never another feature.
+let libraries = [
+    "Fleet",
+]
+
 /// What a feature needs besides FlowShellKit: shared libraries and data files it ships.
 let featureDependencies: [String: [Target.Dependency]] = [
-    "Booking": [.product(name: "GRDB", package: "GRDB.swift")],
+    "Booking": ["Fleet", .product(name: "GRDB", package: "GRDB.swift")],
+    "Cars": ["Fleet"],
 ]
 let featureResources: [String: [Resource]] = [
     "Cars": [.copy("Fleets")],
@@ -32,11 +39,15 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
         ),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator"],
+            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator"] + (featureDependencies[name] ?? []),
             path: "Features/\(name)/Tests",
             swiftSettings: strictSwift
         ),
     ]
+}
+
+let libraryTargets: [Target] = libraries.map { name in
+    .target(name: name, dependencies: ["FlowShellKit"], path: "Libraries/\(name)/Sources", swiftSettings: strictSwift)
 }
 
 let package = Package(
@@ -101,7 +112,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
-    ] + featureTargets
+    ] + featureTargets + libraryTargets
 )
 
 // `make fuzz` only: a libFuzzer target for the config loader. It links with the fuzzer's

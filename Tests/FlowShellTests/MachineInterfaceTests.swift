@@ -41,7 +41,7 @@ import Testing
         let stack = try #require(booking["stack"] as? [[String: Any]])
         #expect(stack.map { $0["screen"] as? String } == ["cars.list", "cars.details", "booking.confirm"])
         #expect(stack.map { $0["modal"] as? Bool } == [false, false, true])
-        #expect((stack[2]["input"] as? [String: String])?["carName"] == "Kia Rio")
+        #expect((stack[2]["input"] as? [String: String]) == ["carID": "rio"])
         #expect(((booking["components"] as? [[String: Any]])?.first?["pairs"] as? [[String: String]])?.first == ["key": "Car", "value": "Kia Rio"])
 
         #expect(lines[5]["usage"] as? String == "hours HOURS")

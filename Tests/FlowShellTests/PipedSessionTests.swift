@@ -95,7 +95,7 @@ import Testing
         1. Operators (cars.operators)
         2. GreenGo cars (cars.list, operator=GreenGo)
         3. Renault Zoe [modal] (cars.details, carID=zoe)
-        4. Book Renault Zoe (booking.confirm, carID=zoe, carName=Renault Zoe, pricePerHour=11)
+        4. Book Renault Zoe (booking.confirm, carID=zoe)
 
         """))
         // Confirming dismissed the modal layer (details and booking) back to the list.

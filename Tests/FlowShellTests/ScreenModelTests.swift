@@ -2,6 +2,7 @@ import FlowCoordinator
 import FlowShell
 import FlowShellKit
 import FlowShellTesting
+import Cars
 import Foundation
 import Testing
 
@@ -13,8 +14,15 @@ import Testing
     /// An input for each sample screen that needs one.
     static let inputs: [String: [String: String]] = [
         "cars.details": ["carID": "rio"],
-        "booking.confirm": ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "9"],
+        "booking.confirm": ["carID": "rio"],
     ]
+
+    /// Services with the fleet set up, which Booking looks cars up in.
+    func services() throws -> ServiceContainer {
+        let services = ServiceContainer()
+        try CarsModule.module.setUpServices(services, .inMemory())
+        return services
+    }
 
     @Test func everySampleScreenShowsWhatItsRegistrationDeclares() async throws {
         let catalog = FeatureCatalog(FlowShellTestFeatures.modules)
@@ -23,7 +31,7 @@ import Testing
                 // What the manifest check sees is the module's own registration.
                 let checked = try #require(catalog.features(loading: [module.name])[registration.id])
                 #expect(checked.inputs == registration.inputs && checked.events == registration.events && checked.commands == registration.commands)
-                let screen = try await FeatureHarness(module, registration.id, input: Self.inputs[registration.id] ?? [:])
+                let screen = try await FeatureHarness(module, registration.id, input: Self.inputs[registration.id] ?? [:], services: try services())
                 let offered = Set(screen.properties.commands.map(\.name))
                 #expect(offered.isSubset(of: Set(registration.commands)), "\(registration.id) offers \(offered) beyond \(registration.commands)")
                 #expect(Set(registration.inputs) == Set(Self.inputs[registration.id]?.keys.map { $0 } ?? []), "\(registration.id)'s inputs")
@@ -34,7 +42,7 @@ import Testing
     @Test func everySampleScreensViewPropertiesRoundTripThroughJSON() async throws {
         for module in FlowShellTestFeatures.modules {
             for registration in module.screens {
-                let screen = try await FeatureHarness(module, registration.id, input: Self.inputs[registration.id] ?? [:])
+                let screen = try await FeatureHarness(module, registration.id, input: Self.inputs[registration.id] ?? [:], services: try services())
                 let data = try JSONEncoder().encode(screen.properties)
                 #expect(try JSONDecoder().decode(ViewProperties.self, from: data) == screen.properties, "\(registration.id)")
             }

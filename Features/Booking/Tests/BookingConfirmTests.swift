@@ -1,13 +1,27 @@
 @testable import Booking
+import Fleet
 import Foundation
 import FlowShellKit
 import FlowShellTesting
 import Testing
 
-/// Services for the Booking screens: an in-memory database and a clock stopped at `now`.
+/// A fleet of two cars, as the Cars module would look them up.
+struct FixedFleet: CarLookup {
+    static let cars = [
+        Car(id: "rio", name: "Kia Rio", manager: "CityDrive", pricePerHour: 9, distanceMetres: 350, seats: 5, fuelPercent: 80),
+        Car(id: "zoe", name: "Renault Zoe", manager: "GreenGo", pricePerHour: 11, distanceMetres: 600, seats: 5, fuelPercent: 90),
+    ]
+
+    func car(id: String) async throws -> Car? {
+        Self.cars.first { $0.id == id }
+    }
+}
+
+/// Services for the Booking screens: an in-memory database, a clock stopped at `now` and a fleet.
 @MainActor
 func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
     let services = ServiceContainer()
+    services.register(FixedFleet(), as: (any CarLookup).self)
     services.register(BookingClock(now: { Date(timeIntervalSince1970: now) }))
     try BookingModule.module.setUpServices(services, .inMemory())
     return services
@@ -15,7 +29,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
 
 @MainActor
 @Suite struct BookingConfirmTests {
-    let input = ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "9"]
+    let input = ["carID": "rio"]
     let now = 1_800_000_000.0
 
     @Test func showsTheTermsConfirmsAndKeepsTheBooking() async throws {
@@ -59,17 +73,16 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         confirm.expectEvents([FeatureEvent("cancelled")])
     }
 
-    @Test func refusesABadPrice() async {
-        await #expect(throws: UserFacingError("input 'pricePerHour' must be a whole number, not 'cheap'")) {
-            _ = try await FeatureHarness(BookingModule.module, "booking.confirm",
-                                         input: ["carID": "rio", "carName": "Kia Rio", "pricePerHour": "cheap"], services: try bookingServices())
+    @Test func refusesACarTheFleetDoesNotHave() async {
+        await #expect(throws: UserFacingError("no car 'ghost'")) {
+            _ = try await FeatureHarness(BookingModule.module, "booking.confirm", input: ["carID": "ghost"], services: try bookingServices())
         }
     }
 
     @Test func theRegistrationDeclaresWhatTheScreenDoes() async throws {
         let registration = try #require(BookingModule.module.screens.first)
         #expect(registration.id == "booking.confirm")
-        #expect(registration.inputs == ["carID", "carName", "pricePerHour"])
+        #expect(registration.inputs == ["carID"])
         #expect(registration.events.map(\.name) == ["confirmed", "cancelled"])
         let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: try bookingServices())
         #expect(confirm.properties.commands.map(\.name) == registration.commands)

@@ -1,3 +1,4 @@
+import Fleet
 import FlowShellKit
 
 /// The Cars feature module: the aggregated car list, a car's details and the operators.
@@ -14,20 +15,26 @@ public enum CarsModule {
     /// The aggregator over the shipped fleets, unless one is set up already (tests register their own).
     @MainActor
     static func setUpServices(in container: ServiceContainer, environment: AppEnvironment) throws {
-        guard !container.contains(CarAggregator.self) else { return }
+        if let aggregator = try? container.resolve(CarAggregator.self) {
+            // Other features find cars through the lookup the fleet provides.
+            if !container.contains((any CarLookup).self) { container.register(aggregator, as: (any CarLookup).self) }
+            return
+        }
         guard let folder = FleetFile.shippedFolder else {
             throw CarsDataError(message: "the fleet files that ship with the Cars module are missing")
         }
-        container.register(CarAggregator(managers: try FleetFile.managers(in: folder)))
+        let aggregator = CarAggregator(managers: try FleetFile.managers(in: folder))
+        container.register(aggregator)
+        container.register(aggregator, as: (any CarLookup).self)
     }
 
     /// `plate`: a licence plate in a link (`/plates/A123BC`) becomes the car's id.
-    static let plateResolver = ParameterResolver(parameter: "plate", produces: "carID") { plate, services in
+    static let plateResolver = ParameterResolver(parameter: "plate", producing: CarReference.self) { plate, services in
         let fleet = try services.resolve(CarAggregator.self)
         let wanted = plate.uppercased().filter { !$0.isWhitespace && $0 != "-" }
         guard let car = try await fleet.allCars().first(where: { $0.plate == wanted }) else {
             throw UserFacingError("no car has the plate '\(plate)'")
         }
-        return car.id
+        return CarReference(carID: car.id)
     }
 }

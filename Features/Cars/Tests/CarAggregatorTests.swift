@@ -1,3 +1,4 @@
+import Fleet
 @testable import Cars
 import Foundation
 import Testing

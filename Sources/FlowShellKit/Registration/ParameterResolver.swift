@@ -19,4 +19,14 @@ public struct ParameterResolver: Sendable {
         self.produces = produces
         self.resolve = resolve
     }
+
+    /// Registers a resolver that looks a parameter up as a typed value (a ``CarReference``,
+    /// say): the input it provides is that type's one required key.
+    public init<Value: ScreenValue>(parameter: String, producing type: Value.Type,
+                                    resolve: @escaping @MainActor @Sendable (String, ServiceContainer) async throws -> Value) {
+        let key = Value.requiredKeys.first ?? ""
+        self.init(parameter: parameter, produces: key) { text, services in
+            try await resolve(text, services).values[key] ?? ""
+        }
+    }
 }

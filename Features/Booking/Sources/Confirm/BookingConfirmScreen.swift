@@ -1,6 +1,7 @@
+import Fleet
 import FlowShellKit
 
-/// Confirming the booking of a car: choose how long and when, then confirm (`confirmed`, with
+/// Confirming the booking of a car, looked up by its id: choose how long and when, then confirm (`confirmed`, with
 /// the booking's code) or cancel (`cancelled`).
 struct BookingConfirmScreen: Screen {
     static let id = "booking.confirm"
@@ -12,18 +13,22 @@ struct BookingConfirmScreen: Screen {
     }
 
     let interactor: BookingInteractor
-    let input: CarToBook
+    let fleet: any CarLookup
+    let input: CarReference
 
-    init(input: CarToBook, context: ScreenContext) throws {
-        guard input.pricePerHour >= 0 else {
-            throw UserFacingError("the price per hour '\(input.pricePerHour)' is not a whole number")
-        }
+    init(input: CarReference, context: ScreenContext) throws {
         interactor = try BookingInteractor(services: context.services)
+        fleet = try context.services.resolve((any CarLookup).self)
         self.input = input
     }
 
-    func load() -> BookingDraft {
-        dated(BookingDraft(carID: input.carID, carName: input.carName, pricePerHour: input.pricePerHour))
+    /// The draft for the car as the fleet has it now: its name and price are looked up, never
+    /// taken from the input.
+    func load() async throws -> BookingDraft {
+        guard let car = try await fleet.car(id: input.carID) else {
+            throw UserFacingError("no car '\(input.carID)'")
+        }
+        return dated(BookingDraft(carID: car.id, carName: car.name, pricePerHour: car.pricePerHour))
     }
 
     /// The draft with its period as of now.

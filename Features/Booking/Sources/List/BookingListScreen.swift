@@ -1,3 +1,4 @@
+import Fleet
 import FlowShellKit
 
 /// What the bookings screen shows: the bookings, and when "now" is for their status.

@@ -1,3 +1,4 @@
+import Fleet
 import FlowShellKit
 
 /// A car's details, looked up from its id; `book` asks to book it.
@@ -6,7 +7,7 @@ struct CarDetailsScreen: Screen {
     static let title = "Car details"
 
     struct Events: ScreenEvents {
-        let book = Event<BookingRequest>("the user wants to book this car")
+        let book = Event<CarReference>("the user wants to book this car")
     }
 
     let fleet: CarAggregator
@@ -26,7 +27,7 @@ struct CarDetailsScreen: Screen {
 
     static let commands: [ScreenCommand<Self>] = [
         .command("book", "Book this car") { _, car, emit in
-            emit(\.book, BookingRequest(carID: car.id, carName: car.name, pricePerHour: car.pricePerHour))
+            emit(\.book, CarReference(carID: car.id))
         },
     ]
 

@@ -1,3 +1,4 @@
+import Fleet
 import FlowShellKit
 
 /// The car list: every operator's cars (or one operator's) in one table, filtered and ordered;

@@ -1,3 +1,5 @@
+import Fleet
+
 /// What the car list shows: every car, the text filter and the order.
 public struct CarListState: Sendable, Equatable {
     /// Every car of every operator.

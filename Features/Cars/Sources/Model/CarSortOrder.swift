@@ -1,3 +1,5 @@
+import Fleet
+
 /// How the car list is ordered.
 public enum CarSortOrder: String, Sendable, CaseIterable {
     /// Cheapest first.

@@ -1,3 +1,5 @@
+import Fleet
+
 /// One operator as the operators screen lists it.
 public struct OperatorSummary: Sendable, Equatable {
     /// The operator's name.

@@ -1,6 +1,8 @@
+import Fleet
+
 /// Gathers the fleets of several operators into one list: asks them all at once, and merges
 /// a car that more than one lists.
-public struct CarAggregator: Sendable {
+public struct CarAggregator: CarLookup {
     /// The operators asked.
     public let managers: [any CarManager]
 

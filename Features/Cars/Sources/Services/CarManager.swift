@@ -1,3 +1,5 @@
+import Fleet
+
 /// A car-sharing operator's service: its fleet of cars available now.
 public protocol CarManager: Sendable {
     /// The operator's name.

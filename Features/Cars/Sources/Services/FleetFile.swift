@@ -1,3 +1,4 @@
+import Fleet
 import Foundation
 
 /// One operator's fleet as shipped in `Fleets/<Operator>.json`.

@@ -1,3 +1,5 @@
+import Fleet
+
 /// An operator whose fleet is fixed data (the sample ships it in `Fleets/`). Asking it anew takes
 /// as long as a network round trip would (`refreshLatency`), so that progress and Ctrl-C show.
 public struct SampleCarManager: CarManager {
