@@ -64,8 +64,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
-        .target(name: "FlowCoordinator", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
-        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
+        .target(name: "FlowManifest", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .target(name: "FlowCoordinator", dependencies: ["FlowShellKit", "FlowManifest"], swiftSettings: strictSwift),
+        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CLibedit",
             pkgConfig: "libedit",
@@ -77,6 +78,7 @@ let package = Package(
             name: "FlowShell",
             dependencies: [
                 "FlowShellKit",
+                "FlowManifest",
                 "FlowCoordinator",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -97,9 +99,10 @@ let package = Package(
             dependencies: ["FeatureRegistryGenerator"]
         ),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
             name: "FlowCoordinatorTests",
-            dependencies: ["FlowCoordinator", "FlowShellKit"],
+            dependencies: ["FlowCoordinator", "FlowManifest", "FlowShellKit"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
@@ -107,7 +110,7 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell"]
+            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell"]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
@@ -121,7 +124,7 @@ let package = Package(
 if Context.environment["FLOWSHELL_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "ConfigFuzzer",
-        dependencies: ["FlowCoordinator", "FlowShellKit", "FlowShell"] + features.map { .target(name: $0) },
+        dependencies: ["FlowManifest", "FlowShellKit", "FlowShell"] + features.map { .target(name: $0) },
         path: "Fuzz/ConfigFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],

@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShell
 import FlowShellKit
 

@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShell
 import FlowShellKit
 import Testing
@@ -37,7 +38,7 @@ public final class FlowHarness {
     public var flow: AppFlowCoordinator { runtime.flow }
 
     /// The feature ids of the open screens, bottom first.
-    public var stack: [String] { flow.coordinators.map(\.featureID) }
+    public var stack: [String] { flow.stack.map(\.featureID) }
 
     /// What the top screen shows.
     public var screen: ViewProperties { flow.top?.screen.viewProperties ?? ViewProperties(title: "") }

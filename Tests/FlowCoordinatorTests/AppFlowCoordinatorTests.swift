@@ -1,4 +1,5 @@
 @testable import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 import Testing
 
@@ -39,12 +40,12 @@ import Testing
 
     /// The router's layers as titles, e.g. [["demo.home", "a"], ["b"]].
     private func layers(_ flow: AppFlowCoordinator) -> [[String]] {
-        flow.router.layers.map { $0.map(\.viewProperties.title) }
+        flow.router.layers.map { $0.map(\.screen.viewProperties.title) }
     }
 
     /// The coordinator chain as titles, which must match the router's screens in order.
     private func chain(_ flow: AppFlowCoordinator) -> [String] {
-        flow.coordinators.map { $0.screen.viewProperties.title }
+        flow.stack.map { $0.screen.viewProperties.title }
     }
 
     @Test func startsAtTheRoot() async throws {
@@ -61,7 +62,7 @@ import Testing
         try await emit(flow, "open", "c")
         #expect(layers(flow) == [["demo.home", "a"], ["b", "c"]])
         #expect(chain(flow) == ["demo.home", "a", "b", "c"])
-        #expect(flow.coordinators.map(\.presentation) == [.root, .pushed, .presented, .pushed])
+        #expect(flow.stack.map(\.presentation) == [.root, .pushed, .presented, .pushed])
         #expect(flow.top?.input == FeatureInput(["item": "c"]))
     }
 
@@ -111,7 +112,7 @@ import Testing
         let flow = try await startFlow()
         try await emit(flow, "swap", "r")
         #expect(layers(flow) == [["r"]])
-        #expect(flow.root?.featureID == "demo.item")
+        #expect(flow.stack.first?.featureID == "demo.item")
         #expect(flow.top?.presentation == .root)
     }
 
@@ -136,7 +137,7 @@ import Testing
         #expect(layers(flow) == [["demo.home", "a"]])
         try await emit(flow, "open", "b")
         try await emit(flow, "modal", "m2")
-        flow.home()
+        _ = await flow.home()
         #expect(layers(flow) == [["demo.home"]])
         #expect(chain(flow) == ["demo.home"])
     }
@@ -163,8 +164,8 @@ import Testing
         try await emit(flow, "open", "a")
         try await emit(flow, "modal", "m")
         try await emit(flow, "open", "n")
-        let closing = flow.coordinators.dropFirst().map { Weak($0) }
-        let screens = flow.coordinators.dropFirst().map { Weak($0.screen as AnyObject) }
+        let closing = flow.stack.dropFirst().map { Weak($0.screen as AnyObject) }
+        let screens = flow.stack.dropFirst().map { Weak($0.screen as AnyObject) }
         let features = DemoScreen.live.suffix(3)
         #expect(closing.allSatisfy { $0.object != nil })
         #expect(features.allSatisfy { $0.object != nil })
@@ -179,42 +180,42 @@ import Testing
         #expect(closing[0].object == nil)
         #expect(screens[0].object == nil)
         #expect(Array(features)[0].object == nil)
-        #expect(flow.root?.child == nil)
+        #expect(flow.stack.count == 1)
     }
 }
 
 @MainActor
-@Suite struct StackRouterTests {
-    private func screen(_ name: String) -> DemoScreen {
-        DemoScreen(featureID: name, title: name)
+@Suite struct RouterTests {
+    private func screen(_ name: String, _ presentation: Presentation = .pushed) -> OpenScreen {
+        OpenScreen(entry: NavigationEntry(screen: name, presentation: presentation), screen: DemoScreen(featureID: name, title: name))
     }
 
-    private func titles(_ router: StackRouter) -> [[String]] {
-        router.layers.map { $0.map(\.viewProperties.title) }
+    private func titles(_ router: Router) -> [[String]] {
+        router.layers.map { $0.map(\.screen.viewProperties.title) }
     }
 
     @Test func everyOperation() {
-        let router = StackRouter()
+        let router = Router()
         #expect(router.top == nil)
-        router.push(screen("a"))
+        router.setRoot(screen("a", .root))
         #expect(titles(router) == [["a"]])
         router.pop()
         #expect(titles(router) == [["a"]], "a layer's only screen stays")
         router.push(screen("b"))
-        router.present(screen("c"))
+        router.present(screen("c", .presented))
         router.push(screen("d"))
         #expect(titles(router) == [["a", "b"], ["c", "d"]])
-        #expect(router.top?.viewProperties.title == "d")
+        #expect(router.top?.featureID == "d")
         router.replace(with: screen("e"))
         #expect(titles(router) == [["a", "b"], ["c", "e"]])
         router.dismiss()
         #expect(titles(router) == [["a", "b"]])
         router.dismiss()
         #expect(titles(router) == [["a", "b"]], "the bottom layer stays")
-        router.present(screen("f"))
+        router.present(screen("f", .presented))
         router.popToRoot()
         #expect(titles(router) == [["a"]])
-        router.setRoot(screen("g"))
+        router.setRoot(screen("g", .root))
         #expect(titles(router) == [["g"]])
     }
 }

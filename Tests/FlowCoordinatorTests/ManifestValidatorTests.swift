@@ -1,4 +1,5 @@
 @testable import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 import Foundation
 import Testing
@@ -55,7 +56,7 @@ import Testing
     }
 
     private func stack(_ flow: AppFlowCoordinator) -> [String] {
-        flow.coordinators.map { "\($0.featureID)\($0.input["item"].map { "(\($0))" } ?? "")\($0.presentation == .presented ? "^" : "")" }
+        flow.stack.map { "\($0.featureID)\($0.input["item"].map { "(\($0))" } ?? "")\($0.presentation == .presented ? "^" : "")" }
     }
 
     @Test func theManifestIsSound() throws {
@@ -70,7 +71,7 @@ import Testing
         #expect(stack(flow) == ["demo.home", "demo.picker^"])
         try await run(flow, "emit", ["next", "x"])
         #expect(stack(flow) == ["demo.home", "demo.picker^", "demo.item(x)"])
-        let flowScreens = flow.coordinators.dropFirst().map { Weak($0) }
+        let flowScreens = flow.stack.dropFirst().map { Weak($0.screen as AnyObject) }
         // Finishing from the flow's root: the whole flow closes, the parent gets pick.picked.
         _ = await flow.back()
         try await run(flow, "emit", ["picked", "chosen"])
@@ -92,7 +93,7 @@ import Testing
         let flow = try await startFlow(store: store)
         try await run(flow, "emit", ["open", "a"])
         let notices = try await run(flow, "emit", ["modal", "b"])
-        #expect(notices == [Notice(.info, "'session' is needed first")])
+        #expect(notices == [Notice(.info, "session is needed first")])
         #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.login^"])
         try await run(flow, "login")
         #expect(store.value(for: "user") == "alice")
@@ -108,7 +109,7 @@ import Testing
         try await run(flow, "emit", ["open", "a"])
         try await run(flow, "emit", ["modal", "b"])
         let notices = await flow.back()
-        #expect(notices == [Notice(.warning, "cancelled — 'session' is needed for that; nothing changed")])
+        #expect(notices == [Notice(.warning, "cancelled — session is needed for that; nothing changed")])
         #expect(stack(flow) == ["demo.home", "demo.item(a)"])
         #expect(flow.isSatisfied("session") == false)
     }
@@ -116,13 +117,13 @@ import Testing
     @Test func aLinkBuildsTheSmallestChangeThroughAGuard() async throws {
         let flow = try await startFlow()
         try await run(flow, "emit", ["open", "a"])
-        let kept = try #require(flow.coordinators.last)
+        let kept = try #require(flow.stack.last)
         // demo.item(a) stays; only the sheet is added, behind the guard.
-        #expect(await flow.open("/sheets/a") == [Notice(.info, "'session' is needed first")])
+        #expect(await flow.open("/sheets/a") == [Notice(.info, "session is needed first")])
         #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.login^"])
         try await run(flow, "login")
         #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.sheet(a)^"])
-        #expect(flow.coordinators[1] === kept)
+        #expect(flow.stack[1].screen === kept.screen)
         // Another item: the screens from the first difference are replaced.
         #expect(await flow.open("/items/b") == [])
         #expect(stack(flow) == ["demo.home", "demo.item(b)"])
@@ -162,7 +163,7 @@ import Testing
         var changed = snapshot
         changed.screens[2].input = [:]  // as if demo.item now needed an input the file lacks
         let partial = try await startFlow(store: store)
-        #expect(await partial.restore(changed) == [Notice(.warning, "dropped demo.item, demo.sheet: 'demo.item' now needs input 'item'")])
+        #expect(await partial.restore(changed) == [Notice(.warning, "dropped demo.item, demo.sheet: it needs input 'item'")])
         #expect(stack(partial) == ["demo.home", "demo.item(a)"])
 
         var foreign = snapshot
@@ -176,7 +177,7 @@ import Testing
         let flow = try await startFlow()
         try await run(flow, "emit", ["modal"])
         try await run(flow, "emit", ["next", "x"])
-        let kept = flow.coordinators[0]
+        let kept = flow.stack[0]
         // The new manifest has no "pick" flow: its screens go.
         let withoutPick = Self.flowText
             .replacingOccurrences(of: "\"pick\": {\n      \"root\": \"demo.picker\",\n      \"transitions\": [ { \"from\": \"demo.picker\", \"on\": \"next\", \"to\": \"demo.item\", \"style\": \"push\" } ],\n      \"finish\": { \"picked\": \"picked\" }\n    },\n    ", with: "")
@@ -184,9 +185,9 @@ import Testing
         let newManifest = try manifest(withoutPick)
         #expect(newManifest.flows["pick"] == nil)
         let notices = await flow.reload(newManifest, catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]))
-        #expect(notices == [Notice(.warning, "dropped demo.picker, demo.item: flow 'pick' is not in this flow any more")])
+        #expect(notices == [Notice(.warning, "dropped demo.picker, x: its sub-flow 'pick' is not in this flow")])
         #expect(stack(flow) == ["demo.home"])
-        #expect(flow.coordinators[0] === kept, "screens that stay are not rebuilt")
+        #expect(flow.stack[0].screen === kept.screen, "screens that stay are not rebuilt")
         #expect(flow.manifest == newManifest)
     }
 }

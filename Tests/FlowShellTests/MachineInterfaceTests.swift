@@ -22,7 +22,7 @@ import Testing
         let lines = try objects(result.output)
         #expect(lines.allSatisfy { $0["v"] as? Int == 1 })
         #expect(lines.map { $0["type"] as? String } == ["screen", "screen", "message", "screen", "screen", "usage", "stack"])
-        #expect(lines[2]["message"] as? String == "'session' is needed first")
+        #expect(lines[2]["message"] as? String == "sign-in is needed first")
         #expect(lines[3]["screen"] as? String == "auth.login")
 
         let list = lines[0]

@@ -1,4 +1,5 @@
 @testable import FlowCoordinator
+import FlowManifest
 @testable import FlowShell
 import Foundation
 import Testing
@@ -74,7 +75,7 @@ import Testing
         config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
         config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
         config.json:6:5: error: transitions[0]: missing required key 'style'
-        config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, to, flow, style, requires
+        config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires
         config.json: the flow has 4 errors; not starting
 
         """)

@@ -1,4 +1,5 @@
 @testable import FlowCoordinator
+import FlowManifest
 @testable import FlowShell
 import FlowShellKit
 import LineEditor

@@ -14,7 +14,7 @@ public enum AuthModule {
     static let userKey = "user"
 
     /// `session`: someone is signed in.
-    static let session = ConditionRegistration("session", summary: "someone is signed in") { store in
+    static let session = ConditionRegistration("session", summary: "sign-in") { store in
         store.value(for: userKey) != nil
     }
 }

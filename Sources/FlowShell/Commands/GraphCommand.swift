@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// `flowshell graph [--config PATH] [--format mermaid|dot]`: the flow as a diagram.

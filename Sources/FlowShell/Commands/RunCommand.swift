@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 import Foundation
 import LineEditor

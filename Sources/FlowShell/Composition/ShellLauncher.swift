@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 import Foundation
 import LineEditor
@@ -131,7 +132,11 @@ struct ShellLauncher {
         console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
         Terminal.installInterruptHandler()
         let completer: EditLineReader.Completer = { [weak flow] text in
-            CompletionProvider.complete(text, screen: flow?.top?.screen.viewProperties,
+            CompletionProvider.complete(text, screen: flow?.top.map { top in
+                var properties = top.screen.viewProperties
+                properties.commands += flow?.configCommands ?? []
+                return properties
+            },
                                         links: flow?.manifest.links.map(\.literalPrefix) ?? [])
         }
         guard let editor = EditLineReader(program: "flowshell", historyPath: historyPath(app: flow.manifest.app), completer: completer) else {

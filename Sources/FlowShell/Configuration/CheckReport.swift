@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 
 /// `flowshell check --format json`: the result of a check as one JSON document, versioned.
 struct CheckReport: Encodable {

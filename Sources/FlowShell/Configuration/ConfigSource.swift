@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import Foundation
 
 /// Where the flow comes from: a file the user named, `config.json` in the current directory,

@@ -13,7 +13,7 @@ enum DefaultFlow {
         { "from": "cars.list", "on": "showOperators", "to": "cars.operators", "style": "push" },
         { "from": "cars.list", "on": "showBookings", "to": "booking.list", "style": "push", "requires": ["session"] },
         { "from": "cars.list", "on": "showAccount", "to": "auth.account", "style": "push", "requires": ["session"] },
-        { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
+        { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "popTo" },
         { "from": "cars.details", "on": "book", "to": "booking.confirm", "style": "present", "requires": ["session"] },
         { "from": "booking.confirm", "on": "confirmed", "style": "dismiss" },
         { "from": "booking.confirm", "on": "cancelled", "style": "dismiss" },

@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// A flow config loaded and checked against the linked features: what `flowshell check`

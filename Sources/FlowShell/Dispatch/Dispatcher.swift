@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// Runs one typed line against a running flow — the one dispatcher of the REPL, the testing
@@ -77,6 +78,16 @@ public final class Dispatcher {
             fail("unknown command '\(name)' here — try help")
             return .next
         }
+        if let command = flow.configCommands.first(where: { $0.name == name }) {
+            do {
+                _ = try ParsedArguments(arguments, for: command)
+            } catch {
+                fail(UserFacingError.message(for: error))
+                return .next
+            }
+            await supervised { await self.flow.runCommand(name) ?? [] }
+            return .next
+        }
         await supervised {
             let events = try await top.screen.perform(name, arguments: arguments)
             self.onEvents(events)
@@ -86,9 +97,14 @@ public final class Dispatcher {
         return .next
     }
 
-    /// The command `name` means here: the top screen's or a global one.
+    /// The command `name` means here: the top screen's, one the config adds to it, or a global one.
     private func command(named name: String) -> CommandDescription? {
-        flow.top?.screen.viewProperties.command(named: name) ?? GlobalCommand.named(name)
+        topProperties?.command(named: name) ?? GlobalCommand.named(name)
+    }
+
+    /// What the top screen shows, with the commands the config adds to it.
+    public var topProperties: ViewProperties? {
+        topView.properties
     }
 
     // MARK: - Global commands
@@ -105,8 +121,7 @@ public final class Dispatcher {
         case GlobalCommand.reload.name:
             await reload()
         case GlobalCommand.home.name:
-            flow.home()
-            topView.follow()
+            await supervised { await self.flow.home() }
         case GlobalCommand.where.name:
             output.stack(topView.stack)
         default:
@@ -116,7 +131,7 @@ public final class Dispatcher {
     }
 
     private func showHelp(for name: String?) {
-        let screen = flow.top?.screen.viewProperties
+        let screen = topProperties
         guard let name else {
             output.help(HelpListing(
                 screenTitle: screen?.title ?? "",

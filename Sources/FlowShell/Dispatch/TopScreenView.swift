@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// The View the top screen is bound to: every state its host pushes reaches the shell's output
@@ -25,12 +26,23 @@ final class TopScreenView: View {
 
     func update(with viewProperties: ViewProperties) {
         guard let top = flow.top else { return }
-        output.screen(ScreenSnapshot(featureID: top.featureID, properties: viewProperties, stack: stack))
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack))
+    }
+
+    /// What the top screen shows, with the commands the config adds to it.
+    var properties: ViewProperties? {
+        flow.top.map { withConfigCommands($0.screen.viewProperties) }
+    }
+
+    private func withConfigCommands(_ properties: ViewProperties) -> ViewProperties {
+        var properties = properties
+        properties.commands += flow.configCommands
+        return properties
     }
 
     /// The open screens, bottom first.
     var stack: [StackEntry] {
-        flow.coordinators.map {
+        flow.stack.map {
             StackEntry(screen: $0.featureID, title: $0.screen.viewProperties.title,
                        modal: $0.presentation == .presented, input: $0.input.values)
         }

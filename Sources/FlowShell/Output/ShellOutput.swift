@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// The View of the shell: where the dispatcher pushes what happens — as styled text for people,

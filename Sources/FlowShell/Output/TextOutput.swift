@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the

@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 
 /// What the REPL asks of the composition root: whether the config file changed, and saving
 /// where the user is after each command.

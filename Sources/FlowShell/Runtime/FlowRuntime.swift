@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// A running flow and what it was made from: the one factory that turns a config and the

@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 
 /// Saves where the user is after each command, when it changed; a failure is said once.

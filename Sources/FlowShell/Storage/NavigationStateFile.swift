@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowManifest
 import Foundation
 
 /// Where the user was, in a JSON file written atomically after every navigation.

@@ -6,7 +6,7 @@ public struct ConditionRegistration: Sendable {
 
     /// The name manifests use in `requires` and `guards`.
     public var name: String
-    /// What the condition means, for diagnostics and documentation.
+    /// What the condition is called for people, as in "sign-in is needed first".
     public var summary: String
     /// Whether it holds now.
     public var isSatisfied: Check

@@ -1,8 +1,8 @@
 /// Turns a parsed JSON document into a ``Manifest``, collecting every structural problem
 /// (missing keys, wrong types, unknown keys, unknown styles) instead of stopping at the first.
 struct ManifestDecoder {
-    static let topLevelKeys = ["$schema", "app", "root", "modules", "transitions", "flows", "guards", "links"]
-    static let transitionKeys = ["from", "on", "to", "flow", "style", "requires"]
+    static let topLevelKeys = ["$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links"]
+    static let transitionKeys = ["from", "on", "command", "summary", "to", "flow", "style", "requires"]
     static let flowKeys = ["root", "transitions", "finish"]
     static let guardKeys = ["flow", "style"]
     static let linkKeys = ["screens", "requires"]
@@ -33,13 +33,37 @@ struct ManifestDecoder {
         let flows = decodeFlows(member(members, "flows"))
         let guards = decodeGuards(member(members, "guards"))
         let links = decodeLinks(member(members, "links"))
+        let maxDepth = decodeMaxDepth(member(members, "maxDepth"))
 
         guard let app, let root, let modules, let transitions else { return nil }
         return Manifest(app: app, root: root, modules: modules, transitions: transitions,
-                        flows: flows, guards: guards, links: links, locations: locations)
+                        flows: flows, guards: guards, links: links, maxDepth: maxDepth, locations: locations)
     }
 
     // MARK: - Pieces
+
+    /// The depth limit: a whole number from 2 to 10,000, or the default.
+    private mutating func decodeMaxDepth(_ value: JSONValue?) -> Int {
+        guard let value else { return Manifest.defaultMaxDepth }
+        let path = JSONPath.root.appending("maxDepth")
+        guard case .number(let text, let location) = value else {
+            mismatch(value, expected: "a whole number from 2 to 10000", at: path)
+            return Manifest.defaultMaxDepth
+        }
+        guard let depth = Int(text), (2...10_000).contains(depth) else {
+            diagnostics.append(Diagnostic(.error, file: file, location: location, path: path,
+                                          message: "maxDepth must be a whole number from 2 to 10000, not \(text)"))
+            return Manifest.defaultMaxDepth
+        }
+        locations[path] = location
+        return depth
+    }
+
+    /// Whether `name` can be typed as a command: a letter, then letters, digits or '-'.
+    static func isCommandName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+    }
 
     private mutating func transitionArray(_ value: JSONValue?, at path: JSONPath) -> [Transition]? {
         guard let value else { return [] }
@@ -54,14 +78,27 @@ struct ManifestDecoder {
             guard let fields = object(element, at: elementPath) else { continue }
             checkKeys(fields, allowed: Self.transitionKeys, at: elementPath)
             let from = requiredString(fields, "from", at: elementPath)
-            let on = requiredString(fields, "on", at: elementPath)
+            // An edge starts on an event the screen emits, or on a command the config adds to it.
+            let isCommand = member(fields, "command") != nil
+            if isCommand, member(fields, "on") != nil {
+                error(at: elementPath, "a transition starts on an event ('on') or on a command ('command'), not both")
+            } else if !isCommand, member(fields, "summary") != nil {
+                error(at: elementPath.appending("summary"), "'summary' describes a 'command'; an event's transition has none")
+            }
+            let on = requiredString(fields, isCommand ? "command" : "on", at: elementPath)
+            let summary = optionalString(fields, "summary", at: elementPath)
             let to = optionalString(fields, "to", at: elementPath)
             let flow = optionalString(fields, "flow", at: elementPath)
             let style = requiredStyle(fields, at: elementPath)
             let requires = stringArray(fields, "requires", at: elementPath, required: false)
-            guard let from, let on, let style, let requires, case .some(let target) = to, case .some(let flowName) = flow else { continue }
+            guard let from, let on, let style, let requires, case .some(let target) = to, case .some(let flowName) = flow,
+                  case .some(let summaryText) = summary else { continue }
+            if isCommand, !Self.isCommandName(on) {
+                error(at: elementPath.appending("command"), "'\(on)' is not a command name: use letters, digits and '-', starting with a letter")
+                continue
+            }
             transitions.append(Transition(from: from, on: on, to: target, flow: flowName, style: style,
-                                          requires: requires, path: elementPath))
+                                          requires: requires, isCommand: isCommand, summary: summaryText, path: elementPath))
         }
         return transitions
     }

@@ -1,4 +1,4 @@
-@testable import FlowCoordinator
+@testable import FlowManifest
 import Foundation
 import Testing
 
@@ -56,10 +56,10 @@ import Testing
             "flow.json:3:11: error: root: expected a string, found a number",
             "flow.json:4:23: error: modules[1]: must not be empty",
             "flow.json:6:5: error: transitions[0]: missing required key 'style'",
-            "flow.json:6:61: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, to, flow, style, requires",
-            "flow.json:7:48: error: transitions[1].style: unknown style 'pusj' — did you mean 'push'?; expected one of push, present, dismiss, pop, replace, root",
+            "flow.json:6:61: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires",
+            "flow.json:7:48: error: transitions[1].style: unknown style 'pusj' — did you mean 'push'?; expected one of push, present, dismiss, pop, replace, root, popTo",
             "flow.json:8:5: error: transitions[2]: expected an object, found a string",
-            "flow.json:10:3: error: extra: unknown key 'extra'; allowed here: $schema, app, root, modules, transitions, flows, guards, links",
+            "flow.json:10:3: error: extra: unknown key 'extra'; allowed here: $schema, app, root, modules, maxDepth, transitions, flows, guards, links",
         ])
     }
 

@@ -1,4 +1,4 @@
-@testable import FlowCoordinator
+@testable import FlowManifest
 import Testing
 
 @Suite struct JSONParserTests {

@@ -104,7 +104,7 @@ struct FlowWarnings {
             let emitted = Set(check.features[current]?.events.map(\.name) ?? [])
             let scopes = [manifest.transitions] + manifest.flows.values.filter { startedFlows.contains($0.name) }.map(\.transitions)
             for transition in scopes.joined() {
-                guard transition.from == current || (transition.from == Transition.anyScreen && emitted.contains(transition.on)) else { continue }
+                guard transition.from == current || (transition.from == Transition.anyScreen && (transition.isCommand || emitted.contains(transition.on))) else { continue }
                 if let target = transition.to { visit(target) }
                 var flows = transition.flow.map { [$0] } ?? []
                 flows += transition.requires.compactMap { manifest.guards[$0]?.flow }
@@ -123,7 +123,6 @@ struct FlowWarnings {
 extension SubFlow {
     /// The transition this flow takes when `from` emits `event`.
     func transition(from featureID: String, on event: String) -> Transition? {
-        transitions.first { $0.from == featureID && $0.on == event }
-            ?? transitions.first { $0.from == Transition.anyScreen && $0.on == event }
+        TransitionIndex(transitions).transition(from: featureID, on: event)
     }
 }

@@ -12,11 +12,15 @@ public enum TransitionStyle: String, Sendable, Equatable, CaseIterable {
     case replace
     /// Make the target the only screen.
     case root
+    /// Go back to the target when it is open already with the same input (closing what is
+    /// above it); push it otherwise. Keeps a cycle (operators → a list → operators …) from
+    /// stacking copies.
+    case popTo
 
     /// Whether a transition of this style needs a `to`.
     public var needsTarget: Bool {
         switch self {
-        case .push, .present, .replace, .root: return true
+        case .push, .present, .replace, .root, .popTo: return true
         case .dismiss, .pop: return false
         }
     }

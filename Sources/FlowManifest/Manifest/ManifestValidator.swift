@@ -33,6 +33,9 @@ struct ManifestCheck {
     let features: [String: FeatureRegistration]
     let conditions: [String: ConditionRegistration]
     let resolvers: [String: ParameterResolver]
+    /// The loaded features by id, sorted once (a `*` edge is checked against each).
+    let sortedFeatures: [FeatureRegistration]
+    private(set) var globalCommands: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
     private var unlistedModulesReported: Set<String> = []
 
@@ -43,6 +46,7 @@ struct ManifestCheck {
         features = catalog.features(loading: manifest.modules)
         conditions = catalog.conditions(loading: manifest.modules)
         resolvers = catalog.resolvers(loading: manifest.modules)
+        sortedFeatures = features.values.sorted { $0.id < $1.id }
     }
 
     mutating func report(_ severity: Diagnostic.Severity, _ path: JSONPath, _ message: String) {
@@ -50,6 +54,7 @@ struct ManifestCheck {
     }
 
     mutating func run(globalCommands: Set<String>) {
+        self.globalCommands = globalCommands
         for conflict in catalog.conflicts {
             report(.error, JSONPath.root.appending("modules"), conflict)
         }
@@ -126,22 +131,49 @@ struct ManifestCheck {
 
     private mutating func checkTransitions(_ transitions: [Transition]) {
         var seen: [String: JSONPath] = [:]
+        // Events handled from "*", by name: each specific transition is checked against it once.
+        var wildcards: [String: JSONPath] = [:]
+        for transition in transitions where transition.from == Transition.anyScreen && !transition.isCommand && wildcards[transition.on] == nil {
+            wildcards[transition.on] = transition.path
+        }
         for transition in transitions {
-            let key = "\(transition.from)\u{0}\(transition.on)"
+            let key = "\(transition.isCommand ? "command" : "event")\u{0}\(transition.from)\u{0}\(transition.on)"
+            let what = transition.isCommand ? "command" : "transition for"
             if let first = seen[key] {
-                report(.error, transition.path, "a second transition for '\(transition.on)' from '\(transition.from)' (the first is \(first))")
+                report(.error, transition.path, "a second \(what) '\(transition.on)' from '\(transition.from)' (the first is \(first))")
             } else {
                 seen[key] = transition.path
             }
-            checkTransition(transition)
-        }
-        for wildcard in transitions where wildcard.from == Transition.anyScreen {
-            for specific in transitions where specific.from != Transition.anyScreen && specific.on == wildcard.on {
-                guard let source = features[specific.from], payload(of: specific.on, from: source) != nil else { continue }
-                report(.error, specific.path,
-                       "'\(specific.on)' from '\(specific.from)' is also handled by \(wildcard.path) (from \"*\"); keep one of them")
+            if transition.isCommand {
+                checkCommand(transition)
+            } else {
+                checkTransition(transition)
+                if transition.from != Transition.anyScreen, let wildcard = wildcards[transition.on],
+                   let source = features[transition.from], payload(of: transition.on, from: source) != nil {
+                    report(.error, transition.path,
+                           "'\(transition.on)' from '\(transition.from)' is also handled by \(wildcard) (from \"*\"); keep one of them")
+                }
             }
         }
+    }
+
+    /// A command the config adds to a screen: its name must be free there, and what the target
+    /// needs must be in the screen's own input (a config command carries nothing else).
+    private mutating func checkCommand(_ transition: Transition) {
+        let path = transition.path
+        var sources: [(FeatureRegistration, Set<String>)] = []
+        if transition.from == Transition.anyScreen {
+            sources = sortedFeatures.map { ($0, Set($0.inputs)) }
+        } else if let source = feature(transition.from, at: path.appending("from"), role: "feature") {
+            sources = [(source, Set(source.inputs))]
+        }
+        if globalCommands.contains(transition.on) {
+            report(.error, path.appending("command"), "'\(transition.on)' is a global command; choose another name")
+        }
+        for (source, _) in sources where source.commands.contains(transition.on) {
+            report(.error, path.appending("command"), "'\(source.id)' has its own command '\(transition.on)'; choose another name")
+        }
+        checkTarget(of: transition, from: sources)
     }
 
     private mutating func checkTransition(_ transition: Transition) {
@@ -149,7 +181,7 @@ struct ManifestCheck {
         // The screens this edge can start from, each with what its event carries.
         var sources: [(FeatureRegistration, Set<String>)] = []
         if transition.from == Transition.anyScreen {
-            sources = features.values.sorted { $0.id < $1.id }.compactMap { feature in
+            sources = sortedFeatures.compactMap { feature in
                 payload(of: transition.on, from: feature).map { (feature, $0) }
             }
             if sources.isEmpty {
@@ -165,6 +197,13 @@ struct ManifestCheck {
             }
         }
 
+        checkTarget(of: transition, from: sources)
+    }
+
+    /// The target's checks, shared by events and commands: its style, its screen or sub-flow, its
+    /// conditions, and whether each source carries the input it needs.
+    private mutating func checkTarget(of transition: Transition, from sources: [(FeatureRegistration, Set<String>)]) {
+        let path = transition.path
         for condition in transition.requires {
             checkRequirement(condition, at: path.appending("requires"))
         }
@@ -201,7 +240,7 @@ struct ManifestCheck {
             let missing = targetInputs.inputs.filter { !carried.contains($0) }
             if !missing.isEmpty {
                 report(.error, path.appending(transition.to == nil ? "flow" : "to"),
-                       "'\(targetInputs.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that '\(transition.on)' from '\(source.id)' does not carry")
+                       "'\(targetInputs.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that \(transition.isCommand ? "the command " : "")'\(transition.on)' from '\(source.id)' does not carry")
             }
         }
     }

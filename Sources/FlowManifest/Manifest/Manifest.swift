@@ -15,8 +15,13 @@ public struct Manifest: Sendable, Equatable {
     public var guards: [String: GuardDefinition]
     /// Deep links, in the order written.
     public var links: [LinkPattern]
+    /// The most screens the stack may hold; a push beyond it is refused.
+    public var maxDepth: Int
     /// Where each value was written, for diagnostics.
     public var locations: [JSONPath: SourceLocation]
+
+    /// The stack depth a flow allows when it does not say.
+    public static let defaultMaxDepth = 64
 
     /// Creates a manifest.
     public init(
@@ -27,8 +32,10 @@ public struct Manifest: Sendable, Equatable {
         flows: [String: SubFlow] = [:],
         guards: [String: GuardDefinition] = [:],
         links: [LinkPattern] = [],
+        maxDepth: Int = Manifest.defaultMaxDepth,
         locations: [JSONPath: SourceLocation] = [:]
     ) {
+        self.maxDepth = maxDepth
         self.app = app
         self.root = root
         self.modules = modules
@@ -46,11 +53,9 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// The transition taken when `from` emits `event` in the main flow or in sub-flow `flow`:
-    /// an exact match first, then `*`.
+    /// an exact match first, then `*`. (A planner that asks often builds a ``TransitionIndex``.)
     public func transition(from featureID: String, on event: String, in flow: String? = nil) -> Transition? {
-        let candidates = transitions(in: flow)
-        return candidates.first { $0.from == featureID && $0.on == event }
-            ?? candidates.first { $0.from == Transition.anyScreen && $0.on == event }
+        TransitionIndex(transitions(in: flow)).transition(from: featureID, on: event)
     }
 
     /// The link pattern `link` matches, with its parameters.

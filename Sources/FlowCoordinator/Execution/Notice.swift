@@ -13,4 +13,11 @@ public struct Notice: Sendable, Equatable {
         self.style = style
         self.text = text
     }
+
+    /// The one way a failure to open something is said: a cancellation as such, a user-facing
+    /// error by its message, anything else by its description.
+    public static func cannotOpen(_ what: String, because error: any Error) -> Notice {
+        if error is CancellationError { return Notice(.warning, "cancelled") }
+        return Notice(.error, "cannot open \(what): \(UserFacingError.message(for: error))")
+    }
 }

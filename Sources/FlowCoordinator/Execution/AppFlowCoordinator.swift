@@ -1,0 +1,206 @@
+import FlowManifest
+import FlowShellKit
+
+/// The FlowCoordinator role: owns the running flow and executes what the planner
+/// (``NavigationPlanner``, the Coordinator role) decides. Every change of the stack — events,
+/// config commands, `back`, `home`, links, restore, reload, a guard's result — is planned first,
+/// and a plan is applied whole: the screens it needs are built before anything changes.
+@MainActor
+public final class AppFlowCoordinator {
+    /// The flow being run; ``reload(_:catalog:)`` replaces it.
+    public private(set) var manifest: Manifest
+    /// The stack (the Router role).
+    public let router = Router()
+    /// The app's services, handed to every screen built.
+    public let services: ServiceContainer
+    /// The planner for the current manifest.
+    public private(set) var planner: NavigationPlanner
+
+    private(set) var catalog: FeatureCatalog
+    private(set) var conditions: [String: ConditionRegistration] = [:]
+    private(set) var resolvers: [String: ParameterResolver] = [:]
+    private let makeStore: @MainActor (String) -> any KeyValueStore
+    private var stores: [String: any KeyValueStore] = [:]
+    /// Events emitted and not yet routed: what, from which open screen.
+    private var queue: [(event: FeatureEvent, index: Int, screen: ObjectIdentifier)] = []
+    /// Guards whose flows are running.
+    public private(set) var pendingGuards: [PendingGuard] = []
+
+    /// Creates the flow for a manifest, with the screens of the modules it loads. `makeStore`
+    /// gives each module its settings store (in memory by default).
+    public init(manifest: Manifest, catalog: FeatureCatalog, services: ServiceContainer = ServiceContainer(),
+                makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
+        self.manifest = manifest
+        self.catalog = catalog
+        self.services = services
+        self.makeStore = makeStore
+        planner = NavigationPlanner(manifest: manifest, screens: [:])
+        adopt(manifest, catalog: catalog)
+    }
+
+    func adopt(_ manifest: Manifest, catalog: FeatureCatalog) {
+        self.manifest = manifest
+        self.catalog = catalog
+        conditions = catalog.conditions(loading: manifest.modules)
+        resolvers = catalog.resolvers(loading: manifest.modules)
+        planner = NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.modules),
+                                    conditionTitles: conditions.mapValues(\.summary))
+    }
+
+    /// The open screens, bottom first.
+    public var stack: [OpenScreen] { router.screens }
+    /// The screen on top.
+    public var top: OpenScreen? { router.top }
+
+    /// Builds and shows the root screen, with `input` when it needs some (a harness driving one screen).
+    public func start(input: FeatureInput = FeatureInput()) async throws {
+        let root = try await build(NavigationEntry(screen: manifest.root, input: input.values, presentation: .root))
+        router.setRoot(root)
+        pendingGuards.removeAll()
+        queue.removeAll()
+    }
+
+    // MARK: - Intents
+
+    /// Queues what the screen `source` emitted, to be routed by ``processEvents()``.
+    public func enqueue(_ events: [FeatureEvent], from source: OpenScreen) {
+        guard let index = router.screens.lastIndex(where: { $0.screen === source.screen }) else { return }
+        for event in events {
+            queue.append((event, index, ObjectIdentifier(source.screen)))
+        }
+    }
+
+    /// Routes every queued event, in the order emitted, and returns what to tell the user. An
+    /// event whose screen has closed meanwhile is dropped.
+    public func processEvents() async -> [Notice] {
+        var notices: [Notice] = []
+        while !queue.isEmpty {
+            let (event, index, screen) = queue.removeFirst()
+            guard router.screens.indices.contains(index), ObjectIdentifier(router.screens[index].screen) == screen else { continue }
+            notices += await perform(.event(event, from: index))
+        }
+        return notices
+    }
+
+    /// `back`: closes the top screen, the modal layer it roots, or the sub-flow it starts.
+    public func back() async -> [Notice] {
+        await perform(.back)
+    }
+
+    /// `home`: closes every screen above the first; running sub-flows and guards are abandoned.
+    public func home() async -> [Notice] {
+        await perform(.home)
+    }
+
+    /// Runs the command `name` that the config adds to the top screen; nil when it adds none.
+    public func runCommand(_ name: String) async -> [Notice]? {
+        guard let top, planner.transitions(in: top.flow).command(name, on: top.featureID) != nil else { return nil }
+        return await perform(.command(name, from: router.screens.count - 1))
+    }
+
+    /// The commands the config adds to the top screen, as the screen would describe its own.
+    public var configCommands: [CommandDescription] {
+        guard let top else { return [] }
+        return planner.transitions(in: top.flow).commands(on: top.featureID).map {
+            CommandDescription(name: $0.on, summary: $0.summary ?? "Open \(planner.title(of: $0.to ?? $0.flow ?? ""))")
+        }
+    }
+
+    /// Whether a condition holds now; a condition no loaded module provides does not.
+    public func isSatisfied(_ condition: String) -> Bool {
+        guard let registration = conditions[condition],
+              let module = catalog.conditions.first(where: { $0.value.contains { $0.name == condition } })?.key else { return false }
+        return registration.isSatisfied(store(forModule: module))
+    }
+
+    /// Plans an intent and executes the plan.
+    func perform(_ intent: NavigationIntent) async -> [Notice] {
+        let plan = planner.plan(intent, stack: router.entries, guards: pendingGuards) { isSatisfied($0) }
+        return await execute(plan)
+    }
+
+    // MARK: - Execution
+
+    /// Applies a plan whole: builds its screens first (a failure changes nothing), then changes
+    /// the stack, then does what follows.
+    func execute(_ plan: NavigationPlan) async -> [Notice] {
+        if let refusal = plan.refusal { return plan.notices + [refusal] }
+        var built: [OpenScreen] = []
+        for entry in plan.build {
+            do {
+                built.append(try await build(entry))
+            } catch {
+                return [Notice.cannotOpen(planner.title(of: entry.screen), because: error)]
+            }
+        }
+        router.keep(plan.keep, adding: built)
+        pendingGuards.removeAll { $0.index >= plan.keep }
+        if let pending = plan.startsGuard { pendingGuards.append(pending) }
+        var notices = plan.notices
+        switch plan.then {
+        case .event(let event, let index):
+            if router.screens.indices.contains(index) {
+                queue.append((event, index, ObjectIdentifier(router.screens[index].screen)))
+            }
+        case .guardFinished(let pending, let result):
+            let condition = planner.title(ofCondition: pending.condition)
+            if result == SubFlow.cancelledResult {
+                notices.append(Notice(.warning, "cancelled — \(condition) is needed for that; nothing changed"))
+            } else if !isSatisfied(pending.condition) {
+                notices.append(Notice(.error, "\(condition) still does not hold; nothing changed"))
+            } else {
+                notices += await perform(pending.resume)
+            }
+        case nil:
+            break
+        }
+        return notices
+    }
+
+    /// Builds the screen of an entry with its module's store and the app's services.
+    func build(_ entry: NavigationEntry) async throws -> OpenScreen {
+        guard let registration = planner.screens[entry.screen], let module = catalog.module(of: entry.screen) else {
+            throw UserFacingError("no screen '\(entry.screen)' is loaded in this flow")
+        }
+        if let missing = registration.inputs.first(where: { entry.input[$0] == nil }) {
+            throw UserFacingError("missing input '\(missing)'")
+        }
+        let screen = try await registration.make(FeatureInput(entry.input), ScreenContext(store: store(forModule: module), services: services))
+        try Task.checkCancellation()
+        return OpenScreen(entry: entry, screen: screen)
+    }
+
+    /// The settings store of a module, made once.
+    func store(forModule module: String) -> any KeyValueStore {
+        if let store = stores[module] { return store }
+        let store = makeStore(module)
+        stores[module] = store
+        return store
+    }
+
+    // MARK: - Links
+
+    /// Opens a deep link: its parameters are looked up first (a failed look-up changes nothing),
+    /// then it is planned as the smallest change from the current stack, through guards.
+    public func open(_ link: String) async -> [Notice] {
+        guard let (pattern, parameters) = manifest.link(matching: link) else {
+            let known = manifest.links.map(\.pattern)
+            return [Notice(.error, "no link matches '\(link)'" + (known.isEmpty ? "; this flow has no links" : "; links: \(known.joined(separator: ", "))"))]
+        }
+        var values = parameters
+        for parameter in pattern.parameters {
+            guard let resolver = resolvers[parameter], let value = parameters[parameter] else { continue }
+            do {
+                values[resolver.produces] = try await resolver.resolve(value, services)
+            } catch {
+                return [Notice.cannotOpen(link, because: error)]
+            }
+        }
+        // Each screen gets the values it declares; an optional input is passed when present.
+        let inputs = pattern.screens.map { id in
+            values.filter { planner.screens[id]?.inputs.contains($0.key) == true }
+        }
+        let target = LinkTarget(text: link, screens: pattern.screens, inputs: inputs, requires: pattern.requires)
+        return await perform(.link(target))
+    }
+}

@@ -1,0 +1,46 @@
+import FlowShellKit
+
+/// What someone asks of the navigation: the planner turns it into a ``NavigationPlan``.
+public enum NavigationIntent: Equatable, Sendable {
+    /// A screen emitted an event; `from` is its place in the stack.
+    case event(FeatureEvent, from: Int)
+    /// A command the config adds to the screen at `from` was typed.
+    case command(String, from: Int)
+    /// `back`: close the top screen.
+    case back
+    /// `home`: close every screen above the first.
+    case home
+    /// A deep link, its parameters looked up already.
+    case link(LinkTarget)
+}
+
+/// A deep link resolved to the screens it opens, bottom first, each with its input.
+public struct LinkTarget: Equatable, Sendable {
+    /// What was typed (`/cars/rio`).
+    public var text: String
+    /// The screens, bottom first.
+    public var screens: [String]
+    /// Their inputs.
+    public var inputs: [[String: String]]
+    /// Conditions the link needs first.
+    public var requires: [String]
+
+    /// Describes a resolved link.
+    public init(text: String, screens: [String], inputs: [[String: String]], requires: [String]) {
+        self.text = text
+        self.screens = screens
+        self.inputs = inputs
+        self.requires = requires
+    }
+}
+
+/// A guard's flow that is running: when it finishes with the condition holding, the intent it
+/// interrupted is planned again; when it is cancelled, nothing changes.
+public struct PendingGuard: Equatable, Sendable {
+    /// Where the guard's flow starts in the stack.
+    public var index: Int
+    /// The condition it should make hold.
+    public var condition: String
+    /// What was waiting for it.
+    public var resume: NavigationIntent
+}

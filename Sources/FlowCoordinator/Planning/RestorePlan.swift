@@ -1,0 +1,99 @@
+import FlowManifest
+import FlowShellKit
+
+/// What can be restored of a saved stack under the current flow: the deepest valid prefix, as
+/// entries to build above the root, and why the rest is dropped.
+public struct RestorePlan: Equatable, Sendable {
+    /// The entries above the root to build, bottom first.
+    public var entries: [NavigationEntry]
+    /// The saved screens left out (their ids), from the first invalid one on.
+    public var dropped: [String]
+    /// Why the first of them could not be kept.
+    public var reason: String?
+}
+
+extension NavigationPlanner {
+    /// Walks a saved stack as navigation would have built it, through the same transitions and
+    /// guards: each screen must be in this flow, have its inputs, and be reached from the one
+    /// below it by a transition (or a link) whose conditions hold now; its presentation is the
+    /// one that transition gives. The walk stops at the first screen that fails.
+    public func restorable(_ saved: [NavigationSnapshot.Entry], holds: (String) -> Bool) -> RestorePlan {
+        guard let first = saved.first else { return RestorePlan(entries: [], dropped: [], reason: nil) }
+        guard first.feature == manifest.root, first.input.isEmpty, first.presentation == Presentation.root.rawValue else {
+            return RestorePlan(entries: [], dropped: saved.map(\.feature), reason: "this flow starts at \(title(of: manifest.root)) now")
+        }
+        var entries: [NavigationEntry] = []
+        var previous = NavigationEntry(screen: manifest.root, presentation: .root)
+        for index in saved.indices.dropFirst() {
+            switch validate(saved[index], after: previous, depth: index + 1, holds: holds) {
+            case .success(let entry):
+                entries.append(entry)
+                previous = entry
+            case .failure(let refusal):
+                return RestorePlan(entries: entries, dropped: saved[index...].map(\.feature), reason: refusal.reason)
+            }
+        }
+        return RestorePlan(entries: entries, dropped: [], reason: nil)
+    }
+
+    private struct Refusal: Error {
+        let reason: String
+    }
+
+    /// The entry a saved screen becomes above `previous`, or why it cannot.
+    private func validate(_ saved: NavigationSnapshot.Entry, after previous: NavigationEntry, depth: Int,
+                          holds: (String) -> Bool) -> Result<NavigationEntry, Refusal> {
+        guard depth <= manifest.maxDepth else {
+            return .failure(Refusal(reason: "this flow allows \(manifest.maxDepth) open screens (maxDepth)"))
+        }
+        guard let registration = screens[saved.feature] else {
+            return .failure(Refusal(reason: "not in this flow"))
+        }
+        guard let presentation = Presentation(rawValue: saved.presentation), presentation != .root else {
+            return .failure(Refusal(reason: "its presentation '\(saved.presentation)' is not one a screen above the first can have"))
+        }
+        if let missing = registration.inputs.first(where: { saved.input[$0] == nil }) {
+            return .failure(Refusal(reason: "it needs input '\(missing)'"))
+        }
+        // The edge that leads here from the screen below, in the scope that screen runs in.
+        let edge: Transition?
+        if let flow = saved.flow {
+            guard let subFlow = manifest.flows[flow] else {
+                return .failure(Refusal(reason: "its sub-flow '\(flow)' is not in this flow"))
+            }
+            if saved.flowRoot {
+                guard subFlow.root == saved.feature else {
+                    return .failure(Refusal(reason: "sub-flow '\(flow)' starts at \(title(of: subFlow.root)), not here"))
+                }
+                guard let start = transitions(in: previous.flow).startingFlow(flow, from: previous.screen) else {
+                    return .failure(Refusal(reason: "nothing below it starts sub-flow '\(flow)' (a guard's flow is not restored)"))
+                }
+                edge = start
+            } else {
+                guard previous.flow == flow else {
+                    return .failure(Refusal(reason: "it belongs to sub-flow '\(flow)', which is not running below it"))
+                }
+                edge = transitions(in: flow).edge(from: previous.screen, to: saved.feature)
+            }
+        } else {
+            guard !saved.flowRoot else { return .failure(Refusal(reason: "it starts a sub-flow but names none")) }
+            if let flow = previous.flow {
+                return .failure(Refusal(reason: "it is not part of sub-flow '\(flow)', which runs below it"))
+            }
+            edge = transitions(in: nil).edge(from: previous.screen, to: saved.feature)
+                ?? (linksLead(from: previous.screen, to: saved.feature) ? Transition(from: previous.screen, on: "", to: saved.feature, style: presentation == .presented ? .present : .push, path: .root) : nil)
+        }
+        guard let edge, edge.style != .root, edge.style != .replace else {
+            return .failure(Refusal(reason: "nothing in this flow leads there from \(title(of: previous.screen))"))
+        }
+        if let unmet = edge.requires.first(where: { !holds($0) }) {
+            return .failure(Refusal(reason: "\(title(ofCondition: unmet)) is needed first"))
+        }
+        return .success(NavigationEntry(screen: saved.feature, input: saved.input, presentation: edge.style == .present ? .presented : .pushed,
+                                        flow: saved.flow, startsFlow: saved.flowRoot))
+    }
+
+    private func linksLead(from screen: String, to target: String) -> Bool {
+        manifest.links.contains { link in zip(link.screens, link.screens.dropFirst()).contains { $0 == screen && $1 == target } }
+    }
+}
