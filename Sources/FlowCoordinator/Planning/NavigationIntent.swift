@@ -43,4 +43,11 @@ public struct PendingGuard: Equatable, Sendable {
     public var condition: String
     /// What was waiting for it.
     public var resume: NavigationIntent
+
+    /// Records a running guard.
+    public init(index: Int, condition: String, resume: NavigationIntent) {
+        self.index = index
+        self.condition = condition
+        self.resume = resume
+    }
 }

@@ -25,6 +25,17 @@ public struct NavigationPlan: Equatable, Sendable {
     /// Why nothing changes, when nothing does.
     public var refusal: Notice?
 
+    /// A plan: keep `keep` screens, build `build` above them, then `then`.
+    public init(keep: Int, build: [NavigationEntry] = [], startsGuard: PendingGuard? = nil, then: FollowUp? = nil,
+                notices: [Notice] = [], refusal: Notice? = nil) {
+        self.keep = keep
+        self.build = build
+        self.startsGuard = startsGuard
+        self.then = then
+        self.notices = notices
+        self.refusal = refusal
+    }
+
     /// A plan that changes nothing and says why.
     public static func refused(_ notice: Notice, keeping count: Int) -> NavigationPlan {
         NavigationPlan(keep: count, refusal: notice)

@@ -10,6 +10,13 @@ public struct RestorePlan: Equatable, Sendable {
     public var dropped: [String]
     /// Why the first of them could not be kept.
     public var reason: String?
+
+    /// Describes what a restore keeps and drops.
+    public init(entries: [NavigationEntry], dropped: [String], reason: String?) {
+        self.entries = entries
+        self.dropped = dropped
+        self.reason = reason
+    }
 }
 
 extension NavigationPlanner {

@@ -52,7 +52,7 @@ struct ManifestDecoder {
         }
         guard let depth = Int(text), (2...10_000).contains(depth) else {
             diagnostics.append(Diagnostic(.error, file: file, location: location, path: path,
-                                          message: "maxDepth must be a whole number from 2 to 10000, not \(text)"))
+                                          message: "must be a whole number from 2 to 10000, not \(text)"))
             return Manifest.defaultMaxDepth
         }
         locations[path] = location
