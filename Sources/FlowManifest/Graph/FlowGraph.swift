@@ -23,7 +23,7 @@ public struct FlowGraph: Sendable {
         public var to: String?
         /// The sub-flow it starts.
         public var startsFlow: String?
-        /// The event.
+        /// The event, or for a command the config adds, `› name` (what the user types).
         public var event: String
         /// The style.
         public var style: TransitionStyle
@@ -77,7 +77,8 @@ public struct FlowGraph: Sendable {
         }
         self.nodes = nodes
         func edge(_ transition: Transition, in flow: String?) -> Edge {
-            Edge(from: transition.from, to: transition.to, startsFlow: transition.flow, event: transition.on,
+            Edge(from: transition.from, to: transition.to, startsFlow: transition.flow,
+                 event: transition.isCommand ? "› \(transition.on)" : transition.on,
                  style: transition.style, requires: transition.requires, inFlow: flow)
         }
         let subFlows = manifest.flows.values.sorted { $0.name < $1.name }
