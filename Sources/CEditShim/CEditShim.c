@@ -139,6 +139,12 @@ int fs_terminal_width(int fd) {
     return size.ws_col;
 }
 
+int fs_terminal_height(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_row;
+}
+
 int fs_scalar_width(unsigned int scalar) {
     return wcwidth((wchar_t)scalar);
 }

@@ -20,6 +20,7 @@ final class CapturingOutput: ShellOutput {
     }
     func usage(_ usage: CommandUsage) { answers.append("usage: \(usage.usage) — \(usage.summary)") }
     func stack(_ entries: [StackEntry]) { answers.append("stack: " + entries.map(\.screen).joined(separator: " > ")) }
+    func text(_ lines: [String]) { answers += lines }
     func progress(_ running: Bool) {}
     func lineCancelled() {}
     func endOfInput() {}

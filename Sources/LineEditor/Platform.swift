@@ -51,6 +51,12 @@ public enum Platform {
         return columns > 0 ? columns : nil
     }
 
+    /// The rows of the terminal on `descriptor`, or nil when it is not one.
+    public static func terminalRows(_ descriptor: Int32) -> Int? {
+        let rows = Int(fs_terminal_height(descriptor))
+        return rows > 0 ? rows : nil
+    }
+
     /// The columns `scalar` takes in the current locale (`wcwidth`), or nil when the locale
     /// cannot print it.
     public static func displayColumns(of scalar: Unicode.Scalar) -> Int? {

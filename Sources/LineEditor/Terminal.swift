@@ -17,6 +17,11 @@ public enum Terminal {
         Platform.terminalColumns(fd)
     }
 
+    /// The height of the terminal on `fd` in rows, or nil when it is not a terminal.
+    public static func height(_ fd: Int32 = STDOUT_FILENO) -> Int? {
+        Platform.terminalRows(fd)
+    }
+
     /// The columns `scalar` takes on a terminal: 2 for wide East Asian characters, 0 for
     /// combining marks; a scalar the locale cannot print counts as 1.
     public static func columns(of scalar: Unicode.Scalar) -> Int {

@@ -126,7 +126,7 @@ let counterModule = FeatureModule(name: "Counter", screens: [CounterScreen.self,
         try await flow.send("add --help")
         try await flow.send("where")
         #expect(flow.takeAnswers() == [
-            "help: Counter: add, help, back, home, where, open, reload, quit, exit",
+            "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, run, quit, exit",
             "usage: add — Add one",
             "usage: add — Add one",
             "stack: counter.main",
@@ -135,7 +135,7 @@ let counterModule = FeatureModule(name: "Counter", screens: [CounterScreen.self,
         flow.expectNotices([])
         try await flow.send("home")
         try await flow.send("open /nowhere")
-        flow.expectNotices([Notice(.error, "no link matches '/nowhere'; this flow has no links")])
+        flow.expectNotices([Notice(.muted, "already at the first screen"), Notice(.error, "no link matches '/nowhere'; this flow has no links")])
         await #expect(throws: UserFacingError("too many arguments — usage: add")) { try await flow.send("add 3") }
         flow.expectStack(["counter.main"])
     }

@@ -13,8 +13,8 @@ import Testing
     @Test func completesScreenAndGlobalCommandNames() {
         #expect(CompletionProvider.complete("sel", screen: screen) == Completion(insert: "ect "))
         #expect(CompletionProvider.complete("wh", screen: screen) == Completion(insert: "ere "))
-        #expect(CompletionProvider.complete("s", screen: screen) == Completion(candidates: ["select", "sort"]))
-        #expect(CompletionProvider.complete("", screen: screen).candidates == ["back", "exit", "help", "home", "open", "quit", "reload", "select", "sort", "where"])
+        #expect(CompletionProvider.complete("s", screen: screen) == Completion(candidates: ["select", "set", "show", "sort"]))
+        #expect(CompletionProvider.complete("", screen: screen).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "show", "sort", "unalias", "where"])
     }
 
     @Test func completesDeclaredArgumentValues() {

@@ -49,7 +49,7 @@ import Testing
         let errors = try objects(result.errors)
         #expect(errors.count == 1)
         #expect(errors[0]["type"] as? String == "error")
-        #expect(errors[0]["message"] as? String == "unknown command 'fly' here — try help")
+        #expect(errors[0]["message"] as? String == "line 5: unknown command 'fly' here — try help")
         #expect(!result.output.contains("\u{1B}"))
     }
 }
@@ -66,7 +66,7 @@ import Testing
         #expect(!plain.output.contains("\u{1B}") && !plain.errors.contains("\u{1B}"))
         let forced = try FlowShellBinary.run(["--config", config, "--color", "always"], input: "fly\n", in: home, environment: environment)
         #expect(forced.output.hasPrefix("\u{1B}[1mCars\u{1B}[0m\n"))
-        #expect(forced.errors == "\u{1B}[1;31m✗ unknown command 'fly' here — try help\u{1B}[0m\n")
+        #expect(forced.errors == "\u{1B}[1;31m✗ line 1: unknown command 'fly' here — try help\u{1B}[0m\n")
         let bad = try FlowShellBinary.run(["--config", config, "--color", "sometimes"], input: "", in: home, environment: environment)
         #expect(bad.status != 0)
         #expect(bad.errors.contains("sometimes"))

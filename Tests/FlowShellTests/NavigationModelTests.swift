@@ -26,7 +26,7 @@ import Testing
         let result = try FlowShellBinary.run(["--config", config, "--state", state.path, "--data-dir", data],
                                              input: "hours 72\nconfirm\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.errors.hasPrefix("! dropped Confirm booking: nothing in this flow leads there from Cars\n"))
-        #expect(result.errors.contains("✗ unknown command 'confirm' here — try help"))
+        #expect(result.errors.contains("✗ line 2: unknown command 'confirm' here — try help"))
         #expect(!result.output.contains("Booked"))
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
     }
@@ -69,7 +69,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(["--config", config, "--fresh"], input: "select rio\nopen /cars/nope\nwhere\n",
                                              in: home, environment: FlowShellBinary.environment(home: home))
-        #expect(result.errors == "✗ cannot open Car details: no car 'nope'\n")
+        #expect(result.errors == "✗ line 2: cannot open Car details: no car 'nope'\n")
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
     }
 
@@ -100,7 +100,7 @@ import Testing
         let check = try FlowShellBinary.run(["check", "--config", file.path], input: "", in: home, environment: environment)
         #expect(check.status == 0)
         let result = try FlowShellBinary.run(["--config", file.path, "--fresh"], input: "help\nwhoami\nwhere\n", in: home, environment: environment)
-        #expect(result.output.contains("  whoami          Show who is signed in\n"))
+        #expect(result.output.range(of: #"\n  whoami +Show who is signed in\n"#, options: .regularExpression) != nil)
         #expect(result.output.contains("account, whoami — help for more"))
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Account (auth.account)\n"))
         #expect(result.errors == "")

@@ -14,7 +14,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
 
-        let first = try FlowShellBinary.run(["--config", config, "--open", "/cars/rio"],
+        // --restore: a script remembers where it was only when asked to.
+        let first = try FlowShellBinary.run(["--config", config, "--restore", "--open", "/cars/rio"],
                                             input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n", in: home, environment: environment)
         #expect(first.status == 0)
         #expect(first.errors == "")
@@ -27,7 +28,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("settings.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("bookings.sqlite").path))
 
-        let second = try FlowShellBinary.run(["--config", config], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
+        let second = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
         #expect(second.status == 0)
         #expect(second.errors == "")
         #expect(second.output.hasPrefix("Kia Rio\n"), "back where the first session ended")
@@ -45,8 +46,8 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        _ = try FlowShellBinary.run(["--config", config, "--open", "/cars/zoe"], input: "", in: home, environment: environment)
-        let next = try FlowShellBinary.run(["--config", config], input: "where\n", in: home, environment: environment)
+        _ = try FlowShellBinary.run(["--config", config, "--restore", "--open", "/cars/zoe"], input: "", in: home, environment: environment)
+        let next = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\n", in: home, environment: environment)
         #expect(next.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
     }
 
@@ -58,8 +59,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output.components(separatedBy: "2. Škoda Octavia (cars.details, carID=octavia)\n").count == 3)
         #expect(result.errors == """
-        ✗ cannot open /plates/ZZZ: no car has the plate 'ZZZ'
-        ✗ no link matches '/nowhere'; links: /cars/:carID, /plates/:plate, /bookings, /account
+        ✗ line 3: cannot open /plates/ZZZ: no car has the plate 'ZZZ'
+        ✗ line 5: no link matches '/nowhere'; links: /cars/:carID, /plates/:plate, /bookings, /account
 
         """)
     }

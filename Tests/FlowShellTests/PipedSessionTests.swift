@@ -47,8 +47,8 @@ import Testing
                                              environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 1)
         #expect(result.errors == """
-        ✗ unknown command 'fly' here — try help
-        ✗ no car 'nothing' in the list — the ids are in the first column
+        ✗ line 1: unknown command 'fly' here — try help
+        ✗ line 2: no car 'nothing' in the list — the ids are in the first column
 
         """)
         #expect(result.output.hasPrefix("Cars\n"))

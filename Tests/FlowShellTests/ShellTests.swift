@@ -79,7 +79,7 @@ struct ShellDemoScreen: Screen {
 
     @Test func showsTheScreenAndOnlyWhatChanges() async throws {
         let (shell, reader, console) = try await makeShell(["count", "where", "", "count"])
-        let failures = await shell.run()
+        let failures = await shell.run().failures
         #expect(failures == 0)
         #expect(console.output == """
         Home
@@ -101,16 +101,16 @@ struct ShellDemoScreen: Screen {
 
     @Test func mistakesAreNamedAndCountedAndTheShellGoesOn() async throws {
         let (shell, _, console) = try await makeShell(["bogus", "fail", "help nothing", "back", "where now", "filter 'open", "go", "count"])
-        let failures = await shell.run()
+        let failures = await shell.run().failures
         #expect(failures == 6)
         #expect(console.errors == """
-        ✗ unknown command 'bogus' here — try help
-        ✗ it broke
-        ✗ no command 'nothing' here — try help
-        ✗ already at the first screen — nothing to go back to
-        ✗ too many arguments — usage: where
-        ✗ cannot read that line: unterminated quote
-        ! 'go' from shell.home leads nowhere in this flow; nothing changed
+        ✗ line 1: unknown command 'bogus' here — try help
+        ✗ line 2: it broke
+        ✗ line 3: no command 'nothing' here — try help
+        ✗ line 4: already at the first screen — nothing to go back to
+        ✗ line 5: too many arguments — usage: where
+        ✗ line 6: cannot read that line: unterminated quote
+        ! line 7: 'go' from shell.home leads nowhere in this flow; nothing changed
 
         """)
         #expect(console.output.hasSuffix("count 1\ncommands: fail, slow, count, go — help for more\n"))
@@ -128,16 +128,16 @@ struct ShellDemoScreen: Screen {
         _ = await shell.run()
         #expect(console.output.contains("""
         Commands on this screen (Home):
-          fail            Fails
-          slow            Runs until cancelled
-          count           Counts
-          go              Emits go
+          fail                     Fails
+          slow                     Runs until cancelled
+          count                    Counts
+          go                       Emits go
         Global commands:
-          help [COMMAND]  List this screen's commands, or show how
-                          to use one
+          help [COMMAND]           List this screen's commands, or
+                                   show how to use one
         """), "summaries wrap under themselves at the width")
         #expect(console.output.contains("usage: count\n  Counts\n"))
-        #expect(console.output.contains("usage: quit\n  Leave the shell\n"))
+        #expect(console.output.contains("usage: quit [STATUS]\n  Leave the shell, with STATUS as its exit status (default 0)\n"))
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -151,9 +151,9 @@ struct ShellDemoScreen: Screen {
         defer { ends.forEach { close($0) } }
         ShellDemoScreen.interruptPipe = ends
         let (shell, _, console) = try await makeShell(["slow", "count"], interruptDescriptor: ends[0])
-        let failures = await shell.run()
+        let failures = await shell.run().failures
         #expect(failures == 0)
-        #expect(console.errors == "! cancelled\n")
+        #expect(console.errors == "! line 1: cancelled\n")
         #expect(!console.output.contains("count 99"))
         #expect(console.output.hasSuffix("count 1\ncommands: fail, slow, count, go — help for more\n"))
     }

@@ -31,7 +31,7 @@ import Testing
         // Several candidates are listed when the typed text settles nothing.
         terminal.type("\u{15}")  // Ctrl-U clears the line
         terminal.type("h\t")
-        try terminal.expect("help  home")
+        try terminal.expect("history  home")
         terminal.type("\u{15}quit\r")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -176,6 +176,6 @@ import Testing
                                              environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(!result.output.contains("working"))
-        #expect(result.output.hasSuffix("commands: select, filter, sort, refresh, operators, bookings, account — help for more\n1. Cars (cars.list)\n"))
+        #expect(result.output.hasSuffix("commands: select, filter, sort, refresh, operators, bookings, account — help for more\n  nothing changed\n1. Cars (cars.list)\n"))
     }
 }

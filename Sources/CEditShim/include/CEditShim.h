@@ -59,6 +59,8 @@ void fs_ignore_broken_pipe(void);
 
 /// The width in columns of the terminal on fd, or 0 when fd is not a terminal.
 int fs_terminal_width(int fd);
+/// The rows of the terminal on `fd`, or 0 when it is not a terminal.
+int fs_terminal_height(int fd);
 
 /// The columns a Unicode scalar takes on a terminal (wcwidth): 2 for wide East Asian
 /// characters, 0 for combining marks, -1 when not printable.

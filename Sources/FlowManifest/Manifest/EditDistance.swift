@@ -1,8 +1,8 @@
 /// Edit distance for "did you mean" hints: insertions, deletions, substitutions and swaps of
 /// two neighbouring characters each count one (optimal string alignment).
-enum EditDistance {
+public enum EditDistance {
     /// The number of edits that turn `a` into `b`.
-    static func between(_ a: String, _ b: String) -> Int {
+    public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
@@ -19,5 +19,14 @@ enum EditDistance {
             }
         }
         return table[a.count][b.count]
+    }
+
+    /// The candidate closest to `word` (case aside), when it is within a third of the word's
+    /// length of it: what a "did you mean" names.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        candidates
+            .map { ($0, between(word.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= max(1, word.count / 3) }
+            .min { $0.1 < $1.1 }?.0
     }
 }

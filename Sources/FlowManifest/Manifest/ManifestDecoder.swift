@@ -290,10 +290,6 @@ struct ManifestDecoder {
 
     /// ` — did you mean 'style'?` when a near name exists, else empty.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        let best = candidates
-            .map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }
-            .filter { $0.1 <= max(1, word.count / 3) }
-            .min { $0.1 < $1.1 }
-        return best.map { " — did you mean '\($0.0)'?" } ?? ""
+        EditDistance.closest(to: word, among: candidates).map { " — did you mean '\($0)'?" } ?? ""
     }
 }

@@ -35,6 +35,15 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "Start at the root, ignoring where you were last time.")
     var fresh = false
 
+    @Flag(name: .long, help: "In a script (stdin not a terminal), restore and save where you were, as at the prompt.")
+    var restore = false
+
+    @Option(name: .long, help: ArgumentHelp("Run the commands in FILE instead of reading stdin, stopping at the first error.", valueName: "FILE"))
+    var script: String?
+
+    @Flag(name: .long, help: "With --script, go on after a command fails (piped commands always go on).")
+    var keepGoing = false
+
     @Option(name: .long, help: ArgumentHelp("The folder for the app's data: bookings and settings (default: $XDG_DATA_HOME/flowshell/<app>).", valueName: "PATH"))
     var dataDir: String?
 

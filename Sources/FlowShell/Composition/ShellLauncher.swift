@@ -41,7 +41,10 @@ struct ShellLauncher {
     func run() async -> Int32 {
         Terminal.ignoreBrokenPipe()
         Terminal.useEnvironmentLocale()
-        let interactive = scripted == nil && Terminal.isTerminal(STDIN_FILENO) && options.output == .text
+        let interactive = scripted == nil && options.script == nil && Terminal.isTerminal(STDIN_FILENO) && options.output == .text
+        // A script starts at the root and leaves the saved navigation alone, so that it runs the
+        // same every time; --state or --restore ask for the prompt's behaviour.
+        let remembersNavigation = interactive || options.state != nil || options.restore
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
@@ -50,15 +53,17 @@ struct ShellLauncher {
             let flow = runtime.flow
             let app = flow.manifest.app
 
+            let script = try readScript()
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
             let recorder = try makeRecorder(app: app)
             if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
             let stateFolder = StatePaths.directory(app: app, environment: environment).map { URL(fileURLWithPath: $0) }
-            let stateFile = (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json"))
-                .map(NavigationStateFile.init)
+            let stateFile = remembersNavigation
+                ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
+                : nil
             var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
 
-            var reader = try makeReader(for: flow, source: source, interactive: interactive, colour: colour)
+            var reader = try script.map { PlainLineReader(text: $0) } ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
             let watcher = scripted == nil ? source.filePath.flatMap { path in
                 ConfigWatcher(path: path) { if interactive { EditLineReader.wake() } }
@@ -71,9 +76,11 @@ struct ShellLauncher {
             let dispatcher = Dispatcher(runtime: runtime, output: output,
                                         interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,
                                         showsProgress: interactive)
-            let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks)
-            failures += await shell.run()
-            return Terminal.exitStatus(interactive || failures == 0 ? 0 : 1)
+            let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
+                              stopsAtFirstError: script != nil && !options.keepGoing)
+            let outcome = await shell.run()
+            failures += outcome.failures
+            return Terminal.exitStatus(outcome.status ?? (interactive || failures == 0 ? 0 : 1))
         } catch {
             return (error as? Stop)?.status ?? 1
         }
@@ -93,6 +100,17 @@ struct ShellLauncher {
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")
             throw Stop(status: error.status)
+        }
+    }
+
+    /// The text of `--script FILE`, if given.
+    private func readScript() throws -> String? {
+        guard let path = options.script else { return nil }
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            console.writeError("error: cannot read the script \(path): \(SystemError.describe(error))\n")
+            throw Stop(status: 2)
         }
     }
 
@@ -149,10 +167,12 @@ struct ShellLauncher {
     private func makeOutput(interactive: Bool, colour: Bool) -> ShellOutput {
         switch options.output {
         case .text:
-            // A terminal that cannot say its width is taken at COLUMNS, else 80.
+            // A terminal that cannot say its width is taken at COLUMNS, else 80; text for a pipe
+            // or a file is not wrapped unless COLUMNS asks for it.
             let columns = Int(environment["COLUMNS"] ?? "")
+            let toTerminal = Terminal.isTerminal(STDOUT_FILENO)
             return TextOutput(console: console, interactive: interactive, colour: colour) {
-                Terminal.width() ?? columns ?? 80
+                Terminal.width() ?? columns ?? (toTerminal ? 80 : ScreenRenderer.unbounded)
             }
         case .json:
             return JSONLinesOutput(console: console)

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Foundation
 
 /// Runs one typed line against a running flow — the one dispatcher of the REPL, the testing
 /// harnesses and `replay`: tokenize; run a global command or the top screen's; route the events
@@ -11,8 +12,8 @@ public final class Dispatcher {
     public enum Step: Equatable, Sendable {
         /// Read the next line.
         case next
-        /// Leave.
-        case quit
+        /// Leave, with this exit status when one was given (`quit 3`).
+        case quit(Int32?)
     }
 
     /// The running flow.
@@ -25,8 +26,19 @@ public final class Dispatcher {
     /// Why the last line's command failed, when it did (not navigation's messages): what a
     /// harness throws.
     public private(set) var commandFailure: String?
+    /// Put before every error and warning of the current line (`line 3: `, in a script).
+    public var linePrefix: String?
     /// Sees every event a screen emits, before it is routed (the feature harness records them).
     public var onEvents: ([FeatureEvent]) -> Void = { _ in }
+    /// The lines run in this session, for `history` and `!N`.
+    public private(set) var history: [String] = []
+    /// What `set` changed, kept per app.
+    private(set) var settings: ShellSettings
+    private var aliases: ShellAliases
+    /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
+    private var quitAsked = false
+    /// How deep `run FILE` is nested, to refuse a file that runs itself.
+    private var scriptDepth = 0
 
     /// A dispatcher that pushes to `output`; `interruptDescriptor` (readable on Ctrl-C) cancels
     /// a running command, and `showsProgress` asks for a progress line when one runs long.
@@ -36,6 +48,9 @@ public final class Dispatcher {
         supervisor = CommandSupervisor(interruptDescriptor: interruptDescriptor,
                                        showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
         topView = TopScreenView(flow: runtime.flow, output: output)
+        settings = ShellSettings(store: runtime.shellStore)
+        aliases = ShellAliases(store: runtime.shellStore)
+        output.apply(settings)
     }
 
     /// A dispatcher that pushes to `output`, with no terminal behind it.
@@ -53,6 +68,19 @@ public final class Dispatcher {
     /// Runs one typed line and pushes its results to the View.
     public func run(_ line: String) async -> Step {
         commandFailure = nil
+        // `!N` and `!!` run a line of this session again, as it was typed then.
+        var line = line
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("!") {
+            let reference = trimmed.dropFirst()
+            let index = reference == "!" ? history.count : Int(reference)
+            guard let index, history.indices.contains(index - 1) else {
+                fail("no line \(trimmed) in this session's history — history lists them")
+                return .next
+            }
+            line = history[index - 1]
+            output.notice(Notice(.muted, line))
+        }
         let words: [String]
         do {
             words = try CommandLineTokenizer.words(of: line)
@@ -60,6 +88,16 @@ public final class Dispatcher {
             fail("cannot read that line: \(error.message)")
             return .next
         }
+        guard !words.isEmpty else { return .next }
+        history.append(line)
+        let step = await run(words: aliases.expand(words) ?? words)
+        if case .quit = step {} else { quitAsked = false }
+        return step
+    }
+
+    /// Runs the words of one line: a command's help, a global command, a command the config adds
+    /// to the top screen, or the top screen's own.
+    private func run(words: [String]) async -> Step {
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"], let command = command(named: name) {
@@ -74,8 +112,10 @@ public final class Dispatcher {
                 return .next
             }
         }
-        guard let top = flow.top else {
-            fail("unknown command '\(name)' here — try help")
+        guard let top = flow.top, topProperties?.command(named: name) != nil else {
+            let message = unknownCommand(name)
+            commandFailure = message
+            fail(message)
             return .next
         }
         if let command = flow.configCommands.first(where: { $0.name == name }) {
@@ -88,11 +128,19 @@ public final class Dispatcher {
             await supervised { await self.flow.runCommand(name) ?? [] }
             return .next
         }
+        let updatesBefore = topView.updates
+        let failuresBefore = failures
+        var emitted = false
         await supervised {
             let events = try await top.screen.perform(name, arguments: arguments)
+            emitted = !events.isEmpty
             self.onEvents(events)
             self.flow.enqueue(events, from: top)
             return []
+        }
+        // Silence would look like nothing happened, or like it did: say which.
+        if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
+            output.notice(Notice(.muted, "nothing changed"))
         }
         return .next
     }
@@ -121,14 +169,162 @@ public final class Dispatcher {
         case GlobalCommand.reload.name:
             await reload()
         case GlobalCommand.home.name:
+            guard flow.stack.count > 1 else {
+                output.notice(Notice(.muted, "already at the first screen"))
+                return .next
+            }
             await supervised { await self.flow.home() }
         case GlobalCommand.where.name:
             output.stack(topView.stack)
+        case GlobalCommand.show.name:
+            topView.show()
+        case GlobalCommand.history.name:
+            showHistory(last: arguments.positionals.first)
+        case GlobalCommand.alias.name:
+            defineAlias(arguments.positionals)
+        case GlobalCommand.unalias.name:
+            removeAlias(arguments.positionals[0])
+        case GlobalCommand.set.name:
+            changeSetting(arguments.positionals)
+        case GlobalCommand.run.name:
+            return await runScript(arguments.positionals[0], keepGoing: arguments.flags.contains("keep-going"))
         default:
-            return .quit
+            return quit(arguments.positionals.first)
         }
         return .next
     }
+
+    /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
+    /// the global ones and the aliases.
+    private func unknownCommand(_ name: String) -> String {
+        let candidates = (topProperties?.commands.map(\.name) ?? []) + GlobalCommand.all.map(\.name) + aliases.lines.keys.sorted()
+        let hint = EditDistance.closest(to: name, among: candidates).map { "did you mean '\($0)'?" } ?? "try help"
+        return "unknown command '\(name)' here — \(hint)"
+    }
+
+    /// `quit [STATUS]`; inside a modal layer, with confirm-quit on, the first one only asks.
+    private func quit(_ statusText: String?) -> Step {
+        var status: Int32?
+        if let statusText {
+            guard let value = Int32(statusText), (0...255).contains(value) else {
+                fail("STATUS must be a whole number from 0 to 255, not '\(statusText)'")
+                return .next
+            }
+            status = value
+        }
+        if settings.confirmsQuit, interactive, !quitAsked, let modal = flow.stack.last(where: { $0.presentation == .presented }) {
+            quitAsked = true
+            output.notice(Notice(.warning, "\(modal.screen.viewProperties.title) is still open — type quit again to leave (set confirm-quit off to skip this)"))
+            return .next
+        }
+        return .quit(status)
+    }
+
+    private func showHistory(last countText: String?) {
+        var lines = Array(history.enumerated())
+        if let countText {
+            guard let count = Int(countText), count > 0 else {
+                fail("N must be a whole number above 0, not '\(countText)'")
+                return
+            }
+            lines = Array(lines.suffix(count))
+        }
+        let width = String(history.count).count
+        let text = lines.map { String(repeating: " ", count: width - String($0.offset + 1).count) + "\($0.offset + 1)  \($0.element)" }
+        output.text(text)
+    }
+
+    private func defineAlias(_ words: [String]) {
+        guard let name = words.first else {
+            let list = aliases.lines.sorted { $0.key < $1.key }.map { "alias \($0.key) \($0.value)" }
+            if list.isEmpty { output.notice(Notice(.muted, "no aliases — alias NAME COMMAND… makes one")) } else { output.text(list) }
+            return
+        }
+        guard words.count > 1 else {
+            if let line = aliases.lines[name] { output.text(["alias \(name) \(line)"]) } else { fail("no alias '\(name)'") }
+            return
+        }
+        guard GlobalCommand.named(name) == nil, CommandLineTokenizer.escape(name) == name, !name.hasPrefix("!") else {
+            fail("'\(name)' cannot be an alias: it is a global command or not a plain word")
+            return
+        }
+        do {
+            try aliases.set(name, to: words[1], in: runtime.shellStore)
+            output.notice(Notice(.success, "\(name) now stands for '\(words[1])'"))
+        } catch {
+            fail("cannot keep the alias: \(UserFacingError.message(for: error))")
+        }
+    }
+
+    private func removeAlias(_ name: String) {
+        guard aliases.lines[name] != nil else {
+            fail("no alias '\(name)'")
+            return
+        }
+        try? aliases.set(name, to: nil, in: runtime.shellStore)
+        output.notice(Notice(.success, "alias \(name) removed"))
+    }
+
+    private func changeSetting(_ words: [String]) {
+        guard let name = words.first else {
+            let lines = ShellSettings.all.map { "\($0.name) = \(settings[$0.name])  — \($0.summary)" }
+            output.text(lines)
+            return
+        }
+        guard words.count > 1 else {
+            do {
+                _ = try ShellSettings.check(name, settings[name].isEmpty ? "-" : settings[name])
+                output.text(["\(name) = \(settings[name])"])
+            } catch {
+                fail(UserFacingError.message(for: error))
+            }
+            return
+        }
+        do {
+            try settings.set(name, to: words[1], in: runtime.shellStore)
+            output.apply(settings)
+            output.notice(Notice(.success, "\(name) = \(settings[name])"))
+        } catch {
+            fail(UserFacingError.message(for: error))
+        }
+    }
+
+    /// `run FILE`: each line as if typed, its messages naming `FILE:N`; the first failed line
+    /// stops the file unless `--keep-going`.
+    private func runScript(_ path: String, keepGoing: Bool) async -> Step {
+        guard scriptDepth < 8 else {
+            fail("run: scripts nest more than 8 deep (does \(path) run itself?)")
+            return .next
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            fail("cannot read the script \(path): \(SystemError.describe(error))")
+            return .next
+        }
+        scriptDepth += 1
+        defer { scriptDepth -= 1 }
+        let outerPrefix = linePrefix
+        defer { linePrefix = outerPrefix }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for (index, line) in lines.enumerated() {
+            linePrefix = (outerPrefix ?? "") + "\(path):\(index + 1): "
+            let before = failures
+            let step = await run(line)
+            if case .quit = step { return step }
+            if !keepGoing, failures > before {
+                linePrefix = outerPrefix
+                show(Notice(.warning, "\(path) stopped at line \(index + 1)"))
+                return .next
+            }
+        }
+        return .next
+    }
+
+    /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
+    public var interactive = false
 
     private func showHelp(for name: String?) {
         let screen = topProperties
@@ -142,7 +338,7 @@ public final class Dispatcher {
         if let command = command(named: name) {
             output.usage(CommandUsage(command))
         } else {
-            fail("no command '\(name)' here — try help")
+            fail(unknownCommand(name).replacingOccurrences(of: "unknown command", with: "no command"))
         }
     }
 
@@ -192,7 +388,9 @@ public final class Dispatcher {
     /// Shows a notice; an error counts as a failed line.
     public func show(_ notice: Notice) {
         if notice.style == .error { failures += 1 }
-        output.notice(notice)
+        var shown = notice
+        if let linePrefix, notice.style == .error || notice.style == .warning { shown.text = linePrefix + notice.text }
+        output.notice(shown)
     }
 
     private func fail(_ message: String) {

@@ -10,6 +10,8 @@ final class TopScreenView: View {
     private let flow: AppFlowCoordinator
     private let output: ShellOutput
     private weak var shown: (any HostedScreen)?
+    /// How many times a screen was shown: a command that shows nothing new changed nothing.
+    private(set) var updates = 0
 
     init(flow: AppFlowCoordinator, output: ShellOutput) {
         self.flow = flow
@@ -26,7 +28,14 @@ final class TopScreenView: View {
 
     func update(with viewProperties: ViewProperties) {
         guard let top = flow.top else { return }
+        updates += 1
         output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack))
+    }
+
+    /// Shows the top screen again, as it is now.
+    func show() {
+        guard let top = flow.top else { return }
+        update(with: top.screen.viewProperties)
     }
 
     /// What the top screen shows, with the commands the config adds to it.

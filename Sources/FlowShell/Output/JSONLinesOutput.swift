@@ -91,6 +91,14 @@ final class JSONLinesOutput: ShellOutput {
         emit("stack", StackBody(stack: entries))
     }
 
+    private struct TextBody: Encodable {
+        let lines: [String]
+    }
+
+    func text(_ lines: [String]) {
+        emit("text", TextBody(lines: lines))
+    }
+
     func progress(_ running: Bool) {}
     func lineCancelled() {}
     func endOfInput() {}

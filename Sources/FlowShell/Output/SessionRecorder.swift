@@ -69,6 +69,8 @@ final class RecordingOutput: ShellOutput {
     func help(_ listing: HelpListing) { base.help(listing); record.help(listing) }
     func usage(_ usage: CommandUsage) { base.usage(usage); record.usage(usage) }
     func stack(_ entries: [StackEntry]) { base.stack(entries); record.stack(entries) }
+    func text(_ lines: [String]) { base.text(lines); record.text(lines) }
+    func apply(_ settings: ShellSettings) { base.apply(settings) }
     func progress(_ running: Bool) { base.progress(running) }
     func lineCancelled() { base.lineCancelled() }
     func endOfInput() { base.endOfInput() }

@@ -16,12 +16,21 @@ public protocol ShellOutput: AnyObject {
     func usage(_ usage: CommandUsage)
     /// `where`: the open screens, bottom first.
     func stack(_ entries: [StackEntry])
+    /// Lines of plain text a command answers with (`history`, `alias`, `set`).
+    func text(_ lines: [String])
     /// A command has run for a while (true) or finished (false).
     func progress(_ running: Bool)
     /// The line was abandoned with Ctrl-C at the prompt.
     func lineCancelled()
     /// The end of input at the prompt.
     func endOfInput()
+    /// What `set` changed (colour, width, pager).
+    func apply(_ settings: ShellSettings)
+}
+
+extension ShellOutput {
+    /// An output that has nothing to set ignores the settings.
+    public func apply(_ settings: ShellSettings) {}
 }
 
 /// One open screen, as `where` and the machine interface show it.

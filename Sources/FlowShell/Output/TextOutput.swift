@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import LineEditor
 
 /// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the
 /// terminal's width as it is when each thing is shown.
@@ -8,8 +9,11 @@ import FlowShellKit
 final class TextOutput: ShellOutput {
     private let console: Console
     private let interactive: Bool
-    private let styler: TextStyler
-    private let width: () -> Int
+    private var styler: TextStyler
+    private let colourByDefault: Bool
+    private let terminalWidth: () -> Int
+    private var fixedWidth: Int?
+    private var pagesLongOutput = true
     private let progressIndicator: ProgressIndicator?
 
     /// - Parameters:
@@ -19,8 +23,29 @@ final class TextOutput: ShellOutput {
         self.console = console
         self.interactive = interactive
         self.styler = TextStyler(colour: colour)
-        self.width = width
+        self.colourByDefault = colour
+        self.terminalWidth = width
         self.progressIndicator = interactive ? ProgressIndicator(console: console, styler: TextStyler(colour: colour)) : nil
+    }
+
+    /// The width to fit: what `set width` chose, else the terminal's.
+    func width() -> Int {
+        fixedWidth ?? terminalWidth()
+    }
+
+    func apply(_ settings: ShellSettings) {
+        styler = TextStyler(colour: settings.colour ?? colourByDefault)
+        fixedWidth = settings.width
+        pagesLongOutput = settings.pager
+    }
+
+    /// Writes `text`, through the pager when a person would otherwise see it scroll away.
+    private func page(_ text: String) {
+        if interactive, pagesLongOutput, let rows = Terminal.height(),
+           text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= rows - 1, Pager.show(text) {
+            return
+        }
+        console.write(text)
     }
 
     var renderer: ScreenRenderer {
@@ -28,7 +53,11 @@ final class TextOutput: ShellOutput {
     }
 
     func screen(_ screen: ScreenSnapshot) {
-        console.write((interactive ? "\n" : "") + renderer.render(screen.properties))
+        page((interactive ? "\n" : "") + renderer.render(screen.properties))
+    }
+
+    func text(_ lines: [String]) {
+        page(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
     }
 
     func notice(_ notice: Notice) {
@@ -57,7 +86,7 @@ final class TextOutput: ShellOutput {
             text += section("Commands on this screen (\(TextSanitizer.clean(listing.screenTitle))):", listing.screenCommands)
         }
         text += section("Global commands:", listing.globalCommands)
-        console.write(text)
+        page(text)
     }
 
     func usage(_ usage: CommandUsage) {

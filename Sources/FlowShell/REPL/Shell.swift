@@ -13,21 +13,32 @@ final class Shell {
     private let interactive: Bool
     private let promptStyler: TextStyler
     private let hooks: ShellHooks
+    private let stopsAtFirstError: Bool
 
     /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
+    /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
     init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
-         hooks: ShellHooks = ShellHooks()) {
+         hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false) {
         self.dispatcher = dispatcher
         self.reader = reader
         self.output = output
         self.interactive = interactive
         self.promptStyler = TextStyler(colour: colour)
         self.hooks = hooks
+        self.stopsAtFirstError = stopsAtFirstError
     }
 
-    /// Runs until `quit`, `exit` or the end of input; returns how many lines failed.
-    func run() async -> Int {
+    /// How the session ended: how many lines failed, and the status `quit N` asked for.
+    struct Outcome {
+        var failures: Int
+        var status: Int32?
+    }
+
+    /// Runs until `quit`, `exit` or the end of input.
+    func run() async -> Outcome {
+        dispatcher.interactive = interactive
         dispatcher.showTop()
+        var lineNumber = 0
         while true {
             if hooks.configChanged() {
                 await dispatcher.reload()
@@ -36,16 +47,23 @@ final class Shell {
             switch reader.readLine(prompt: prompt) {
             case .end:
                 output.endOfInput()
-                return dispatcher.failures
+                return Outcome(failures: dispatcher.failures)
             case .interrupted, .woken:
                 // Ctrl-C abandons the line; a changed config wakes the prompt to reload.
                 output.lineCancelled()
             case .line(let line):
+                lineNumber += 1
                 reader.remember(line)
+                // A script's messages say which of its lines they are about.
+                dispatcher.linePrefix = interactive ? nil : "line \(lineNumber): "
+                let failuresBefore = dispatcher.failures
                 let step = await dispatcher.run(line)
                 hooks.afterCommand()
-                if step == .quit {
-                    return dispatcher.failures
+                if case .quit(let status) = step {
+                    return Outcome(failures: dispatcher.failures, status: status)
+                }
+                if stopsAtFirstError, dispatcher.failures > failuresBefore {
+                    return Outcome(failures: dispatcher.failures)
                 }
             }
         }

@@ -5,6 +5,10 @@ import FlowShellKit
 struct ScreenRenderer: Sendable {
     /// The width in columns to fit.
     var width: Int
+
+    /// The width of output that is not fitted to anything (piped, no `COLUMNS`): lines are not
+    /// wrapped, and a divider takes a plain 40 columns.
+    static let unbounded = 1_000_000
     /// Applies styles, or not.
     var styler: TextStyler
     /// Whether messages wrap to the width (on a terminal) or stay one line each (for scripts).
@@ -54,7 +58,7 @@ struct ScreenRenderer: Sendable {
                 : TextSanitizer.clean(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return hanging(symbol, body).map { styler.apply(.message(style), $0) }
         case .divider:
-            return [styler.apply(.message(.muted), String(repeating: "─", count: max(1, width)))]
+            return [styler.apply(.message(.muted), String(repeating: "─", count: width >= Self.unbounded ? 40 : max(1, width)))]
         }
     }
 

@@ -27,9 +27,12 @@ public final class FlowRuntime {
     let environment: AppEnvironment
     /// The warnings the config check gave at start.
     let warnings: [Diagnostic]
+    /// The shell's own settings for this app: aliases and what `set` changed.
+    let shellStore: any KeyValueStore
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
-                 environment: AppEnvironment, warnings: [Diagnostic]) {
+                 environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore) {
+        self.shellStore = shellStore
         self.flow = flow
         self.source = source
         self.modules = modules
@@ -95,7 +98,8 @@ public final class FlowRuntime {
             throw StartFailure(messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
                                status: 1, screenRefusal: reason)
         }
-        return FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings)
+        return FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings,
+                           shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore())
     }
 
     /// Starts a flow given as config text, everything in memory: for tests and tools.
