@@ -51,6 +51,46 @@ import Testing
         """)
     }
 
+    /// Every file under `folder`, with its bytes.
+    private func contents(of folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.default.enumerator(atPath: "/dev/null")! {
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) { files[path] = data }
+        }
+        return files
+    }
+
+    @Test func aReplayTouchesNothingOfTheUsersAndReplaysTheClock() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = try record(in: home, "select rio\nbook\nlogin alice\nhours 2\nconfirm\n")
+        // The recording notes the clock its session ran on: the booking screen's times replay as recorded.
+        let header = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")[0]
+        #expect(header.contains("\"clock\":"))
+        // What the user has — data, state, history, session — stays byte for byte.
+        let before = contents(of: home.appendingPathComponent(".local"))
+        #expect(before.keys.contains { $0.hasSuffix("bookings.sqlite") })
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(replay.errors == "")
+        #expect(replay.status == 0)
+        #expect(contents(of: home.appendingPathComponent(".local")) == before)
+    }
+
+    @Test func aReplayStopsTypingAtTheFirstDifference() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = try record(in: home, "select rio\nwhere\nback\nwhere\n")
+        // The recording now says Kia Rio's screen showed another stack: what follows is not typed.
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"title\":\"Kia Rio\"}]", with: "\"title\":\"Kia Rio!\"}]")
+        try Data(text.utf8).write(to: file)
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(replay.status == 1)
+        #expect(replay.errors.contains(":4: after typing 'select rio', screen cars.details 'Kia Rio' differs"))
+        #expect(!replay.errors.contains("after typing 'where'") && !replay.errors.contains("after typing 'back'"))
+    }
+
     @Test func aFileThatIsNotARecordingIsRefused() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -19,9 +19,9 @@ struct ReplayCommand: FeatureCommand {
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
-        let expected: [SessionReplay.Record]
+        let recording: SessionReplay.Recording
         do {
-            expected = try SessionReplay.load(file)
+            recording = try SessionReplay.load(file)
         } catch let error as SessionReplay.Unusable {
             console.writeError("error: \(error.message)\n")
             return 2
@@ -31,12 +31,18 @@ struct ReplayCommand: FeatureCommand {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-replay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = recording.records
+        // The replay touches nothing of the user's: its data, state, history and session are
+        // in a folder of its own, removed afterwards.
         var isolated = environment
-        isolated["XDG_STATE_HOME"] = folder.path
+        isolated["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        isolated["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         isolated["HOME"] = folder.path
         let runOptions: RunCommand
         do {
-            runOptions = try RunCommand.parse(["--fresh", "--no-history"] + (options.config.map { ["--config", $0] } ?? []))
+            runOptions = try RunCommand.parse(["--fresh", "--no-history", "--data-dir", folder.appendingPathComponent("data").path]
+                                              + (recording.clock.map { ["--clock", String($0)] } ?? [])
+                                              + (options.config.map { ["--config", $0] } ?? []))
         } catch {
             console.writeError("error: \(error)\n")
             return 2

@@ -41,6 +41,10 @@ struct RunCommand: FeatureCommand {
     @Option(name: .long, help: ArgumentHelp("Run the commands in FILE instead of reading stdin, stopping at the first error.", valueName: "FILE"))
     var script: String?
 
+    /// The clock fixed at these seconds since 1970: what a recording notes and its replay sets.
+    @Option(name: .long, help: .hidden)
+    var clock: Double?
+
     @Flag(name: .long, help: "With --script, go on after a command fails (piped commands always go on).")
     var keepGoing = false
 

@@ -35,12 +35,19 @@ struct SessionReplay {
         var message: String
     }
 
-    /// The records of a recording, without its header.
-    static func load(_ path: String) throws -> [Record] {
+    /// A recording: its records without the header, and the clock its session ran on.
+    struct Recording {
+        var records: [Record]
+        var clock: Double?
+    }
+
+    /// The records of a recording and the clock its header notes.
+    static func load(_ path: String) throws -> Recording {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Unusable(message: "\(path): cannot read the recording")
         }
         var records: [Record] = []
+        var clock: Double?
         for (index, text) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !text.isEmpty else { continue }
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
@@ -51,6 +58,7 @@ struct SessionReplay {
                 guard object["v"] as? Int == SessionRecorder.version else {
                     throw Unusable(message: "\(path):\(index + 1): a recording of version \(object["v"] ?? "?"), not \(SessionRecorder.version)")
                 }
+                clock = (object["clock"] as? NSNumber)?.doubleValue
                 continue
             }
             records.append(Record(object, fileLine: index + 1))
@@ -58,7 +66,7 @@ struct SessionReplay {
         guard records.contains(where: \.isInput) || !records.isEmpty else {
             throw Unusable(message: "\(path): the recording is empty")
         }
-        return records
+        return Recording(records: records, clock: clock)
     }
 
     nonisolated static func normalised(_ object: [String: Any]) -> String {
@@ -70,7 +78,7 @@ struct SessionReplay {
     static func run(_ expected: [Record], options: RunCommand, features: [FeatureModule],
                     environment: [String: String]) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
-        let reader = ScriptedReader(lines: expected.filter(\.isInput).compactMap(\.line), console: capture)
+        let reader = ScriptedReader(expected: expected, console: capture)
         let launcher = ShellLauncher(options: options, features: features, environment: environment,
                                      scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)))
         let status = await launcher.run()
@@ -124,20 +132,29 @@ final class CapturingConsole: Console {
     }
 }
 
-/// Types the recorded lines, noting each as an input record, then ends the input.
+/// Types the recorded lines, noting each as an input record, then ends the input. It stops
+/// typing as soon as what the shell showed differs from the recording: what follows a
+/// difference would only be typed into a different screen.
 @MainActor
 final class ScriptedReader: LineReader {
-    private var lines: [String]
-    private let console: Console
+    private let expected: [SessionReplay.Record]
+    private var next = 0
+    private let console: CapturingConsole
 
-    init(lines: [String], console: Console) {
-        self.lines = lines
+    init(expected: [SessionReplay.Record], console: CapturingConsole) {
+        self.expected = expected
         self.console = console
     }
 
     func readLine(prompt: String) -> LineReadResult {
-        guard !lines.isEmpty else { return .end }
-        let line = lines.removeFirst()
+        guard let index = expected[next...].firstIndex(where: \.isInput), let line = expected[index].line else { return .end }
+        let shown = console.lines.compactMap { text -> SessionReplay.Record? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+            return SessionReplay.Record(object, fileLine: 0)
+        }
+        // Everything up to this input must have been shown as recorded.
+        guard shown.count == index, zip(shown, expected[..<index]).allSatisfy({ $0.json == $1.json }) else { return .end }
+        next = index + 1
         let object: [String: Any] = ["v": SessionRecorder.version, "type": "input", "line": line]
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
             console.write(String(decoding: data, as: UTF8.self) + "\n")

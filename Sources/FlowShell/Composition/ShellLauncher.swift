@@ -49,13 +49,16 @@ struct ShellLauncher {
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
             let source = options.options.source
-            let runtime = try await startRuntime(from: source)
+            // A recorded session runs on a clock fixed at its start, noted in the recording, so that
+            // its replay shows the same times.
+            let fixedClock = options.clock ?? (options.record != nil ? Date().timeIntervalSince1970.rounded() : nil)
+            let runtime = try await startRuntime(from: source, clock: fixedClock)
             let flow = runtime.flow
             let app = flow.manifest.app
 
             let script = try readScript()
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
-            let recorder = try makeRecorder(app: app)
+            let recorder = try makeRecorder(app: app, clock: fixedClock)
             if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
             let stateFolder = StatePaths.directory(app: app, environment: environment).map { URL(fileURLWithPath: $0) }
             let stateFile = remembersNavigation
@@ -88,11 +91,15 @@ struct ShellLauncher {
 
     /// The flow, checked and started; warnings are shown once, here, and errors stop the shell
     /// before its first prompt.
-    private func startRuntime(from source: ConfigSource) async throws -> FlowRuntime {
+    private func startRuntime(from source: ConfigSource, clock: Double?) async throws -> FlowRuntime {
+        var fixedClock: (@Sendable () -> Double)?
+        if let clock { fixedClock = { clock } }
+        let dataDirectory = options.dataDir
+        let environment = self.environment
         do {
-            let runtime = try await FlowRuntime.start(source: source, modules: features) { app in
-                options.dataDir ?? StatePaths.dataDirectory(app: app, environment: environment)
-            }
+            let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
+                dataDirectory ?? StatePaths.dataDirectory(app: app, environment: environment)
+            }, now: fixedClock)
             if !runtime.warnings.isEmpty {
                 console.writeError(runtime.warnings.map(\.description).joined(separator: "\n") + "\n")
             }
@@ -115,10 +122,10 @@ struct ShellLauncher {
     }
 
     /// The recorder of `--record FILE`, if asked for.
-    private func makeRecorder(app: String) throws -> SessionRecorder? {
+    private func makeRecorder(app: String, clock: Double?) throws -> SessionRecorder? {
         guard let path = options.record else { return nil }
         do {
-            return try SessionRecorder(path: path, app: app)
+            return try SessionRecorder(path: path, app: app, clock: clock)
         } catch {
             console.writeError("error: cannot record to \(path): \(SystemError.describe(error))\n")
             throw Stop(status: 2)

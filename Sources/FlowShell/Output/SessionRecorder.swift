@@ -15,10 +15,13 @@ final class SessionRecorder {
     /// Writes the records of what the shell shows.
     let records: JSONLinesOutput
 
-    init(path: String, app: String) throws {
+    /// Starts a recording; `clock` is the time the session's clock is fixed at, for the replay.
+    init(path: String, app: String, clock: Double?) throws {
         console = try FileConsole(path: path)
         records = JSONLinesOutput(console: console)
-        write(["v": Self.version, "type": "session", "app": app, "flowshell": FlowShellVersion.current])
+        var header: [String: Any] = ["v": Self.version, "type": "session", "app": app, "flowshell": FlowShellVersion.current]
+        header["clock"] = clock
+        write(header)
     }
 
     func recordInput(_ line: String) {

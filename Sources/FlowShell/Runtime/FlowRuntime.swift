@@ -48,7 +48,8 @@ public final class FlowRuntime {
         modules: [FeatureModule],
         dataDirectory: (String) -> String?,
         services: ServiceContainer = ServiceContainer(),
-        rootInput: FeatureInput = FeatureInput()
+        rootInput: FeatureInput = FeatureInput(),
+        now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         let check = FlowCheck(source: source, features: modules)
         guard let manifest = check.runnableManifest else {
@@ -60,16 +61,16 @@ public final class FlowRuntime {
             throw StartFailure(messages: messages, status: 2)
         }
         return try await launch(manifest, source: source, modules: modules, dataDirectory: dataDirectory,
-                                services: services, rootInput: rootInput, warnings: check.diagnostics)
+                                services: services, rootInput: rootInput, warnings: check.diagnostics, now: now)
     }
 
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
         _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], dataDirectory: (String) -> String?,
         services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
-        stores: [String: any KeyValueStore] = [:]
+        stores: [String: any KeyValueStore] = [:], now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        let environment = AppEnvironment(app: manifest.app, dataDirectory: dataDirectory(manifest.app))
+        let environment = AppEnvironment(app: manifest.app, dataDirectory: dataDirectory(manifest.app), now: now)
         let settings: SettingsDatabase?
         do {
             settings = try environment.dataDirectory.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }

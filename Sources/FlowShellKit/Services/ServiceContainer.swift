@@ -33,11 +33,15 @@ public struct AppEnvironment: Sendable {
     public var app: String
     /// The folder for the app's data (databases), or nil to keep everything in memory.
     public var dataDirectory: String?
+    /// What time it is, in seconds since 1970, when the shell fixes it (a recorded session, so
+    /// that its replay shows the same clock); nil: the system's clock.
+    public var now: (@Sendable () -> Double)?
 
     /// Creates an environment.
-    public init(app: String, dataDirectory: String?) {
+    public init(app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil) {
         self.app = app
         self.dataDirectory = dataDirectory
+        self.now = now
     }
 
     /// An environment that keeps everything in memory, for tests.
