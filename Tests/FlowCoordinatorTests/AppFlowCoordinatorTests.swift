@@ -147,7 +147,7 @@ import Testing
         try await emit(flow, "open", "a")
         let before = layers(flow)
         let notices = try await emit(flow, "unheard")
-        #expect(notices == [Notice(.warning, "'unheard' from demo.item leads nowhere in this flow; nothing changed")])
+        #expect(notices == [Notice(.warning, "that leads nowhere from demo.item in this flow; nothing changed")])
         #expect(layers(flow) == before)
     }
 

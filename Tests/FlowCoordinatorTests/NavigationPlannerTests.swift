@@ -70,7 +70,7 @@ import Testing
         var pushedSheet = sheet
         pushedSheet.presentation = .pushed
         #expect(plan(event("done", from: 2), stack + [pushedSheet]).refusal == Notice(.error, "'done' asks to dismiss, but no modal layer is open"))
-        #expect(plan(event("nowhere", from: 0), [Self.home]).refusal == Notice(.warning, "'nowhere' from demo.home leads nowhere in this flow; nothing changed"))
+        #expect(plan(event("nowhere", from: 0), [Self.home]).refusal == Notice(.warning, "that leads nowhere from demo.home in this flow; nothing changed"))
     }
 
     @Test func popToGoesBackToAnOpenScreenWithTheSameInputElsePushes() {

@@ -101,4 +101,12 @@ import Testing
         #expect(first.errors == second.errors)
         #expect(!first.output.contains("help for\nmore"), "piped text is not wrapped")
     }
+
+    @Test func afterAnActionClosesAModalOnlyTheScreenNowShownIsPrinted() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("select rio\nbook\nlogin alice\nconfirm\n", in: home)
+        #expect(result.output.contains("✓ Booked Kia Rio for 1 h — booking BK-1001\nKia Rio\n"))
+        #expect(!result.output.contains("\nbooked\n"), "the closed booking screen, with its stale commands, is not shown")
+    }
 }

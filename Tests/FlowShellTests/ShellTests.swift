@@ -110,7 +110,7 @@ struct ShellDemoScreen: Screen {
         ✗ line 4: already at the first screen — nothing to go back to
         ✗ line 5: too many arguments — usage: where
         ✗ line 6: cannot read that line: unterminated quote
-        ! line 7: 'go' from shell.home leads nowhere in this flow; nothing changed
+        ! line 7: that leads nowhere from Home in this flow; nothing changed
 
         """)
         #expect(console.output.hasSuffix("count 1\ncommands: fail, slow, count, go — help for more\n"))

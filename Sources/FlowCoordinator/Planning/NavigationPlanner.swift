@@ -60,7 +60,7 @@ public struct NavigationPlanner: Sendable {
                 return finish(flow, containing: index, result: result, payload: event.payload, stack: stack, guards: guards)
             }
             guard let transition = transitions(in: source.flow).transition(from: source.screen, on: event.name) else {
-                return .refused(Notice(.warning, "'\(event.name)' from \(source.screen) leads nowhere in this flow; nothing changed"), keeping: count)
+                return .refused(Notice(.warning, "that leads nowhere from \(title(of: source.screen)) in this flow; nothing changed"), keeping: count)
             }
             return follow(transition, payload: event.payload, from: index, intent: intent, stack: stack, guards: guards, holds: holds)
         case .command(let name, let index):

@@ -64,9 +64,12 @@ struct ShellLauncher {
             let stateFile = remembersNavigation
                 ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
                 : nil
-            var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
-
             var reader = try script.map { PlainLineReader(text: $0) } ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
+            // The config's warnings come after the banner, styled and wrapped like any message.
+            for warning in runtime.warnings {
+                output.notice(Notice(.warning, warning.description))
+            }
+            var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
             let watcher = scripted == nil ? source.filePath.flatMap { path in
                 ConfigWatcher(path: path) { if interactive { EditLineReader.wake() } }
@@ -100,9 +103,6 @@ struct ShellLauncher {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? StatePaths.dataDirectory(app: app, environment: environment)
             }, now: fixedClock)
-            if !runtime.warnings.isEmpty {
-                console.writeError(runtime.warnings.map(\.description).joined(separator: "\n") + "\n")
-            }
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")

@@ -131,6 +131,7 @@ public final class Dispatcher {
         let updatesBefore = topView.updates
         let failuresBefore = failures
         var emitted = false
+        topView.hold()
         await supervised {
             let events = try await top.screen.perform(name, arguments: arguments)
             emitted = !events.isEmpty
@@ -138,6 +139,7 @@ public final class Dispatcher {
             self.flow.enqueue(events, from: top)
             return []
         }
+        topView.release()
         // Silence would look like nothing happened, or like it did: say which.
         if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
             output.notice(Notice(.muted, "nothing changed"))

@@ -12,15 +12,40 @@ final class TopScreenView: View {
     private weak var shown: (any HostedScreen)?
     /// How many times a screen was shown: a command that shows nothing new changed nothing.
     private(set) var updates = 0
+    /// While a command runs, its screen's new look waits here: if the command's navigation
+    /// leaves the screen, only where it leads is shown (with the screen's messages).
+    private var holding = false
+    private var held: ViewProperties?
 
     init(flow: AppFlowCoordinator, output: ShellOutput) {
         self.flow = flow
         self.output = output
     }
 
+    /// Holds the top screen's updates until ``release()``.
+    func hold() {
+        holding = true
+    }
+
+    /// Shows the held update, if the screen is still on top.
+    func release() {
+        holding = false
+        if let held {
+            self.held = nil
+            update(with: held)
+        }
+    }
+
     /// Binds the top screen if it is not the one bound.
     func follow() {
         guard let top = flow.top?.screen, top !== shown else { return }
+        if let held {
+            // The screen that changed is gone: what it said still counts, its commands do not.
+            self.held = nil
+            for case .message(let style, let text) in held.content where style != .muted {
+                output.notice(Notice(style, text))
+            }
+        }
         shown?.bind(view: nil)
         shown = top
         top.bind(view: self)
@@ -28,6 +53,10 @@ final class TopScreenView: View {
 
     func update(with viewProperties: ViewProperties) {
         guard let top = flow.top else { return }
+        if holding {
+            held = viewProperties
+            return
+        }
         updates += 1
         output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack))
     }

@@ -43,7 +43,8 @@ final class Shell {
             if hooks.configChanged() {
                 await dispatcher.reload()
             }
-            let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler) : ""
+            let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
+                                                                   width: Terminal.width() ?? 80) : ""
             switch reader.readLine(prompt: prompt) {
             case .end:
                 output.endOfInput()
