@@ -176,6 +176,10 @@ static unsigned char fs_complete(EditLine *el, int ch) {
     fs_completion completion = editor->completer(editor->context, before);
     free(before);
     unsigned char result = CC_ERROR;
+    if (completion.delete_count > 0) {
+        el_deletestr(el, completion.delete_count);
+        result = CC_REFRESH;
+    }
     if (completion.insert && completion.insert[0] != '\0') {
         el_insertstr(el, completion.insert);
         result = CC_REFRESH;

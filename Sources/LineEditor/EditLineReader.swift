@@ -28,15 +28,16 @@ public final class EditLineReader: LineReader {
         self.historyPath = historyPath
         fs_use_environment_locale()
         let callback: fs_completer = { context, beforeCursor in
-            guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil) }
+            guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil, delete_count: 0) }
             let reader = Unmanaged<EditLineReader>.fromOpaque(context).takeUnretainedValue()
             let text = String(cString: beforeCursor)
             // libedit calls back synchronously from el_gets, which runs on the main actor.
             let completion = MainActor.assumeIsolated { reader.completer(text) }
-            let listing = completion.candidates.isEmpty ? nil : EditLineReader.listing(completion.candidates)
+            let listing = completion.candidates.isEmpty ? nil : EditLineReader.listing(completion.candidates, descriptions: completion.descriptions)
             return fs_completion(
                 insert: completion.insert.isEmpty ? nil : strdup(completion.insert),
-                listing: listing.flatMap { strdup($0) }
+                listing: listing.flatMap { strdup($0) },
+                delete_count: Int32(clamping: completion.deleting)
             )
         }
         // The editor lives exactly as long as this object, so an unretained pointer is safe.
@@ -113,7 +114,17 @@ public final class EditLineReader: LineReader {
     }
 
     /// The candidates laid out in columns, ending with a newline.
-    static func listing(_ candidates: [String]) -> String {
+    static func listing(_ candidates: [String], descriptions: [String: String] = [:]) -> String {
+        if !descriptions.isEmpty {
+            // One candidate a line, with what it is.
+            let width = candidates.map(\.count).max() ?? 0
+            let columns = Terminal.width() ?? 80
+            return candidates.map { candidate in
+                let padded = candidate + String(repeating: " ", count: max(0, width - candidate.count))
+                let line = descriptions[candidate].map { padded + "  " + $0 } ?? candidate
+                return String(line.prefix(max(width, columns - 1)))
+            }.joined(separator: "\n") + "\n"
+        }
         let width = (candidates.map(\.count).max() ?? 0) + 2
         let perLine = max(1, (Terminal.width() ?? 80) / width)
         var text = ""

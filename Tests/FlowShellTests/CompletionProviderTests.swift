@@ -13,7 +13,9 @@ import Testing
     @Test func completesScreenAndGlobalCommandNames() {
         #expect(CompletionProvider.complete("sel", screen: screen) == Completion(insert: "ect "))
         #expect(CompletionProvider.complete("wh", screen: screen) == Completion(insert: "ere "))
-        #expect(CompletionProvider.complete("s", screen: screen) == Completion(candidates: ["select", "set", "show", "sort"]))
+        let several = CompletionProvider.complete("s", screen: screen)
+        #expect(several.candidates == ["select", "set", "show", "sort"])
+        #expect(several.descriptions["show"] == "Show the current screen again", "candidates are listed with what they do")
         #expect(CompletionProvider.complete("", screen: screen).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "show", "sort", "unalias", "where"])
     }
 
@@ -32,5 +34,23 @@ import Testing
     @Test func helpCompletesCommandNames() {
         #expect(CompletionProvider.complete("help so", screen: screen) == Completion(insert: "rt "))
         #expect(CompletionProvider.complete("help sort ", screen: screen) == .none)
+    }
+
+    @Test func completionIgnoresCase() {
+        #expect(CompletionProvider.complete("SEL", screen: screen) == Completion(deleting: 3, insert: "select "))
+        #expect(CompletionProvider.complete("select kia\\ r", screen: screen) == Completion(deleting: 6, insert: "Kia\\ Rio "))
+        #expect(CompletionProvider.complete("sort DIS", screen: screen) == Completion(deleting: 3, insert: "distance "))
+    }
+
+    @Test func completesLinksAndTheirParameters() {
+        let links = ["/cars/:carID", "/plates/:plate", "/bookings"]
+        let values: (String) -> [String] = { $0 == "carID" ? ["rio", "polo"] : [] }
+        #expect(CompletionProvider.complete("open /c", screen: screen, links: links, values: values) == Completion(insert: "ars/"),
+                "a partial path gets no space")
+        #expect(CompletionProvider.complete("open /cars/", screen: screen, links: links, values: values).candidates == ["/cars/polo", "/cars/rio"])
+        #expect(CompletionProvider.complete("open /cars/r", screen: screen, links: links, values: values) == Completion(insert: "io "))
+        #expect(CompletionProvider.complete("open /p", screen: screen, links: links, values: values) == Completion(insert: "lates/"))
+        #expect(CompletionProvider.complete("open /plates/", screen: screen, links: links, values: values) == .none, "no values known")
+        #expect(CompletionProvider.complete("open /b", screen: screen, links: links, values: values) == Completion(insert: "ookings "))
     }
 }

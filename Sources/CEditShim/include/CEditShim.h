@@ -10,6 +10,7 @@
 typedef struct {
     char *insert;
     char *listing;
+    int delete_count;
 } fs_completion;
 
 /// Called on Tab with the line's text before the cursor and the context given at creation.

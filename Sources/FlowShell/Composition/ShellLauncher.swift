@@ -21,6 +21,8 @@ struct ShellLauncher {
     let features: [FeatureModule]
     let environment: [String: String]
     let scripted: ScriptedSession?
+    /// Where Tab is answered: the dispatcher, once it exists (the line editor is made first).
+    private let completionTarget = CompletionTarget()
     private let console: Console
 
     init(options: RunCommand, features: [FeatureModule], environment: [String: String],
@@ -82,6 +84,7 @@ struct ShellLauncher {
             let dispatcher = Dispatcher(runtime: runtime, output: output,
                                         interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,
                                         showsProgress: interactive)
+            completionTarget.dispatcher = dispatcher
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing)
             let outcome = await shell.run()
@@ -156,13 +159,9 @@ struct ShellLauncher {
         console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(flow.manifest.app), flow from \(source.description)\n")
         console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
         Terminal.installInterruptHandler()
-        let completer: EditLineReader.Completer = { [weak flow] text in
-            CompletionProvider.complete(text, screen: flow?.top.map { top in
-                var properties = top.screen.viewProperties
-                properties.commands += flow?.configCommands ?? []
-                return properties
-            },
-                                        links: flow?.manifest.links.map(\.literalPrefix) ?? [])
+        let completion = completionTarget
+        let completer: EditLineReader.Completer = { text in
+            completion.dispatcher?.complete(text) ?? .none
         }
         guard let editor = EditLineReader(program: "flowshell", historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
             console.writeError("error: cannot start the line editor on this terminal\n")
@@ -196,4 +195,10 @@ struct ShellLauncher {
             return nil
         }
     }
+}
+
+/// The dispatcher Tab asks, set once it exists.
+@MainActor
+final class CompletionTarget {
+    weak var dispatcher: Dispatcher?
 }
