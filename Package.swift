@@ -12,12 +12,14 @@ let features = [
 /// Libraries that features share, one folder each under `Libraries/<Name>/Sources`: models and
 /// service protocols, never screens. A feature imports FlowShellKit and these, never another feature.
 let libraries = [
+    "Accounts",
     "Fleet",
 ]
 
 /// What a feature needs besides FlowShellKit: shared libraries and data files it ships.
 let featureDependencies: [String: [Target.Dependency]] = [
-    "Booking": ["Fleet", .product(name: "GRDB", package: "GRDB.swift")],
+    "Auth": ["Accounts"],
+    "Booking": ["Accounts", "Fleet", .product(name: "GRDB", package: "GRDB.swift")],
     "Cars": ["Fleet"],
 ]
 let featureResources: [String: [Resource]] = [

@@ -1,3 +1,4 @@
+import Accounts
 @testable import Booking
 import Fleet
 import Foundation
@@ -116,5 +117,30 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         _ = try await repository.book(carID: "zoe", carName: "Renault Zoe", startsAt: now + 3600, endsAt: now + 7200, total: 11)
         try await list.send("refresh")
         list.expectScreen(contains: ["status: 3 bookings"])
+    }
+}
+
+/// A signed-in user a test can change.
+@MainActor
+final class SwitchableUser: CurrentUser {
+    var name: String?
+    init(_ name: String?) { self.name = name }
+}
+
+@MainActor
+@Suite struct BookingsPerUserTests {
+    @Test func eachUserSeesAndCancelsTheirOwnBookings() async throws {
+        let services = try bookingServices()
+        let user = SwitchableUser("alice")
+        services.register(user, as: (any CurrentUser).self)
+        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: ["carID": "rio"], services: services)
+        try await confirm.send("confirm")
+        user.name = "bob"
+        let bobs = try await FeatureHarness(BookingModule.module, "booking.list", services: services)
+        bobs.expectScreen(contains: ["info: No bookings yet.", "status: 0 bookings"])
+        await #expect(throws: UserFacingError("no booking 'BK-1001'")) { try await bobs.send("cancel BK-1001") }
+        user.name = "alice"
+        let alices = try await FeatureHarness(BookingModule.module, "booking.list", services: services)
+        alices.expectScreen(contains: ["status: 1 booking"])
     }
 }

@@ -70,28 +70,22 @@ public final class FlowRuntime {
         services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
         stores: [String: any KeyValueStore] = [:], now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        let environment = AppEnvironment(app: manifest.app, dataDirectory: dataDirectory(manifest.app), now: now)
+        let folder = dataDirectory(manifest.app)
         let settings: SettingsDatabase?
         do {
-            settings = try environment.dataDirectory.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
+            settings = try folder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
         } catch {
-            throw StartFailure(messages: ["error: cannot open the settings in \(environment.dataDirectory ?? ""): \(SystemError.describe(error))"], status: 1)
+            throw StartFailure(messages: ["error: cannot open the settings in \(folder ?? ""): \(SystemError.describe(error))"], status: 1)
         }
+        let moduleStores = ModuleStores(settings: settings, preset: stores)
+        let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
         let catalog = FeatureCatalog(modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
         } catch {
             throw StartFailure(messages: ["error: cannot set up the app's services: \(UserFacingError.message(for: error))"], status: 1)
         }
-        var memoryStores = stores
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { module in
-            if let settings { return settings.store(forModule: module) }
-            // In memory, one store per module, shared by its screens.
-            if let store = memoryStores[module] { return store }
-            let store = MemoryKeyValueStore()
-            memoryStores[module] = store
-            return store
-        }
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { moduleStores.store(for: $0) }
         do {
             try await flow.start(input: rootInput)
         } catch {
@@ -146,5 +140,25 @@ public final class FlowRuntime {
         let warnings = check.diagnostics.map { Notice(.warning, $0.description) }
         return warnings + (await flow.reload(manifest, catalog: catalog))
             + [Notice(.success, "reloaded \(check.fileName)")]
+    }
+}
+
+/// Each module's settings store, made once: in the settings database, or in memory (one per
+/// module, shared by its screens and its services).
+@MainActor
+final class ModuleStores: Sendable {
+    private let settings: SettingsDatabase?
+    private var stores: [String: any KeyValueStore]
+
+    init(settings: SettingsDatabase?, preset: [String: any KeyValueStore]) {
+        self.settings = settings
+        self.stores = preset
+    }
+
+    func store(for module: String) -> any KeyValueStore {
+        if let store = stores[module] { return store }
+        let store: any KeyValueStore = settings?.store(forModule: module) ?? MemoryKeyValueStore()
+        stores[module] = store
+        return store
     }
 }

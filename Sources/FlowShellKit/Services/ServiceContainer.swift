@@ -33,15 +33,20 @@ public struct AppEnvironment: Sendable {
     public var app: String
     /// The folder for the app's data (databases), or nil to keep everything in memory.
     public var dataDirectory: String?
+    /// The settings store of a module, by its name: a module's service that reads its own
+    /// settings (Auth's session) uses the same store its screens get.
+    public var store: @MainActor @Sendable (String) -> any KeyValueStore
     /// What time it is, in seconds since 1970, when the shell fixes it (a recorded session, so
     /// that its replay shows the same clock); nil: the system's clock.
     public var now: (@Sendable () -> Double)?
 
     /// Creates an environment.
-    public init(app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil) {
+    public init(app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil,
+                store: @escaping @MainActor @Sendable (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
         self.app = app
         self.dataDirectory = dataDirectory
         self.now = now
+        self.store = store
     }
 
     /// An environment that keeps everything in memory, for tests.

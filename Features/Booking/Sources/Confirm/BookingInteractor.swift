@@ -1,3 +1,4 @@
+import Accounts
 import FlowShellKit
 import Foundation
 
@@ -11,17 +12,27 @@ struct BookingInteractor: Sendable {
 
     let repository: BookingRepository
     let clock: BookingClock
+    /// Who is signed in (nil when no module says: then bookings belong to nobody in particular).
+    let user: (any CurrentUser)?
 
-    /// The services this module set up.
+    /// The services this module set up, and who is signed in.
     @MainActor
     init(services: ServiceContainer) throws {
         repository = try services.resolve(BookingRepository.self)
         clock = try services.resolve(BookingClock.self)
+        user = try? services.resolve((any CurrentUser).self)
     }
 
-    init(repository: BookingRepository, clock: BookingClock) {
+    init(repository: BookingRepository, clock: BookingClock, user: (any CurrentUser)? = nil) {
         self.repository = repository
         self.clock = clock
+        self.user = user
+    }
+
+    /// Whose bookings these are: the signed-in user's name, "" for nobody, nil when no module says.
+    private func owner() async -> String? {
+        guard let user else { return nil }
+        return await user.name ?? ""
     }
 
     /// When a draft would start and end, from now.
@@ -36,21 +47,21 @@ struct BookingInteractor: Sendable {
         let (start, end) = period(of: draft)
         do {
             return try await repository.book(carID: draft.carID, carName: draft.carName, startsAt: start.timeIntervalSince1970,
-                                             endsAt: end.timeIntervalSince1970, total: draft.total)
+                                             endsAt: end.timeIntervalSince1970, total: draft.total, user: await owner() ?? "")
         } catch let refusal as BookingRepository.Refusal {
             throw UserFacingError(Self.message(for: refusal))
         }
     }
 
-    /// Every booking, the latest first.
+    /// The signed-in user's bookings, the latest first.
     func bookings() async throws -> [BookingRecord] {
-        try await repository.bookings()
+        try await repository.bookings(of: await owner())
     }
 
     /// Cancels a booking that has not started yet.
     func cancel(code: String) async throws -> BookingRecord {
         let now = clock.now().timeIntervalSince1970
-        let bookings = try await repository.bookings()
+        let bookings = try await bookings()
         guard let booking = bookings.first(where: { $0.code == code.uppercased() }) else {
             throw UserFacingError(Self.message(for: .unknown(code: code)))
         }

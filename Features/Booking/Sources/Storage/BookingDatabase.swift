@@ -35,6 +35,13 @@ struct BookingDatabase: Sendable {
                 table.column("cancelledAt", .double)
             }
         }
+        migrator.registerMigration("v2: a booking's user") { db in
+            // Bookings made before users were kept belong to nobody in particular.
+            try db.alter(table: "booking") { table in
+                table.add(column: "user", .text).notNull().defaults(to: "")
+            }
+            try db.create(index: "booking_user", on: "booking", columns: ["user"])
+        }
         return migrator
     }
 }

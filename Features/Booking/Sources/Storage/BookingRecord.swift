@@ -19,9 +19,13 @@ public struct BookingRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var total: Int
     /// When it was cancelled, if it was.
     public var cancelledAt: Double?
+    /// Who booked it.
+    public var user: String
 
     /// Creates a record.
-    public init(code: String, carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int, cancelledAt: Double? = nil) {
+    public init(code: String, carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int,
+                cancelledAt: Double? = nil, user: String = "") {
+        self.user = user
         self.code = code
         self.carID = carID
         self.carName = carName

@@ -18,7 +18,7 @@ struct BookingRepository: Sendable {
     let database: BookingDatabase
 
     /// Books the car for [startsAt, endsAt); the record is on disk when this returns.
-    func book(carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int) async throws -> BookingRecord {
+    func book(carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int, user: String = "") async throws -> BookingRecord {
         try await database.writer.writeWithoutTransaction { db in
             var booked: BookingRecord?
             try db.inTransaction(.immediate) {
@@ -29,7 +29,7 @@ struct BookingRepository: Sendable {
                 }
                 let count = try BookingRecord.fetchCount(db)
                 let record = BookingRecord(code: "BK-\(1001 + count)", carID: carID, carName: carName,
-                                           startsAt: startsAt, endsAt: endsAt, total: total)
+                                           startsAt: startsAt, endsAt: endsAt, total: total, user: user)
                 try record.insert(db)
                 booked = record
                 return .commit
@@ -39,10 +39,11 @@ struct BookingRepository: Sendable {
         }
     }
 
-    /// Every booking, the latest start first.
-    func bookings() async throws -> [BookingRecord] {
+    /// The bookings of `user` (every booking when nil), the latest start first.
+    func bookings(of user: String? = nil) async throws -> [BookingRecord] {
         try await database.writer.read { db in
-            try BookingRecord.order(sql: "startsAt DESC, code DESC").fetchAll(db)
+            let mine = user.map { BookingRecord.filter(sql: "user = ?", arguments: [$0]) } ?? BookingRecord.all()
+            return try mine.order(sql: "startsAt DESC, code DESC").fetchAll(db)
         }
     }
 
