@@ -88,6 +88,33 @@ public enum Platform {
         fs_take_interrupt() != 0
     }
 
+    /// The process group that had the terminal before ``takeForeground(of:)``.
+    nonisolated(unsafe) private static var previousForeground: pid_t = -1
+
+    /// Puts this process in a process group of its own and gives it the terminal, as
+    /// interactive shells do: Ctrl-C then reaches the shell alone, not a `make` or a script that
+    /// started it (which would otherwise stop with status 130). Nothing happens when it cannot.
+    public static func takeForeground(of descriptor: Int32) {
+        let original = tcgetpgrp(descriptor)
+        // A process that leads its group already (a session on a pseudo-terminal) has it.
+        guard original >= 0, getpgrp() != getpid() else { return }
+        // A background process group may not change the terminal's foreground group unless
+        // SIGTTOU is ignored while it does.
+        let previous = signal(SIGTTOU, SIG_IGN)
+        defer { signal(SIGTTOU, previous) }
+        guard setpgid(0, 0) == 0, tcsetpgrp(descriptor, getpgrp()) == 0 else { return }
+        previousForeground = original
+    }
+
+    /// Gives the terminal back to the process group that had it before ``takeForeground(of:)``.
+    public static func restoreForeground(of descriptor: Int32) {
+        guard previousForeground >= 0 else { return }
+        let previous = signal(SIGTTOU, SIG_IGN)
+        defer { signal(SIGTTOU, previous) }
+        _ = tcsetpgrp(descriptor, previousForeground)
+        previousForeground = -1
+    }
+
     /// Reads whatever waits on a non-blocking descriptor, so that it stops being readable.
     public static func drain(_ descriptor: Int32) {
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -43,6 +43,17 @@ public enum Terminal {
         Platform.installSignalHandlers()
     }
 
+    /// Takes the terminal for this process's own process group, so that Ctrl-C reaches the shell
+    /// only (not `make run` around it); ``restoreForeground()`` gives it back.
+    public static func takeForeground() {
+        Platform.takeForeground(of: STDIN_FILENO)
+    }
+
+    /// Gives the terminal back to whoever had it before ``takeForeground()``.
+    public static func restoreForeground() {
+        Platform.restoreForeground(of: STDIN_FILENO)
+    }
+
     /// The signal (SIGTERM or SIGHUP) that asked the process to end, if one arrived.
     public static var terminationSignal: Int32? {
         Platform.terminationSignal

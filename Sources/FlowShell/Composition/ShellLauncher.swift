@@ -88,6 +88,7 @@ struct ShellLauncher {
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing)
             let outcome = await shell.run()
+            if interactive { Terminal.restoreForeground() }
             failures += outcome.failures
             return Terminal.exitStatus(outcome.status ?? (interactive || failures == 0 ? 0 : 1))
         } catch {
@@ -159,6 +160,7 @@ struct ShellLauncher {
         console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(flow.manifest.app), flow from \(source.description)\n")
         console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
         Terminal.installInterruptHandler()
+        Terminal.takeForeground()
         let completion = completionTarget
         let completer: EditLineReader.Completer = { text in
             completion.dispatcher?.complete(text) ?? .none
