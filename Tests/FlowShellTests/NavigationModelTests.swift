@@ -105,4 +105,17 @@ import Testing
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Account (auth.account)\n"))
         #expect(result.errors == "")
     }
+
+    @Test func aCommandWhoseEventsLeadNowhereIsNotOffered() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let original = try String(contentsOfFile: config, encoding: .utf8)
+        let lines = original.components(separatedBy: "\n").filter { !$0.contains("\"showBookings\"") && !$0.contains("\"/bookings\"") }
+        let file = home.appendingPathComponent("config.json")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        let result = try FlowShellBinary.run(["--config", file.path, "--fresh"], input: "help\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.output.contains("commands: select, filter, sort, refresh, operators, account — help for more\n"))
+        #expect(!result.output.contains("Show my bookings"))
+    }
 }

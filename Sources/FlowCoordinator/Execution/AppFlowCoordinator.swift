@@ -106,6 +106,13 @@ public final class AppFlowCoordinator {
         }
     }
 
+    /// Whether `event` from the open screen `source` leads anywhere in this flow: a transition
+    /// takes it, or it ends the sub-flow the screen is in.
+    public func leadsAnywhere(_ event: String, from source: OpenScreen) -> Bool {
+        if let flow = source.flow, manifest.flows[flow]?.finish[event] != nil { return true }
+        return planner.transitions(in: source.flow).transition(from: source.featureID, on: event) != nil
+    }
+
     /// Whether a condition holds now; a condition no loaded module provides does not.
     public func isSatisfied(_ condition: String) -> Bool {
         guard let registration = conditions[condition],

@@ -113,7 +113,8 @@ public final class Dispatcher {
                 return .next
             }
         }
-        guard let top = flow.top, topProperties?.command(named: name) != nil else {
+        // A command the flow leaves out of help (its events lead nowhere) still runs when typed.
+        guard let top = flow.top, top.screen.viewProperties.command(named: name) != nil || topProperties?.command(named: name) != nil else {
             let message = unknownCommand(name)
             commandFailure = message
             fail(message)

@@ -72,8 +72,15 @@ final class TopScreenView: View {
         flow.top.map { withConfigCommands($0.screen.viewProperties) }
     }
 
+    /// The screen's commands as this flow offers them: those whose events all lead nowhere
+    /// here are left out, and the commands the config adds come after the screen's own.
     private func withConfigCommands(_ properties: ViewProperties) -> ViewProperties {
         var properties = properties
+        if let top = flow.top {
+            properties.commands.removeAll { command in
+                !command.emits.isEmpty && !command.emits.contains { flow.leadsAnywhere($0, from: top) }
+            }
+        }
         properties.commands += flow.configCommands
         return properties
     }

@@ -7,12 +7,15 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     public var summary: String
     /// The arguments, positional ones first in order, then options and flags.
     public var arguments: [ArgumentDescription]
+    /// The events it emits, when it says (empty: it does not say).
+    public var emits: [String]
 
     /// Describes a command.
-    public init(name: String, summary: String, arguments: [ArgumentDescription] = []) {
+    public init(name: String, summary: String, arguments: [ArgumentDescription] = [], emits: [String] = []) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
+        self.emits = emits
     }
 
     /// The usage line: the name followed by each argument (`book CAR-ID [HOURS] [--from TIME]`).
@@ -21,7 +24,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, arguments, usage
+        case name, summary, arguments, usage, emits
     }
 
     /// Decodes the JSON form (`usage` is derived, so it is not read).
@@ -30,6 +33,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         name = try container.decode(String.self, forKey: .name)
         summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
         arguments = try container.decodeIfPresent([ArgumentDescription].self, forKey: .arguments) ?? []
+        emits = try container.decodeIfPresent([String].self, forKey: .emits) ?? []
     }
 
     /// Encodes the JSON form, with the usage line for readers that show it as is.
@@ -39,6 +43,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         try container.encode(usage, forKey: .usage)
         try container.encode(summary, forKey: .summary)
         try container.encode(arguments, forKey: .arguments)
+        if !emits.isEmpty { try container.encode(emits, forKey: .emits) }
     }
 
     /// The argument an option or flag word names (`--hours`), if any.

@@ -22,19 +22,31 @@ public struct ScreenCommand<S: Screen>: Sendable {
     let arguments: [@Sendable (S.State) -> ArgumentDescription]
     let isAvailable: @Sendable (S.State) -> Bool
     let run: Run
+    /// The events it emits, when it says (a shell leaves out a command whose events all lead nowhere).
+    let emits: [any PartialKeyPath<S.Events> & Sendable]
 
     init(name: String, summary: String, arguments: [@Sendable (S.State) -> ArgumentDescription],
-         when isAvailable: @escaping @Sendable (S.State) -> Bool, run: @escaping Run) {
+         when isAvailable: @escaping @Sendable (S.State) -> Bool, emits: [any PartialKeyPath<S.Events> & Sendable] = [], run: @escaping Run) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
         self.isAvailable = isAvailable
+        self.emits = emits
         self.run = run
     }
 
+    /// This command, saying which events it emits: a flow that routes none of them leaves it
+    /// out of help and completion.
+    public func emitting(_ events: any PartialKeyPath<S.Events> & Sendable...) -> Self {
+        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits + events, run: run)
+    }
+
     /// The command as the screen shows it in `state`.
+    @MainActor
     public func description(in state: S.State) -> CommandDescription {
-        CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) })
+        let catalog = EventCatalog<S.Events>.shared
+        return CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) },
+                                  emits: emits.map { catalog.name(of: $0) })
     }
 
     /// A command without arguments.

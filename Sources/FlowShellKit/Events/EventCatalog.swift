@@ -31,6 +31,12 @@ struct EventCatalog<Events: ScreenEvents>: Sendable {
         return catalog
     }
 
+    /// The name of the event any key path into `Events` leads to.
+    func name(of keyPath: PartialKeyPath<Events>) -> String {
+        guard let event = instance[keyPath: keyPath] as? any AnyEvent else { return "" }
+        return names[ObjectIdentifier(event)] ?? ""
+    }
+
     /// The name of the event `keyPath` leads to.
     func name<Payload>(of keyPath: KeyPath<Events, Event<Payload>>) -> String {
         // Every key path into `Events` leads to one of the mirrored properties.

@@ -42,9 +42,9 @@ struct CarListScreen: Screen {
         .command("refresh", "Ask every operator for its cars again") { screen, state, _ in
             state.cars = try await screen.fleet.refreshedCars()
         },
-        .command("operators", "List the car operators") { _, _, emit in emit(\.showOperators) },
-        .command("bookings", "Show my bookings") { _, _, emit in emit(\.showBookings) },
-        .command("account", "Show who is signed in") { _, _, emit in emit(\.showAccount) },
+        .command("operators", "List the car operators") { _, _, emit in emit(\.showOperators) }.emitting(\.showOperators),
+        .command("bookings", "Show my bookings") { _, _, emit in emit(\.showBookings) }.emitting(\.showBookings),
+        .command("account", "Show who is signed in") { _, _, emit in emit(\.showAccount) }.emitting(\.showAccount),
     ]
 
     static func render(_ state: CarListState) -> ViewProperties {
