@@ -16,12 +16,10 @@ public enum BookingModule {
     @MainActor
     static func setUpServices(in container: ServiceContainer, environment: AppEnvironment) throws {
         if !container.contains(BookingRepository.self) {
+            // Opened on first use: a database that cannot be opened makes only the booking
+            // screens unavailable, with a message saying why.
             let path = environment.dataDirectory.map { $0 + "/bookings.sqlite" }
-            do {
-                container.register(BookingRepository(database: try BookingDatabase(path: path)))
-            } catch {
-                throw UserFacingError("cannot open the bookings database\(path.map { " at \($0)" } ?? ""): \((error as NSError).localizedDescription)")
-            }
+            container.register(BookingRepository(opener: BookingDatabaseOpener(path: path)))
         }
         if !container.contains(BookingClock.self) {
             // The shell fixes the clock for a recorded session, so that its replay matches.

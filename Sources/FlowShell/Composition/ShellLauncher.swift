@@ -71,6 +71,7 @@ struct ShellLauncher {
             for warning in runtime.warnings {
                 output.notice(Notice(.warning, warning.description))
             }
+            runtime.startNotices.forEach(output.notice)
             var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
             let watcher = scripted == nil ? source.filePath.flatMap { path in

@@ -29,6 +29,8 @@ public final class FlowRuntime {
     let warnings: [Diagnostic]
     /// The shell's own settings for this app: aliases and what `set` changed.
     let shellStore: any KeyValueStore
+    /// What the start had to say beside the config's warnings (settings that cannot be kept).
+    var startNotices: [Notice] = []
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
                  environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore) {
@@ -71,11 +73,13 @@ public final class FlowRuntime {
         stores: [String: any KeyValueStore] = [:], now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         let folder = dataDirectory(manifest.app)
-        let settings: SettingsDatabase?
+        var settings: SettingsDatabase?
+        var notices: [Notice] = []
         do {
             settings = try folder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
         } catch {
-            throw StartFailure(messages: ["error: cannot open the settings in \(folder ?? ""): \(SystemError.describe(error))"], status: 1)
+            // Without its settings the app still runs: the session and the rest last this run only.
+            notices.append(Notice(.warning, "settings such as the session will not be kept: \(SystemError.describe(error)) in \(folder ?? "") — choose another folder with --data-dir"))
         }
         let moduleStores = ModuleStores(settings: settings, preset: stores)
         let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
@@ -93,8 +97,10 @@ public final class FlowRuntime {
             throw StartFailure(messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
                                status: 1, screenRefusal: reason)
         }
-        return FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings,
-                           shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore())
+        let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings,
+                                  shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore())
+        runtime.startNotices = notices
+        return runtime
     }
 
     /// Starts a flow given as config text, everything in memory: for tests and tools.

@@ -25,6 +25,8 @@ struct BookingConfirmScreen: Screen {
     /// The draft for the car as the fleet has it now: its name and price are looked up, never
     /// taken from the input.
     func load() async throws -> BookingDraft {
+        // Bookings that cannot be kept are said before anything is chosen.
+        _ = try await interactor.repository.bookings(of: "")
         guard let car = try await fleet.car(id: input.carID) else {
             throw UserFacingError("no car '\(input.carID)'")
         }

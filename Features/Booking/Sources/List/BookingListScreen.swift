@@ -5,6 +5,8 @@ import FlowShellKit
 struct BookingListState: Sendable, Equatable {
     var bookings: [BookingRecord]
     var now: Double
+    /// What happened to the database that the user should hear of (a damaged file moved aside).
+    var notice: String?
 
     /// The codes of the bookings that can still be cancelled.
     var cancellable: [String] {
@@ -24,7 +26,9 @@ struct BookingListScreen: Screen {
     }
 
     func load() async throws -> BookingListState {
-        BookingListState(bookings: try await interactor.bookings(), now: interactor.clock.now().timeIntervalSince1970)
+        let bookings = try await interactor.bookings()
+        return BookingListState(bookings: bookings, now: interactor.clock.now().timeIntervalSince1970,
+                                notice: interactor.repository.takeNotice())
     }
 
     static let commands: [ScreenCommand<Self>] = [
@@ -39,6 +43,9 @@ struct BookingListScreen: Screen {
 
     static func render(_ state: BookingListState) -> ViewProperties {
         ViewProperties(title: title, status: "\(state.bookings.count) booking\(state.bookings.count == 1 ? "" : "s")") {
+            if let notice = state.notice {
+                Component.message(.warning, notice)
+            }
             if state.bookings.isEmpty {
                 Component.message(.info, "No bookings yet.")
             } else {

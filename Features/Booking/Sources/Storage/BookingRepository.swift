@@ -15,11 +15,26 @@ struct BookingRepository: Sendable {
         case alreadyCancelled(code: String)
     }
 
-    let database: BookingDatabase
+    let opener: BookingDatabaseOpener
+
+    /// The bookings in the database `opener` opens on first use.
+    init(opener: BookingDatabaseOpener) {
+        self.opener = opener
+    }
+
+    /// The bookings in a database that is open already (tests).
+    init(database: BookingDatabase) {
+        opener = BookingDatabaseOpener(database: database)
+    }
+
+    /// What happened to the database that the user should hear of, once.
+    func takeNotice() -> String? {
+        opener.takeNotice()
+    }
 
     /// Books the car for [startsAt, endsAt); the record is on disk when this returns.
     func book(carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int, user: String = "") async throws -> BookingRecord {
-        try await database.writer.writeWithoutTransaction { db in
+        try await opener.database().writer.writeWithoutTransaction { db in
             var booked: BookingRecord?
             try db.inTransaction(.immediate) {
                 if let clash = try BookingRecord
@@ -41,7 +56,7 @@ struct BookingRepository: Sendable {
 
     /// The bookings of `user` (every booking when nil), the latest start first.
     func bookings(of user: String? = nil) async throws -> [BookingRecord] {
-        try await database.writer.read { db in
+        try await opener.database().writer.read { db in
             let mine = user.map { BookingRecord.filter(sql: "user = ?", arguments: [$0]) } ?? BookingRecord.all()
             return try mine.order(sql: "startsAt DESC, code DESC").fetchAll(db)
         }
@@ -49,7 +64,7 @@ struct BookingRepository: Sendable {
 
     /// Cancels the booking with `code` at `time`.
     func cancel(code: String, at time: Double) async throws -> BookingRecord {
-        try await database.writer.write { db in
+        try await opener.database().writer.write { db in
             guard var record = try BookingRecord.filter(sql: "code = ?", arguments: [code]).fetchOne(db) else {
                 throw Refusal.unknown(code: code)
             }
