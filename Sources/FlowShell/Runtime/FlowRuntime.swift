@@ -79,7 +79,7 @@ public final class FlowRuntime {
             settings = try folder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
         } catch {
             // Without its settings the app still runs: the session and the rest last this run only.
-            notices.append(Notice(.warning, "settings such as the session will not be kept: \(SystemError.describe(error)) in \(folder ?? "") — choose another folder with --data-dir"))
+            notices.append(Notice(.warning, "settings such as the session will not be kept (\(SystemError.describe(error))) — choose another folder with --data-dir"))
         }
         let moduleStores = ModuleStores(settings: settings, preset: stores)
         let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
