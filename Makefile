@@ -25,8 +25,9 @@ docs: deps
 	./.build/debug/flowshell graph --format dot > docs/flow.dot
 	dot -Tsvg docs/flow.dot -o docs/flow.svg
 
-# Fuzzing the config loader (parse, decode, check) with libFuzzer for FUZZ_SECONDS, seeded
-# from the test fixtures and the repository's flows; not part of `make test`. Everything is
+# Fuzzing the config loader (parse, decode, check) and the command line (tokenizer, argument
+# reading, completion) with libFuzzer for FUZZ_SECONDS each, seeded from the test fixtures and
+# the repository's flows; not part of `make test` (CI runs it for 30 s each). Everything is
 # built with AddressSanitizer and libFuzzer's coverage (what -sanitize=fuzzer gives, whose
 # runtime only the fuzzer links), in a scratch folder of its own; what the fuzzer learns stays in .build-fuzz/corpus, and an input
 # that crashes is left in .build-fuzz/crashes.
@@ -35,9 +36,15 @@ FUZZ_SCRATCH = .build-fuzz
 fuzz: deps
 	FLOWSHELL_FUZZ=1 $(SWIFT) build --product ConfigFuzzer --scratch-path $(FUZZ_SCRATCH) -Xswiftc -use-ld=lld \
 		-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+	FLOWSHELL_FUZZ=1 $(SWIFT) build --product CommandFuzzer --scratch-path $(FUZZ_SCRATCH) -Xswiftc -use-ld=lld \
+		-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 	mkdir -p $(FUZZ_SCRATCH)/seeds $(FUZZ_SCRATCH)/corpus $(FUZZ_SCRATCH)/crashes
 	cp Tests/FlowShellTests/Fixtures/configs/*.json config.json examples/*.json $(FUZZ_SCRATCH)/seeds/
 	$(FUZZ_SCRATCH)/debug/ConfigFuzzer $(FUZZ_SCRATCH)/corpus $(FUZZ_SCRATCH)/seeds -dict=Fuzz/config.dict \
+		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
+	mkdir -p $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds
+	cp Fuzz/command-seeds/* $(FUZZ_SCRATCH)/command-seeds/
+	$(FUZZ_SCRATCH)/debug/CommandFuzzer $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds \
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.

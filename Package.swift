@@ -120,7 +120,7 @@ let package = Package(
     ] + featureTargets + libraryTargets
 )
 
-// `make fuzz` only: a libFuzzer target for the config loader. It links with the fuzzer's
+// `make fuzz` only: libFuzzer targets for the config loader and the command line. It links with the fuzzer's
 // runtime, which only it gets (the build tools must not: they have no fuzz entry point), so
 // other builds leave it out.
 if Context.environment["FLOWSHELL_FUZZ"] != nil {
@@ -131,5 +131,12 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
         plugins: ["FeatureRegistryPlugin"]
+    ))
+    package.targets.append(.executableTarget(
+        name: "CommandFuzzer",
+        dependencies: ["FlowShell", "FlowShellKit", "LineEditor"],
+        path: "Fuzz/CommandFuzzer",
+        swiftSettings: strictSwift,
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
     ))
 }

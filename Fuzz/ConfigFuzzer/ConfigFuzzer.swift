@@ -1,5 +1,5 @@
 import FlowShell
-import FlowCoordinator
+import FlowManifest
 import FlowShellKit
 #if canImport(Glibc)
 import Glibc

@@ -1,0 +1,65 @@
+@testable import FlowShell
+import FlowShellKit
+import LineEditor
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// A libFuzzer target for the command line, built and run by `make fuzz`: each input is a typed
+// line, split by the tokenizer, read against the global commands' declarations and a screen's
+// (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
+// would. A crash or a sanitizer's report is a finding. (The dispatcher's async path is driven by
+// the end-to-end tests; libFuzzer's callback cannot wait for it.)
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    MainActor.assumeIsolated { CommandFuzzer.check(String(decoding: bytes, as: UTF8.self)) }
+    return 0
+}
+
+@main
+enum CommandFuzzer {
+    /// A screen's commands, as the car list declares them.
+    static let screen = ViewProperties(title: "Cars", commands: [
+        CommandDescription(name: "select", summary: "", arguments: [ArgumentDescription("CAR-ID", values: ["rio", "polo", "Kia Rio"])]),
+        CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)]),
+        CommandDescription(name: "book", summary: "", arguments: [
+            ArgumentDescription("CAR"), ArgumentDescription("hours", kind: .option, optional: true, valueName: "HOURS"),
+            ArgumentDescription("dry-run", kind: .flag, optional: true),
+        ]),
+    ])
+
+    @MainActor
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzCommandLine))
+    }
+
+    @MainActor
+    static func check(_ line: String) {
+        if let words = try? CommandLineTokenizer.words(of: line), let name = words.first,
+           let command = screen.command(named: name) ?? GlobalCommand.named(name) {
+            if let parsed = try? ParsedArguments(Array(words.dropFirst()), for: command),
+               parsed.positionals.count > command.positionals.count {
+                print("more positionals than declared: \(line.debugDescription)")
+                abort()
+            }
+        }
+        var prefix = ""
+        for character in line.prefix(64) {
+            prefix.append(character)
+            _ = CompletionProvider.complete(prefix, screen: screen, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
+        }
+    }
+}
