@@ -5,6 +5,7 @@ would otherwise use — Python's `cmd.Cmd` and cmd2 — and a minimal Swift read
     python3 scripts/bench.py            # the full run, for people (a few minutes)
     python3 scripts/bench.py --quick    # under a minute: what CI runs
     python3 scripts/bench.py --save     # ... and make this run the committed reference
+    python3 scripts/bench.py --print bench/results.json   # the table of an earlier result
 
 What it does, in order:
 
@@ -512,14 +513,14 @@ def format_figure(figure, unit):
 def table(result):
     """The result as a Markdown table: medians (min–max), ratios, goals."""
     header = ["work", "FlowShell", "cmd.Cmd", "cmd2", "Swift loop", "FlowShell ÷ cmd.Cmd", "÷ cmd2",
-              "goal", "met"]
+              "÷ Swift loop", "goal", "met"]
     lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     for key, row in result["rows"].items():
         programs, unit = row["programs"], row["unit"]
         flowshell = programs["flowshell"]["median"]
         cells = [LABELS.get(key, row.get("label", key))]
         cells += [format_figure(programs[p], unit) if p in programs else "" for p in PROGRAMS]
-        for baseline in ("cmd", "cmd2"):
+        for baseline in ("cmd", "cmd2", "swift"):
             other = programs.get(baseline, {}).get("median")
             cells.append(f"{flowshell / other:.2f}×" if other else "")
         goal = GOALS.get(key)
@@ -584,7 +585,12 @@ def main():
     parser.add_argument("--check", action="store_true",
                         help="fail on a gross regression against the reference (always in --quick)")
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    parser.add_argument("--print", metavar="RESULT", type=Path,
+                        help="print the table of a result written before (such as bench/results.json) and stop")
     arguments = parser.parse_args()
+    if arguments.print:
+        print(table(json.loads(arguments.print.read_text())))
+        return 0
     mode_name = "quick" if arguments.quick else "full"
     mode = MODES[mode_name]
 
