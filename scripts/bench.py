@@ -47,7 +47,6 @@ import hashlib
 import json
 import os
 import platform
-import re
 import shlex
 import shutil
 import statistics
@@ -65,7 +64,7 @@ LAUNCHER = WORK / "measure"
 CMD2_VERSION = "4.3.1"
 RESULT_VERSION = 1
 
-# The programs, in the order the table shows them.
+# The programs, in the order of the table's columns, with their names there.
 PROGRAMS = {
     "flowshell": "FlowShell",
     "cmd": "cmd.Cmd",
@@ -73,7 +72,7 @@ PROGRAMS = {
     "swift": "Swift readLine loop",
 }
 
-# The rows that time commands: (key, label, the commands a session cycles through, goal).
+# The rows that time commands: (key, label, the commands a session cycles through).
 COMMAND_ROWS = [
     ("where", "`where`", ["where"]),
     ("filter", "`filter Kia` / `filter`", ["filter Kia", "filter"]),
@@ -85,16 +84,16 @@ COMMAND_ROWS = [
 # What the RSS row types, round and round.
 MIXED = ["where", "filter Kia", "filter", "sort price", "help", "select rio", "back"]
 
-# The modes: rounds of each paired row, and the rounds before them that are not counted; the CPU seconds the commands of a session aim at — at
-# least `target_cpu`, and at least `start_factor` times the program's start-up, so that a slow
-# start's jitter (cmd2's) does not drown the commands; the mixed commands of the RSS row (whole
-# cycles of MIXED, a multiple of 10 × 7, so that each session ends on the list); the runs of the
-# issue-11 rows.
+# The modes: the rounds of each paired row, and the rounds before them that are not counted; the
+# CPU seconds the commands of a session aim at — at least `target_cpu`, and at least
+# `start_factor` times the program's start-up, so that a slow start's jitter (cmd2's) does not
+# drown the commands; the mixed commands of the RSS row (whole cycles of MIXED, a multiple of
+# 10 × 7, so that each session ends on the list); the runs of the issue-11 rows.
 MODES = {
-    "quick": {"rounds": 3, "warmup": 0, "start_rounds": 7, "target_cpu": 0.05, "start_factor": 0.15, "rss_commands": 700,
-              "big_runs": 3, "big_warmup": 0},
-    "full": {"rounds": 15, "warmup": 1, "start_rounds": 31, "target_cpu": 0.4, "start_factor": 2.0, "rss_commands": 35_000,
-             "big_runs": 10, "big_warmup": 1},
+    "quick": {"rounds": 3, "warmup": 0, "start_rounds": 7, "target_cpu": 0.05, "start_factor": 0.15,
+              "rss_commands": 700, "big_runs": 3, "big_warmup": 0},
+    "full": {"rounds": 15, "warmup": 1, "start_rounds": 31, "target_cpu": 0.4, "start_factor": 2.0,
+             "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1},
 }
 
 # Regression floors, by unit: a difference smaller than this is never a regression.
