@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Declared-but-unlisted imports fail the build instead of slipping through.
 SWIFT_BUILD_FLAGS ?= --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps docs fuzz clean
+.PHONY: run test build deps docs fuzz bench clean
 
 run: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
@@ -46,6 +46,13 @@ fuzz: deps
 	cp Fuzz/command-seeds/* $(FUZZ_SCRATCH)/command-seeds/
 	$(FUZZ_SCRATCH)/debug/CommandFuzzer $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds \
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
+
+# FlowShell's speed and memory against Python's cmd.Cmd, cmd2 and a minimal Swift loop, paired in
+# one run (scripts/bench.py builds release and sets up the baselines in .build/bench). QUICK=1 is
+# the quick run CI does (under a minute of measuring), which fails only on a gross regression
+# against bench/results.json; BENCH_FLAGS=--save makes a run the new reference.
+bench:
+	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

@@ -1,0 +1,693 @@
+#!/usr/bin/env python3
+"""`make bench`: FlowShell's speed and memory, measured side by side with the shells people
+would otherwise use — Python's `cmd.Cmd` and cmd2 — and a minimal Swift readLine loop.
+
+    python3 scripts/bench.py            # the full run, for people (a few minutes)
+    python3 scripts/bench.py --quick    # under a minute: what CI runs
+    python3 scripts/bench.py --save     # ... and make this run the committed reference
+    python3 scripts/bench.py --print bench/results.json   # the table of an earlier result
+
+What it does, in order:
+
+1. Builds FlowShell in release (`make deps`, then `swift build -c release --product flowshell`)
+   and the Swift floor, `scripts/bench/readline_loop.swift`, with `swiftc -O` into the build
+   folder, in the same run.
+2. Sets up the baselines in `.build/bench/` (git-ignored): a venv made by the real Python
+   interpreter (not a pyenv shim, which adds ~100 ms a start) with cmd2 from PyPI; the stdlib
+   `cmd.Cmd` runs on the same interpreter. Both run `scripts/bench/baseline_app.py`, the same
+   trivial car app, so the frameworks are compared, not the apps. hyperfine comes from apt
+   when it is missing.
+3. Measures every row of the table in issue 13, **paired**: each round runs every program once
+   (A B C A B C …, the order rotating each round), so a change in the machine's load hits all
+   of them alike. Each figure is the median over the rounds, with the min–max.
+
+   - *start → quit*: wall time, CPU time and max RSS of a session that types `quit`.
+   - *per-command rows*: CPU time per command, measured as the paired difference between a
+     session of N commands then `quit` and a session of `quit` alone, divided by N (stdin from
+     a file, so not a terminal, as a pipe; stdout to /dev/null; Python's default buffering).
+     N is chosen per program so that the commands take about the same CPU time as each other.
+   - *navigation* also reports wall time per command: the state is saved on the disk the
+     repository is on (`.build/bench/run`), not tmpfs; the file system is recorded.
+   - *RSS over many commands*: max RSS after a tenth of M mixed commands and after all M.
+   - issue 11's *check of a 10k-entry config* and *restore of a 20,000-screen state*, with
+     inputs generated in `.build/bench/inputs`, timed with hyperfine when it is there (else
+     with the same paired runner).
+4. Prints the table (Markdown) and writes the result as JSON to `.build/bench/results.json`;
+   `--save` writes it to `bench/results.json`, the committed reference.
+5. In quick mode (or with `--check`) compares the run with `bench/results.json` and exits 1 only
+   on a gross regression: a FlowShell figure at least 3× the reference's, by more than a floor
+   (2 µs a command, 10 ms, 5 MB), whose ratio to `cmd.Cmd` in this run (the row's own, or
+   cmd.Cmd's start → quit for a row without one) is also at least 3× the reference's ratio — so
+   a slow or busy machine does not fail it. The wall time of navigation, mostly the disk's
+   flush, is reported but not checked.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_SOURCES = ROOT / "scripts" / "bench"
+WORK = ROOT / ".build" / "bench"
+REFERENCE = ROOT / "bench" / "results.json"
+LATEST = WORK / "results.json"
+LAUNCHER = WORK / "measure"
+CMD2_VERSION = "4.3.1"
+RESULT_VERSION = 1
+
+# The programs, in the order of the table's columns, with their names there.
+PROGRAMS = {
+    "flowshell": "FlowShell",
+    "cmd": "cmd.Cmd",
+    "cmd2": "cmd2",
+    "swift": "Swift readLine loop",
+}
+
+# The rows that time commands: (key, label, the commands a session cycles through).
+COMMAND_ROWS = [
+    ("where", "`where`", ["where"]),
+    ("filter", "`filter Kia` / `filter`", ["filter Kia", "filter"]),
+    ("sort", "`sort price` (nothing changes)", ["sort price"]),
+    ("help", "`help`", ["help"]),
+    ("navigation", "`select rio` / `back` (state saved)", ["select rio", "back"]),
+]
+
+# What the RSS row types, round and round.
+MIXED = ["where", "filter Kia", "filter", "sort price", "help", "select rio", "back"]
+
+# The modes: the rounds of each paired row, and the rounds before them that are not counted; the
+# CPU seconds the commands of a session aim at — at least `target_cpu`, and at least
+# `start_factor` times the program's start-up, so that a slow start's jitter (cmd2's) does not
+# drown the commands; the mixed commands of the RSS row (whole cycles of MIXED, a multiple of
+# 10 × 7, so that each session ends on the list); the runs of the issue-11 rows.
+MODES = {
+    "quick": {"rounds": 3, "warmup": 0, "start_rounds": 7, "target_cpu": 0.05, "start_factor": 0.15,
+              "rss_commands": 700, "big_runs": 3, "big_warmup": 0},
+    "full": {"rounds": 15, "warmup": 1, "start_rounds": 31, "target_cpu": 0.4, "start_factor": 2.0,
+             "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1},
+}
+
+# Regression floors, by unit: a difference smaller than this is never a regression.
+FLOORS = {"µs": 2.0, "ms": 10.0, "MB": 5.0}
+
+
+STARTED = time.monotonic()
+
+
+def log(message):
+    """Progress, on stderr with the seconds since the start, so that stdout is only the table."""
+    print(f"bench: [{time.monotonic() - STARTED:5.1f} s] {message}", file=sys.stderr, flush=True)
+
+
+def run_checked(argv, **kwargs):
+    """Runs a set-up step; stops the benchmark with its output when it fails."""
+    result = subprocess.run(argv, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit(f"bench: {' '.join(map(str, argv))} failed ({result.returncode}):\n"
+                 f"{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# Set-up: builds, the venv, hyperfine, the generated inputs.
+
+
+def build_flowshell():
+    """Builds the release binary (after `make deps`) and returns its path."""
+    log("make deps")
+    run_checked(["make", "--no-print-directory", "deps"], cwd=ROOT)
+    log("swift build -c release --product flowshell")
+    started = time.monotonic()
+    run_checked(["swift", "build", "-c", "release", "--product", "flowshell"], cwd=ROOT)
+    log(f"built in {time.monotonic() - started:.0f} s")
+    bin_path = run_checked(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).strip()
+    return Path(bin_path) / "flowshell"
+
+
+def build_swift_loop():
+    """Compiles the minimal readLine loop with `swiftc -O` into the build folder."""
+    source = BENCH_SOURCES / "readline_loop.swift"
+    binary = WORK / "readline_loop"
+    log("swiftc -O scripts/bench/readline_loop.swift")
+    run_checked(["swiftc", "-O", str(source), "-o", str(binary)])
+    return binary
+
+
+def build_launcher():
+    """Compiles `scripts/bench/measure.c`, the launcher every measured program starts from."""
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if not compiler:
+        sys.exit("bench: no C compiler (cc or clang) for scripts/bench/measure.c")
+    run_checked([compiler, "-O2", "-o", str(LAUNCHER), str(BENCH_SOURCES / "measure.c")])
+    return LAUNCHER
+
+
+def real_python():
+    """The interpreter itself, never a pyenv shim (a shell script that adds ~100 ms a start)."""
+    executable = Path(sys.executable).resolve()
+    if "shims" in executable.parts:
+        found = subprocess.run([str(executable), "-c", "import sys; print(sys.executable)"],
+                               capture_output=True, text=True)
+        executable = Path(found.stdout.strip()).resolve()
+    return executable
+
+
+def set_up_venv():
+    """Makes `.build/bench/venv` with cmd2 from PyPI, once; returns its interpreter."""
+    venv = WORK / "venv"
+    python = venv / "bin" / "python"
+    marker = venv / f".cmd2-{CMD2_VERSION}"
+    if not marker.exists():
+        interpreter = real_python()
+        log(f"making the venv with {interpreter.name} {platform.python_version()} and cmd2 {CMD2_VERSION}")
+        shutil.rmtree(venv, ignore_errors=True)
+        run_checked([str(interpreter), "-m", "venv", str(venv)])
+        run_checked([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                     f"cmd2=={CMD2_VERSION}"])
+        marker.touch()
+    return python
+
+
+def set_up_hyperfine():
+    """hyperfine's path: installed from apt when missing and allowed, else None."""
+    found = shutil.which("hyperfine")
+    if found:
+        return found
+    prefix = [] if os.geteuid() == 0 else (["sudo", "-n"] if shutil.which("sudo") else None)
+    if prefix is None:
+        log("hyperfine is missing and cannot be installed: the issue-11 rows use the paired runner")
+        return None
+    log("installing hyperfine with apt-get")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    install = prefix + ["apt-get", "install", "-y", "-qq", "hyperfine"]
+    if subprocess.run(install, capture_output=True, env=env).returncode != 0:
+        subprocess.run(prefix + ["apt-get", "update", "-qq"], capture_output=True, env=env)
+        subprocess.run(install, capture_output=True, env=env)
+    return shutil.which("hyperfine")
+
+
+def generate_inputs():
+    """Issue 11's inputs: a 10k-entry config, and a 20,000-screen state with its deep config.
+
+    - `big-config.json`: config.json plus 10,000 config commands leading to the operators,
+      spread over `"*"` and five screens (all valid: `check` finds nothing), written compactly
+      to stay under the loader's 1 MiB limit.
+    - `deep-config.json`: config.json with `"maxDepth": 10000`.
+    - `deep-state.json`: the car list, then `cars.operators` and `cars.list` with
+      `{"operator": …}` alternating, pushed, 20,000 screens in all; restoring it keeps the first
+      10,000 and names the rest as dropped.
+    """
+    inputs = WORK / "inputs"
+    inputs.mkdir(parents=True, exist_ok=True)
+    config = json.loads((ROOT / "config.json").read_text())
+
+    big = json.loads(json.dumps(config))
+    sources = ["*", "cars.list", "cars.details", "cars.operators", "booking.list", "auth.account"]
+    big["transitions"] += [
+        {"from": sources[index % len(sources)], "command": f"go{index}", "summary": "Go",
+         "to": "cars.operators", "style": "push"}
+        for index in range(10_000)
+    ]
+    (inputs / "big-config.json").write_text(json.dumps(big, separators=(",", ":")))
+
+    deep = dict(config, maxDepth=10_000)
+    (inputs / "deep-config.json").write_text(json.dumps(deep, indent=2))
+    operators = ["CityDrive", "GreenGo", "UrbanWheels"]
+    screens = [{"feature": "cars.list", "flowRoot": False, "input": {}, "presentation": "root"}]
+    while len(screens) < 20_000:
+        screens.append({"feature": "cars.operators", "flowRoot": False, "input": {}, "presentation": "pushed"})
+        operator = operators[(len(screens) // 2) % len(operators)]
+        screens.append({"feature": "cars.list", "flowRoot": False, "input": {"operator": operator},
+                        "presentation": "pushed"})
+    state = {"v": 1, "app": config["app"], "screens": screens[:20_000]}
+    (inputs / "deep-state.json").write_text(json.dumps(state))
+    return inputs
+
+
+def file_system_of(path):
+    """The type of the file system `path` is on, from /proc/mounts (None elsewhere)."""
+    try:
+        mounts = Path("/proc/mounts").read_text().splitlines()
+    except OSError:
+        return None
+    resolved = str(Path(path).resolve())
+    best, kind = "", None
+    for line in mounts:
+        fields = line.split()
+        mount_point = fields[1].replace("\\040", " ")
+        inside = resolved == mount_point or resolved.startswith(mount_point.rstrip("/") + "/")
+        if inside and len(mount_point) >= len(best):
+            best, kind = mount_point, fields[2]
+    return kind
+
+
+# ---------------------------------------------------------------------------------------------
+# Running and pairing.
+
+
+class Program:
+    """One shell under test: how to start it, with its own state and data folder."""
+
+    def __init__(self, key, argv, run_dir):
+        self.key = key
+        self.argv = argv
+        self.run_dir = run_dir
+
+
+def child_environment():
+    """The environment for every program: no width from the caller, Python's default buffering,
+    and Python's bytecode cache in the build folder rather than beside the scripts."""
+    env = dict(os.environ)
+    for name in ("COLUMNS", "LINES", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE"):
+        env.pop(name, None)
+    env["PYTHONPYCACHEPREFIX"] = str(WORK / "pycache")
+    return env
+
+
+ENV = None
+
+
+def session_file(lines):
+    """A file with these lines then `quit`, under `.build/bench/sessions`, made once."""
+    text = "".join(line + "\n" for line in lines) + "quit\n"
+    folder = WORK / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha1(text.encode()).hexdigest()[:16]
+    path = folder / f"{len(lines)}-{digest}.txt"
+    if not path.exists():
+        path.write_text(text)
+    return path
+
+
+def run_once(argv, stdin_path, cwd, check=False):
+    """One process, through the `measure` launcher: stdin from the file, stdout to /dev/null.
+    Returns its wall time (s), CPU time (s) and max RSS (MB); with `check`, stops the benchmark
+    when it fails or writes to stderr (a command that went wrong is not a figure)."""
+    with open(stdin_path, "rb") as stdin:
+        result = subprocess.run([str(LAUNCHER)] + [str(a) for a in argv], stdin=stdin, capture_output=True,
+                                cwd=cwd, env=ENV)
+    fields = result.stdout.split()
+    errors = result.stderr.decode(errors="replace")
+    if result.returncode != 0 or len(fields) != 4 or fields[3] != b"0" or (check and errors.strip()):
+        status = fields[3].decode() if len(fields) == 4 else "?"
+        sys.exit(f"bench: {shlex.join(map(str, argv))} < {stdin_path.name} exited {status}:\n{errors}")
+    wall_ns, cpu_us, rss_kb = (int(field) for field in fields[:3])
+    return {"wall": wall_ns / 1e9, "cpu": cpu_us / 1e6, "rss": rss_kb / 1024}
+
+
+def paired(variants, rounds, warmup=1, check_first=True):
+    """Runs every variant once per round, the order rotating each round; returns, per variant,
+    one sample per measured round (the warm-up rounds are dropped).
+
+    `variants` maps a name to (argv, stdin file, cwd, prepare), prepare a callable or None.
+    With `check_first`, the first round stops the benchmark on anything written to stderr."""
+    names = list(variants)
+    samples = {name: [] for name in names}
+    for round_index in range(warmup + rounds):
+        shift = round_index % len(names)
+        for name in names[shift:] + names[:shift]:
+            argv, stdin_path, cwd, prepare = variants[name]
+            if prepare:
+                prepare()
+            sample = run_once(argv, stdin_path, cwd, check=check_first and round_index == 0)
+            if round_index >= warmup:
+                samples[name].append(sample)
+    return samples
+
+
+def summary(values, scale=1.0):
+    """Median, min and max of the values, times `scale`, rounded for the JSON."""
+    def tidy(value):
+        return float(f"{value * scale:.4g}")
+    return {"median": tidy(statistics.median(values)), "min": tidy(min(values)), "max": tidy(max(values))}
+
+
+# ---------------------------------------------------------------------------------------------
+# The rows.
+
+
+def measure_start(programs, rounds, warmup):
+    """start → quit: wall, CPU and max RSS of a session that only types `quit`."""
+    quit_only = session_file([])
+    variants = {p.key: (p.argv, quit_only, p.run_dir, None) for p in programs}
+    samples = paired(variants, rounds, warmup)
+    rows = {}
+    for metric, unit, scale in (("wall", "ms", 1000), ("cpu", "ms", 1000), ("rss", "MB", 1)):
+        rows[f"start.{metric}"] = {
+            "unit": unit, "rounds": rounds,
+            "programs": {key: summary([s[metric] for s in values], scale) for key, values in samples.items()},
+        }
+    return rows
+
+
+def calibrate(program, commands, start_cpu, mode):
+    """How many commands a session of this program needs to spend the mode's target on them.
+
+    A trial session is timed against the start-up's median, with four times as many commands
+    each time until the commands stand out of the start-up's jitter."""
+    target_cpu = max(mode["target_cpu"], mode["start_factor"] * start_cpu)
+    trial = len(commands) * max(1, 100 // len(commands))
+    while True:
+        path = session_file([commands[i % len(commands)] for i in range(trial)])
+        spent = run_once(program.argv, path, program.run_dir, check=True)["cpu"] - start_cpu
+        if spent >= max(0.01, 0.2 * target_cpu) or trial >= 100_000:
+            break
+        trial *= 4
+    per_command = max(spent, 1e-3) / trial
+    count = int(target_cpu / per_command)
+    count = max(len(commands) * 10, min(count, 400_000))
+    return count - count % len(commands)
+
+
+def measure_commands(programs, commands, start_cpu, mode):
+    """CPU (and wall) time per command: paired sessions of N commands against `quit` alone."""
+    quit_only = session_file([])
+    variants, counts = {}, {}
+    for program in programs:
+        count = calibrate(program, commands, start_cpu[program.key], mode)
+        counts[program.key] = count
+        lines = [commands[i % len(commands)] for i in range(count)]
+        variants[(program.key, 0)] = (program.argv, quit_only, program.run_dir, None)
+        variants[(program.key, count)] = (program.argv, session_file(lines), program.run_dir, None)
+    samples = paired(variants, mode["rounds"], mode["warmup"])
+    per_command = {}
+    for program in programs:
+        count = counts[program.key]
+        base, long = samples[(program.key, 0)], samples[(program.key, count)]
+        per_command[program.key] = {
+            metric: [(b[metric] - a[metric]) / count for a, b in zip(base, long)] for metric in ("cpu", "wall")
+        }
+    return per_command, counts
+
+
+def measure_rss(programs, mode):
+    """Max RSS after a tenth of M mixed commands, and after M."""
+    total = mode["rss_commands"]  # whole cycles of MIXED in both sessions: each ends on the list
+    rows = {"rss.tenth": {}, "rss.all": {}}
+    for program in programs:
+        for key, count in (("rss.tenth", total // 10), ("rss.all", total)):
+            path = session_file([MIXED[i % len(MIXED)] for i in range(count)])
+            rows[key][program.key] = run_once(program.argv, path, program.run_dir, check=True)["rss"]
+    return rows
+
+
+def measure_big(flowshell_bin, hyperfine, runs, warmup, inputs):
+    """Issue 11's rows: `check` of the 10k-entry config, and restoring the 20,000-screen state
+    (the state file copied anew before each run, since leaving saves the restored stack)."""
+    run_dir = WORK / "run" / "restore"
+    run_dir.mkdir(parents=True, exist_ok=True)
+    state = run_dir / "state.json"
+    check = [str(flowshell_bin), "check", "--config", str(inputs / "big-config.json")]
+    restore = [str(flowshell_bin), "--config", str(inputs / "deep-config.json"), "--state", str(state),
+               "--data-dir", str(run_dir / "data"), "--no-history"]
+
+    def prepare():
+        shutil.copyfile(inputs / "deep-state.json", state)
+
+    prepare()
+    # Once with stderr read, to see that it does what it should.
+    quit_only = session_file([])
+    with open(quit_only) as stdin:
+        dropped = subprocess.run(restore, stdin=stdin, capture_output=True, text=True, env=ENV)
+    if dropped.returncode != 0 or "dropped" not in dropped.stderr:
+        sys.exit(f"bench: restoring the deep state did not say what it dropped:\n{dropped.stderr}")
+    rows = {}
+    if hyperfine:
+        export = WORK / "hyperfine.json"
+        commands = {"check10k": check, "restore20k": restore}
+        for key, argv in commands.items():
+            options = ["--prepare", shlex.join(["cp", str(inputs / "deep-state.json"), str(state)])] \
+                if key == "restore20k" else []
+            run_checked([hyperfine, "-N", "--style", "none", "--warmup", str(warmup), "--runs", str(runs),
+                         "--export-json", str(export)] + options + [shlex.join(argv)], env=ENV)
+            result = json.loads(export.read_text())["results"][0]
+            rows[key] = {"unit": "ms", "tool": "hyperfine", "runs": runs,
+                         "programs": {"flowshell": summary(result["times"], 1000)}}
+    else:
+        variants = {"check10k": (check, quit_only, run_dir, None),
+                    "restore20k": (restore, quit_only, run_dir, prepare)}
+        samples = paired(variants, runs, warmup, check_first=False)
+        for key, values in samples.items():
+            rows[key] = {"unit": "ms", "tool": "paired", "runs": runs,
+                         "programs": {"flowshell": summary([s["wall"] for s in values], 1000)}}
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# Goals, the table, the regression check.
+
+# Each row's goal from issue 13 (and issue 11 for the last two), as text and as a test of the
+# medians (FlowShell's figure f, and the row's programs by key).
+GOALS = {
+    "start.wall": ("≤ 0.3× cmd.Cmd and ≤ 2× Swift loop",
+                   lambda f, p: f <= 0.3 * p["cmd"] and f <= 2 * p["swift"]),
+    "start.rss": ("≤ 20 MB", lambda f, p: f <= 20),
+    "where": ("≥ 3× cmd.Cmd throughput", lambda f, p: f * 3 <= p["cmd"]),
+    "filter": ("≤ 15 µs and ≥ 12× cmd2", lambda f, p: f <= 15 and f * 12 <= p["cmd2"]),
+    "sort": ("≤ 5 µs", lambda f, p: f <= 5),
+    "help": ("≤ 15 µs", lambda f, p: f <= 15),
+    "navigation": ("≤ 20 µs and ≥ 9× cmd2, on disk", lambda f, p: f <= 20 and f * 9 <= p["cmd2"]),
+    "rss": ("flat, and ≤ 20 MB", lambda f, p: f <= 20),
+    "check10k": ("well under 1 s", lambda f, p: f < 1000),
+    "restore20k": ("well under 1 s", lambda f, p: f < 1000),
+}
+
+
+def collect(results_rows, per_command, counts, rss, mode):
+    """Turns the per-command samples and RSS figures into rows of the result."""
+    for key, label, commands in COMMAND_ROWS:
+        samples, n = per_command[key], counts[key]
+        results_rows[key] = {
+            "label": label, "unit": "µs", "metric": "CPU per command", "rounds": mode["rounds"],
+            "commands": commands, "n": n,
+            "programs": {program: summary(values["cpu"], 1e6) for program, values in samples.items()},
+        }
+        if key == "navigation":
+            results_rows["navigation.wall"] = {
+                "label": label, "unit": "µs", "metric": "wall per command", "rounds": mode["rounds"],
+                "commands": commands, "n": n,
+                "programs": {program: summary(values["wall"], 1e6) for program, values in samples.items()},
+            }
+    results_rows["rss"] = {
+        "label": f"RSS over {mode['rss_commands']:,} commands", "unit": "MB", "metric": "max RSS",
+        "commands": MIXED, "n": mode["rss_commands"],
+        "programs": {program: {"median": round(value, 1), "min": round(value, 1), "max": round(value, 1),
+                               "after_tenth": round(rss["rss.tenth"][program], 1)}
+                     for program, value in rss["rss.all"].items()},
+    }
+
+
+LABELS = {
+    "start.wall": "start → `quit`, wall",
+    "start.cpu": "start → `quit`, CPU",
+    "start.rss": "start → `quit`, max RSS",
+    "navigation.wall": "`select rio` / `back`, wall per command",
+    "check10k": "`check` of a 10k-entry config (issue 11)",
+    "restore20k": "restore a 20,000-screen state (issue 11)",
+}
+
+
+def format_figure(figure, unit):
+    """`151 (148–160) µs`."""
+    def number(value):
+        return f"{value:.3g}" if value < 100 else f"{value:.0f}"
+    if figure["min"] == figure["max"]:
+        text = f"{number(figure['median'])} {unit}"
+    else:
+        text = f"{number(figure['median'])} ({number(figure['min'])}–{number(figure['max'])}) {unit}"
+    if "after_tenth" in figure:
+        text = f"{number(figure['after_tenth'])} → {text}"
+    return text
+
+
+def table(result):
+    """The result as a Markdown table: medians (min–max), ratios, goals."""
+    header = ["work", "FlowShell", "cmd.Cmd", "cmd2", "Swift loop", "FlowShell ÷ cmd.Cmd", "÷ cmd2",
+              "÷ Swift loop", "goal", "met"]
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    for key, row in result["rows"].items():
+        programs, unit = row["programs"], row["unit"]
+        flowshell = programs["flowshell"]["median"]
+        cells = [LABELS.get(key, row.get("label", key))]
+        cells += [format_figure(programs[p], unit) if p in programs else "" for p in PROGRAMS]
+        for baseline in ("cmd", "cmd2", "swift"):
+            other = programs.get(baseline, {}).get("median")
+            cells.append(f"{flowshell / other:.2f}×" if other else "")
+        goal = GOALS.get(key)
+        if goal:
+            met = goal[1](flowshell, {p: v["median"] for p, v in programs.items()})
+            if key == "rss":
+                met = met and flowshell - programs["flowshell"]["after_tenth"] <= 1
+            cells += [goal[0], "yes" if met else "no"]
+        else:
+            cells += ["", ""]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+# Rows the regression check leaves out: the wall time of a navigation is mostly the disk's
+# flush, which another program's writes can slow many times over.
+NOT_CHECKED = {"navigation.wall"}
+
+
+def regressions(result, reference):
+    """The rows where FlowShell is at least 3× worse than the reference, beyond noise: by at
+    least the unit's floor, and by 3× relative to cmd.Cmd in the same run too — the row's own
+    cmd.Cmd figure, or for a row without one cmd.Cmd's start → quit — so that a slower or busier
+    machine, which slows cmd.Cmd as well, is not taken for a regression."""
+    def baseline(rows, key):
+        figure = rows.get(key, {}).get("programs", {}).get("cmd") \
+            or rows.get("start.wall", {}).get("programs", {}).get("cmd")
+        return figure["median"] if figure else None
+
+    found = []
+    for key, row in result["rows"].items():
+        old = reference.get("rows", {}).get(key)
+        if key in NOT_CHECKED or not old or "flowshell" not in old["programs"]:
+            continue
+        now, then = row["programs"]["flowshell"]["median"], old["programs"]["flowshell"]["median"]
+        if now < 3 * then or now - then < FLOORS.get(row["unit"], 0):
+            continue
+        now_base, then_base = baseline(result["rows"], key), baseline(reference["rows"], key)
+        if now_base and then_base and now / now_base < 3 * (then / then_base):
+            continue
+        found.append(f"{LABELS.get(key, row.get('label', key))}: {now:g} {row['unit']} "
+                     f"against {then:g} {row['unit']} in {REFERENCE.relative_to(ROOT)}")
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def swift_version():
+    """The first line of `swift --version`."""
+    output = subprocess.run(["swift", "--version"], capture_output=True, text=True)
+    text = (output.stdout or output.stderr).strip().splitlines()
+    return text[0] if text else "unknown"
+
+
+def main():
+    global ENV
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="the quick run, for CI (under a minute)")
+    parser.add_argument("--save", action="store_true", help=f"write the result to {REFERENCE.relative_to(ROOT)}")
+    parser.add_argument("--check", action="store_true",
+                        help="fail on a gross regression against the reference (always in --quick)")
+    parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    parser.add_argument("--print", metavar="RESULT", type=Path,
+                        help="print the table of a result written before (such as bench/results.json) and stop")
+    arguments = parser.parse_args()
+    if arguments.print:
+        print(table(json.loads(arguments.print.read_text())))
+        return 0
+    mode_name = "quick" if arguments.quick else "full"
+    mode = MODES[mode_name]
+
+    WORK.mkdir(parents=True, exist_ok=True)
+    ENV = child_environment()
+    if arguments.no_build:
+        flowshell_bin = ROOT / ".build" / "release" / "flowshell"
+    else:
+        flowshell_bin = build_flowshell()
+    swift_loop = build_swift_loop()
+    build_launcher()
+    venv_python = set_up_venv()
+    hyperfine = set_up_hyperfine()
+    inputs = generate_inputs()
+
+    run_root = WORK / "run"
+    shutil.rmtree(run_root, ignore_errors=True)
+    argvs = {
+        "flowshell": lambda d: [str(flowshell_bin), "--config", str(ROOT / "config.json"),
+                                "--state", str(d / "state.json"), "--data-dir", str(d / "data"), "--no-history"],
+        "cmd": lambda d: [str(venv_python), str(BENCH_SOURCES / "baseline_cmd.py"), "--state", str(d / "state.json")],
+        "cmd2": lambda d: [str(venv_python), str(BENCH_SOURCES / "baseline_cmd2.py"), "--state", str(d / "state.json")],
+        "swift": lambda d: [str(swift_loop)],
+    }
+    programs = []
+    for key in PROGRAMS:
+        run_dir = run_root / key
+        run_dir.mkdir(parents=True)
+        programs.append(Program(key, argvs[key](run_dir), run_dir))
+    shells = [p for p in programs if p.key != "swift"]
+    state_fs = file_system_of(run_root)
+    if state_fs == "tmpfs":
+        log("warning: .build/bench/run is on tmpfs: the navigation row does not measure a real disk")
+
+    load_before = os.getloadavg()
+    started = time.monotonic()
+    log(f"{mode_name} run: start → quit, {mode['start_rounds']} rounds")
+    rows = measure_start(programs, mode["start_rounds"], mode["warmup"])
+    start_cpu = {key: value["median"] / 1000 for key, value in rows["start.cpu"]["programs"].items()}
+    per_command, counts = {}, {}
+    for key, label, commands in COMMAND_ROWS:
+        log(f"{label}: {mode['rounds']} rounds")
+        per_command[key], counts[key] = measure_commands(shells, commands, start_cpu, mode)
+    log(f"RSS over {mode['rss_commands']:,} commands")
+    rss = measure_rss(shells, mode)
+    collect(rows, per_command, counts, rss, mode)
+    log("issue 11: check of 10k entries, restore of 20,000 screens")
+    rows.update(measure_big(flowshell_bin, hyperfine, mode["big_runs"], mode["big_warmup"], inputs))
+    for key, row in rows.items():
+        row.setdefault("label", LABELS.get(key, key))
+        if key in GOALS:
+            row["goal"] = GOALS[key][0]
+    load_after = os.getloadavg()
+
+    result = {
+        "version": RESULT_VERSION,
+        "mode": mode_name,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "seconds": round(time.monotonic() - started, 1),
+        "machine": {
+            "cores": os.cpu_count(),
+            "load_before": [round(x, 2) for x in load_before],
+            "load_after": [round(x, 2) for x in load_after],
+            "system": f"{platform.system()} {platform.release()} {platform.machine()}",
+            "swift": swift_version(),
+            "python": platform.python_version(),
+            "cmd2": CMD2_VERSION,
+            "hyperfine": bool(hyperfine),
+            "state_file_system": state_fs,
+        },
+        "rows": rows,
+    }
+    LATEST.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    if arguments.save:
+        REFERENCE.parent.mkdir(exist_ok=True)
+        REFERENCE.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+
+    machine = result["machine"]
+    print(table(result))
+    print()
+    print(f"{mode_name} run, {result['seconds']:.0f} s: {machine['cores']} cores, load "
+          f"{' '.join(map(str, machine['load_before']))} before and "
+          f"{' '.join(map(str, machine['load_after']))} after; {machine['swift']}; Python "
+          f"{machine['python']}, cmd2 {CMD2_VERSION}; state on {state_fs}. "
+          f"Per-command rows: CPU per command, paired against a `quit`-only session.")
+    print(f"written to {LATEST.relative_to(ROOT)}" + (f" and {REFERENCE.relative_to(ROOT)}" if arguments.save else ""))
+
+    if arguments.quick or arguments.check:
+        if not REFERENCE.exists():
+            log(f"no {REFERENCE.relative_to(ROOT)} to compare with")
+            return 0
+        found = regressions(result, json.loads(REFERENCE.read_text()))
+        if found:
+            print("gross regressions (≥ 3× the reference):\n  " + "\n  ".join(found), file=sys.stderr)
+            return 1
+        print(f"no row is 3× worse than {REFERENCE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
