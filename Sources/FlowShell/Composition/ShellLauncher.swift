@@ -80,7 +80,7 @@ struct ShellLauncher {
             let saver = NavigationSaver(flow: flow, file: stateFile, output: output)
             let hooks = ShellHooks(
                 configChanged: { watcher?.takeChange() ?? false },
-                afterCommand: { saver.saveIfChanged() }
+                idle: { saver.saveIfChanged() }
             )
             let dispatcher = Dispatcher(runtime: runtime, output: output,
                                         interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,

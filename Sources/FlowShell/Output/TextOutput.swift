@@ -34,6 +34,7 @@ final class TextOutput: ShellOutput {
     }
 
     func apply(_ settings: ShellSettings) {
+        lastHelp = nil
         styler = TextStyler(colour: settings.colour ?? colourByDefault)
         fixedWidth = settings.width
         pagesLongOutput = settings.pager
@@ -68,7 +69,15 @@ final class TextOutput: ShellOutput {
         }
     }
 
+    /// The last help shown, with the width it was laid out at: typing `help` again costs no wrapping.
+    private var lastHelp: (listing: HelpListing, width: Int, text: String)?
+
     func help(_ listing: HelpListing) {
+        let currentWidth = width()
+        if let lastHelp, lastHelp.listing == listing, lastHelp.width == currentWidth {
+            page(lastHelp.text)
+            return
+        }
         let rows = listing.screenCommands + listing.globalCommands
         let usageWidth = rows.map { DisplayWidth.of($0.usage) }.max() ?? 0
         let summaryWidth = max(10, width() - usageWidth - 4)
@@ -86,6 +95,7 @@ final class TextOutput: ShellOutput {
             text += section("Commands on this screen (\(TextSanitizer.clean(listing.screenTitle))):", listing.screenCommands)
         }
         text += section("Global commands:", listing.globalCommands)
+        lastHelp = (listing, currentWidth, text)
         page(text)
     }
 

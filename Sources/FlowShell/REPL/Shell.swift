@@ -43,11 +43,13 @@ final class Shell {
             if hooks.configChanged() {
                 await dispatcher.reload()
             }
+            if interactive { hooks.idle() }
             let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
                                                                    width: Terminal.width() ?? 80) : ""
             switch reader.readLine(prompt: prompt) {
             case .end:
                 output.endOfInput()
+                hooks.idle()
                 return Outcome(failures: dispatcher.failures)
             case .interrupted, .woken:
                 // Ctrl-C abandons the line; a changed config wakes the prompt to reload.
@@ -59,11 +61,12 @@ final class Shell {
                 dispatcher.linePrefix = interactive ? nil : "line \(lineNumber): "
                 let failuresBefore = dispatcher.failures
                 let step = await dispatcher.run(line)
-                hooks.afterCommand()
                 if case .quit(let status) = step {
+                    hooks.idle()
                     return Outcome(failures: dispatcher.failures, status: status)
                 }
                 if stopsAtFirstError, dispatcher.failures > failuresBefore {
+                    hooks.idle()
                     return Outcome(failures: dispatcher.failures)
                 }
             }

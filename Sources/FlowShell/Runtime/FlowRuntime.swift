@@ -75,11 +75,13 @@ public final class FlowRuntime {
         let folder = dataDirectory(manifest.app)
         var settings: SettingsDatabase?
         var notices: [Notice] = []
-        do {
-            settings = try folder.map { try SettingsDatabase(path: $0 + "/settings.sqlite") }
-        } catch {
-            // Without its settings the app still runs: the session and the rest last this run only.
-            notices.append(Notice(.warning, "settings such as the session will not be kept (\(SystemError.describe(error))) — choose another folder with --data-dir"))
+        if let folder {
+            if let problem = SettingsDatabase.problem(inFolder: folder) {
+                // Without its settings the app still runs: the session and the rest last this run only.
+                notices.append(Notice(.warning, "settings such as the session will not be kept (\(problem)) — choose another folder with --data-dir"))
+            } else {
+                settings = SettingsDatabase(path: folder + "/settings.sqlite")
+            }
         }
         let moduleStores = ModuleStores(settings: settings, preset: stores)
         let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }

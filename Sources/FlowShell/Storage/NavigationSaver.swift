@@ -11,12 +11,12 @@ final class NavigationSaver {
     private var lastSaved: NavigationSnapshot?
     private var failed = false
 
-    /// Saves what the flow shows now (restored, opened by a link, or fresh) at once.
+    /// Saves what the flow shows (restored, opened by a link, or fresh) when the shell next
+    /// goes idle or ends.
     init(flow: AppFlowCoordinator, file: NavigationStateFile?, output: ShellOutput) {
         self.flow = flow
         self.file = file
         self.output = output
-        saveIfChanged()
     }
 
     func saveIfChanged() {

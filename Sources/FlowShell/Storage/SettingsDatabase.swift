@@ -4,16 +4,27 @@ import GRDB
 
 /// The modules' small settings (the session, say) in one SQLite database in the app's data
 /// folder: each module has its own namespace, and each change is committed before it returns.
+/// The file is opened when a setting is first read (a missing file reads as empty, without being
+/// made) or written, so that a start which changes nothing touches no database.
 @MainActor
 final class SettingsDatabase {
-    private let writer: any DatabaseWriter
+    private let path: String
+    private var writer: (any DatabaseWriter)?
 
-    /// Opens (creating if needed) the database at `path`.
-    init(path: String) throws {
+    /// The settings at `path`; nothing is opened yet.
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The database, opened (and made, when `creating`) now if it was not; nil when it does
+    /// not exist and is not to be made.
+    func database(creating: Bool) throws -> (any DatabaseWriter)? {
+        if let writer { return writer }
+        guard creating || FileManager.default.fileExists(atPath: path) else { return nil }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        writer = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: settings") { db in
             try db.create(table: "setting") { table in
@@ -23,30 +34,47 @@ final class SettingsDatabase {
                 table.primaryKey(["module", "key"])
             }
         }
-        try migrator.migrate(writer)
+        try migrator.migrate(pool)
+        writer = pool
+        return pool
+    }
+
+    /// What stands in the way of keeping settings in `folder`, in words, when something does
+    /// (a file where the folder should be); checked at start without opening anything.
+    static func problem(inFolder folder: String) -> String? {
+        var isFolder: ObjCBool = false
+        var path = folder
+        // The nearest part of the path that exists must be a folder.
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path || parent.isEmpty { return nil }
+            path = parent
+        }
+        return isFolder.boolValue ? nil : "'\((path as NSString).lastPathComponent)' is a file, not a folder"
     }
 
     /// The store of one module.
     func store(forModule module: String) -> any KeyValueStore {
-        SettingsStore(writer: writer, module: module)
+        SettingsStore(database: self, module: module)
     }
 }
 
 /// One module's settings in the settings database.
 @MainActor
 final class SettingsStore: KeyValueStore {
-    private let writer: any DatabaseWriter
+    private let database: SettingsDatabase
     private let module: String
 
-    init(writer: any DatabaseWriter, module: String) {
-        self.writer = writer
+    init(database: SettingsDatabase, module: String) {
+        self.database = database
         self.module = module
     }
 
     func value(for key: String) -> String? {
         let module = self.module
         // A value that cannot be read reads as none: the user is asked again (to sign in, say).
-        return try? writer.read { db in
+        guard let reader = try? database.database(creating: false) else { return nil }
+        return try? reader.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE module = ? AND key = ?", arguments: [module, key])
         }
     }
@@ -54,6 +82,7 @@ final class SettingsStore: KeyValueStore {
     func setValue(_ value: String?, for key: String) throws {
         let module = self.module
         do {
+            guard let writer = try database.database(creating: true) else { return }
             try writer.write { db in
                 if let value {
                     try db.execute(sql: "INSERT OR REPLACE INTO setting (module, key, value) VALUES (?, ?, ?)", arguments: [module, key, value])
