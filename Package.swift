@@ -57,6 +57,7 @@ let package = Package(
         .executable(name: "flowshell", targets: ["flowshell"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
         .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
+        .library(name: "FlowShellPlugin", targets: ["FlowShellPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,6 +67,9 @@ let package = Package(
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
         .target(name: "FlowManifest", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowCoordinator", dependencies: ["FlowShellKit", "FlowManifest"], swiftSettings: strictSwift),
+        .target(name: "CPluginSpawn"),
+        .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "CPluginSpawn"], swiftSettings: strictSwift),
+        .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPlugins"], swiftSettings: strictSwift),
         .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CLibedit",
@@ -80,6 +84,7 @@ let package = Package(
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
+                "FlowPlugins",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -73,6 +73,7 @@ struct ShellLauncher {
                                         showsProgress: interactive)
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks)
             failures += await shell.run()
+            await runtime.stopPlugins()
             return Terminal.exitStatus(interactive || failures == 0 ? 0 : 1)
         } catch {
             return (error as? Stop)?.status ?? 1
@@ -83,9 +84,9 @@ struct ShellLauncher {
     /// before its first prompt.
     private func startRuntime(from source: ConfigSource) async throws -> FlowRuntime {
         do {
-            let runtime = try await FlowRuntime.start(source: source, modules: features) { app in
+            let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 options.dataDir ?? StatePaths.dataDirectory(app: app, environment: environment)
-            }
+            }, plugins: PluginLoader(environment: environment))
             if !runtime.warnings.isEmpty {
                 console.writeError(runtime.warnings.map(\.description).joined(separator: "\n") + "\n")
             }

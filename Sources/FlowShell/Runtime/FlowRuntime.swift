@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Foundation
 
 /// A running flow and what it was made from: the one factory that turns a config and the
 /// linked modules into a started flow (decode, check, services, settings, the root screen).
@@ -27,9 +28,12 @@ public final class FlowRuntime {
     let environment: AppEnvironment
     /// The warnings the config check gave at start.
     let warnings: [Diagnostic]
+    /// The flow's plugins.
+    let plugins: PluginLoader
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
-                 environment: AppEnvironment, warnings: [Diagnostic]) {
+                 environment: AppEnvironment, warnings: [Diagnostic], plugins: PluginLoader) {
+        self.plugins = plugins
         self.flow = flow
         self.source = source
         self.modules = modules
@@ -45,9 +49,11 @@ public final class FlowRuntime {
         modules: [FeatureModule],
         dataDirectory: (String) -> String?,
         services: ServiceContainer = ServiceContainer(),
-        rootInput: FeatureInput = FeatureInput()
+        rootInput: FeatureInput = FeatureInput(),
+        plugins: PluginLoader? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        let check = FlowCheck(source: source, features: modules)
+        let plugins = plugins ?? PluginLoader(environment: ProcessInfo.processInfo.environment)
+        let check = FlowCheck(source: source, features: modules, plugins: plugins)
         guard let manifest = check.runnableManifest else {
             var messages = check.diagnostics.map(\.description)
             if check.outcome != .unreadable {
@@ -56,15 +62,20 @@ public final class FlowRuntime {
             }
             throw StartFailure(messages: messages, status: 2)
         }
-        return try await launch(manifest, source: source, modules: modules, dataDirectory: dataDirectory,
-                                services: services, rootInput: rootInput, warnings: check.diagnostics)
+        do {
+            return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                                    services: services, rootInput: rootInput, warnings: check.diagnostics, plugins: plugins)
+        } catch {
+            await plugins.host.shutDown()
+            throw error
+        }
     }
 
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
-        _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], dataDirectory: (String) -> String?,
-        services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
-        stores: [String: any KeyValueStore] = [:]
+        _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
+        dataDirectory: (String) -> String?, services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
+        plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:]
     ) async throws(StartFailure) -> FlowRuntime {
         let environment = AppEnvironment(app: manifest.app, dataDirectory: dataDirectory(manifest.app))
         let settings: SettingsDatabase?
@@ -73,7 +84,7 @@ public final class FlowRuntime {
         } catch {
             throw StartFailure(messages: ["error: cannot open the settings in \(environment.dataDirectory ?? ""): \(SystemError.describe(error))"], status: 1)
         }
-        let catalog = FeatureCatalog(modules)
+        let catalog = FeatureCatalog(catalogued ?? modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
         } catch {
@@ -95,7 +106,7 @@ public final class FlowRuntime {
             throw StartFailure(messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
                                status: 1, screenRefusal: reason)
         }
-        return FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings)
+        return FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings, plugins: plugins)
     }
 
     /// Starts a flow given as config text, everything in memory: for tests and tools.
@@ -124,13 +135,13 @@ public final class FlowRuntime {
     /// Checks the config again; a sound one replaces the running flow, a broken one is
     /// reported in full and the running flow stays.
     func reload() async -> [Notice] {
-        let check = FlowCheck(source: source, features: modules)
+        let check = FlowCheck(source: source, features: modules, plugins: plugins)
         guard let manifest = check.runnableManifest else {
             return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
                 + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]
         }
         guard manifest != flow.manifest else { return [] }
-        let catalog = FeatureCatalog(modules)
+        let catalog = FeatureCatalog(check.modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
         } catch {
