@@ -103,6 +103,11 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["FeatureRegistryGenerator"]
         ),
+        // The example Swift plugin (examples/plugins): an ordinary feature module, and the
+        // executable that serves it over the plugin protocol.
+        .target(name: "Trips", dependencies: ["FlowShellKit"], path: "examples/plugins/swift/Trips", swiftSettings: strictSwift),
+        .executableTarget(name: "trips-plugin", dependencies: ["Trips", "FlowShellPlugin"], path: "examples/plugins/swift/TripsPlugin",
+                          swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -115,7 +120,8 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell"]
+            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell",
+                           "FlowPlugins", "Trips", "trips-plugin"]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift

@@ -59,8 +59,9 @@ final class PluginScreen: HostedScreen {
         let data = try await session.call("command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments))
         let answer = try Self.decode(data, method: "command", command: name, session: session)
         if let view = answer.view {
+            let before = viewProperties
             adopt(view)
-            self.view?.update(with: viewProperties)
+            if viewProperties != before { self.view?.update(with: viewProperties) }
         }
         return try answer.events.map(checked)
     }
