@@ -115,6 +115,7 @@ let package = Package(
             dependencies: ["FlowCoordinator", "FlowManifest", "FlowShellKit"],
             swiftSettings: strictSwift
         ),
+        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
         .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),

@@ -31,13 +31,13 @@ public enum PluginProbe {
             throw PluginProbeError(reason: "cannot encode the hello")
         }
         process.send(Array(hello))
-        let deadline = Date(timeIntervalSinceNow: Double(spec.timeoutMilliseconds) / 1000)
+        var deadline = Date(timeIntervalSinceNow: Double(spec.startTimeoutMilliseconds) / 1000)
         var greeted = false
         while true {
             guard let output = lines.take(before: deadline) else {
                 throw PluginProbeError(reason: greeted
                     ? "did not answer 'screens' within \(spec.timeoutMilliseconds) ms"
-                    : "did not say hello within \(spec.timeoutMilliseconds) ms\(log.reference)")
+                    : "did not say hello within \(spec.startTimeoutMilliseconds) ms\(log.reference)")
             }
             switch output {
             case .ended(let status):
@@ -47,6 +47,7 @@ public enum PluginProbe {
                 case .hello(let theirs):
                     if let refusal = PluginLine.refusal(of: theirs) { throw PluginProbeError(reason: refusal) }
                     greeted = true
+                    deadline = Date(timeIntervalSinceNow: Double(spec.timeoutMilliseconds) / 1000)
                     process.send(Array(ask))
                 case .response(1, let data) where greeted:
                     let answer: PluginMessage.Response<PluginMessage.ScreensResult>

@@ -76,9 +76,9 @@ final class PluginSession {
             greeting = continuation
             send(PluginMessage.Hello.current)
             greetingTimer = Task { @MainActor [weak self, spec] in
-                try? await Task.sleep(for: spec.timeout)
+                try? await Task.sleep(for: .milliseconds(spec.startTimeoutMilliseconds))
                 guard !Task.isCancelled else { return }
-                self?.stop(because: "did not say hello within \(spec.timeoutMilliseconds) ms")
+                self?.stop(because: "did not say hello within \(spec.startTimeoutMilliseconds) ms")
             }
         }
     }

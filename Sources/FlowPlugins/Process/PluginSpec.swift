@@ -50,6 +50,13 @@ public struct PluginSpec: Sendable, Equatable {
     /// The time limit as a duration.
     public var timeout: Duration { .milliseconds(timeoutMilliseconds) }
 
+    /// How long a plugin may take to start and say hello: its time limit, but at least
+    /// ``minimumStartMilliseconds``, as starting an interpreter on a busy machine is slow.
+    public var startTimeoutMilliseconds: Int { max(timeoutMilliseconds, Self.minimumStartMilliseconds) }
+
+    /// The least time a plugin is given to say hello.
+    public static let minimumStartMilliseconds = 10_000
+
     static func join(_ folder: String, _ path: String) -> String {
         var trimmed = path
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }

@@ -112,7 +112,8 @@ public final class FlowRuntime {
     /// Starts a flow given as config text, everything in memory: for tests and tools.
     public static func start(config: String, name: String = "config", modules: [FeatureModule],
                              services: ServiceContainer = ServiceContainer()) async throws(StartFailure) -> FlowRuntime {
-        try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services)
+        try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services,
+                        plugins: PluginLoader { _ in nil })
     }
 
     /// Starts a flow of one screen of `module`, built with `input`, everything in memory: what
