@@ -35,11 +35,12 @@ Ctrl-C in the shell (a ``cancel``) stops it. ``Forecast.open({...})`` and ``scre
 drive a screen in-process, for tests.
 """
 
+import collections
 import json
-import queue
+import os
+import select
 import shlex
 import sys
-import threading
 import time
 
 PROTOCOL = "flowshell-plugin"
@@ -204,14 +205,13 @@ class Screen:
 
     def check_cancelled(self):
         """Raises Cancelled when the shell cancelled the running command."""
-        if self._cancel is not None and self._cancel.is_set():
-            raise Cancelled()
+        self.sleep(0)
 
     def sleep(self, seconds):
         """Waits, but stops at once (raising Cancelled) when the shell cancels the command."""
         if self._cancel is None:
             time.sleep(seconds)
-        elif self._cancel.wait(seconds):
+        elif self._cancel(seconds):
             raise Cancelled()
 
     # The declaration and running.
@@ -276,6 +276,56 @@ class Screen:
 
 # --- The plugin -------------------------------------------------------------------------------
 
+class _Input:
+    """The lines of stdin, read without a thread: between requests the plugin waits for the
+    next one; inside a command, Screen.sleep() looks for a cancel of it, keeping the rest."""
+
+    def __init__(self, descriptor):
+        self.descriptor = descriptor
+        self.buffer = b""
+        self.pending = collections.deque()
+        self.ended = False
+
+    def _read(self, timeout):
+        ready, _, _ = select.select([self.descriptor], [], [], timeout)
+        if not ready:
+            return
+        data = os.read(self.descriptor, 1 << 16)
+        if not data:
+            self.ended = True
+            return
+        self.buffer += data
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            try:
+                self.pending.append(json.loads(line))
+            except ValueError:
+                print("flowshell_plugin: skipped a line that is not JSON", file=sys.stderr)
+
+    def next(self):
+        """The next message, or None at the end of stdin."""
+        while not self.pending:
+            if self.ended:
+                return None
+            self._read(None)
+        return self.pending.popleft()
+
+    def cancelled(self, request_id, seconds):
+        """Whether a cancel of request_id arrives within `seconds` (other messages wait their turn)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            for message in self.pending:
+                if message.get("type") == "cancel" and message.get("id") == request_id:
+                    self.pending.remove(message)
+                    return True
+            remaining = deadline - time.monotonic()
+            if self.ended or remaining <= 0:
+                if self.ended and remaining > 0:
+                    time.sleep(remaining)
+                return False
+            self._read(remaining)
+
+
 class Plugin:
     """The plugin of one module: Plugin("Weather", [Forecast]).run()."""
 
@@ -283,16 +333,12 @@ class Plugin:
         self.module = module
         self.screens = {screen.id: screen for screen in screens}
         self.instances = {}
-        self.out = sys.stdout
-        self.lock = threading.Lock()
-        self.running = None          # (request id, cancel event) of the command running now
-        self.requests = queue.Queue()
+        self.input = None
 
     def send(self, message):
-        line = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        with self.lock:
-            self.out.write(line + "\n")
-            self.out.flush()
+        data = (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+        while data:
+            data = data[os.write(1, data):]
 
     def answer(self, request_id, result=None, error=None, code=None):
         message = {"type": "response", "id": request_id}
@@ -302,30 +348,14 @@ class Plugin:
             message["result"] = result
         self.send(message)
 
-    def read(self, stdin):
-        """The reading thread: cancels go straight to the running command; the rest queue up."""
-        for line in stdin:
-            try:
-                message = json.loads(line)
-            except ValueError:
-                print("flowshell_plugin: skipped a line that is not JSON", file=sys.stderr)
-                continue
-            if message.get("type") == "cancel":
-                running = self.running
-                if running is not None and running[0] == message.get("id"):
-                    running[1].set()
-                continue
-            self.requests.put(message)
-        self.requests.put(None)
-
     def run(self):
         """Serves requests until stdin closes."""
-        stdin = sys.stdin
+        sys.stdout.flush()
         sys.stdout = sys.stderr           # print() goes to the log, never into the protocol
+        self.input = _Input(0)
         self.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "features": FEATURES})
-        threading.Thread(target=self.read, args=(stdin,), daemon=True).start()
         while True:
-            message = self.requests.get()
+            message = self.input.next()
             if message is None:
                 return
             kind = message.get("type")
@@ -337,6 +367,7 @@ class Plugin:
                     sys.exit(1)
             elif kind == "request":
                 self.handle(message)
+            # A cancel of a request already answered needs nothing.
 
     def handle(self, request):
         request_id, method, params = request.get("id"), request.get("method"), request.get("params") or {}
@@ -355,12 +386,8 @@ class Plugin:
                 screen = self.instances.get(params.get("instance"))
                 if screen is None:
                     raise UserError("that screen is not open in this plugin")
-                cancel = threading.Event()
-                self.running = (request_id, cancel)
-                try:
-                    events = screen.perform(params["command"], params.get("arguments") or [], cancel)
-                finally:
-                    self.running = None
+                events = screen.perform(params["command"], params.get("arguments") or [],
+                                        lambda seconds: self.input.cancelled(request_id, seconds))
                 self.answer(request_id, {"view": screen.rendered(), "events": events})
             elif method == "close":
                 self.instances.pop(params.get("instance"), None)
