@@ -168,6 +168,20 @@ import Testing
         #expect(!processExists(pid))
     }
 
+    @Test func aPluginThatStopsReadingCannotStallTheShell() async throws {
+        let folder = try FakePlugin.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = FakePlugin("deaf", folder: folder)
+        let screen = try await fake.open()
+        // More than a pipe holds: the write waits two seconds for the plugin, then gives up.
+        let words = Array(repeating: String(repeating: "x", count: 1000), count: 300)
+        await #expect(throws: UserFacingError(
+            "plugin Fake does not read what the shell sends, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))")) {
+            _ = try await screen.perform("echo", arguments: words)
+        }
+        #expect(fake.host.hasStopped(screen))
+    }
+
     @Test func aViewOfTenThousandRowsArrivesWhole() async throws {
         let folder = try FakePlugin.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -135,7 +135,9 @@ final class PluginSession {
     private func send<Message: Encodable>(_ message: Message) {
         guard let line = try? encoder.encode(message) else { return }
         // A plugin that has ended cannot read; its end is reported by the reading task.
-        process.send(Array(line))
+        if process.send(Array(line)) == .stalled {
+            stop(because: "does not read what the shell sends, so it was stopped")
+        }
     }
 
     // MARK: - What the plugin writes

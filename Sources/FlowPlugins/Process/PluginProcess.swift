@@ -75,6 +75,7 @@ public final class PluginProcess: Sendable {
         }
         close(toChild[0])
         close(fromChild[1])
+        _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
         guard status == 0 else {
             close(toChild[1])
             close(fromChild[0])
@@ -89,21 +90,44 @@ public final class PluginProcess: Sendable {
         return PluginProcess(pid: pid, input: toChild[1], output: fromChild[0])
     }
 
-    /// Writes one line (a newline is added); false when the plugin no longer reads (it ended).
+    /// What became of a line written to the plugin.
+    public enum Delivery: Sendable, Equatable {
+        /// It was written whole.
+        case sent
+        /// The plugin has closed its stdin or ended (its end is reported by the reader).
+        case closed
+        /// The plugin has not read its stdin for ``stallLimit``: it is stuck.
+        case stalled
+    }
+
+    /// How long a write waits for a plugin that does not read its stdin.
+    public static let stallLimit: Int32 = 2000
+
+    /// Writes one line (a newline is added). The descriptor does not block: a plugin that
+    /// stops reading cannot stall the shell for more than ``stallLimit`` milliseconds.
     @discardableResult
-    public func send(_ line: [UInt8]) -> Bool {
+    public func send(_ line: [UInt8]) -> Delivery {
         var bytes = line
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(input, base + offset, buffer.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
-                return false  // EPIPE: SIGPIPE is ignored by the shell, so this is only an error.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var ready = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                    if poll(&ready, 1, Self.stallLimit) > 0 { continue }
+                    return .stalled
+                }
+                return .closed  // EPIPE: SIGPIPE is ignored by the shell, so this is only an error.
             }
+            if written == 0 { return .closed }
             offset += written
         }
-        return true
+        return .sent
     }
 
     /// Closes the plugin's stdin: a plugin ends when it reads end of file.

@@ -1,7 +1,7 @@
 """A plugin that misbehaves on request, for the protocol tests. It speaks the protocol by hand
 (not through flowshell_plugin.py) so that each fault is exactly what a test names.
 
-Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage.
+Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 """
 
@@ -72,6 +72,9 @@ def reader():
         with arrived:
             requests.append(message)
             arrived.notify_all()
+        if mode == "deaf" and message.get("method") == "open":
+            while True:          # reads nothing more: the shell's writes fill the pipe
+                time.sleep(3600)
     with arrived:
         requests.append(None)
         arrived.notify_all()
