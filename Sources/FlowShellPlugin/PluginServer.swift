@@ -84,7 +84,7 @@ public final class PluginServer {
                 let declared = modules.map { module in
                     ModuleDeclaration(name: module.name, screens: module.screens.map { registration in
                         ScreenDeclaration(registration, commands: registration.commands.map { CommandDescription(name: $0, summary: "") })
-                    })
+                    }, resolvers: module.resolvers.map { ResolverDeclaration(parameter: $0.parameter, produces: $0.produces) })
                 }
                 write(PluginMessage.Response(id: id, result: PluginMessage.ScreensResult(modules: declared)))
             case "open":
@@ -116,6 +116,21 @@ public final class PluginServer {
                         let answer = PluginMessage.ScreenAnswer(view: screen.viewProperties,
                                                                 events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) })
                         self.write(PluginMessage.Response(id: id, result: answer))
+                    } catch {
+                        self.fail(id, error)
+                    }
+                }
+            case "resolve":
+                let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.ResolveParameters>.self, from: line).params
+                guard let resolver = modules.lazy.flatMap(\.resolvers).first(where: { $0.parameter == parameters.parameter }) else {
+                    fail(id, "this plugin looks up no link parameter '\(parameters.parameter)'")
+                    return
+                }
+                running[id] = Task { @MainActor in
+                    defer { self.running[id] = nil }
+                    do {
+                        let value = try await resolver.resolve(parameters.value, self.services)
+                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ResolveResult(value: value)))
                     } catch {
                         self.fail(id, error)
                     }

@@ -1,7 +1,7 @@
 """FlowShell plugins in Python: a screen is a small class.
 
 Standard library only. Protocol v1 (docs/plugins.md): JSON lines on stdin/stdout, ``hello`` both
-ways, requests ``screens``, ``open``, ``command``, ``close`` with ids, ``cancel`` by id.
+ways, requests ``screens``, ``open``, ``command``, ``close``, ``resolve`` with ids, ``cancel`` by id.
 
     import flowshell_plugin as fp
 
@@ -329,9 +329,13 @@ class _Input:
 class Plugin:
     """The plugin of one module: Plugin("Weather", [Forecast]).run()."""
 
-    def __init__(self, module, screens):
+    def __init__(self, module, screens, resolvers=None):
+        """resolvers: for a link parameter (`plate`), the input key it provides and a function
+        from the link's value to that input's value, raising UserError when there is none:
+        {"plate": ("carID", find_car)}."""
         self.module = module
         self.screens = {screen.id: screen for screen in screens}
+        self.resolvers = dict(resolvers or {})
         self.instances = {}
         self.input = None
 
@@ -374,7 +378,13 @@ class Plugin:
         try:
             if method == "screens":
                 declared = [screen.declaration() for screen in self.screens.values()]
-                self.answer(request_id, {"modules": [{"name": self.module, "screens": declared}]})
+                resolvers = [{"parameter": name, "produces": produces} for name, (produces, _) in self.resolvers.items()]
+                self.answer(request_id, {"modules": [{"name": self.module, "screens": declared, "resolvers": resolvers}]})
+            elif method == "resolve":
+                resolver = self.resolvers.get(params.get("parameter"))
+                if resolver is None:
+                    raise UserError(f"this plugin looks up no link parameter '{params.get('parameter')}'")
+                self.answer(request_id, {"value": str(resolver[1](params.get("value", "")))})
             elif method == "open":
                 screen_type = self.screens.get(params.get("screen"))
                 if screen_type is None:

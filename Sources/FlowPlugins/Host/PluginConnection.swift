@@ -31,6 +31,26 @@ final class PluginConnection {
         return session
     }
 
+    /// Looks a link parameter up in the plugin (starting it when it does not run).
+    func resolve(_ parameter: String, _ value: String) async throws -> String {
+        let session = try await running()
+        let data = try await session.call("resolve", PluginMessage.ResolveParameters(parameter: parameter, value: value))
+        let response: PluginMessage.Response<PluginMessage.ResolveResult>
+        do {
+            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, from: data)
+        } catch {
+            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error))")
+        }
+        if let failure = response.error {
+            if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }
+            throw UserFacingError(failure.message)
+        }
+        guard let result = response.result else {
+            throw UserFacingError("plugin \(spec.module) answered 'resolve' with neither a result nor an error")
+        }
+        return result.value
+    }
+
     /// A number for a new screen instance, unique for this module while the shell runs.
     func makeInstance() -> Int {
         defer { nextInstance += 1 }

@@ -28,7 +28,12 @@ public final class PluginHost {
                 try await PluginScreen.open(screen, input: input, connection: connection)
             }
         }
-        return FeatureModule(name: spec.module, screens: screens)
+        let resolvers = declaration.resolvers.map { resolver in
+            ParameterResolver(parameter: resolver.parameter, produces: resolver.produces) { value, _ in
+                try await connection.resolve(resolver.parameter, value)
+            }
+        }
+        return FeatureModule(name: spec.module, screens: screens, resolvers: resolvers)
     }
 
     /// Whether `screen` lives in a plugin that has ended (it should be closed).

@@ -6,11 +6,39 @@ public struct ModuleDeclaration: Codable, Sendable, Equatable {
     public var name: String
     /// Its screens.
     public var screens: [ScreenDeclaration]
+    /// The link parameters it looks up (`resolve`).
+    public var resolvers: [ResolverDeclaration]
 
     /// A module.
-    public init(name: String, screens: [ScreenDeclaration]) {
+    public init(name: String, screens: [ScreenDeclaration], resolvers: [ResolverDeclaration] = []) {
         self.name = name
         self.screens = screens
+        self.resolvers = resolvers
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, screens, resolvers }
+
+    /// Decodes a module; `resolvers` may be absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        screens = try container.decode([ScreenDeclaration].self, forKey: .screens)
+        resolvers = try container.decodeIfPresent([ResolverDeclaration].self, forKey: .resolvers) ?? []
+    }
+}
+
+/// A link parameter a plugin looks up: a link's `:parameter` becomes the input `produces`,
+/// by asking the plugin (`resolve`), as a linked module's ``ParameterResolver`` does.
+public struct ResolverDeclaration: Codable, Sendable, Equatable {
+    /// The link parameter it reads (`plate`).
+    public var parameter: String
+    /// The input key it provides (`carID`).
+    public var produces: String
+
+    /// A resolver.
+    public init(parameter: String, produces: String) {
+        self.parameter = parameter
+        self.produces = produces
     }
 }
 

@@ -185,6 +185,31 @@ public enum PluginMessage {
         }
     }
 
+    /// The parameters of `resolve`: a link parameter's name and the value in the link.
+    public struct ResolveParameters: Codable, Sendable, Equatable {
+        /// The parameter (`plate`).
+        public var parameter: String
+        /// Its value in the link (`A123BC`).
+        public var value: String
+
+        /// Parameters.
+        public init(parameter: String, value: String) {
+            self.parameter = parameter
+            self.value = value
+        }
+    }
+
+    /// The result of `resolve`: the input value it stands for.
+    public struct ResolveResult: Codable, Sendable, Equatable {
+        /// The value of the input the resolver produces (`rio`).
+        public var value: String
+
+        /// A result.
+        public init(value: String) {
+            self.value = value
+        }
+    }
+
     /// The result of `open` and `command`: what the screen shows now (the `--output json`
     /// ViewProperties encoding; absent: unchanged) and the events it emitted.
     public struct ScreenAnswer: Codable, Sendable, Equatable {

@@ -93,7 +93,12 @@ while True:
         continue
     request_id, method, params = message["id"], message["method"], message.get("params", {})
     if method == "screens":
-        answer(request_id, {"modules": [{"name": "Fake", "screens": [ECHO]}]})
+        answer(request_id, {"modules": [{"name": "Fake", "screens": [ECHO], "resolvers": [{"parameter": "code", "produces": "word"}]}]})
+    elif method == "resolve":
+        if params["value"] == "bad":
+            answer(request_id, error="no word has the code 'bad'")
+        else:
+            answer(request_id, {"value": "word-" + params["value"]})
     elif method == "open":
         screens[params["instance"]] = params["input"]["word"]
         answer(request_id, {"view": view("Echo " + params["input"]["word"]), "events": []})

@@ -13,7 +13,8 @@ enum PluginFlows {
     /// The fake plugin of the protocol tests.
     static let fakePlugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowPluginsTests/Fixtures/fake_plugin.py").path
 
-    /// A flow whose link `/echo/:word` opens the fake plugin's screen above the car list.
+    /// A flow whose link `/echo/:word` opens the fake plugin's screen above the car list, and
+    /// `/code/:code` too, once the plugin has looked the code up.
     static let fake = """
     {
       "app": "fake",
@@ -26,7 +27,7 @@ enum PluginFlows {
         { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
         { "from": "fake.echo", "on": "done", "style": "pop" }
       ],
-      "links": { "/echo/:word": ["cars.list", "fake.echo"] }
+      "links": { "/echo/:word": ["cars.list", "fake.echo"], "/code/:code": ["cars.list", "fake.echo"] }
     }
     """
 

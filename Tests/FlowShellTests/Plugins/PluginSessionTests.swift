@@ -90,6 +90,19 @@ import Testing
         #expect(!started.contains(where: PluginFlows.exists))
     }
 
+    @Test func aLinkParameterIsLookedUpByThePlugin() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("fake.json")
+        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.errors.contains("no word has the code 'bad'"), "\(result.errors)")
+        let stacks = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("2. ") }
+        #expect(stacks == ["2. Echo word-abc (fake.echo, word=word-abc)", "2. Echo word-abc (fake.echo, word=word-abc)"])
+    }
+
     @Test func graphMarksPluginModules() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
