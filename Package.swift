@@ -59,6 +59,7 @@ let package = Package(
         .executable(name: "flowshell", targets: ["flowshell"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
         .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
+        .library(name: "FlowShellPlugin", targets: ["FlowShellPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,6 +69,9 @@ let package = Package(
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
         .target(name: "FlowManifest", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowCoordinator", dependencies: ["FlowShellKit", "FlowManifest"], swiftSettings: strictSwift),
+        .target(name: "CPluginSpawn"),
+        .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "CPluginSpawn"], swiftSettings: strictSwift),
+        .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPlugins"], swiftSettings: strictSwift),
         .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CLibedit",
@@ -82,6 +86,7 @@ let package = Package(
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
+                "FlowPlugins",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -100,6 +105,11 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["FeatureRegistryGenerator"]
         ),
+        // The example Swift plugin (examples/plugins): an ordinary feature module, and the
+        // executable that serves it over the plugin protocol.
+        .target(name: "Trips", dependencies: ["FlowShellKit"], path: "examples/plugins/swift/Trips", swiftSettings: strictSwift),
+        .executableTarget(name: "trips-plugin", dependencies: ["Trips", "FlowShellPlugin"], path: "examples/plugins/swift/TripsPlugin",
+                          swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -107,12 +117,14 @@ let package = Package(
             dependencies: ["FlowCoordinator", "FlowManifest", "FlowShellKit"],
             swiftSettings: strictSwift
         ),
+        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
         .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell"]
+            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell",
+                           "FlowPlugins", "Trips", "trips-plugin"]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift

@@ -58,7 +58,7 @@ import Testing
     @Test(.enabled(if: hasValidator, "python3 with jsonschema is not installed"))
     func schemaAndCheckAgree() throws {
         let repository = FlowShellBinary.repository
-        let good = ["config.json", "examples/modal-details.json"].map { repository.appendingPathComponent($0).path }
+        let good = ["config.json", "examples/modal-details.json", "examples/plugins.json"].map { repository.appendingPathComponent($0).path }
         let corpus = CheckCommandTests.corpusFiles
         let verdicts = try schemaVerdicts(good + corpus.map { CheckCommandTests.corpus.appendingPathComponent($0).path })
         for path in good {
@@ -81,7 +81,8 @@ import Testing
     }
 
     @Test func theRepositorysConfigsNameTheSchema() throws {
-        for (path, reference) in [("config.json", "./config.schema.json"), ("examples/modal-details.json", "../config.schema.json")] {
+        for (path, reference) in [("config.json", "./config.schema.json"), ("examples/modal-details.json", "../config.schema.json"),
+                                  ("examples/plugins.json", "../config.schema.json")] {
             let data = try Data(contentsOf: FlowShellBinary.repository.appendingPathComponent(path))
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             #expect(object["$schema"] as? String == reference)

@@ -41,9 +41,9 @@ public final class AppFlowCoordinator {
     func adopt(_ manifest: Manifest, catalog: FeatureCatalog) {
         self.manifest = manifest
         self.catalog = catalog
-        conditions = catalog.conditions(loading: manifest.modules)
-        resolvers = catalog.resolvers(loading: manifest.modules)
-        planner = NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.modules),
+        conditions = catalog.conditions(loading: manifest.loadedModules)
+        resolvers = catalog.resolvers(loading: manifest.loadedModules)
+        planner = NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
                                     conditionTitles: conditions.mapValues(\.summary))
     }
 

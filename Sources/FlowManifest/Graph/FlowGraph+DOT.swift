@@ -9,7 +9,7 @@ extension FlowGraph {
         lines.append("  \"__start\" [shape=point, label=\"\"];")
         for (index, cluster) in clusters.enumerated() {
             lines.append("  subgraph cluster_\(index) {")
-            lines.append("    label=\(Self.dotQuoted(cluster.module));")
+            lines.append("    label=\(Self.dotQuoted(clusterLabel(cluster.module)));")
             lines.append("    style=rounded; color=gray;")
             for node in cluster.nodes {
                 let root = node.isRoot ? ", penwidth=2" : ""

@@ -4,7 +4,7 @@ extension FlowGraph {
         var lines = ["flowchart LR"]
         lines.append("  start((start))")
         for (module, nodes) in clusters {
-            lines.append("  subgraph \(Self.mermaidID(module))[\"\(module)\"]")
+            lines.append("  subgraph \(Self.mermaidID(module))[\"\(clusterLabel(module))\"]")
             for node in nodes {
                 lines.append("    \(Self.mermaidID(node.id))[\"\(Self.mermaidText(node.title))<br/><small>\(node.id)</small>\"]")
             }

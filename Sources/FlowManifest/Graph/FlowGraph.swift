@@ -65,12 +65,15 @@ public struct FlowGraph: Sendable {
     public let flows: [Flow]
     /// The deep links.
     public let links: [Link]
+    /// The modules that plugins provide (drawn marked as plugins).
+    public let pluginModules: Set<String>
 
     /// The graph of a manifest whose features are in `catalog`.
     public init(manifest: Manifest, catalog: FeatureCatalog) {
         app = manifest.app
+        pluginModules = Set(manifest.plugins.map(\.module))
         var nodes: [Node] = []
-        for module in manifest.modules {
+        for module in manifest.loadedModules {
             for feature in (catalog.modules[module] ?? []).sorted(by: { $0.id < $1.id }) {
                 nodes.append(Node(id: feature.id, title: feature.title, module: module, isRoot: feature.id == manifest.root))
             }
@@ -98,6 +101,11 @@ public struct FlowGraph: Sendable {
         var order: [String] = []
         for node in nodes where !order.contains(node.module) { order.append(node.module) }
         return order.map { module in (module, nodes.filter { $0.module == module }) }
+    }
+
+    /// A cluster's label: the module's name, marked when a plugin provides it.
+    func clusterLabel(_ module: String) -> String {
+        pluginModules.contains(module) ? "\(module) (plugin)" : module
     }
 
     var hasAnyScreenEdges: Bool { edges.contains { $0.from == Transition.anyScreen } }

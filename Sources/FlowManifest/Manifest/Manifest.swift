@@ -17,6 +17,8 @@ public struct Manifest: Sendable, Equatable {
     public var links: [LinkPattern]
     /// The most screens the stack may hold; a push beyond it is refused.
     public var maxDepth: Int
+    /// The plugins that provide modules besides the linked ones.
+    public var plugins: [PluginDeclaration]
     /// Where each value was written, for diagnostics.
     public var locations: [JSONPath: SourceLocation]
 
@@ -33,9 +35,11 @@ public struct Manifest: Sendable, Equatable {
         guards: [String: GuardDefinition] = [:],
         links: [LinkPattern] = [],
         maxDepth: Int = Manifest.defaultMaxDepth,
+        plugins: [PluginDeclaration] = [],
         locations: [JSONPath: SourceLocation] = [:]
     ) {
         self.maxDepth = maxDepth
+        self.plugins = plugins
         self.app = app
         self.root = root
         self.modules = modules

@@ -1,15 +1,15 @@
 /// Turns a parsed JSON document into a ``Manifest``, collecting every structural problem
 /// (missing keys, wrong types, unknown keys, unknown styles) instead of stopping at the first.
 struct ManifestDecoder {
-    static let topLevelKeys = ["$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links"]
+    static let topLevelKeys = ["$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins"]
     static let transitionKeys = ["from", "on", "command", "summary", "to", "flow", "style", "requires"]
     static let flowKeys = ["root", "transitions", "finish"]
     static let guardKeys = ["flow", "style"]
     static let linkKeys = ["screens", "requires"]
 
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
-    private var locations: [JSONPath: SourceLocation] = [:]
+    var diagnostics: [Diagnostic] = []
+    var locations: [JSONPath: SourceLocation] = [:]
 
     init(file: String) {
         self.file = file
@@ -34,10 +34,11 @@ struct ManifestDecoder {
         let guards = decodeGuards(member(members, "guards"))
         let links = decodeLinks(member(members, "links"))
         let maxDepth = decodeMaxDepth(member(members, "maxDepth"))
+        let plugins = decodePlugins(member(members, "plugins"))
 
         guard let app, let root, let modules, let transitions else { return nil }
         return Manifest(app: app, root: root, modules: modules, transitions: transitions,
-                        flows: flows, guards: guards, links: links, maxDepth: maxDepth, locations: locations)
+                        flows: flows, guards: guards, links: links, maxDepth: maxDepth, plugins: plugins, locations: locations)
     }
 
     // MARK: - Pieces
@@ -194,7 +195,7 @@ struct ManifestDecoder {
         return style
     }
 
-    private mutating func object(_ value: JSONValue, at path: JSONPath) -> [JSONValue.Member]? {
+    mutating func object(_ value: JSONValue, at path: JSONPath) -> [JSONValue.Member]? {
         guard case .object(let members, let location) = value else {
             mismatch(value, expected: path == .root ? "a JSON object at the top level" : "an object", at: path)
             return nil
@@ -211,11 +212,11 @@ struct ManifestDecoder {
         return members
     }
 
-    private func member(_ members: [JSONValue.Member], _ key: String) -> JSONValue? {
+    func member(_ members: [JSONValue.Member], _ key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
     }
 
-    private mutating func requiredString(_ members: [JSONValue.Member], _ key: String, at path: JSONPath) -> String? {
+    mutating func requiredString(_ members: [JSONValue.Member], _ key: String, at path: JSONPath) -> String? {
         guard let value = member(members, key) else {
             error(at: path, "missing required key '\(key)'")
             return nil
@@ -243,7 +244,7 @@ struct ManifestDecoder {
     }
 
     /// The strings of `members[key]`; an absent optional array is empty, nil means a problem.
-    private mutating func stringArray(_ members: [JSONValue.Member], _ key: String, at path: JSONPath,
+    mutating func stringArray(_ members: [JSONValue.Member], _ key: String, at path: JSONPath,
                                       required: Bool, named: JSONPath? = nil) -> [String]? {
         let arrayPath = named ?? path.appending(key)
         guard let value = member(members, key) else {
@@ -263,7 +264,7 @@ struct ManifestDecoder {
         return strings.count == elements.count ? strings : nil
     }
 
-    private mutating func checkKeys(_ members: [JSONValue.Member], allowed: [String], at path: JSONPath) {
+    mutating func checkKeys(_ members: [JSONValue.Member], allowed: [String], at path: JSONPath) {
         for member in members where !allowed.contains(member.key) {
             diagnostics.append(Diagnostic(
                 .error, file: file, location: member.keyLocation, path: path.appending(member.key),
@@ -271,12 +272,12 @@ struct ManifestDecoder {
         }
     }
 
-    private mutating func mismatch(_ value: JSONValue, expected: String, at path: JSONPath) {
+    mutating func mismatch(_ value: JSONValue, expected: String, at path: JSONPath) {
         diagnostics.append(Diagnostic(.error, file: file, location: value.location, path: path,
                                       message: "expected \(expected), found \(value.typeName)"))
     }
 
-    private mutating func error(at path: JSONPath, _ message: String) {
+    mutating func error(at path: JSONPath, _ message: String) {
         diagnostics.append(Diagnostic(.error, file: file, location: locations.nearest(to: path), path: path, message: message))
     }
 

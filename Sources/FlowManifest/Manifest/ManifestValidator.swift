@@ -43,9 +43,9 @@ struct ManifestCheck {
         self.manifest = manifest
         self.catalog = catalog
         self.file = file
-        features = catalog.features(loading: manifest.modules)
-        conditions = catalog.conditions(loading: manifest.modules)
-        resolvers = catalog.resolvers(loading: manifest.modules)
+        features = catalog.features(loading: manifest.loadedModules)
+        conditions = catalog.conditions(loading: manifest.loadedModules)
+        resolvers = catalog.resolvers(loading: manifest.loadedModules)
         sortedFeatures = features.values.sorted { $0.id < $1.id }
     }
 

@@ -22,7 +22,7 @@ struct CheckCommand: FeatureCommand {
 
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let check = FlowCheck(source: options.source, features: features)
+        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
         let console = StandardConsole()
         switch format {
         case .text:

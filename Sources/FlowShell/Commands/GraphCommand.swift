@@ -23,12 +23,12 @@ struct GraphCommand: FeatureCommand {
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
-        let check = FlowCheck(source: options.source, features: features)
+        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus
         }
-        let graph = FlowGraph(manifest: manifest, catalog: FeatureCatalog(features))
+        let graph = FlowGraph(manifest: manifest, catalog: FeatureCatalog(check.modules))
         console.write(format == .dot ? graph.dot : graph.mermaid)
         return 0
     }

@@ -7,7 +7,7 @@ struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Create something new in this FlowShell package.",
-        subcommands: [NewFeatureCommand.self]
+        subcommands: [NewFeatureCommand.self, NewPluginCommand.self]
     )
 }
 

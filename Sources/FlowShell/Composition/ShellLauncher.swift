@@ -89,6 +89,7 @@ struct ShellLauncher {
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing)
             let outcome = await shell.run()
+            await runtime.stopPlugins()
             if interactive { Terminal.restoreForeground() }
             failures += outcome.failures
             return Terminal.exitStatus(outcome.status ?? (interactive || failures == 0 ? 0 : 1))
@@ -107,7 +108,7 @@ struct ShellLauncher {
         do {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? StatePaths.dataDirectory(app: app, environment: environment)
-            }, now: fixedClock)
+            }, now: fixedClock, plugins: PluginLoader(environment: environment))
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")

@@ -25,14 +25,28 @@ struct FlowCheck {
     let diagnostics: [Diagnostic]
     /// How far the config got.
     let outcome: Outcome
+    /// The linked modules and the modules of the flow's plugins.
+    private(set) var modules: [FeatureModule]
 
-    /// Loads `source` and checks it against `features`.
+    /// Loads `source` and checks it against `features` and its plugins' declarations (from
+    /// `plugins`; none when nil).
     @MainActor
-    init(source: ConfigSource, features: [FeatureModule]) {
+    init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
         fileName = source.fileName
-        let validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
+        modules = features
+        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
         do {
             let manifest = try source.load()
+            let loaded = plugins?.modules(for: manifest, source: source) ?? (modules: [], diagnostics: [])
+            if !loaded.diagnostics.isEmpty {
+                // A plugin that cannot be asked is the one error: its screens are unknown.
+                self.manifest = manifest
+                diagnostics = loaded.diagnostics
+                outcome = .invalid
+                return
+            }
+            modules = features + loaded.modules
+            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names)
             let diagnostics = validator.validate(manifest, file: source.fileName)
             self.manifest = manifest
             self.diagnostics = diagnostics

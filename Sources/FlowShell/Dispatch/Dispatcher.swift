@@ -392,6 +392,9 @@ public final class Dispatcher {
                 throw error
             }
         }
+        // A plugin that ended during the command: its screens close back to one that works.
+        let closed = await runtime.closeStoppedPluginScreens()
+        defer { closed.forEach(show) }
         switch result {
         case .success(let notices):
             // Navigation's messages come before the screen it leads to.

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Foundation
 
 /// A running flow and what it was made from: the one factory that turns a config and the
 /// linked modules into a started flow (decode, check, services, settings, the root screen).
@@ -31,10 +32,13 @@ public final class FlowRuntime {
     let shellStore: any KeyValueStore
     /// What the start had to say beside the config's warnings (settings that cannot be kept).
     var startNotices: [Notice] = []
+    /// The flow's plugins.
+    let plugins: PluginLoader
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
-                 environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore) {
+                 environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
         self.shellStore = shellStore
+        self.plugins = plugins
         self.flow = flow
         self.source = source
         self.modules = modules
@@ -51,9 +55,11 @@ public final class FlowRuntime {
         dataDirectory: (String) -> String?,
         services: ServiceContainer = ServiceContainer(),
         rootInput: FeatureInput = FeatureInput(),
-        now: (@Sendable () -> Double)? = nil
+        now: (@Sendable () -> Double)? = nil,
+        plugins: PluginLoader? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        let check = FlowCheck(source: source, features: modules)
+        let plugins = plugins ?? PluginLoader(environment: ProcessInfo.processInfo.environment)
+        let check = FlowCheck(source: source, features: modules, plugins: plugins)
         guard let manifest = check.runnableManifest else {
             var messages = check.diagnostics.map(\.description)
             if check.outcome != .unreadable {
@@ -62,15 +68,21 @@ public final class FlowRuntime {
             }
             throw StartFailure(messages: messages, status: 2)
         }
-        return try await launch(manifest, source: source, modules: modules, dataDirectory: dataDirectory,
-                                services: services, rootInput: rootInput, warnings: check.diagnostics, now: now)
+        do {
+            return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                                    services: services, rootInput: rootInput, warnings: check.diagnostics, plugins: plugins, now: now)
+        } catch {
+            await plugins.host.shutDown()
+            throw error
+        }
     }
 
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
-        _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], dataDirectory: (String) -> String?,
-        services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
-        stores: [String: any KeyValueStore] = [:], now: (@Sendable () -> Double)? = nil
+        _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
+        dataDirectory: (String) -> String?, services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
+        plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
+        now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         let folder = dataDirectory(manifest.app)
         var settings: SettingsDatabase?
@@ -85,7 +97,7 @@ public final class FlowRuntime {
         }
         let moduleStores = ModuleStores(settings: settings, preset: stores)
         let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
-        let catalog = FeatureCatalog(modules)
+        let catalog = FeatureCatalog(catalogued ?? modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
         } catch {
@@ -100,7 +112,7 @@ public final class FlowRuntime {
                                status: 1, screenRefusal: reason)
         }
         let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings,
-                                  shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore())
+                                  shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore(), plugins: plugins)
         runtime.startNotices = notices
         return runtime
     }
@@ -108,7 +120,8 @@ public final class FlowRuntime {
     /// Starts a flow given as config text, everything in memory: for tests and tools.
     public static func start(config: String, name: String = "config", modules: [FeatureModule],
                              services: ServiceContainer = ServiceContainer()) async throws(StartFailure) -> FlowRuntime {
-        try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services)
+        try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services,
+                        plugins: PluginLoader { _ in nil })
     }
 
     /// Starts a flow of one screen of `module`, built with `input`, everything in memory: what
@@ -131,13 +144,13 @@ public final class FlowRuntime {
     /// Checks the config again; a sound one replaces the running flow, a broken one is
     /// reported in full and the running flow stays.
     func reload() async -> [Notice] {
-        let check = FlowCheck(source: source, features: modules)
+        let check = FlowCheck(source: source, features: modules, plugins: plugins)
         guard let manifest = check.runnableManifest else {
             return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
                 + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]
         }
         guard manifest != flow.manifest else { return [] }
-        let catalog = FeatureCatalog(modules)
+        let catalog = FeatureCatalog(check.modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
         } catch {

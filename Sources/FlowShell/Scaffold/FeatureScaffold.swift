@@ -13,6 +13,7 @@ struct FeatureScaffold {
     static let reservedNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellTesting", "LineEditor", "CLibedit", "CEditShim",
         "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell",
+        "FlowManifest", "FlowPlugins", "FlowShellPlugin", "CPluginSpawn", "Trips",
     ]
 
     let packageFolder: URL

@@ -1,0 +1,71 @@
+import FlowShellKit
+import Foundation
+
+/// The plugin of one module: started on first use, started again after it ended, and
+/// stopped when the shell leaves.
+@MainActor
+final class PluginConnection {
+    let spec: PluginSpec
+    let log: PluginLog
+    private var session: PluginSession?
+    private var starting: Task<PluginSession, any Error>?
+    private var nextInstance = 1
+
+    init(spec: PluginSpec) {
+        self.spec = spec
+        log = PluginLog(path: spec.logPath)
+    }
+
+    /// The running plugin, started (and greeted) when it is not running.
+    func running() async throws -> PluginSession {
+        if let session, session.endReason == nil { return session }
+        if let starting { return try await starting.value }
+        let task = Task { @MainActor [spec, log] in try await PluginSession.start(spec, log: log) }
+        starting = task
+        defer { starting = nil }
+        let session = try await task.value
+        session.onEnd = { [weak self, weak session] in
+            if let self, self.session === session { self.session = nil }
+        }
+        self.session = session
+        return session
+    }
+
+    /// Looks a link parameter up in the plugin (starting it when it does not run).
+    func resolve(_ parameter: String, _ value: String) async throws -> String {
+        let session = try await running()
+        let data = try await session.call("resolve", PluginMessage.ResolveParameters(parameter: parameter, value: value))
+        let response: PluginMessage.Response<PluginMessage.ResolveResult>
+        do {
+            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, from: data)
+        } catch {
+            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error))")
+        }
+        if let failure = response.error {
+            if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }
+            throw UserFacingError(failure.message)
+        }
+        guard let result = response.result else {
+            throw UserFacingError("plugin \(spec.module) answered 'resolve' with neither a result nor an error")
+        }
+        return result.value
+    }
+
+    /// A number for a new screen instance, unique for this module while the shell runs.
+    func makeInstance() -> Int {
+        defer { nextInstance += 1 }
+        return nextInstance
+    }
+
+    /// The process id of the running plugin, if it runs.
+    var processID: Int32? {
+        session.flatMap { $0.endReason == nil ? $0.processID : nil }
+    }
+
+    /// Stops the plugin, if it runs.
+    func shutDown() async {
+        if let starting { _ = try? await starting.value }
+        await session?.shutDown()
+        session = nil
+    }
+}

@@ -1,0 +1,56 @@
+import FlowShellKit
+
+/// The shell's plugins: one connection per plugin module, which starts its process on first
+/// use, and the feature modules made from their declarations — values like a linked module's,
+/// whose screens are ``HostedScreen``s in the plugin.
+@MainActor
+public final class PluginHost {
+    private var connections: [String: PluginConnection] = [:]
+
+    /// A host with no plugin running.
+    public init() {}
+
+    /// The feature module a plugin provides, from its declaration. The plugin is not started
+    /// here: it starts when one of its screens is first opened. A changed command stops the
+    /// plugin that ran the old one.
+    public func module(_ spec: PluginSpec, declaration: ModuleDeclaration) -> FeatureModule {
+        let connection: PluginConnection
+        if let existing = connections[spec.module], existing.spec == spec {
+            connection = existing
+        } else {
+            if let old = connections[spec.module] { Task { await old.shutDown() } }
+            connection = PluginConnection(spec: spec)
+            connections[spec.module] = connection
+        }
+        let screens = declaration.screens.map { screen in
+            FeatureRegistration(id: screen.id, title: screen.title, inputs: screen.inputs, events: screen.eventDeclarations,
+                                commands: screen.commands.map(\.name)) { input, _ in
+                try await PluginScreen.open(screen, input: input, connection: connection)
+            }
+        }
+        let resolvers = declaration.resolvers.map { resolver in
+            ParameterResolver(parameter: resolver.parameter, produces: resolver.produces) { value, _ in
+                try await connection.resolve(resolver.parameter, value)
+            }
+        }
+        return FeatureModule(name: spec.module, screens: screens, resolvers: resolvers)
+    }
+
+    /// Whether `screen` lives in a plugin that has ended (it should be closed).
+    public func hasStopped(_ screen: any HostedScreen) -> Bool {
+        (screen as? PluginScreen).map { !$0.isRunning } ?? false
+    }
+
+    /// The process ids of the plugins running now.
+    public var runningProcessIDs: [Int32] {
+        connections.values.compactMap(\.processID)
+    }
+
+    /// Stops every plugin: closes its stdin, kills it if it has not exited within a second,
+    /// and reaps it. Called when the shell leaves, so no plugin outlives it.
+    public func shutDown() async {
+        for connection in connections.values {
+            await connection.shutDown()
+        }
+    }
+}

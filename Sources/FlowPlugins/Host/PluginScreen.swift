@@ -1,0 +1,111 @@
+import FlowShellKit
+import Foundation
+
+/// A screen that lives in a plugin, as the flow holds it: opening it sends `open`, each
+/// command sends `command` and returns the events the plugin says the screen emitted (checked
+/// against its declaration), and closing it sends `close`. When its plugin has ended, its
+/// commands fail with one line, and the shell closes it.
+@MainActor
+final class PluginScreen: HostedScreen {
+    let featureID: String
+    private(set) var viewProperties: ViewProperties
+    private weak var view: (any View)?
+    private let declaration: ScreenDeclaration
+    private let session: PluginSession
+    private let instance: Int
+
+    private init(declaration: ScreenDeclaration, session: PluginSession, instance: Int, view: ViewProperties) {
+        featureID = declaration.id
+        self.declaration = declaration
+        self.session = session
+        self.instance = instance
+        viewProperties = view
+    }
+
+    deinit {
+        let session = self.session
+        let instance = self.instance
+        Task { @MainActor in session.notify("close", PluginMessage.CloseParameters(instance: instance)) }
+    }
+
+    /// Opens the screen `declaration` describes in the plugin `connection` runs (starting it
+    /// when it does not run), with `input`.
+    static func open(_ declaration: ScreenDeclaration, input: FeatureInput, connection: PluginConnection) async throws -> PluginScreen {
+        let session = try await connection.running()
+        let instance = connection.makeInstance()
+        let data = try await session.call("open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values))
+        let answer = try decode(data, method: "open", command: nil, session: session)
+        if !answer.events.isEmpty {
+            session.log.note("screen \(declaration.id) emitted events while opening; they are ignored")
+        }
+        let screen = PluginScreen(declaration: declaration, session: session, instance: instance,
+                                  view: ViewProperties(title: declaration.title, commands: declaration.commands))
+        if let view = answer.view { screen.adopt(view) }
+        return screen
+    }
+
+    /// Whether its plugin still runs.
+    var isRunning: Bool { session.endReason == nil }
+
+    func bind(view: (any View)?) {
+        self.view = view
+        view?.update(with: viewProperties)
+    }
+
+    func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
+        if let reason = session.endReason { throw session.stopped(reason) }
+        guard let command = viewProperties.command(named: name) else { throw UnknownCommand(name: name) }
+        _ = try ParsedArguments(arguments, for: command)
+        let data = try await session.call("command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments))
+        let answer = try Self.decode(data, method: "command", command: name, session: session)
+        if let view = answer.view {
+            let before = viewProperties
+            adopt(view)
+            if viewProperties != before { self.view?.update(with: viewProperties) }
+        }
+        return try answer.events.map(checked)
+    }
+
+    /// A view from the plugin; one that lists no commands keeps the declared ones.
+    private func adopt(_ view: ViewProperties) {
+        var view = view
+        if view.commands.isEmpty { view.commands = declaration.commands }
+        viewProperties = view
+    }
+
+    /// An emitted event, if the screen declares it with its payload keys.
+    private func checked(_ event: PluginMessage.Event) throws -> FeatureEvent {
+        guard let declared = declaration.events.first(where: { $0.name == event.name }) else {
+            let known = declaration.events.map(\.name)
+            session.log.note("screen \(featureID) emitted '\(event.name)', which it does not declare")
+            throw UserFacingError("plugin \(session.spec.module): screen '\(featureID)' emitted '\(event.name)', which it does not declare"
+                + (known.isEmpty ? " (it declares no events)" : " (it declares \(known.joined(separator: ", ")))") + "; nothing changed")
+        }
+        if let missing = declared.payload.first(where: { event.payload[$0] == nil }) {
+            throw UserFacingError("plugin \(session.spec.module): event '\(event.name)' of '\(featureID)' lacks its payload key '\(missing)'; nothing changed")
+        }
+        return FeatureEvent(event.name, payload: event.payload)
+    }
+
+    /// The answer in a response line, or the error it carries as the shell reports it.
+    private static func decode(_ data: Data, method: String, command: String?, session: PluginSession) throws -> PluginMessage.ScreenAnswer {
+        let response: PluginMessage.Response<PluginMessage.ScreenAnswer>
+        do {
+            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, from: data)
+        } catch {
+            session.log.note("a wrong answer to '\(method)': \(PluginLine.describe(error))")
+            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' wrongly: \(PluginLine.describe(error))")
+        }
+        if let failure = response.error {
+            switch failure.code {
+            case PluginMessage.Failure.Code.cancelled: throw CancellationError()
+            case PluginMessage.Failure.Code.unknownCommand: throw UnknownCommand(name: command ?? method)
+            default: throw UserFacingError(failure.message)
+            }
+        }
+        guard let answer = response.result else {
+            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' with neither a result nor an error")
+        }
+        return answer
+    }
+}

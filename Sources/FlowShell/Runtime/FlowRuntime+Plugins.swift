@@ -1,0 +1,34 @@
+import FlowCoordinator
+import FlowShellKit
+
+extension FlowRuntime {
+    /// Closes the screens whose plugin has ended, back to the nearest screen that still works
+    /// (the root is opened again when it is one of them); the plugin starts again when next used.
+    func closeStoppedPluginScreens() async -> [Notice] {
+        var notices: [Notice] = []
+        for _ in 0..<flow.stack.count {
+            guard let index = flow.stack.firstIndex(where: { plugins.host.hasStopped($0.screen) }) else { break }
+            if index == 0 {
+                do {
+                    try await flow.start()
+                } catch {
+                    notices.append(Notice(.error, "cannot open the root screen again: \(UserFacingError.message(for: error))"))
+                }
+                break
+            }
+            notices += await flow.back()
+        }
+        return notices
+    }
+
+    /// Stops every plugin the flow started (closing their stdin, then killing what is left
+    /// after a second): called when the shell leaves, so no plugin outlives it.
+    public func stopPlugins() async {
+        await plugins.host.shutDown()
+    }
+
+    /// The process ids of the plugins running now.
+    public var pluginProcessIDs: [Int32] {
+        plugins.host.runningProcessIDs
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `flowshell check` and the shell's start check a flow against its plugins' declarations:
+/// from the cache while the plugin's command and files are unchanged, else from the plugin.
+@Suite struct PluginCheckTests {
+    /// A copy of the Weather plugin and the helper, and a flow naming it, in `home`.
+    private func weatherFlow(in home: URL, extraTransition: String = "") throws -> URL {
+        let plugins = home.appendingPathComponent("examples/plugins")
+        let helper = home.appendingPathComponent("plugins/python")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: helper, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: FlowShellBinary.repository.appendingPathComponent("examples/plugins/weather.py"),
+                                         to: plugins.appendingPathComponent("weather.py"))
+        try FileManager.default.copyItem(at: FlowShellBinary.repository.appendingPathComponent("plugins/python/flowshell_plugin.py"),
+                                         to: helper.appendingPathComponent("flowshell_plugin.py"))
+        let config = home.appendingPathComponent("examples/weather.json")
+        try """
+        {
+          "app": "weather",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [
+            { "module": "Weather", "command": ["python3", "plugins/weather.py"] }
+          ],
+          "transitions": [
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
+            { "from": "cars.details", "command": "weather", "to": "weather.forecast", "style": "push" },
+            { "from": "weather.forecast", "on": "done", "style": "pop" }\(extraTransition)
+          ]
+        }
+        """.write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    @Test func declarationsComeFromTheCacheUntilThePluginChanges() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = try weatherFlow(in: home)
+        let environment = FlowShellBinary.environment(home: home)
+
+        // Live: the plugin is asked, and its answer kept.
+        let live = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        #expect(!live.output.contains("error"), "\(live.output)")
+        #expect(live.status == 0)
+        let cache = home.appendingPathComponent("state/flowshell/weather/plugins/Weather.declarations.json")
+        #expect(FileManager.default.fileExists(atPath: cache.path))
+
+        // Cached: with no python3 to be found, the check still knows the plugin's screens.
+        let noPython = FlowShellBinary.environment(home: home, extra: ["PATH": home.appendingPathComponent("empty").path])
+        let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
+        #expect(cached.output == live.output)
+        #expect(cached.status == 0)
+
+        // A changed plugin file misses the cache: the plugin is asked again, and cannot start.
+        let script = home.appendingPathComponent("examples/plugins/weather.py")
+        try (String(contentsOf: script, encoding: .utf8) + "\n# changed\n").write(to: script, atomically: true, encoding: .utf8)
+        let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
+        #expect(changed.status == 1)
+        #expect(changed.output == """
+        \(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) cannot start: no program 'python3' in PATH
+        \(config.path): 1 error
+
+        """)
+    }
+
+    @Test func transitionsAreCheckedAgainstThePluginsDeclarations() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = try weatherFlow(in: home, extraTransition: """
+        ,
+            { "from": "weather.forecast", "on": "rained", "style": "pop" }
+        """)
+        let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.output.contains("error: transitions[3].on: 'weather.forecast' never emits 'rained'"), "\(result.output)")
+    }
+
+    @Test func aPluginThatCannotStartStopsTheShellWithOneLine() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("broken.json")
+        try """
+        {
+          "app": "broken",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [{ "module": "Weather", "command": ["plugins/nowhere.py"] }]
+        }
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 2)
+        #expect(result.errors == """
+        \(config.path):5:15: error: plugins[0]: plugin Weather (plugins/nowhere.py) cannot start: no such program 'plugins/nowhere.py' (relative to the config's folder)
+        \(config.path): the flow has 1 error; not starting
+
+        """)
+    }
+
+    @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("bad.json")
+        try """
+        {
+          "app": "bad",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [{ "module": "Weather", "command": [], "timeoutMs": 0, "cmd": "x" }]
+        }
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))
+        #expect(result.output.contains("plugins[0].cmd: unknown key 'cmd'"))
+    }
+}
