@@ -41,6 +41,35 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test func theConventionsWorkAtThePrompt() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("alias far sort distance\r")
+        try terminal.expect("far now stands for 'sort distance'")
+        try terminal.expect("Cars › ")
+        terminal.type("far\r")
+        try terminal.expect("7 of 7 cars, by distance")
+        try terminal.expect("Cars › ")
+        terminal.type("history\r")
+        try terminal.expect("2  far")
+        try terminal.expect("Cars › ")
+        terminal.type("!2\r")
+        try terminal.expect("nothing changed")
+        try terminal.expect("Cars › ")
+        terminal.type("set pager off\r")
+        try terminal.expect("pager = off")
+        try terminal.expect("Cars › ")
+        terminal.type("select --help\r")
+        try terminal.expect("usage: select CAR-ID")
+        try terminal.expect("Cars › ")
+        terminal.type("selct rio\r")
+        try terminal.expect("did you mean 'select'?")
+        try terminal.expect("Cars › ")
+        terminal.type("quit 4\r")
+        #expect(try terminal.waitForExit() == 4)
+    }
+
     @Test func upRecallsThePreviousLineAndHistoryIsSaved() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
