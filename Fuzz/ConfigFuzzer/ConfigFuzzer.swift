@@ -60,23 +60,10 @@ enum ConfigFuzzer {
         }
         for diagnostic in diagnostics {
             let text = diagnostic.description
-            if let raw = text.unicodeScalars.first(where: cannotBeSeen) {
+            if let raw = text.unicodeScalars.first(where: CharacterDescription.isInvisible) {
                 print("a message shows U+\(String(raw.value, radix: 16, uppercase: true)) as it is: \(text.debugDescription)")
                 abort()
             }
-        }
-    }
-
-    /// What a message must name rather than show (as the loader's messages promise).
-    static func cannotBeSeen(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned,
-             .nonspacingMark, .enclosingMark:
-            return true
-        case .spaceSeparator:
-            return scalar != " "
-        default:
-            return false
         }
     }
 }

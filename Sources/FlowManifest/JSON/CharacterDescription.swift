@@ -2,7 +2,7 @@
 /// by its code point and name when it is not printable or is easily mistaken — so that a
 /// no-break space reads `U+00A0 NO-BREAK SPACE` and a byte that begins no character reads
 /// `byte 0xC3`, never raw bytes, an invisible character or mojibake.
-enum CharacterDescription {
+public enum CharacterDescription {
     /// `'x'` for printable ASCII (`"'"` for the apostrophe); `'“' (U+201C LEFT DOUBLE
     /// QUOTATION MARK)` for any other visible character, since it may be a look-alike of an
     /// ASCII one; `U+00A0 NO-BREAK SPACE` for a character that cannot be seen.
@@ -42,7 +42,7 @@ enum CharacterDescription {
     }
 
     /// Whether `scalar` shows nothing, or nothing a reader could tell apart, on its own.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned,
              .nonspacingMark, .enclosingMark:

@@ -19,9 +19,9 @@ public final class Dispatcher {
 
     /// The running flow.
     public let runtime: FlowRuntime
-    private let output: ShellOutput
+    let output: ShellOutput
     private let supervisor: CommandSupervisor
-    private let topView: TopScreenView
+    let topView: TopScreenView
     /// How many lines have failed so far.
     public private(set) var failures = 0
     /// Why the last line's command failed, when it did (not navigation's messages): what a
@@ -34,12 +34,14 @@ public final class Dispatcher {
     /// The lines run in this session, for `history` and `!N`.
     public private(set) var history: [String] = []
     /// What `set` changed, kept per app.
-    private(set) var settings: ShellSettings
-    private var aliases: ShellAliases
+    var settings: ShellSettings
+    var aliases: ShellAliases
     /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
-    private var quitAsked = false
+    var quitAsked = false
+    /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
+    public var interactive = false
     /// How deep `run FILE` is nested, to refuse a file that runs itself.
-    private var scriptDepth = 0
+    var scriptDepth = 0
 
     /// A dispatcher that pushes to `output`; `interruptDescriptor` (readable on Ctrl-C) cancels
     /// a running command, and `showsProgress` asks for a progress line when one runs long.
@@ -59,7 +61,7 @@ public final class Dispatcher {
         self.init(runtime: runtime, output: output, interruptDescriptor: nil, showsProgress: false)
     }
 
-    private var flow: AppFlowCoordinator { runtime.flow }
+    var flow: AppFlowCoordinator { runtime.flow }
 
     /// Shows the top screen on the View if it is not shown there yet.
     public func showTop() {
@@ -174,200 +176,13 @@ public final class Dispatcher {
     }
 
     /// The command `name` means here: the top screen's, one the config adds to it, or a global one.
-    private func command(named name: String) -> CommandDescription? {
+    func command(named name: String) -> CommandDescription? {
         topProperties?.command(named: name) ?? GlobalCommand.named(name)
     }
 
     /// What the top screen shows, with the commands the config adds to it.
     public var topProperties: ViewProperties? {
         topView.properties
-    }
-
-    // MARK: - Global commands
-
-    private func run(_ command: CommandDescription, _ arguments: ParsedArguments) async -> Step {
-        switch command.name {
-        case GlobalCommand.help.name:
-            showHelp(for: arguments.positionals.first)
-        case GlobalCommand.back.name:
-            await supervised { await self.flow.back() }
-        case GlobalCommand.open.name:
-            let link = arguments.positionals.first ?? ""
-            await supervised { await self.flow.open(link) }
-        case GlobalCommand.reload.name:
-            await reload()
-        case GlobalCommand.home.name:
-            guard flow.stack.count > 1 else {
-                output.notice(Notice(.muted, "already at the first screen"))
-                return .next
-            }
-            await supervised { await self.flow.home() }
-        case GlobalCommand.where.name:
-            output.stack(topView.stack)
-        case GlobalCommand.show.name:
-            topView.show()
-        case GlobalCommand.history.name:
-            showHistory(last: arguments.positionals.first)
-        case GlobalCommand.alias.name:
-            defineAlias(arguments.positionals)
-        case GlobalCommand.unalias.name:
-            removeAlias(arguments.positionals[0])
-        case GlobalCommand.set.name:
-            changeSetting(arguments.positionals)
-        case GlobalCommand.run.name:
-            return await runScript(arguments.positionals[0], keepGoing: arguments.flags.contains("keep-going"))
-        default:
-            return quit(arguments.positionals.first)
-        }
-        return .next
-    }
-
-    /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
-    /// the global ones and the aliases.
-    private func unknownCommand(_ name: String) -> String {
-        let candidates = (topProperties?.commands.map(\.name) ?? []) + GlobalCommand.all.map(\.name) + aliases.lines.keys.sorted()
-        let hint = EditDistance.closest(to: name, among: candidates).map { "did you mean '\($0)'?" } ?? "try help"
-        return "unknown command '\(name)' here — \(hint)"
-    }
-
-    /// `quit [STATUS]`; inside a modal layer, with confirm-quit on, the first one only asks.
-    private func quit(_ statusText: String?) -> Step {
-        var status: Int32?
-        if let statusText {
-            guard let value = Int32(statusText), (0...255).contains(value) else {
-                fail("STATUS must be a whole number from 0 to 255, not '\(statusText)'")
-                return .next
-            }
-            status = value
-        }
-        if settings.confirmsQuit, interactive, !quitAsked, let modal = flow.stack.last(where: { $0.presentation == .presented }) {
-            quitAsked = true
-            output.notice(Notice(.warning, "\(modal.screen.viewProperties.title) is still open — type quit again to leave (set confirm-quit off to skip this)"))
-            return .next
-        }
-        return .quit(status)
-    }
-
-    private func showHistory(last countText: String?) {
-        var lines = Array(history.enumerated())
-        if let countText {
-            guard let count = Int(countText), count > 0 else {
-                fail("N must be a whole number above 0, not '\(countText)'")
-                return
-            }
-            lines = Array(lines.suffix(count))
-        }
-        let width = String(history.count).count
-        let text = lines.map { String(repeating: " ", count: width - String($0.offset + 1).count) + "\($0.offset + 1)  \($0.element)" }
-        output.text(text)
-    }
-
-    private func defineAlias(_ words: [String]) {
-        guard let name = words.first else {
-            let list = aliases.lines.sorted { $0.key < $1.key }.map { "alias \($0.key) \($0.value)" }
-            if list.isEmpty { output.notice(Notice(.muted, "no aliases — alias NAME COMMAND… makes one")) } else { output.text(list) }
-            return
-        }
-        guard words.count > 1 else {
-            if let line = aliases.lines[name] { output.text(["alias \(name) \(line)"]) } else { fail("no alias '\(name)'") }
-            return
-        }
-        guard GlobalCommand.named(name) == nil, CommandLineTokenizer.escape(name) == name, !name.hasPrefix("!") else {
-            fail("'\(name)' cannot be an alias: it is a global command or not a plain word")
-            return
-        }
-        do {
-            try aliases.set(name, to: words[1], in: runtime.shellStore)
-            output.notice(Notice(.success, "\(name) now stands for '\(words[1])'"))
-        } catch {
-            fail("cannot keep the alias: \(UserFacingError.message(for: error))")
-        }
-    }
-
-    private func removeAlias(_ name: String) {
-        guard aliases.lines[name] != nil else {
-            fail("no alias '\(name)'")
-            return
-        }
-        try? aliases.set(name, to: nil, in: runtime.shellStore)
-        output.notice(Notice(.success, "alias \(name) removed"))
-    }
-
-    private func changeSetting(_ words: [String]) {
-        guard let name = words.first else {
-            let lines = ShellSettings.all.map { "\($0.name) = \(settings[$0.name])  — \($0.summary)" }
-            output.text(lines)
-            return
-        }
-        guard words.count > 1 else {
-            do {
-                _ = try ShellSettings.check(name, settings[name].isEmpty ? "-" : settings[name])
-                output.text(["\(name) = \(settings[name])"])
-            } catch {
-                fail(UserFacingError.message(for: error))
-            }
-            return
-        }
-        do {
-            try settings.set(name, to: words[1], in: runtime.shellStore)
-            output.apply(settings)
-            output.notice(Notice(.success, "\(name) = \(settings[name])"))
-        } catch {
-            fail(UserFacingError.message(for: error))
-        }
-    }
-
-    /// `run FILE`: each line as if typed, its messages naming `FILE:N`; the first failed line
-    /// stops the file unless `--keep-going`.
-    private func runScript(_ path: String, keepGoing: Bool) async -> Step {
-        guard scriptDepth < 8 else {
-            fail("run: scripts nest more than 8 deep (does \(path) run itself?)")
-            return .next
-        }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            fail("cannot read the script \(path): \(SystemError.describe(error))")
-            return .next
-        }
-        scriptDepth += 1
-        defer { scriptDepth -= 1 }
-        let outerPrefix = linePrefix
-        defer { linePrefix = outerPrefix }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        for (index, line) in lines.enumerated() {
-            linePrefix = (outerPrefix ?? "") + "\(path):\(index + 1): "
-            let before = failures
-            let step = await run(line)
-            if case .quit = step { return step }
-            if !keepGoing, failures > before {
-                linePrefix = outerPrefix
-                show(Notice(.warning, "\(path) stopped at line \(index + 1)"))
-                return .next
-            }
-        }
-        return .next
-    }
-
-    /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
-    public var interactive = false
-
-    private func showHelp(for name: String?) {
-        let screen = topProperties
-        guard let name else {
-            output.help(HelpListing(
-                screenTitle: screen?.title ?? "",
-                screenCommands: (screen?.commands ?? []).map(CommandUsage.init),
-                globalCommands: GlobalCommand.all.map(CommandUsage.init)))
-            return
-        }
-        if let command = command(named: name) {
-            output.usage(CommandUsage(command))
-        } else {
-            fail(unknownCommand(name).replacingOccurrences(of: "unknown command", with: "no command"))
-        }
     }
 
     /// Reads the config again and applies it; what changed is shown.
@@ -380,7 +195,7 @@ public final class Dispatcher {
     // MARK: - Running and showing
 
     /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels.
-    private func supervised(_ work: @escaping @MainActor () async throws -> [Notice]) async {
+    func supervised(_ work: @escaping @MainActor () async throws -> [Notice]) async {
         let flow = self.flow
         let result = await supervisor.run { () async throws -> [Notice] in
             do {
@@ -424,7 +239,7 @@ public final class Dispatcher {
         output.notice(shown)
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         show(Notice(.error, message))
     }
 }

@@ -26,7 +26,7 @@ struct BookingConfirmScreen: Screen {
     /// taken from the input.
     func load() async throws -> BookingDraft {
         // Bookings that cannot be kept are said before anything is chosen.
-        _ = try await interactor.repository.bookings(of: "")
+        try interactor.repository.open()
         guard let car = try await fleet.car(id: input.carID) else {
             throw UserFacingError("no car '\(input.carID)'")
         }

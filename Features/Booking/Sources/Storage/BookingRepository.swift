@@ -27,6 +27,12 @@ struct BookingRepository: Sendable {
         opener = BookingDatabaseOpener(database: database)
     }
 
+    /// Opens the database now if it was not, so that a screen that needs it says at once when
+    /// it cannot be used.
+    func open() throws {
+        _ = try opener.database()
+    }
+
     /// What happened to the database that the user should hear of, once.
     func takeNotice() -> String? {
         opener.takeNotice()
