@@ -112,6 +112,10 @@ int fs_install_interrupt_handler(void) {
     return 0;
 }
 
+int fs_interrupt_pending(void) {
+    return fs_interrupted;
+}
+
 int fs_take_interrupt(void) {
     // A request to end stays: every poll reports it, so whatever runs is cancelled.
     if (fs_termination) return 1;

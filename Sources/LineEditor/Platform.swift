@@ -83,6 +83,12 @@ public enum Platform {
         fs_ignore_broken_pipe()
     }
 
+    /// Whether SIGINT or SIGQUIT arrived since the last ``takeInterrupt()`` (a flag read, no
+    /// system call: cheap enough to ask before every command).
+    public static var interruptPending: Bool {
+        fs_interrupt_pending() != 0
+    }
+
     /// Whether SIGINT or SIGQUIT arrived since the last call; always true after SIGTERM or SIGHUP.
     public static func takeInterrupt() -> Bool {
         fs_take_interrupt() != 0

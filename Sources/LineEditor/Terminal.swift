@@ -70,6 +70,12 @@ public enum Terminal {
         Platform.ignoreBrokenPipe()
     }
 
+    /// Whether Ctrl-C (or Ctrl-\) was pressed since the last ``takeInterrupt()``, asked without
+    /// a system call.
+    public static var interruptPending: Bool {
+        Platform.interruptPending
+    }
+
     /// Whether Ctrl-C (or Ctrl-\) was pressed since the last call; always true once the process
     /// was asked to end (``terminationSignal``).
     public static func takeInterrupt() -> Bool {

@@ -46,6 +46,8 @@ int fs_history_save(fs_editor *editor, const char *path);
 /// the process ends through its normal path: a read returns as at the end of input. Each
 /// handler records that its signal arrived and wakes the reader. Returns 0, or -1 with errno.
 int fs_install_interrupt_handler(void);
+/// Whether SIGINT or SIGQUIT arrived since the last fs_take_interrupt, without a system call.
+int fs_interrupt_pending(void);
 /// Whether Ctrl-C (or Ctrl-\) arrived since the last call, which clears the record; always
 /// true once SIGTERM or SIGHUP arrived, so that a running command is cancelled.
 int fs_take_interrupt(void);

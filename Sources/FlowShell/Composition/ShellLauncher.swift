@@ -181,8 +181,9 @@ struct ShellLauncher {
             // or a file is not wrapped unless COLUMNS asks for it.
             let columns = Int(environment["COLUMNS"] ?? "")
             let toTerminal = Terminal.isTerminal(STDOUT_FILENO)
+            // Asked for every screen only of a terminal, which can be resized.
             return TextOutput(console: console, interactive: interactive, colour: colour) {
-                Terminal.width() ?? columns ?? (toTerminal ? 80 : ScreenRenderer.unbounded)
+                toTerminal ? Terminal.width() ?? columns ?? 80 : columns ?? ScreenRenderer.unbounded
             }
         case .json:
             return JSONLinesOutput(console: console)

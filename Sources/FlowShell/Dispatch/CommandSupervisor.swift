@@ -46,21 +46,41 @@ final class CommandSupervisor {
     }
 
     /// Runs `work`; Ctrl-C while it runs cancels it.
+    ///
+    /// The work starts at once, on this actor, and most commands finish without ever
+    /// suspending: those cost no task switch, no timer and no system call. Only a command that
+    /// suspends (a plugin's answer, a slow store) gets the progress timer and can be cancelled.
     func run<Value: Sendable>(_ work: @escaping @MainActor () async throws -> Value) async -> Result<Value, any Error> {
         // A Ctrl-C from before this command is not meant for it.
-        if let interruptSource {
-            Platform.drain(Int32(interruptSource.handle))
+        if interruptSource != nil, Terminal.interruptPending {
             _ = Terminal.takeInterrupt()
         }
-        let task = Task { @MainActor in try await work() }
+        let outcome = Outcome<Value>()
+        let task = Task.immediate { @MainActor in
+            do {
+                outcome.result = .success(try await work())
+            } catch {
+                outcome.result = .failure(error)
+            }
+        }
+        if let finished = outcome.result {
+            return finished
+        }
         running = task
         progressTimer?.schedule(deadline: .now() + Self.progressDelay)
-        let result = await task.result
+        await task.value
         progressTimer?.schedule(deadline: .distantFuture)
         running = nil
         showProgress?(false)
-        return result
+        return outcome.result ?? .failure(CancellationError())
     }
+}
+
+/// Where a command's task leaves its result, so that one that never suspended is read back
+/// without awaiting the task.
+@MainActor
+private final class Outcome<Value: Sendable> {
+    var result: Result<Value, any Error>?
 }
 
 /// A running command that can be cancelled.

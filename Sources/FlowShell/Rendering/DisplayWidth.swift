@@ -4,7 +4,9 @@ import LineEditor
 /// characters take two, combining marks none).
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + Terminal.columns(of: $1) }
+        // Printable ASCII, most of what is shown, takes a column a byte: no call into C.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + Terminal.columns(of: $1) }
     }
 
     /// `text` cut to at most `width` columns, ending with `…` when cut.

@@ -1,4 +1,5 @@
 import FlowShellKit
+import LineEditor
 
 /// Renders ViewProperties as terminal text at a given width, styled by the theme when colour
 /// is on. Every field shows: the title, each content block, the status line and the commands.
@@ -72,6 +73,7 @@ struct ScreenRenderer: Sendable {
     /// lines (text without spaces, such as Japanese, included).
     func wrap(_ text: String, width: Int? = nil) -> [String] {
         let width = max(1, width ?? self.width)
+        if Self.fitsAsIs(text, width: width) { return [text] }
         var lines: [String] = []
         for paragraph in TextSanitizer.clean(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -108,6 +110,24 @@ struct ScreenRenderer: Sendable {
             lines.append(line.trimmingTrailingSpaces())
         }
         return lines
+    }
+
+    /// Whether `text` is one line that fits in `width`, without control characters, with
+    /// single spaces between words and none around them: what wrapping would return unchanged
+    /// (most status lines and cells are), found in one pass over its scalars.
+    private static func fitsAsIs(_ text: String, width: Int) -> Bool {
+        let scalars = text.unicodeScalars
+        guard scalars.first != " ", scalars.last != " " else { return false }
+        var used = 0
+        var previous: Unicode.Scalar = "x"
+        for scalar in scalars {
+            let value = scalar.value
+            guard value >= 0x20, !(0x7F...0x9F).contains(value), scalar != " " || previous != " " else { return false }
+            used += value < 0x7F ? 1 : Terminal.columns(of: scalar)
+            guard used <= width else { return false }
+            previous = scalar
+        }
+        return true
     }
 }
 

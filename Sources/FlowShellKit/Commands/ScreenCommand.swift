@@ -44,9 +44,19 @@ public struct ScreenCommand<S: Screen>: Sendable {
     /// The command as the screen shows it in `state`.
     @MainActor
     public func description(in state: S.State) -> CommandDescription {
+        description(in: state, emits: emittedEventNames())
+    }
+
+    /// The command as the screen shows it in `state`, with the names of its events read before.
+    func description(in state: S.State, emits: [String]) -> CommandDescription {
+        CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) }, emits: emits)
+    }
+
+    /// The names of the events it says it emits.
+    @MainActor
+    func emittedEventNames() -> [String] {
         let catalog = EventCatalog<S.Events>.shared
-        return CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) },
-                                  emits: emits.map { catalog.name(of: $0) })
+        return emits.map { catalog.name(of: $0) }
     }
 
     /// A command without arguments.

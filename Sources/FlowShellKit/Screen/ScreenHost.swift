@@ -9,12 +9,19 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     /// What the screen shows now.
     public private(set) var viewProperties: ViewProperties
     private weak var view: (any View)?
+    /// The names of the screen's events.
+    private let events = EventCatalog<S.Events>.shared
+    /// The names of the events each of `S.commands` says it emits, read once: rendering a
+    /// state describes every command again.
+    private let commandEmits: [[String]]
 
     /// Hosts a built screen in its first state.
     public init(screen: S, state: S.State) {
         self.screen = screen
         self.state = state
-        self.viewProperties = Self.properties(for: state)
+        let commandEmits = S.commands.map { $0.emittedEventNames() }
+        self.commandEmits = commandEmits
+        self.viewProperties = Self.properties(for: state, commandEmits: commandEmits)
     }
 
     /// Builds the screen from the string map its input arrives as, and loads its first state.
@@ -36,23 +43,27 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         guard let command = S.commands.first(where: { $0.name == name && $0.isAvailable(state) }) else {
             throw UnknownCommand(name: name)
         }
-        let parsed = try ParsedArguments(arguments, for: command.description(in: state))
-        let sink = EventSink(catalog: EventCatalog<S.Events>.shared)
+        // The shown commands were described for this state already.
+        let description = viewProperties.commands.first { $0.name == name } ?? command.description(in: state)
+        let parsed = try ParsedArguments(arguments, for: description)
+        let sink = EventSink(catalog: events)
         // The command works on a copy: one that throws or is cancelled changes nothing.
         var working = state
         try await command.run(screen, &working, parsed, sink)
         if working != state {
             state = working
-            viewProperties = Self.properties(for: working)
+            viewProperties = Self.properties(for: working, commandEmits: commandEmits)
             view?.update(with: viewProperties)
         }
         return sink.emitted
     }
 
     /// The rendered state with the commands available in it.
-    static func properties(for state: S.State) -> ViewProperties {
+    private static func properties(for state: S.State, commandEmits: [[String]]) -> ViewProperties {
         var properties = S.render(state)
-        properties.commands = S.commands.filter { $0.isAvailable(state) }.map { $0.description(in: state) }
+        properties.commands = zip(S.commands, commandEmits).compactMap { command, emits in
+            command.isAvailable(state) ? command.description(in: state, emits: emits) : nil
+        }
         return properties
     }
 }
