@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +98,42 @@ static void fs_drain_interrupt_pipe(void) {
     while (read(fs_interrupt_pipe[0], buffer, sizeof buffer) > 0) {}
 }
 
+// The thread that takes the signals. A process inherits its signal mask from whoever started
+// it, and the Swift runtime's threads block these signals themselves: started by a program
+// that blocks them (a test runner's worker thread does), the shell would have no thread to
+// take Ctrl-C, which would then stay pending for ever. This thread unblocks exactly these
+// four, so the kernel always has one to deliver them to; the handlers only set a flag and
+// write to the pipe, so which thread runs them does not matter.
+static void *fs_signal_thread(void *unused) {
+    (void)unused;
+    for (;;) pause();
+    return NULL;
+}
+
+static int fs_start_signal_thread(void) {
+    sigset_t signals, previous;
+    sigfillset(&signals);
+    // The new thread starts with the creator's mask: everything blocked but these four.
+    if (pthread_sigmask(SIG_SETMASK, &signals, &previous) != 0) return -1;
+    sigset_t wanted = signals;
+    sigdelset(&wanted, SIGINT);
+    sigdelset(&wanted, SIGQUIT);
+    sigdelset(&wanted, SIGTERM);
+    sigdelset(&wanted, SIGHUP);
+    pthread_sigmask(SIG_SETMASK, &wanted, NULL);
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 64 * 1024);
+    int status = pthread_create(&thread, &attributes, fs_signal_thread, NULL);
+    pthread_attr_destroy(&attributes);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return status == 0 ? 0 : -1;
+}
+
 int fs_install_interrupt_handler(void) {
+    static int thread_started = 0;
     if (fs_interrupt_pipe[0] < 0 && fs_make_pipe(fs_interrupt_pipe) != 0) return -1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -109,6 +145,10 @@ int fs_install_interrupt_handler(void) {
     if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGQUIT, &action, NULL) != 0) return -1;
     action.sa_handler = fs_on_termination;
     if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0) return -1;
+    if (!thread_started) {
+        if (fs_start_signal_thread() != 0) return -1;
+        thread_started = 1;
+    }
     return 0;
 }
 

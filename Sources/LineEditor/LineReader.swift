@@ -18,4 +18,12 @@ public protocol LineReader: AnyObject {
     func readLine(prompt: String) -> LineReadResult
     /// Remembers a line for history recall (Up) and for the history file.
     func remember(_ line: String)
+    /// Whether the next line is already here, so that reading it will not wait (output can
+    /// then wait too, and be written once for a run of lines).
+    var hasPendingLine: Bool { get }
+}
+
+extension LineReader {
+    /// A person types the next line: it is never known to be here.
+    public var hasPendingLine: Bool { false }
 }

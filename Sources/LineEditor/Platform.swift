@@ -18,7 +18,14 @@ public enum Platform {
     /// the rest is then dropped, since there is nowhere else to say it.
     @discardableResult
     public static func write(_ text: String, to descriptor: Int32) -> Bool {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes all of `bytes`, retrying interrupted and partial writes; false when the
+    /// descriptor refuses (a closed pipe: EPIPE, as SIGPIPE is ignored).
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var bytes = bytes[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
@@ -28,6 +35,16 @@ public enum Platform {
             bytes = bytes.dropFirst(written)
         }
         return true
+    }
+
+    /// Reads what is there, up to `buffer`'s size: the count read, 0 at the end, or -1 with
+    /// errno (EINTR when a signal came first).
+    public static func readAvailable(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        #else
+        Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+        #endif
     }
 
     private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

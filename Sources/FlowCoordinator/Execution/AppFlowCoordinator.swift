@@ -15,6 +15,9 @@ public final class AppFlowCoordinator {
     public let services: ServiceContainer
     /// The planner for the current manifest.
     public private(set) var planner: NavigationPlanner
+    /// Counts the manifests adopted: what was worked out from the flow stays true while this
+    /// is unchanged.
+    public private(set) var generation = 0
 
     private(set) var catalog: FeatureCatalog
     private(set) var conditions: [String: ConditionRegistration] = [:]
@@ -39,6 +42,7 @@ public final class AppFlowCoordinator {
     }
 
     func adopt(_ manifest: Manifest, catalog: FeatureCatalog) {
+        generation += 1
         self.manifest = manifest
         self.catalog = catalog
         conditions = catalog.conditions(loading: manifest.loadedModules)

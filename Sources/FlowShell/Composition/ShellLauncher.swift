@@ -26,12 +26,14 @@ struct ShellLauncher {
     private let console: Console
 
     init(options: RunCommand, features: [FeatureModule], environment: [String: String],
-         scripted: ScriptedSession? = nil, console: Console = StandardConsole()) {
+         scripted: ScriptedSession? = nil, console: Console? = nil) {
         self.options = options
         self.features = features
         self.environment = environment
         self.scripted = scripted
-        self.console = console
+        // Output for a pipe or a file is written once for a run of lines (the shell flushes
+        // it before it waits for input, and at the end); a terminal sees every line at once.
+        self.console = console ?? StandardConsole(collectsOutput: !Terminal.isTerminal(STDOUT_FILENO))
     }
 
     /// Why the launch stopped before the REPL, with the process's exit status; the message has
@@ -41,6 +43,7 @@ struct ShellLauncher {
     }
 
     func run() async -> Int32 {
+        defer { console.flush() }
         Terminal.ignoreBrokenPipe()
         Terminal.useEnvironmentLocale()
         let interactive = scripted == nil && options.script == nil && Terminal.isTerminal(STDIN_FILENO) && options.output == .text
@@ -80,7 +83,8 @@ struct ShellLauncher {
             let saver = NavigationSaver(flow: flow, file: stateFile, output: output)
             let hooks = ShellHooks(
                 configChanged: { watcher?.takeChange() ?? false },
-                idle: { saver.saveIfChanged() }
+                idle: { saver.saveIfChanged() },
+                waiting: { [console] in console.flush() }
             )
             let dispatcher = Dispatcher(runtime: runtime, output: output,
                                         interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,

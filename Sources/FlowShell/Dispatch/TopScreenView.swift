@@ -16,6 +16,14 @@ final class TopScreenView: View {
     /// leaves the screen, only where it leads is shown (with the screen's messages).
     private var holding = false
     private var held: ViewProperties?
+    /// What the flow offers on the top screen, worked out once per kind of screen, sub-flow
+    /// and manifest (all it depends on): every state a screen pushes is offered alike.
+    private var offer: (key: OfferKey, leads: [String: Bool], configCommands: [CommandDescription])?
+    private struct OfferKey: Equatable {
+        let featureID: String
+        let flow: String?
+        let generation: Int
+    }
 
     init(flow: AppFlowCoordinator, output: ShellOutput) {
         self.flow = flow
@@ -75,13 +83,22 @@ final class TopScreenView: View {
     /// The screen's commands as this flow offers them: those whose events all lead nowhere
     /// here are left out, and the commands the config adds come after the screen's own.
     private func withConfigCommands(_ properties: ViewProperties) -> ViewProperties {
-        var properties = properties
-        if let top = flow.top {
-            properties.commands.removeAll { command in
-                !command.emits.isEmpty && !command.emits.contains { flow.leadsAnywhere($0, from: top) }
-            }
+        guard let top = flow.top else { return properties }
+        let key = OfferKey(featureID: top.featureID, flow: top.flow, generation: flow.generation)
+        if offer?.key != key {
+            offer = (key, [:], flow.configCommands)
         }
-        properties.commands += flow.configCommands
+        func leads(_ event: String) -> Bool {
+            if let known = offer?.leads[event] { return known }
+            let answer = flow.leadsAnywhere(event, from: top)
+            offer?.leads[event] = answer
+            return answer
+        }
+        var properties = properties
+        properties.commands.removeAll { command in
+            !command.emits.isEmpty && !command.emits.contains(where: leads)
+        }
+        properties.commands += offer?.configCommands ?? []
         return properties
     }
 

@@ -54,6 +54,8 @@ final class RecordingLineReader: LineReader {
     func remember(_ line: String) {
         base.remember(line)
     }
+
+    var hasPendingLine: Bool { base.hasPendingLine }
 }
 
 /// An output that shows everything as usual and records it too.

@@ -5,27 +5,57 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the shell writes: unbuffered to stdout and stderr, so output and errors keep their
-/// order on a terminal and reach a pipe at once.
+/// Where the shell writes. Errors go out at once; output too, unless the console was made to
+/// collect it (``StandardConsole/init(collectsOutput:)``), when it waits for ``flush()``.
 @MainActor
 protocol Console: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
+    /// Writes what output was collected.
+    func flush()
+}
+
+extension Console {
+    func flush() {}
 }
 
 /// The process's standard output and error.
 @MainActor
 final class StandardConsole: Console {
+    private let collectsOutput: Bool
+    private var collected: [UInt8] = []
+    /// Collected output is written once it reaches this size, whatever else happens.
+    private static let limit = 64 * 1024
+
+    /// - Parameter collectsOutput: keep output until ``flush()`` (or 64 KiB of it), so that a
+    ///   run of lines from a pipe costs one write instead of one each; errors still go out at
+    ///   once, after the output before them.
+    init(collectsOutput: Bool = false) {
+        self.collectsOutput = collectsOutput
+    }
+
     func write(_ text: String) {
-        Self.write(text, to: STDOUT_FILENO)
+        guard collectsOutput else {
+            Self.write(Array(text.utf8), to: STDOUT_FILENO)
+            return
+        }
+        collected.append(contentsOf: text.utf8)
+        if collected.count >= Self.limit { flush() }
     }
 
     func writeError(_ text: String) {
-        Self.write(text, to: STDERR_FILENO)
+        flush()
+        Self.write(Array(text.utf8), to: STDERR_FILENO)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    func flush() {
+        guard !collected.isEmpty else { return }
+        Self.write(collected, to: STDOUT_FILENO)
+        collected.removeAll(keepingCapacity: true)
+    }
+
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
         // A closed pipe or a hung-up terminal: nothing more can be said there.
-        Platform.write(text, to: descriptor)
+        Platform.write(bytes, to: descriptor)
     }
 }

@@ -46,6 +46,7 @@ final class Shell {
             if interactive { hooks.idle() }
             let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
                                                                    width: Terminal.width() ?? 80) : ""
+            if !reader.hasPendingLine { hooks.waiting() }
             switch reader.readLine(prompt: prompt) {
             case .end:
                 output.endOfInput()

@@ -9,4 +9,6 @@ struct ShellHooks {
     var configChanged: @Sendable () -> Bool = { false }
     /// Runs when the shell waits for a person, and when it ends (saves the navigation state).
     var idle: @MainActor () -> Void = {}
+    /// Runs before the shell waits for the next line: output collected so far goes out.
+    var waiting: @MainActor () -> Void = {}
 }

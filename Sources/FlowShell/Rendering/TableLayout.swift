@@ -9,17 +9,22 @@ struct TableLayout {
     /// How far a shrink-first column shrinks before the others give anything.
     static let readableColumnWidth = 8
     static let gap = 2
+    private static let gapText = String(repeating: " ", count: gap)
 
     let columns: [Table.Column]
     let header: [String]
     let rows: [[String]]
     let widths: [Int]
+    /// The display width of every cell, header first, measured once.
+    private let cellWidths: [[Int]]
 
     init(table: Table, width: Int) {
         let header = table.columns.map { TextSanitizer.clean($0.title) }
         let rows = table.rows.map { row in table.columns.indices.map { $0 < row.count ? TextSanitizer.clean(row[$0]) : "" } }
-        var widths = table.columns.indices.map { index in
-            ([DisplayWidth.of(header[index])] + rows.map { DisplayWidth.of($0[index]) }).max() ?? 0
+        let cellWidths = ([header] + rows).map { $0.map(DisplayWidth.of) }
+        var widths = [Int](repeating: 0, count: table.columns.count)
+        for row in cellWidths {
+            for index in row.indices { widths[index] = max(widths[index], row[index]) }
         }
         let available = width - Self.gap * max(0, table.columns.count - 1)
         let shrinkable = table.columns.map(\.shrinksFirst)
@@ -46,21 +51,29 @@ struct TableLayout {
         self.header = header
         self.rows = rows
         self.widths = widths
+        self.cellWidths = cellWidths
     }
 
     func lines(styler: TextStyler) -> [String] {
-        [styler.apply(.tableHeader, line(header))] + rows.map(line)
+        [styler.apply(.tableHeader, line(header, widths: cellWidths[0]))]
+            + rows.indices.map { line(rows[$0], widths: cellWidths[$0 + 1]) }
     }
 
-    private func line(_ cells: [String]) -> String {
+    /// One row laid out; `cellWidths` are its cells' display widths.
+    private func line(_ cells: [String], widths cellWidths: [Int]) -> String {
         var text = ""
         for index in cells.indices {
-            let cell = DisplayWidth.truncate(cells[index], to: widths[index])
+            let fits = cellWidths[index] <= widths[index]
+            let cell = fits ? cells[index] : DisplayWidth.truncate(cells[index], to: widths[index])
+            let cellWidth = fits ? cellWidths[index] : DisplayWidth.of(cell)
             let isLast = index == cells.count - 1
-            let trailing = columns[index].alignment == .trailing
+            let padding = String(repeating: " ", count: max(0, widths[index] - cellWidth))
             // The last leading-aligned cell is not padded: no trailing spaces.
-            text += isLast && !trailing ? cell : DisplayWidth.pad(cell, to: widths[index], trailing: trailing)
-            if !isLast { text += String(repeating: " ", count: Self.gap) }
+            switch columns[index].alignment {
+            case .trailing: text += padding + cell
+            case .leading: text += isLast ? cell : cell + padding
+            }
+            if !isLast { text += Self.gapText }
         }
         return text.trimmingTrailingSpaces()
     }

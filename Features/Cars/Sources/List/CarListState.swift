@@ -3,13 +3,18 @@ import Fleet
 /// What the car list shows: every car, the text filter and the order.
 public struct CarListState: Sendable, Equatable {
     /// Every car of every operator.
-    public var cars: [Car]
+    public var cars: [Car] { didSet { select() } }
     /// Only cars whose name, id or operator contains this (case-insensitive); empty: all.
-    public var filter: String = ""
+    public var filter: String { didSet { select() } }
     /// The order of the list.
-    public var order: CarSortOrder = .price
+    public var order: CarSortOrder { didSet { select() } }
     /// Only this operator's cars, when the list was opened for one.
-    public var operatorName: String?
+    public var operatorName: String? { didSet { select() } }
+    /// The cars this list is about: all of them, or one operator's.
+    public private(set) var listedCars: [Car] = []
+    /// The cars to show, filtered and ordered: kept with the state, since both rendering and
+    /// the `select` command's values read them.
+    public private(set) var visibleCars: [Car] = []
 
     /// Creates the state for a fleet.
     public init(cars: [Car], filter: String = "", order: CarSortOrder = .price, operatorName: String? = nil) {
@@ -17,15 +22,12 @@ public struct CarListState: Sendable, Equatable {
         self.filter = filter
         self.order = order
         self.operatorName = operatorName
+        select()
     }
 
-    /// The cars this list is about: all of them, or one operator's.
-    public var listedCars: [Car] {
-        operatorName.map { name in cars.filter { $0.manager == name } } ?? cars
-    }
-
-    /// The cars to show, filtered and ordered.
-    public var visibleCars: [Car] {
+    /// Works out the listed and the visible cars again.
+    private mutating func select() {
+        listedCars = operatorName.map { name in cars.filter { $0.manager == name } } ?? cars
         let needle = Array(filter.lowercased().utf8)
         // Compared as UTF-8 bytes: the same answer for text lowercased alike, at a fraction of
         // the cost of Foundation's `contains` (which bridges through NSString) or the standard
@@ -40,6 +42,6 @@ public struct CarListState: Sendable, Equatable {
         let matching = needle.isEmpty ? listedCars : listedCars.filter {
             matches($0.name) || matches($0.id) || matches($0.manager)
         }
-        return order.sorted(matching)
+        visibleCars = order.sorted(matching)
     }
 }

@@ -13,18 +13,20 @@ public struct CarAggregator: CarLookup {
 
     /// Every operator's cars, each id once (the first operator listed wins), sorted by id.
     public func allCars() async throws -> [Car] {
-        try await gather { try await $0.fleet() }
+        // Fleets as last known are quick: asked in turn, on the caller's actor. A task for
+        // each would cost more than the asking (two thread switches each).
+        var fleets: [[Car]] = []
+        for manager in managers {
+            fleets.append(try await manager.fleet())
+        }
+        return merged(fleets)
     }
 
     /// Every operator's cars asked anew, all operators at once; cancellable.
     public func refreshedCars() async throws -> [Car] {
-        try await gather { try await $0.refreshedFleet() }
-    }
-
-    private func gather(_ ask: @escaping @Sendable (any CarManager) async throws -> [Car]) async throws -> [Car] {
         let fleets = try await withThrowingTaskGroup(of: (Int, [Car]).self) { group in
             for (index, manager) in managers.enumerated() {
-                group.addTask { (index, try await ask(manager)) }
+                group.addTask { (index, try await manager.refreshedFleet()) }
             }
             var fleets = [[Car]](repeating: [], count: managers.count)
             for try await (index, cars) in group {
@@ -32,6 +34,11 @@ public struct CarAggregator: CarLookup {
             }
             return fleets
         }
+        return merged(fleets)
+    }
+
+    /// The fleets as one list: each id once, from the first fleet that has it, sorted by id.
+    private func merged(_ fleets: [[Car]]) -> [Car] {
         var seen: Set<String> = []
         return fleets.joined().filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
