@@ -9,7 +9,7 @@ would otherwise use — Python's `cmd.Cmd` and cmd2 — and a minimal Swift read
 
 What it does, in order:
 
-1. Builds FlowShell in release (`make deps`, then `swift build -c release --product flowshell`)
+1. Builds FlowShell as it is installed (`make release`: optimized, the Swift runtime linked in)
    and the Swift floor, `scripts/bench/readline_loop.swift`, with `swiftc -O` into the build
    folder, in the same run.
 2. Sets up the baselines in `.build/bench/` (git-ignored): a venv made by the real Python
@@ -122,12 +122,10 @@ def run_checked(argv, **kwargs):
 
 
 def build_flowshell():
-    """Builds the release binary (after `make deps`) and returns its path."""
-    log("make deps")
-    run_checked(["make", "--no-print-directory", "deps"], cwd=ROOT)
-    log("swift build -c release --product flowshell")
+    """Builds the binary as it is installed (`make release`) and returns its path."""
+    log("make release")
     started = time.monotonic()
-    run_checked(["swift", "build", "-c", "release", "--product", "flowshell"], cwd=ROOT)
+    run_checked(["make", "--no-print-directory", "release"], cwd=ROOT)
     log(f"built in {time.monotonic() - started:.0f} s")
     bin_path = run_checked(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).strip()
     return Path(bin_path) / "flowshell"

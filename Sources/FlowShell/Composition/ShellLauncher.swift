@@ -77,8 +77,11 @@ struct ShellLauncher {
             runtime.startNotices.forEach(output.notice)
             var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
-            let watcher = scripted == nil ? source.filePath.flatMap { path in
-                ConfigWatcher(path: path) { if interactive { EditLineReader.wake() } }
+            // Edits apply live for a person at the prompt; a script runs the flow it started
+            // with (and a session that never waits is spared the watch, whose release costs
+            // the kernel a grace period of several milliseconds at exit).
+            let watcher = interactive ? source.filePath.flatMap { path in
+                ConfigWatcher(path: path) { EditLineReader.wake() }
             } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, output: output)
             let hooks = ShellHooks(

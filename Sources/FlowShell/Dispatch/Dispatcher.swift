@@ -125,7 +125,7 @@ public final class Dispatcher {
             fail(message)
             return .next
         }
-        if let command = flow.configCommands.first(where: { $0.name == name }) {
+        if let command = topView.configCommands.first(where: { $0.name == name }) {
             do {
                 _ = try ParsedArguments(arguments, for: command)
             } catch {

@@ -84,10 +84,7 @@ final class TopScreenView: View {
     /// here are left out, and the commands the config adds come after the screen's own.
     private func withConfigCommands(_ properties: ViewProperties) -> ViewProperties {
         guard let top = flow.top else { return properties }
-        let key = OfferKey(featureID: top.featureID, flow: top.flow, generation: flow.generation)
-        if offer?.key != key {
-            offer = (key, [:], flow.configCommands)
-        }
+        refreshOffer(for: top)
         func leads(_ event: String) -> Bool {
             if let known = offer?.leads[event] { return known }
             let answer = flow.leadsAnywhere(event, from: top)
@@ -100,6 +97,21 @@ final class TopScreenView: View {
         }
         properties.commands += offer?.configCommands ?? []
         return properties
+    }
+
+    /// The commands the config adds to the top screen.
+    var configCommands: [CommandDescription] {
+        guard let top = flow.top else { return [] }
+        refreshOffer(for: top)
+        return offer?.configCommands ?? []
+    }
+
+    /// Works out what the flow offers on `top` again, unless that is known already.
+    private func refreshOffer(for top: OpenScreen) {
+        let key = OfferKey(featureID: top.featureID, flow: top.flow, generation: flow.generation)
+        if offer?.key != key {
+            offer = (key, [:], flow.configCommands)
+        }
     }
 
     /// The open screens, bottom first.

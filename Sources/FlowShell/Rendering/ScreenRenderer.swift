@@ -56,11 +56,17 @@ struct ScreenRenderer: Sendable {
             let symbol = Style.symbol(for: style) + " "
             let body = wrapsMessages
                 ? wrap(text, width: width - 2)
-                : TextSanitizer.clean(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                : Self.lines(of: TextSanitizer.clean(text, keepingNewlines: true))
             return hanging(symbol, body).map { styler.apply(.message(style), $0) }
         case .divider:
             return [styler.apply(.message(.muted), String(repeating: "─", count: width >= Self.unbounded ? 40 : max(1, width)))]
         }
+    }
+
+    /// The lines of `text`, split at its newlines (most text has none: no splitting then).
+    private static func lines(of text: String) -> [String] {
+        guard text.utf8.contains(0x0A) else { return [text] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// `first` before the first line, spaces of the same width before the others.

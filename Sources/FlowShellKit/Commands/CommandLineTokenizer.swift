@@ -21,6 +21,11 @@ public enum CommandLineTokenizer {
 
     /// The words of a complete line, or a failure for an unterminated quote or escape.
     public static func words(of line: String) throws(Failure) -> [String] {
+        // Most lines are plain ASCII words between spaces: split on the bytes, without looking
+        // at graphemes, quotes or escapes.
+        if line.utf8.allSatisfy(isPlainWordByteOrSpace) {
+            return line.utf8.split(separator: 0x20).map { String(Substring($0)) }
+        }
         let partial = split(line)
         if partial.inQuote {
             throw Failure(message: "unterminated quote")
@@ -47,6 +52,12 @@ public enum CommandLineTokenizer {
             text.append(character)
         }
         return text
+    }
+
+    /// Printable ASCII other than what quotes, escapes or starts a comment, or a space.
+    private static func isPlainWordByteOrSpace(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "\"")
+            && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "#")
     }
 
     private struct Split {

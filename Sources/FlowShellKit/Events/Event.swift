@@ -9,25 +9,30 @@
 /// ```
 /// A screen emits it through its ``EventSink`` by key path (`emit(\.selected, CarReference(carID: id))`),
 /// so an undeclared event or a payload without a declared key does not compile.
-public final class Event<Payload: ScreenValue>: AnyEvent, Sendable {
-    /// What the event means, for `check`, `graph` and documentation.
-    public let summary: String
-
+public final class Event<Payload: ScreenValue>: AnyEvent, @unchecked Sendable {
     /// Declares an event.
     public init(_ summary: String = "") {
-        self.summary = summary
+        super.init(summary: summary)
     }
 
     /// The payload's keys, from its type.
-    public var payloadKeys: [String] { Payload.keys }
+    override public var payloadKeys: [String] { Payload.keys }
 }
 
-/// What the kit reads from any ``Event`` when it derives a screen's declaration.
-public protocol AnyEvent: AnyObject, Sendable {
-    /// What the event means.
-    var summary: String { get }
+/// What the kit reads from any ``Event`` when it derives a screen's declaration. A class, not a
+/// protocol, so that finding the events among a screen's properties is a class cast: a cast to
+/// a protocol searches every conformance in the program the first time for each event type,
+/// which was a good part of the shell's start.
+public class AnyEvent: @unchecked Sendable {  // Immutable: one `let`, and the keys come from a type.
+    /// What the event means, for `check`, `graph` and documentation.
+    public let summary: String
+
+    init(summary: String) {
+        self.summary = summary
+    }
+
     /// The keys of its payload.
-    var payloadKeys: [String] { get }
+    public var payloadKeys: [String] { [] }
 }
 
 /// The events of one screen: a struct whose properties are ``Event`` values.

@@ -13,7 +13,7 @@ struct EventCatalog<Events: ScreenEvents>: Sendable {
         var declarations: [EventDeclaration] = []
         var names: [ObjectIdentifier: String] = [:]
         for child in Mirror(reflecting: instance).children {
-            guard let label = child.label, let event = child.value as? any AnyEvent else { continue }
+            guard let label = child.label, let event = child.value as? AnyEvent else { continue }
             declarations.append(EventDeclaration(label, payload: event.payloadKeys, summary: event.summary))
             names[ObjectIdentifier(event)] = label
         }
@@ -33,7 +33,7 @@ struct EventCatalog<Events: ScreenEvents>: Sendable {
 
     /// The name of the event any key path into `Events` leads to.
     func name(of keyPath: PartialKeyPath<Events>) -> String {
-        guard let event = instance[keyPath: keyPath] as? any AnyEvent else { return "" }
+        guard let event = instance[keyPath: keyPath] as? AnyEvent else { return "" }
         return names[ObjectIdentifier(event)] ?? ""
     }
 

@@ -3,13 +3,13 @@ import Fleet
 /// What the car list shows: every car, the text filter and the order.
 public struct CarListState: Sendable, Equatable {
     /// Every car of every operator.
-    public var cars: [Car] { didSet { select() } }
+    public var cars: [Car] { didSet { if cars != oldValue { select() } } }
     /// Only cars whose name, id or operator contains this (case-insensitive); empty: all.
-    public var filter: String { didSet { select() } }
+    public var filter: String { didSet { if filter != oldValue { select() } } }
     /// The order of the list.
-    public var order: CarSortOrder { didSet { select() } }
+    public var order: CarSortOrder { didSet { if order != oldValue { select() } } }
     /// Only this operator's cars, when the list was opened for one.
-    public var operatorName: String? { didSet { select() } }
+    public var operatorName: String? { didSet { if operatorName != oldValue { select() } } }
     /// The cars this list is about: all of them, or one operator's.
     public private(set) var listedCars: [Car] = []
     /// The cars to show, filtered and ordered: kept with the state, since both rendering and
