@@ -80,11 +80,22 @@ enum FlowShellBinary {
             // The child stopped reading (it exited early); its status and output tell why.
         }
         try stdin.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
+        // Read both pipes to the end before waiting, so a full pipe cannot stall the child. Each
+        // on a thread of its own: the global queue's threads are the ones Swift Testing runs
+        // tests on (as many as cores), and with two tests blocked here the readers would wait
+        // for a thread until the liveness bound, as every test in the run did once under load.
         let group = DispatchGroup()
         nonisolated(unsafe) var output = Data(), errors = Data()
-        DispatchQueue.global().async(group: group) { output = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
+        group.enter()
+        Thread {
+            output = stdout.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }.start()
+        group.enter()
+        Thread {
+            errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }.start()
         let seconds = Double(timeout.components.seconds)
         if group.wait(timeout: .now() + seconds) == .timedOut {
             process.terminate()
