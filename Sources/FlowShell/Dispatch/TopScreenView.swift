@@ -16,10 +16,22 @@ final class TopScreenView: View {
     /// leaves the screen, only where it leads is shown (with the screen's messages).
     private var holding = false
     private var held: ViewProperties?
-    /// What the flow offers on the top screen, worked out once per kind of screen, sub-flow
-    /// and manifest (all it depends on): every state a screen pushes is offered alike.
-    private var offer: (key: OfferKey, leads: [String: Bool], configCommands: [CommandDescription])?
-    private struct OfferKey: Equatable {
+    /// What the flow offers on a screen, worked out once per kind of screen, sub-flow and
+    /// manifest (all it depends on): every state a screen pushes is offered alike, and going
+    /// back and forth between screens finds theirs here.
+    private var offers: [OfferKey: Offer] = [:]
+    /// The offer asked for last, found again without hashing its key.
+    private var lastOffer: (key: OfferKey, offer: Offer)?
+    private final class Offer {
+        /// Whether each event asked about leads anywhere from the screen.
+        var leads: [String: Bool] = [:]
+        let configCommands: [CommandDescription]
+
+        init(configCommands: [CommandDescription]) {
+            self.configCommands = configCommands
+        }
+    }
+    private struct OfferKey: Hashable {
         let featureID: String
         let flow: String?
         let generation: Int
@@ -84,34 +96,47 @@ final class TopScreenView: View {
     /// here are left out, and the commands the config adds come after the screen's own.
     private func withConfigCommands(_ properties: ViewProperties) -> ViewProperties {
         guard let top = flow.top else { return properties }
-        refreshOffer(for: top)
+        let offer = offer(for: top)
         func leads(_ event: String) -> Bool {
-            if let known = offer?.leads[event] { return known }
+            if let known = offer.leads[event] { return known }
             let answer = flow.leadsAnywhere(event, from: top)
-            offer?.leads[event] = answer
+            offer.leads[event] = answer
             return answer
         }
-        var properties = properties
-        properties.commands.removeAll { command in
+        func leadsNowhere(_ command: CommandDescription) -> Bool {
             !command.emits.isEmpty && !command.emits.contains(where: leads)
         }
-        properties.commands += offer?.configCommands ?? []
+        let added = offer.configCommands
+        // Most screens offer every command and get none from the config: their properties
+        // are passed on as they are, not copied.
+        guard !added.isEmpty || properties.commands.contains(where: leadsNowhere) else { return properties }
+        var properties = properties
+        properties.commands.removeAll(where: leadsNowhere)
+        properties.commands += added
         return properties
     }
 
     /// The commands the config adds to the top screen.
     var configCommands: [CommandDescription] {
         guard let top = flow.top else { return [] }
-        refreshOffer(for: top)
-        return offer?.configCommands ?? []
+        return offer(for: top).configCommands
     }
 
-    /// Works out what the flow offers on `top` again, unless that is known already.
-    private func refreshOffer(for top: OpenScreen) {
+    /// What the flow offers on `top`, worked out first if it is not known yet.
+    private func offer(for top: OpenScreen) -> Offer {
         let key = OfferKey(featureID: top.featureID, flow: top.flow, generation: flow.generation)
-        if offer?.key != key {
-            offer = (key, [:], flow.configCommands)
+        if let lastOffer, lastOffer.key == key { return lastOffer.offer }
+        let offer: Offer
+        if let known = offers[key] {
+            offer = known
+        } else {
+            // A new manifest makes every earlier offer stale.
+            offers = offers.filter { $0.key.generation == flow.generation }
+            offer = Offer(configCommands: flow.configCommands)
+            offers[key] = offer
         }
+        lastOffer = (key, offer)
+        return offer
     }
 
     /// The open screens, bottom first.

@@ -49,8 +49,10 @@ final class TextOutput: ShellOutput {
         console.write(text)
     }
 
+    private let tables = TableLayoutCache()
+
     var renderer: ScreenRenderer {
-        ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive)
+        ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive, tables: tables)
     }
 
     func screen(_ screen: ScreenSnapshot) {

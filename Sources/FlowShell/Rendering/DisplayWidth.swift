@@ -5,7 +5,7 @@ import LineEditor
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
         // Printable ASCII, most of what is shown, takes a column a byte: no call into C.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if text.withUTF8Bytes({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + Terminal.columns(of: $1) }
     }
 

@@ -3,7 +3,7 @@ import LineEditor
 
 /// Renders ViewProperties as terminal text at a given width, styled by the theme when colour
 /// is on. Every field shows: the title, each content block, the status line and the commands.
-struct ScreenRenderer: Sendable {
+struct ScreenRenderer {
     /// The width in columns to fit.
     var width: Int
 
@@ -14,6 +14,8 @@ struct ScreenRenderer: Sendable {
     var styler: TextStyler
     /// Whether messages wrap to the width (on a terminal) or stay one line each (for scripts).
     var wrapsMessages = true
+    /// Where tables laid out before are kept, if anywhere.
+    var tables: TableLayoutCache?
 
     /// The whole screen, one string with a trailing newline.
     func render(_ properties: ViewProperties) -> String {
@@ -28,7 +30,14 @@ struct ScreenRenderer: Sendable {
         let names = properties.commands.map(\.name)
         let hint = names.isEmpty ? "commands: help, back, where, quit" : "commands: \(names.joined(separator: ", ")) — help for more"
         lines += wrap(hint).map { styler.apply(.message(.muted), $0) }
-        return lines.joined(separator: "\n") + "\n"
+        // Appended into one string sized for it: the generic `joined` cost twice as much.
+        var text = ""
+        text.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// The lines of one block.
@@ -45,7 +54,11 @@ struct ScreenRenderer: Sendable {
                 return hanging(marker, wrap(item, width: width - markerWidth))
             }
         case .table(let table):
-            return TableLayout(table: table, width: width).lines(styler: styler)
+            let (width, styler) = (width, styler)
+            guard let tables else { return TableLayout(table: table, width: width).lines(styler: styler) }
+            return tables.lines(for: table, width: width, styler: styler) {
+                TableLayout(table: table, width: width).lines(styler: styler)
+            }
         case .keyValue(let pairs):
             let keyWidth = min(pairs.map { DisplayWidth.of(TextSanitizer.clean($0.key)) + 1 }.max() ?? 0, max(1, width / 3))
             return pairs.flatMap { pair in
@@ -120,20 +133,40 @@ struct ScreenRenderer: Sendable {
 
     /// Whether `text` is one line that fits in `width`, without control characters, with
     /// single spaces between words and none around them: what wrapping would return unchanged
-    /// (most status lines and cells are), found in one pass over its scalars.
+    /// (most status lines and cells are). One pass over the bytes; only text with non-ASCII
+    /// characters has those decoded, for their widths.
     private static func fitsAsIs(_ text: String, width: Int) -> Bool {
-        let scalars = text.unicodeScalars
-        guard scalars.first != " ", scalars.last != " " else { return false }
-        var used = 0
-        var previous: Unicode.Scalar = "x"
-        for scalar in scalars {
-            let value = scalar.value
-            guard value >= 0x20, !(0x7F...0x9F).contains(value), scalar != " " || previous != " " else { return false }
-            used += value < 0x7F ? 1 : Terminal.columns(of: scalar)
-            guard used <= width else { return false }
-            previous = scalar
+        // Over the string's own buffer, a loop of a few instructions a byte; through the
+        // UTF-8 view's iterator it cost several times that.
+        let scan = text.withUTF8Bytes(asciiScan)
+        guard var used = scan.columns else { return false }
+        if scan.hasNonASCII {
+            for scalar in text.unicodeScalars where scalar.value >= 0x80 {
+                guard scalar.value > 0x9F else { return false }
+                used += Terminal.columns(of: scalar)
+            }
         }
-        return true
+        return used <= width
+    }
+
+    /// The columns the ASCII bytes of a line take, whether it has other bytes too, or nil when
+    /// it is not one clean line of single-spaced words (a control character, a space at an
+    /// end, two spaces in a row).
+    private static func asciiScan(_ bytes: UnsafeBufferPointer<UInt8>) -> (columns: Int?, hasNonASCII: Bool) {
+        var used = 0
+        var previous: UInt8 = 0x20  // as if after a space: no leading space
+        var hasNonASCII = false
+        for byte in bytes {
+            if byte < 0x80 {
+                guard byte >= 0x20, byte != 0x7F, byte != 0x20 || previous != 0x20 else { return (nil, false) }
+                used += 1
+            } else {
+                hasNonASCII = true
+            }
+            previous = byte
+        }
+        guard previous != 0x20 || bytes.isEmpty else { return (nil, false) }
+        return (used, hasNonASCII)
     }
 }
 

@@ -9,7 +9,6 @@ struct TableLayout {
     /// How far a shrink-first column shrinks before the others give anything.
     static let readableColumnWidth = 8
     static let gap = 2
-    private static let gapText = String(repeating: " ", count: gap)
 
     let columns: [Table.Column]
     let header: [String]
@@ -59,22 +58,28 @@ struct TableLayout {
             + rows.indices.map { line(rows[$0], widths: cellWidths[$0 + 1]) }
     }
 
-    /// One row laid out; `cellWidths` are its cells' display widths.
+    /// One row laid out; `cellWidths` are its cells' display widths. Built as UTF-8 bytes
+    /// and made a string once: appending strings piece by piece cost more than the layout.
     private func line(_ cells: [String], widths cellWidths: [Int]) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(widths.reduce(Self.gap * cells.count, +) + 16)
         for index in cells.indices {
             let fits = cellWidths[index] <= widths[index]
             let cell = fits ? cells[index] : DisplayWidth.truncate(cells[index], to: widths[index])
-            let cellWidth = fits ? cellWidths[index] : DisplayWidth.of(cell)
+            let padding = max(0, widths[index] - (fits ? cellWidths[index] : DisplayWidth.of(cell)))
             let isLast = index == cells.count - 1
-            let padding = String(repeating: " ", count: max(0, widths[index] - cellWidth))
             // The last leading-aligned cell is not padded: no trailing spaces.
             switch columns[index].alignment {
-            case .trailing: text += padding + cell
-            case .leading: text += isLast ? cell : cell + padding
+            case .trailing:
+                bytes.append(contentsOf: repeatElement(0x20, count: padding))
+                bytes.append(contentsOf: cell.utf8)
+            case .leading:
+                bytes.append(contentsOf: cell.utf8)
+                if !isLast { bytes.append(contentsOf: repeatElement(0x20, count: padding)) }
             }
-            if !isLast { text += Self.gapText }
+            if !isLast { bytes.append(contentsOf: repeatElement(0x20, count: Self.gap)) }
         }
-        return text.trimmingTrailingSpaces()
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -14,6 +14,8 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     /// The names of the events each of `S.commands` says it emits, read once: rendering a
     /// state describes every command again.
     private let commandEmits: [[String]]
+    /// The descriptions of the commands without arguments, which no state changes.
+    private let constantDescriptions: [CommandDescription?]
 
     /// Hosts a built screen in its first state.
     public init(screen: S, state: S.State) {
@@ -21,7 +23,12 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         self.state = state
         let commandEmits = S.commands.map { $0.emittedEventNames() }
         self.commandEmits = commandEmits
-        self.viewProperties = Self.properties(for: state, commandEmits: commandEmits)
+        let commands = S.commands
+        let constant = commands.indices.map { index in
+            commands[index].arguments.isEmpty ? commands[index].description(in: state, emits: commandEmits[index]) : nil
+        }
+        self.constantDescriptions = constant
+        self.viewProperties = Self.properties(for: state, commandEmits: commandEmits, constantDescriptions: constant)
     }
 
     /// Builds the screen from the string map its input arrives as, and loads its first state.
@@ -52,21 +59,22 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         try await command.run(screen, &working, parsed, sink)
         if working != state {
             state = working
-            viewProperties = Self.properties(for: working, commandEmits: commandEmits)
+            viewProperties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
             view?.update(with: viewProperties)
         }
         return sink.emitted
     }
 
     /// The rendered state with the commands available in it.
-    private static func properties(for state: S.State, commandEmits: [[String]]) -> ViewProperties {
+    private static func properties(for state: S.State, commandEmits: [[String]],
+                                   constantDescriptions: [CommandDescription?]) -> ViewProperties {
         var properties = S.render(state)
         // By index: a zip of generic arrays is not specialized here, and cost a fifth of this.
         let commands = S.commands
         var described: [CommandDescription] = []
         described.reserveCapacity(commands.count)
         for index in commands.indices where commands[index].isAvailable(state) {
-            described.append(commands[index].description(in: state, emits: commandEmits[index]))
+            described.append(constantDescriptions[index] ?? commands[index].description(in: state, emits: commandEmits[index]))
         }
         properties.commands = described
         return properties

@@ -45,6 +45,10 @@ public struct CarAggregator: CarLookup {
 
     /// The car with `id`, if any operator offers it.
     public func car(id: String) async throws -> Car? {
-        try await allCars().first { $0.id == id }
+        // The first operator that lists it, as in `allCars()`, without merging every fleet.
+        for manager in managers {
+            if let car = try await manager.fleet().first(where: { $0.id == id }) { return car }
+        }
+        return nil
     }
 }
