@@ -119,3 +119,96 @@ import Testing
         #expect(result.errors.contains("broken.json"))
     }
 }
+
+/// Output to a pipe is written once for a run of lines, yet a program that talks to the shell a
+/// line at a time gets each answer before it sends the next, and errors keep their place.
+@Suite struct PipedOutputOrderTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func outputAndErrorsKeepTheirOrderOnOnePipe() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let process = Process()
+        process.executableURL = FlowShellBinary.url
+        process.arguments = ["--config", config]
+        process.environment = FlowShellBinary.environment(home: home)
+        process.currentDirectoryURL = home
+        let input = Pipe(), both = Pipe()
+        process.standardInput = input
+        process.standardOutput = both
+        process.standardError = both
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("where\nfly away\nwhere\nquit\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: both.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.components(separatedBy: "\n")
+        let stack = lines.indices.filter { lines[$0] == "1. Cars (cars.list)" }
+        let error = try #require(lines.firstIndex { $0.contains("unknown command 'fly'") })
+        #expect(stack.count == 2)
+        #expect(stack.first.map { $0 < error } == true && stack.last.map { $0 > error } == true, "\(text)")
+    }
+
+    @Test func eachLineIsAnsweredBeforeTheNextIsSent() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let process = Process()
+        process.executableURL = FlowShellBinary.url
+        process.arguments = ["--config", config]
+        process.environment = FlowShellBinary.environment(home: home)
+        process.currentDirectoryURL = home
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer { process.terminate() }
+        let reader = PipeReader(output.fileHandleForReading)
+        // The first screen comes before any input, the answer to each line before the next.
+        try reader.waitFor("commands: select")
+        try input.fileHandleForWriting.write(contentsOf: Data("select rio\n".utf8))
+        try reader.waitFor("Kia Rio")
+        try input.fileHandleForWriting.write(contentsOf: Data("where\n".utf8))
+        try reader.waitFor("2. Kia Rio (cars.details, carID=rio)")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
+
+/// Reads a pipe on a thread of its own and waits for text to arrive, for at most the liveness
+/// bound (never a measure of speed).
+private final class PipeReader: @unchecked Sendable {  // `text` is guarded by `condition`.
+    private let condition = NSCondition()
+    private var text = ""
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let data = handle.availableData
+                condition.lock()
+                if data.isEmpty {
+                    condition.unlock()
+                    return
+                }
+                text += String(decoding: data, as: UTF8.self)
+                condition.broadcast()
+                condition.unlock()
+            }
+        }.start()
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func waitFor(_ wanted: String) throws {
+        let deadline = Date().addingTimeInterval(Double(FlowShellBinary.livenessBound.components.seconds))
+        condition.lock()
+        defer { condition.unlock() }
+        while !text.contains(wanted) {
+            guard condition.wait(until: deadline) else {
+                throw Timeout(description: "timed out waiting for \(wanted.debugDescription); so far:\n\(text)")
+            }
+        }
+    }
+}
