@@ -125,19 +125,25 @@ import Testing
 @Suite struct PipedOutputOrderTests {
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
-    @Test func outputAndErrorsKeepTheirOrderOnOnePipe() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
+    /// The binary on the sample flow, with these as its standard input, output and error.
+    private func start(home: URL, input: Pipe, output: Pipe, errors: Any) throws -> Process {
         let process = Process()
         process.executableURL = FlowShellBinary.url
         process.arguments = ["--config", config]
         process.environment = FlowShellBinary.environment(home: home)
         process.currentDirectoryURL = home
-        let input = Pipe(), both = Pipe()
         process.standardInput = input
-        process.standardOutput = both
-        process.standardError = both
+        process.standardOutput = output
+        process.standardError = errors
         try process.run()
+        return process
+    }
+
+    @Test func outputAndErrorsKeepTheirOrderOnOnePipe() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let input = Pipe(), both = Pipe()
+        let process = try start(home: home, input: input, output: both, errors: both)
         try input.fileHandleForWriting.write(contentsOf: Data("where\nfly away\nwhere\nquit\n".utf8))
         try input.fileHandleForWriting.close()
         let text = String(decoding: both.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -152,15 +158,8 @@ import Testing
     @Test func eachLineIsAnsweredBeforeTheNextIsSent() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let process = Process()
-        process.executableURL = FlowShellBinary.url
-        process.arguments = ["--config", config]
-        process.environment = FlowShellBinary.environment(home: home)
-        process.currentDirectoryURL = home
         let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let process = try start(home: home, input: input, output: output, errors: FileHandle.nullDevice)
         defer { process.terminate() }
         let reader = PipeReader(output.fileHandleForReading)
         // The first screen comes before any input, the answer to each line before the next.
