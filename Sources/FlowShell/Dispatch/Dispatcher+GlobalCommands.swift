@@ -71,16 +71,16 @@ extension Dispatcher {
     }
 
     private func showHistory(last countText: String?) {
-        var lines = Array(history.enumerated())
+        var lines = history.last()
         if let countText {
             guard let count = Int(countText), count > 0 else {
                 fail("N must be a whole number above 0, not '\(countText)'")
                 return
             }
-            lines = Array(lines.suffix(count))
+            lines = history.last(count)
         }
-        let width = String(history.count).count
-        let text = lines.map { String(repeating: " ", count: width - String($0.offset + 1).count) + "\($0.offset + 1)  \($0.element)" }
+        let width = String(history.nextNumber - 1).count
+        let text = lines.map { String(repeating: " ", count: width - String($0.number).count) + "\($0.number)  \($0.line)" }
         output.text(text)
     }
 

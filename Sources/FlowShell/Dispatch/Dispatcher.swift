@@ -32,7 +32,7 @@ public final class Dispatcher {
     /// Sees every event a screen emits, before it is routed (the feature harness records them).
     public var onEvents: ([FeatureEvent]) -> Void = { _ in }
     /// The lines run in this session, for `history` and `!N`.
-    public private(set) var history: [String] = []
+    var history = SessionHistory()
     /// What `set` changed, kept per app.
     var settings: ShellSettings
     var aliases: ShellAliases
@@ -79,12 +79,12 @@ public final class Dispatcher {
         if trimmed.first == "!" {
             while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
             let reference = trimmed.dropFirst()
-            let index = reference == "!" ? history.count : Int(reference)
-            guard let index, history.indices.contains(index - 1) else {
+            let number = reference == "!" ? history.nextNumber - 1 : Int(reference)
+            guard let number, let earlier = history.line(number) else {
                 fail("no line \(trimmed) in this session's history — history lists them")
                 return .next
             }
-            line = history[index - 1]
+            line = earlier
             output.notice(Notice(.muted, line))
         }
         let words: [String]
