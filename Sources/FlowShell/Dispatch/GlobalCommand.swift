@@ -33,6 +33,9 @@ public enum GlobalCommand {
 
     /// The global command named `name`, if any.
     static func named(_ name: String) -> CommandDescription? {
-        all.first { $0.name == name }
+        byName[name]
     }
+
+    /// Every global command by its name: looked up for every line typed.
+    private static let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 }
