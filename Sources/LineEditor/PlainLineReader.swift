@@ -40,7 +40,9 @@ public final class PlainLineReader: LineReader {
             guard let read = nextInputLine() else { return .end }
             line = read
         }
-        if line.hasSuffix("\r") { line.removeLast() }
+        // A CRLF file's lines end in a carriage return (a byte test: `hasSuffix` compares
+        // whole characters).
+        if line.utf8.last == 0x0D { line.removeLast() }
         return .line(line)
     }
 

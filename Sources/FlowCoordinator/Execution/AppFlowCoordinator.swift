@@ -74,6 +74,9 @@ public final class AppFlowCoordinator {
         }
     }
 
+    /// Whether events wait to be routed by ``processEvents()``.
+    public var hasQueuedEvents: Bool { !queue.isEmpty }
+
     /// Routes every queued event, in the order emitted, and returns what to tell the user. An
     /// event whose screen has closed meanwhile is dropped.
     public func processEvents() async -> [Notice] {

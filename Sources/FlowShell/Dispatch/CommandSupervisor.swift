@@ -51,6 +51,15 @@ final class CommandSupervisor {
     /// suspending: those cost no task switch, no timer and no system call. Only a command that
     /// suspends (a plugin's answer, a slow store) gets the progress timer and can be cancelled.
     func run<Value: Sendable>(_ work: @escaping @MainActor () async throws -> Value) async -> Result<Value, any Error> {
+        // Nothing to cancel with and no progress to show (a script): the work runs in the
+        // shell's own task, without one of its own.
+        guard interruptSource != nil || progressTimer != nil else {
+            do {
+                return .success(try await work())
+            } catch {
+                return .failure(error)
+            }
+        }
         // A Ctrl-C from before this command is not meant for it.
         if interruptSource != nil, Terminal.interruptPending {
             _ = Terminal.takeInterrupt()

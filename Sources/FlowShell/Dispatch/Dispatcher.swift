@@ -200,18 +200,20 @@ public final class Dispatcher {
     /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels.
     func supervised(_ work: @escaping @MainActor () async throws -> [Notice]) async {
         let flow = self.flow
+        // Each `await` below is asked for only when there is something to do: an async call
+        // costs a frame even when it has nothing to wait for, and most commands route no events.
         let result = await supervisor.run { () async throws -> [Notice] in
             do {
                 let notices = try await work()
-                return notices + (await flow.processEvents())
+                return flow.hasQueuedEvents ? notices + (await flow.processEvents()) : notices
             } catch {
                 // Events emitted before the failure still route.
-                _ = await flow.processEvents()
+                if flow.hasQueuedEvents { _ = await flow.processEvents() }
                 throw error
             }
         }
         // A plugin that ended during the command: its screens close back to one that works.
-        let closed = await runtime.closeStoppedPluginScreens()
+        let closed = runtime.hasStoppedPluginScreen ? await runtime.closeStoppedPluginScreens() : []
         defer { closed.forEach(show) }
         switch result {
         case .success(let notices):

@@ -4,6 +4,12 @@ import FlowShellKit
 extension FlowRuntime {
     /// Closes the screens whose plugin has ended, back to the nearest screen that still works
     /// (the root is opened again when it is one of them); the plugin starts again when next used.
+    /// Whether a plugin behind an open screen has stopped (asked before every command, so
+    /// without an async call).
+    var hasStoppedPluginScreen: Bool {
+        flow.router.screens.contains { plugins.host.hasStopped($0.screen) }
+    }
+
     func closeStoppedPluginScreens() async -> [Notice] {
         var notices: [Notice] = []
         for _ in 0..<flow.stack.count {
