@@ -106,7 +106,7 @@ public final class Dispatcher {
     private func run(words: [String]) async -> Step {
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())
-        if arguments == ["--help"] || arguments == ["-h"], let command = command(named: name) {
+        if arguments.count == 1, arguments[0] == "--help" || arguments[0] == "-h", let command = command(named: name) {
             output.usage(CommandUsage(command))
             return .next
         }

@@ -64,7 +64,7 @@ final class TextOutput: ShellOutput {
     }
 
     func notice(_ notice: Notice) {
-        let text = renderer.render(.message(notice.style, notice.text)).joined(separator: "\n") + "\n"
+        let text = renderer.message(notice.style, notice.text)
         switch notice.style {
         case .error, .warning: console.writeError(text)
         case .success, .info, .muted: console.write(text)

@@ -82,6 +82,21 @@ struct ScreenRenderer {
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// A message as the lines to write, each ending in a newline. A message that is one
+    /// line as it is (most are) is put together directly.
+    func message(_ style: MessageStyle, _ text: String) -> String {
+        let body = TextSanitizer.clean(text, keepingNewlines: true)
+        if !body.utf8.contains(0x0A), !wrapsMessages || Self.fitsAsIs(body, width: width - 2) {
+            return styler.apply(.message(style), Style.symbol(for: style) + " " + body) + "\n"
+        }
+        var lines = ""
+        for line in render(.message(style, text)) {
+            lines += line
+            lines += "\n"
+        }
+        return lines
+    }
+
     /// `first` before the first line, spaces of the same width before the others.
     private func hanging(_ first: String, _ lines: [String], indent: Int? = nil) -> [String] {
         let padding = String(repeating: " ", count: indent ?? DisplayWidth.of(first))
