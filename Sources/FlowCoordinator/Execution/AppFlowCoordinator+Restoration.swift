@@ -39,7 +39,7 @@ extension AppFlowCoordinator {
         let open = router.screens
         adopt(newManifest, catalog: newCatalog)
         guard let root = open.first, root.featureID == newManifest.root, planner.screens[root.featureID] != nil else {
-            let titles = open.dropFirst().map { $0.screen.viewProperties.title }
+            let titles = open.dropFirst().map { $0.screen.title }
             do {
                 try await start()
                 return [Notice(.info, "the flow now starts at \(planner.title(of: newManifest.root))"
@@ -51,7 +51,7 @@ extension AppFlowCoordinator {
         let plan = planner.restorable(snapshot.screens) { isSatisfied($0) }
         let kept = 1 + plan.entries.count
         guard kept < open.count else { return [] }
-        let titles = open[kept...].map { $0.screen.viewProperties.title }
+        let titles = open[kept...].map { $0.screen.title }
         router.keep(kept)
         return [dropped(Array(titles), plan.reason ?? "not in this flow any more")]
     }

@@ -119,7 +119,7 @@ public final class Dispatcher {
             }
         }
         // A command the flow leaves out of help (its events lead nowhere) still runs when typed.
-        guard let top = flow.top, top.screen.viewProperties.command(named: name) != nil || topProperties?.command(named: name) != nil else {
+        guard let top = flow.top, top.screen.command(named: name) != nil || topProperties?.command(named: name) != nil else {
             let message = unknownCommand(name)
             commandFailure = message
             fail(message)

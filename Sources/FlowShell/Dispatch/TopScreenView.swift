@@ -142,7 +142,7 @@ final class TopScreenView: View {
     /// The open screens, bottom first.
     var stack: [StackEntry] {
         flow.stack.map {
-            StackEntry(screen: $0.featureID, title: $0.screen.viewProperties.title,
+            StackEntry(screen: $0.featureID, title: $0.screen.title,
                        modal: $0.presentation == .presented, input: $0.input.values)
         }
     }

@@ -11,4 +11,18 @@ public protocol HostedScreen: AnyObject {
     /// Runs the command named `name` with the words typed after it; returns the events it
     /// emitted. The new state is pushed to the bound view before this returns.
     func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent]
+    /// The title the screen shows now.
+    var title: String { get }
+    /// The command the screen offers now under `name`, if any.
+    func command(named name: String) -> CommandDescription?
+}
+
+extension HostedScreen {
+    /// The title, from what the screen shows.
+    public var title: String { viewProperties.title }
+
+    /// The command, from what the screen shows.
+    public func command(named name: String) -> CommandDescription? {
+        viewProperties.command(named: name)
+    }
 }

@@ -41,6 +41,14 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     /// The registered id.
     public var featureID: String { S.id }
 
+    // Read from the stored properties in place: through the protocol's defaults, each
+    // would copy everything the screen shows, and the shell asks for them every command.
+    public var title: String { viewProperties.title }
+
+    public func command(named name: String) -> CommandDescription? {
+        viewProperties.command(named: name)
+    }
+
     public func bind(view: (any View)?) {
         self.view = view
         view?.update(with: viewProperties)
