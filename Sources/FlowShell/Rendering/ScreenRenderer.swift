@@ -54,11 +54,8 @@ struct ScreenRenderer {
                 return hanging(marker, wrap(item, width: width - markerWidth))
             }
         case .table(let table):
-            let (width, styler) = (width, styler)
-            guard let tables else { return TableLayout(table: table, width: width).lines(styler: styler) }
-            return tables.lines(for: table, width: width, styler: styler) {
-                TableLayout(table: table, width: width).lines(styler: styler)
-            }
+            let layout = { TableLayout(table: table, width: width).lines(styler: styler) }
+            return tables?.lines(for: table, width: width, styler: styler, layout: layout) ?? layout()
         case .keyValue(let pairs):
             let keyWidth = min(pairs.map { DisplayWidth.of(TextSanitizer.clean($0.key)) + 1 }.max() ?? 0, max(1, width / 3))
             return pairs.flatMap { pair in

@@ -44,7 +44,7 @@ public struct ScreenCommand<S: Screen>: Sendable {
     /// The command as the screen shows it in `state`.
     @MainActor
     public func description(in state: S.State) -> CommandDescription {
-        description(in: state, emits: emittedEventNames())
+        description(in: state, emits: emittedEventNames(in: .shared))
     }
 
     /// The command as the screen shows it in `state`, with the names of its events read before.
@@ -52,11 +52,9 @@ public struct ScreenCommand<S: Screen>: Sendable {
         CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) }, emits: emits)
     }
 
-    /// The names of the events it says it emits.
-    @MainActor
-    func emittedEventNames() -> [String] {
-        let catalog = EventCatalog<S.Events>.shared
-        return emits.map { catalog.name(of: $0) }
+    /// The names of the events it says it emits, from the screen's catalog of them.
+    func emittedEventNames(in catalog: EventCatalog<S.Events>) -> [String] {
+        emits.map { catalog.name(of: $0) }
     }
 
     /// A command without arguments.

@@ -10,7 +10,7 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     public private(set) var viewProperties: ViewProperties
     private weak var view: (any View)?
     /// The names of the screen's events.
-    private let events = EventCatalog<S.Events>.shared
+    private let events: EventCatalog<S.Events>
     /// The names of the events each of `S.commands` says it emits, read once: rendering a
     /// state describes every command again.
     private let commandEmits: [[String]]
@@ -21,9 +21,11 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     public init(screen: S, state: S.State) {
         self.screen = screen
         self.state = state
-        let commandEmits = S.commands.map { $0.emittedEventNames() }
-        self.commandEmits = commandEmits
+        let events = EventCatalog<S.Events>.shared
+        self.events = events
         let commands = S.commands
+        let commandEmits = commands.map { $0.emittedEventNames(in: events) }
+        self.commandEmits = commandEmits
         let constant = commands.indices.map { index in
             commands[index].arguments.isEmpty ? commands[index].description(in: state, emits: commandEmits[index]) : nil
         }
