@@ -1,4 +1,4 @@
-import FlowShellKit
+@testable import FlowShellKit
 import Testing
 
 /// A screen made for these tests: a counter with a typed argument, an option, a flag, an
@@ -168,6 +168,32 @@ final class RecordingView: View {
             EventDeclaration("reset", payload: [], summary: "the tally started again"),
         ])
         #expect(registration.commands == ["add", "step", "set", "fail", "reset"])
+    }
+
+    @Test func eventsAreReadAmongOtherPropertiesOfAStructOrAClass() {
+        struct MixedEvents: ScreenEvents {
+            let first = Event<TallyScreen.Reached>("one")
+            let note = "not an event"
+            let count = 3
+            let second = Event<Nothing>("two")
+        }
+        final class ClassEvents: ScreenEvents {
+            let opened = Event<Nothing>("opened")
+            let label = "not an event"
+            let closed = Event<TallyScreen.Reached>("closed")
+            init() {}
+        }
+        #expect(EventCatalog<MixedEvents>().declarations == [
+            EventDeclaration("first", payload: ["total"], summary: "one"),
+            EventDeclaration("second", payload: [], summary: "two"),
+        ])
+        #expect(EventCatalog<MixedEvents>().name(of: \MixedEvents.second) == "second")
+        let classCatalog = EventCatalog<ClassEvents>()
+        #expect(classCatalog.declarations == [
+            EventDeclaration("opened", payload: [], summary: "opened"),
+            EventDeclaration("closed", payload: ["total"], summary: "closed"),
+        ])
+        #expect(classCatalog.name(of: \ClassEvents.closed) == "closed")
     }
 
     @Test func valueKeysComeFromTheirTypes() {

@@ -9,30 +9,33 @@
 /// ```
 /// A screen emits it through its ``EventSink`` by key path (`emit(\.selected, CarReference(carID: id))`),
 /// so an undeclared event or a payload without a declared key does not compile.
-public final class Event<Payload: ScreenValue>: AnyEvent, @unchecked Sendable {
-    /// Declares an event.
-    public init(_ summary: String = "") {
-        super.init(summary: summary)
-    }
+public final class Event<Payload>: AnyEvent, @unchecked Sendable {
+    // `Payload` is constrained by the initializer rather than by the class, so that the type
+    // `Event<CarReference>` can be formed from its name (when a screen's events are read, or a
+    // key path to one is made) without the runtime searching the program's conformances.
 
-    /// The payload's keys, from its type.
-    override public var payloadKeys: [String] { Payload.keys }
+    /// Declares an event.
+    public init(_ summary: String = "") where Payload: ScreenValue {
+        super.init(summary: summary, payloadKeys: { Payload.keys })
+    }
 }
 
 /// What the kit reads from any ``Event`` when it derives a screen's declaration. A class, not a
-/// protocol, so that finding the events among a screen's properties is a class cast: a cast to
+/// protocol, so that finding the events among a screen's properties is a class check: a cast to
 /// a protocol searches every conformance in the program the first time for each event type,
 /// which was a good part of the shell's start.
-public class AnyEvent: @unchecked Sendable {  // Immutable: one `let`, and the keys come from a type.
+public class AnyEvent: @unchecked Sendable {  // Immutable: two `let`s, and the keys come from a type.
     /// What the event means, for `check`, `graph` and documentation.
     public let summary: String
+    private let readPayloadKeys: @Sendable () -> [String]
 
-    init(summary: String) {
+    init(summary: String, payloadKeys: @escaping @Sendable () -> [String]) {
         self.summary = summary
+        self.readPayloadKeys = payloadKeys
     }
 
     /// The keys of its payload.
-    public var payloadKeys: [String] { [] }
+    public var payloadKeys: [String] { readPayloadKeys() }
 }
 
 /// The events of one screen: a struct whose properties are ``Event`` values.

@@ -11,7 +11,7 @@ public final class EventSink<Events: ScreenEvents> {
     }
 
     /// Emits a declared event with its payload.
-    public func callAsFunction<Payload>(_ event: KeyPath<Events, Event<Payload>>, _ payload: Payload) {
+    public func callAsFunction<Payload: ScreenValue>(_ event: KeyPath<Events, Event<Payload>>, _ payload: Payload) {
         emitted.append(FeatureEvent(catalog.name(of: event), payload: payload.values))
     }
 
