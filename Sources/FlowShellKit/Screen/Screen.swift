@@ -60,7 +60,7 @@ extension Screen {
             title: title,
             inputs: Input.requiredKeys,
             events: EventCatalog<Events>.shared.declarations,
-            commands: commands.map(\.name)
+            commands: commands.map { $0.name }  // Not `\.name`: see `Argument.choice`.
         ) { input, context in
             try await ScreenHost<Self>.make(input: input, context: context)
         }
