@@ -18,6 +18,9 @@ public enum FlowShellMain {
             FileHandle.standardError.write(Data("error: '\(first)' is not a flowshell command\(hint)\ncommands: \(subcommandNames.joined(separator: ", ")) (run is the default; flowshell --help says more)\n".utf8))
             exit(ExitCode.validationFailure.rawValue)
         }
+        if let options = RunOptions(plainArguments: arguments) {
+            exit(await ShellLauncher(options: options, features: features, environment: ProcessInfo.processInfo.environment).run())
+        }
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)
             if let command = command as? any FeatureCommand {

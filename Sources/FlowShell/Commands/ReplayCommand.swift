@@ -38,15 +38,8 @@ struct ReplayCommand: FeatureCommand {
         isolated["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         isolated["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         isolated["HOME"] = folder.path
-        let runOptions: RunCommand
-        do {
-            runOptions = try RunCommand.parse(["--fresh", "--no-history", "--data-dir", folder.appendingPathComponent("data").path]
-                                              + (recording.clock.map { ["--clock", String($0)] } ?? [])
-                                              + (options.config.map { ["--config", $0] } ?? []))
-        } catch {
-            console.writeError("error: \(error)\n")
-            return 2
-        }
+        let runOptions = RunOptions(config: options.config, noHistory: true, fresh: true, clock: recording.clock,
+                                    dataDir: folder.appendingPathComponent("data").path)
         let (status, actual) = await SessionReplay.run(expected, options: runOptions, features: features, environment: isolated)
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2

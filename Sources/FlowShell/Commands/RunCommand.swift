@@ -54,9 +54,16 @@ struct RunCommand: FeatureCommand {
     @Option(name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for flowshell replay.", valueName: "FILE"))
     var record: String?
 
+    /// The options as plain values.
+    var runOptions: RunOptions {
+        RunOptions(config: options.config, history: history, noHistory: noHistory, color: color, output: output,
+                   open: open, state: state, fresh: fresh, restore: restore, script: script, clock: clock,
+                   keepGoing: keepGoing, dataDir: dataDir, record: record)
+    }
+
     /// Runs the shell with the linked feature modules; returns the process's exit status.
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        await ShellLauncher(options: self, features: features, environment: environment).run()
+        await ShellLauncher(options: runOptions, features: features, environment: environment).run()
     }
 }

@@ -17,7 +17,7 @@ struct ShellLauncher {
         let output: ShellOutput
     }
 
-    let options: RunCommand
+    let options: RunOptions
     let features: [FeatureModule]
     let environment: [String: String]
     let scripted: ScriptedSession?
@@ -25,7 +25,7 @@ struct ShellLauncher {
     private let completionTarget = CompletionTarget()
     private let console: Console
 
-    init(options: RunCommand, features: [FeatureModule], environment: [String: String],
+    init(options: RunOptions, features: [FeatureModule], environment: [String: String],
          scripted: ScriptedSession? = nil, console: Console? = nil) {
         self.options = options
         self.features = features
@@ -53,7 +53,7 @@ struct ShellLauncher {
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
-            let source = options.options.source
+            let source = options.source
             // A recorded session runs on a clock fixed at its start, noted in the recording, so that
             // its replay shows the same times.
             let fixedClock = options.clock ?? (options.record != nil ? Date().timeIntervalSince1970.rounded() : nil)
