@@ -51,6 +51,27 @@ import Testing
         #expect(next.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
     }
 
+    @Test func aSessionThatGoesNowhereLeavesTheStateFileAlone() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+        let state = home.appendingPathComponent("navigation.json")
+        func fileNumber() throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: state.path)[.systemFileNumber] as? Int
+        }
+        _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select rio\n", in: home, environment: environment)
+        let written = try #require(try fileNumber())
+        // Saving writes a new file and renames it over the old one: the same file means no save.
+        let idle = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\nshow\nquit\n",
+                                           in: home, environment: environment)
+        #expect(idle.output.contains("2. Kia Rio (cars.details, carID=rio)\n"))
+        #expect(try fileNumber() == written)
+        _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "back\n", in: home, environment: environment)
+        #expect(try fileNumber() != written)
+        let next = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n", in: home, environment: environment)
+        #expect(next.output.hasSuffix("1. Cars (cars.list)\n"))
+    }
+
     @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

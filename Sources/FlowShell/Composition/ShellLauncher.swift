@@ -75,7 +75,8 @@ struct ShellLauncher {
                 output.notice(Notice(.warning, warning.description))
             }
             runtime.startNotices.forEach(output.notice)
-            var failures = await restoreAndOpen(flow, stateFile: stateFile, output: output)
+            let restored = await restoreAndOpen(flow, stateFile: stateFile, output: output)
+            var failures = restored.failures
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
             // Edits apply live for a person at the prompt; a script runs the flow it started
             // with (and a session that never waits is spared the watch, whose release costs
@@ -83,7 +84,7 @@ struct ShellLauncher {
             let watcher = interactive ? source.filePath.flatMap { path in
                 ConfigWatcher(path: path) { EditLineReader.wake() }
             } : nil
-            let saver = NavigationSaver(flow: flow, file: stateFile, output: output)
+            let saver = NavigationSaver(flow: flow, file: stateFile, holding: restored.onDisk, output: output)
             let hooks = ShellHooks(
                 configChanged: { watcher?.takeChange() ?? false },
                 idle: { saver.saveIfChanged() },
@@ -146,19 +147,23 @@ struct ShellLauncher {
     }
 
     /// Restores where the user was (unless `--fresh`), then opens `--open LINK`; returns how
-    /// many errors that gave.
-    private func restoreAndOpen(_ flow: AppFlowCoordinator, stateFile: NavigationStateFile?, output: ShellOutput) async -> Int {
+    /// many errors that gave, and what the state file was read to hold.
+    private func restoreAndOpen(_ flow: AppFlowCoordinator, stateFile: NavigationStateFile?,
+                                output: ShellOutput) async -> (failures: Int, onDisk: NavigationSnapshot?) {
+        var onDisk: NavigationSnapshot?
         if !options.fresh, let stateFile {
             switch stateFile.load() {
             case .none: break
             case .unusable(let reason): output.notice(Notice(.warning, reason))
-            case .snapshot(let snapshot): await flow.restore(snapshot).forEach(output.notice)
+            case .snapshot(let snapshot):
+                onDisk = snapshot
+                await flow.restore(snapshot).forEach(output.notice)
             }
         }
-        guard let link = options.open else { return 0 }
+        guard let link = options.open else { return (0, onDisk) }
         let notices = await flow.open(link) + (await flow.processEvents())
         notices.forEach(output.notice)
-        return notices.filter { $0.style == .error }.count
+        return (notices.filter { $0.style == .error }.count, onDisk)
     }
 
     /// Scripted lines, the line editor on a terminal (after the banner), or plain lines.

@@ -12,11 +12,13 @@ final class NavigationSaver {
     private var failed = false
 
     /// Saves what the flow shows (restored, opened by a link, or fresh) when the shell next
-    /// goes idle or ends.
-    init(flow: AppFlowCoordinator, file: NavigationStateFile?, output: ShellOutput) {
+    /// goes idle or ends, unless the file holds it already (`holding`: what it was read to hold),
+    /// so that a session that goes nowhere leaves the file, and the disk, alone.
+    init(flow: AppFlowCoordinator, file: NavigationStateFile?, holding onDisk: NavigationSnapshot? = nil, output: ShellOutput) {
         self.flow = flow
         self.file = file
         self.output = output
+        self.lastSaved = onDisk
     }
 
     func saveIfChanged() {
