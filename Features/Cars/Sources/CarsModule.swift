@@ -4,7 +4,7 @@ import FlowShellKit
 /// The Cars feature module: the aggregated car list, a car's details and the operators.
 public enum CarsModule {
     /// The module: `cars.list`, `cars.details` and `cars.operators`; the aggregator over the
-    /// operators whose fleets ship in `Fleets/`; the `plate` link parameter.
+    /// operators whose fleets ship in `Fleets/` (compiled in); the `plate` link parameter.
     @MainActor public static let module = FeatureModule(
         name: "Cars",
         screens: [CarListScreen.self, CarDetailsScreen.self, OperatorListScreen.self],
@@ -20,10 +20,7 @@ public enum CarsModule {
             if !container.contains((any CarLookup).self) { container.register(aggregator, as: (any CarLookup).self) }
             return
         }
-        guard let folder = FleetFile.shippedFolder else {
-            throw CarsDataError(message: "the fleet files that ship with the Cars module are missing")
-        }
-        let aggregator = CarAggregator(managers: try FleetFile.managers(in: folder))
+        let aggregator = CarAggregator(managers: try FleetFile.managers(from: FleetFile.shipped))
         container.register(aggregator)
         container.register(aggregator, as: (any CarLookup).self)
     }

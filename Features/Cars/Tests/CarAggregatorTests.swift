@@ -49,8 +49,7 @@ import Testing
 
 @Suite struct ShippedFleetTests {
     @Test func theShippedFleetFilesMergeIntoSevenCars() async throws {
-        let folder = try #require(FleetFile.shippedFolder)
-        let managers = try FleetFile.managers(in: folder)
+        let managers = try FleetFile.managers(from: FleetFile.shipped)
         #expect(managers.map(\.name) == ["CityDrive", "GreenGo", "UrbanWheels"])
         let cars = try await CarAggregator(managers: managers).allCars()
         #expect(cars.count == 7, "UrbanWheels lists CityDrive's Kia Rio too; it is merged")
@@ -58,14 +57,22 @@ import Testing
         #expect(Set(cars.map(\.plate)).count == 7)
     }
 
+    @Test func everyFleetFileInTheFolderIsCompiledIn() throws {
+        // Package.swift names each file it embeds; a file added to Fleets/ must be named there too.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Fleets")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == FleetFile.shipped.map(\.name))
+        for (name, contents) in FleetFile.shipped {
+            #expect(contents == Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+    }
+
     @Test func aBrokenFleetFileIsNamed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fleets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("{\"operator\": 1}".utf8).write(to: folder.appendingPathComponent("Broken.json"))
-        #expect(throws: CarsDataError.self) { try FleetFile.managers(in: folder) }
+        let broken = [(name: "Broken.json", contents: Array("{\"operator\": 1}".utf8))]
+        #expect(throws: CarsDataError.self) { try FleetFile.managers(from: broken) }
         do {
-            _ = try FleetFile.managers(in: folder)
+            _ = try FleetFile.managers(from: broken)
         } catch {
             #expect("\(error)".hasPrefix("Broken.json: not a fleet file"))
         }

@@ -19,17 +19,14 @@ struct FleetFile: Decodable {
     var refreshLatencyMs: Int
     var cars: [Entry]
 
-    /// The operators of the fleet files in `folder`, sorted by name.
-    static func managers(in folder: URL) throws -> [SampleCarManager] {
-        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        return try files.map { file in
+    /// The operators of these fleet files (a name, for messages, and the file's bytes), in order.
+    static func managers(from files: [(name: String, contents: [UInt8])]) throws -> [SampleCarManager] {
+        try files.map { file in
             let fleet: FleetFile
             do {
-                fleet = try JSONDecoder().decode(FleetFile.self, from: Data(contentsOf: file))
+                fleet = try JSONDecoder().decode(FleetFile.self, from: Data(file.contents))
             } catch {
-                throw CarsDataError(message: "\(file.lastPathComponent): not a fleet file: \(error)")
+                throw CarsDataError(message: "\(file.name): not a fleet file: \(error)")
             }
             let cars = fleet.cars.map {
                 Car(id: $0.id, name: $0.name, manager: $0.operator ?? fleet.operator, pricePerHour: $0.pricePerHour,
@@ -39,10 +36,12 @@ struct FleetFile: Decodable {
         }
     }
 
-    /// The fleet files shipped with the module.
-    static var shippedFolder: URL? {
-        Bundle.module.url(forResource: "Fleets", withExtension: nil)
-    }
+    /// The fleet files shipped with the module, compiled in (Package.swift lists them), by name.
+    static let shipped: [(name: String, contents: [UInt8])] = [
+        ("CityDrive.json", PackageResources.CityDrive_json),
+        ("GreenGo.json", PackageResources.GreenGo_json),
+        ("UrbanWheels.json", PackageResources.UrbanWheels_json),
+    ]
 }
 
 /// The shipped data could not be read.
