@@ -23,8 +23,21 @@ build: deps
 # - the executable is not position-independent, so the loader has no 90,000 addresses to
 #   relocate and no pages to copy for them (a quarter of the start). What is given up is the
 #   random placement of the executable's own code; the libraries it loads are still placed at random.
-RELEASE_FLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker -no-pie
+# - SQLite and libedit (with what libedit uses) are linked in from their static archives,
+#   which the -dev packages `make deps` installs, rather than loaded as shared libraries: the
+#   loader binds every symbol of a shared library it loads before main (SQLite's 1,600 at
+#   once), a sixth of the start. Linking finds the archives first in .build/static-libs.
+STATIC_C_LIBS = sqlite3 edit tinfo bsd md
+STATIC_LIB_DIR = $(CURDIR)/.build/static-libs
+RELEASE_FLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker -no-pie \
+	-Xswiftc -L$(STATIC_LIB_DIR) -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd
 release: deps
+	@mkdir -p $(STATIC_LIB_DIR)
+	@for lib in $(STATIC_C_LIBS); do \
+		archive=$$($(CC) -print-file-name=lib$$lib.a); \
+		[ -f "$$archive" ] || { echo "make release: lib$$lib.a not found (run make deps)" >&2; exit 1; }; \
+		ln -sf "$$archive" $(STATIC_LIB_DIR)/; \
+	done
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --static-swift-stdlib $(RELEASE_FLAGS) --product flowshell
 
 test: deps

@@ -82,12 +82,11 @@ let package = Package(
         .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "CPluginSpawn"], swiftSettings: strictSwift),
         .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPlugins"], swiftSettings: strictSwift),
         .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
-        .systemLibrary(
-            name: "CLibedit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
-        .target(name: "CEditShim", dependencies: ["CLibedit"]),
+        // Found on the compiler's default paths (libedit-dev, which `make deps` installs), not
+        // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
+        // static archives that `make release` links instead of the shared libraries.
+        .systemLibrary(name: "CLibedit"),
+        .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
         .target(
             name: "FlowShell",
