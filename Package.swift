@@ -144,9 +144,10 @@ let package = Package(
 // runtime, which only it gets (the build tools must not: they have no fuzz entry point), so
 // other builds leave it out.
 if Context.environment["FLOWSHELL_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: strictSwift))
     package.targets.append(.executableTarget(
         name: "ConfigFuzzer",
-        dependencies: ["FlowManifest", "FlowShellKit", "FlowShell"] + features.map { .target(name: $0) },
+        dependencies: ["FlowManifest", "FlowShellKit", "FlowShell", "FuzzDriver"] + features.map { .target(name: $0) },
         path: "Fuzz/ConfigFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
@@ -154,7 +155,7 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
     ))
     package.targets.append(.executableTarget(
         name: "CommandFuzzer",
-        dependencies: ["FlowShell", "FlowShellKit", "LineEditor"],
+        dependencies: ["FlowShell", "FlowShellKit", "LineEditor", "FuzzDriver"],
         path: "Fuzz/CommandFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]

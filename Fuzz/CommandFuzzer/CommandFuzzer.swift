@@ -1,5 +1,6 @@
 @testable import FlowShell
 import FlowShellKit
+import FuzzDriver
 import LineEditor
 #if canImport(Glibc)
 import Glibc
@@ -12,20 +13,6 @@ import Darwin
 // (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
 // would. A crash or a sanitizer's report is a finding. (The dispatcher's async path is driven by
 // the end-to-end tests; libFuzzer's callback cannot wait for it.)
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    MainActor.assumeIsolated { CommandFuzzer.check(String(decoding: bytes, as: UTF8.self)) }
-    return 0
-}
 
 @main
 enum CommandFuzzer {
@@ -41,9 +28,7 @@ enum CommandFuzzer {
 
     @MainActor
     static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzCommandLine))
+        FuzzDriver.run { check(String(decoding: $0, as: UTF8.self)) }
     }
 
     @MainActor

@@ -1,6 +1,7 @@
 import FlowShell
 import FlowManifest
 import FlowShellKit
+import FuzzDriver
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,24 +13,6 @@ import Darwin
 // does it. A crash, a sanitizer's report, or a message that shows a character that cannot be
 // seen is a finding; libFuzzer keeps its input.
 
-/// libFuzzer's driver (from the fuzzer's runtime that `-sanitize=fuzzer` links): runs
-/// `callback` on generated inputs as the command line says (corpus folders, `-max_total_time`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-/// One input: the bytes of a config file.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConfigLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    // libFuzzer calls back on the thread that started it, the main one.
-    MainActor.assumeIsolated { ConfigFuzzer.check(bytes) }
-    return 0
-}
-
 @main
 enum ConfigFuzzer {
     static let file = "fuzz.json"
@@ -38,9 +21,7 @@ enum ConfigFuzzer {
 
     @MainActor
     static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzConfigLoader))
+        FuzzDriver.run(check)
     }
 
     /// Loads and checks `bytes` as `flowshell check` does, then checks every message.

@@ -31,11 +31,8 @@ struct NewFeatureCommand: FeatureCommand {
     /// Writes the module, refusing a screen id that a linked module registers already.
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        var existing: [String: String] = [:]
-        for module in features {
-            for screen in module.screens { existing[screen.id] = module.name }
-        }
-        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens, existingScreens: existing)
+        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens,
+                                       existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()
             print("Created Features/\(name):")

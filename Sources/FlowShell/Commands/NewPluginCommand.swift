@@ -26,11 +26,8 @@ struct NewPluginCommand: FeatureCommand {
             FileHandle.standardError.write(Data("error: no language '\(language)' for plugins; use \(names)\n".utf8))
             return 2
         }
-        var existing: [String: String] = [:]
-        for module in features {
-            for screen in module.screens { existing[screen.id] = module.name }
-        }
-        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package), name: name, language: language, existingScreens: existing)
+        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package), name: name, language: language,
+                                      existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()
             print("Created \(scaffold.folder):")

@@ -67,7 +67,7 @@ struct EventCatalog<Events: ScreenEvents>: Sendable {
 
     /// The name of the event `keyPath` leads to.
     func name<Payload>(of keyPath: KeyPath<Events, Event<Payload>>) -> String {
-        // Every key path into `Events` leads to one of the mirrored properties.
+        // Every key path into `Events` leads to one of the properties read above.
         names[ObjectIdentifier(instance[keyPath: keyPath])] ?? ""
     }
 }
