@@ -16,7 +16,7 @@ build: deps
 # The binary to install: optimized, with the Swift runtime and Foundation linked in, which
 # starts in about two thirds of the time and memory of a build that loads them as shared
 # libraries (the file is larger). The result is .build/release/flowshell.
-# Two more flags are for the start, as `make bench` measured it:
+# Three more choices are for the start, as `make bench` measured it:
 # - code reaches the metadata of generic types it names through their accessors, not by
 #   mangled name: a type formed from its name has its generic requirements checked again at
 #   run time, each check a search of every conformance in the program (a fifth of the start);

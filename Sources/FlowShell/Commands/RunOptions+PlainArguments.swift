@@ -29,15 +29,13 @@ extension RunOptions {
                 let value = attached ?? remaining.first.flatMap { $0.hasPrefix("-") ? nil : remaining.popFirst() }
                 return value?.isEmpty == false ? value : nil
             }
+            // A flag takes no value; `--fresh=yes` is ArgumentParser's to refuse.
+            if attached != nil, ["no-history", "fresh", "restore", "keep-going"].contains(name) { return nil }
             switch name {
-            case "no-history", "fresh", "restore", "keep-going":
-                guard attached == nil else { return nil }
-                switch name {
-                case "no-history": options.noHistory = true
-                case "fresh": options.fresh = true
-                case "restore": options.restore = true
-                default: options.keepGoing = true
-                }
+            case "no-history": options.noHistory = true
+            case "fresh": options.fresh = true
+            case "restore": options.restore = true
+            case "keep-going": options.keepGoing = true
             case "config": guard let path = value() else { return nil }; options.config = path
             case "history": guard let path = value() else { return nil }; options.history = path
             case "open": guard let link = value() else { return nil }; options.open = link
