@@ -16,6 +16,13 @@
 #include <unistd.h>
 #include <wchar.h>
 
+// Text to show above the prompt while a line is read, in the order it was given.
+struct fs_update {
+    char *text;
+    int fd;
+    struct fs_update *next;
+};
+
 struct fs_editor {
     EditLine *el;
     History *history;
@@ -25,7 +32,20 @@ struct fs_editor {
     void *context;
     FILE *out;
     char *saved_line;
+    // Shared with other threads (fs_editor_show), under the lock: whether a line is being
+    // read, the updates waiting, the prompt to show next, and the pipe that wakes the reader.
+    pthread_mutex_t lock;
+    int reading;
+    struct fs_update *first, *last;
+    char *next_prompt;
+    int update_pipe[2];
+    // The reader's own: where it is in an escape sequence typed (no update may split one).
+    int escape_state;
 };
+
+// The key the reader returns for "updates wait": U+009E, a C1 control no keyboard sends,
+// below 256 so that libedit looks it up in its key map instead of inserting it.
+#define FS_UPDATE_KEY 0x9E
 
 static volatile sig_atomic_t fs_interrupted = 0;
 // Ctrl-C wakes the reader through this pipe. A signal cannot be relied on to interrupt the
@@ -244,21 +264,32 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
     char bytes[MB_LEN_MAX];
     size_t count = 0;
     *out = L'\0';
+    fs_editor *self = NULL;
+    el_get(el, EL_CLIENTDATA, &self);
     for (;;) {
-        struct pollfd waits[3] = {
+        // Updates are shown only between characters and never inside an escape sequence.
+        int updates = (self && count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
+        struct pollfd waits[4] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = fs_interrupt_pipe[0], .events = POLLIN },
             { .fd = fs_wake_pipe[0], .events = POLLIN },
+            { .fd = updates, .events = POLLIN },
         };
-        int ready = poll(waits, 3, -1);
+        int ready = poll(waits, 4, -1);
         if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;
         }
         if (waits[1].revents & POLLIN) {
             fs_drain_interrupt_pipe();
+            if (self) self->escape_state = 0;
             errno = EINTR;
             return -1;
+        }
+        if (updates >= 0 && (waits[3].revents & POLLIN)) {
+            fs_drain(updates);
+            *out = (wchar_t)FS_UPDATE_KEY;
+            return 1;
         }
         if (waits[2].revents & POLLIN) {
             fs_drain(fs_wake_pipe[0]);
@@ -289,8 +320,139 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             count = 0; // invalid: drop it, as libedit does
             continue;
         }
+        if (self) {
+            // ESC, then '[' or 'O', then parameters up to a final byte: one key, not to be split.
+            wchar_t c = *out;
+            if (self->escape_state == 0) self->escape_state = (c == 0x1B) ? 1 : 0;
+            else if (self->escape_state == 1) self->escape_state = (c == '[' || c == 'O') ? 2 : 0;
+            else if (c >= 0x40 && c <= 0x7E) self->escape_state = 0;
+        }
         return 1;
     }
+}
+
+// The display width of the prompt: its characters outside the '\1' pairs that enclose
+// invisible sequences.
+static int fs_prompt_width(const char *prompt) {
+    int width = 0, invisible = 0;
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    const char *p = prompt;
+    size_t left = strlen(prompt);
+    while (left > 0) {
+        wchar_t c;
+        size_t used = mbrtowc(&c, p, left, &state);
+        if (used == (size_t)-1 || used == (size_t)-2) { memset(&state, 0, sizeof state); used = 1; c = L'?'; }
+        if (used == 0) break;
+        if (c == 1) invisible = !invisible;
+        else if (!invisible) { int w = wcwidth(c); width += w > 0 ? w : 0; }
+        p += used;
+        left -= used;
+    }
+    return width;
+}
+
+static void fs_write_all(int fd, const char *text, size_t length) {
+    while (length > 0) {
+        ssize_t written = write(fd, text, length);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return;
+        text += written;
+        length -= (size_t)written;
+    }
+}
+
+// Writes text with each "\n" as "\r\n": the terminal is in the line editor's mode, where a
+// newline alone does not return to the first column.
+static void fs_write_lines(int fd, const char *text) {
+    const char *start = text;
+    for (const char *c = text; *c; c++) {
+        if (*c == '\n' && (c == text || c[-1] != '\r')) {
+            fs_write_all(fd, start, (size_t)(c - start));
+            fs_write_all(fd, "\r\n", 2);
+            start = c + 1;
+        }
+    }
+    fs_write_all(fd, start, strlen(start));
+}
+
+// Bound to FS_UPDATE_KEY: erases the prompt and the line typed so far, writes the waiting
+// updates in their place, and has libedit draw the prompt and the line again below them, with
+// the cursor where it was.
+static unsigned char fs_show_updates(EditLine *el, int ch) {
+    (void)ch;
+    fs_editor *editor = NULL;
+    el_get(el, EL_CLIENTDATA, &editor);
+    if (!editor) return CC_NORM;
+    pthread_mutex_lock(&editor->lock);
+    struct fs_update *updates = editor->first;
+    editor->first = editor->last = NULL;
+    char *prompt = editor->next_prompt;
+    editor->next_prompt = NULL;
+    pthread_mutex_unlock(&editor->lock);
+    if (!updates && !prompt) return CC_NORM;
+
+    int columns = 0;
+    if (el_get(el, EL_GETTC, "co", &columns) != 0 || columns <= 0) columns = 80;
+    const LineInfoW *line = el_wline(el);
+    int width = fs_prompt_width(editor->prompt ? editor->prompt : "");
+    for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
+    int row = width / columns;
+    char move[32];
+    fs_write_all(STDOUT_FILENO, "\r", 1);
+    // CSI 0 A still moves one row: only when there is a row to go up.
+    if (row > 0) fs_write_all(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row));
+    fs_write_all(STDOUT_FILENO, "\x1b[J", 3);
+    while (updates) {
+        struct fs_update *next = updates->next;
+        fs_write_lines(updates->fd, updates->text);
+        free(updates->text);
+        free(updates);
+        updates = next;
+    }
+    if (prompt) {
+        free(editor->prompt);
+        editor->prompt = prompt;
+    }
+    el_set(el, EL_REFRESH);
+    return CC_NORM;
+}
+
+void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt) {
+    pthread_mutex_lock(&editor->lock);
+    if (!editor->reading) {
+        // No line is being read: the text goes out at once, in order with everything else.
+        if (text) fs_write_all(fd, text, strlen(text));
+        if (prompt) {
+            free(editor->prompt);
+            editor->prompt = strdup(prompt);
+        }
+        pthread_mutex_unlock(&editor->lock);
+        return;
+    }
+    int wake = editor->first == NULL && editor->next_prompt == NULL;
+    if (text) {
+        struct fs_update *update = calloc(1, sizeof *update);
+        if (update) update->text = strdup(text);
+        if (update && update->text) {
+            update->fd = fd;
+            if (editor->last) editor->last->next = update; else editor->first = update;
+            editor->last = update;
+        } else {
+            free(update);
+        }
+    }
+    if (prompt) {
+        free(editor->next_prompt);
+        editor->next_prompt = strdup(prompt);
+    }
+    // The reader is woken once for a run of updates, which it then shows together.
+    if (wake && editor->update_pipe[1] >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(editor->update_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+    pthread_mutex_unlock(&editor->lock);
 }
 
 fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context) {
@@ -299,6 +461,8 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     editor->out = stdout;
     editor->completer = completer;
     editor->context = context;
+    pthread_mutex_init(&editor->lock, NULL);
+    if (fs_make_pipe(editor->update_pipe) != 0) editor->update_pipe[0] = editor->update_pipe[1] = -1;
     if (fs_wake_pipe[0] < 0 && fs_make_pipe(fs_wake_pipe) != 0) {
         fs_wake_pipe[0] = fs_wake_pipe[1] = -1;
     }
@@ -319,6 +483,8 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     // Add the function before binding a key to it: binding an unknown name corrupts memory.
     el_set(editor->el, EL_ADDFN, "fs-complete", "Complete the command or argument", fs_complete);
     el_set(editor->el, EL_BIND, "^I", "fs-complete", NULL);
+    el_set(editor->el, EL_ADDFN, "fs-show-updates", "Show what changed above the prompt", fs_show_updates);
+    el_set(editor->el, EL_BIND, "\xc2\x9e", "fs-show-updates", NULL);
     // The user's ~/.editrc (or $EDITRC) may rebind keys, as in other libedit programs.
     el_source(editor->el, NULL);
     return editor;
@@ -330,14 +496,50 @@ void fs_editor_destroy(fs_editor *editor) {
     if (editor->history) history_end(editor->history);
     free(editor->prompt);
     free(editor->saved_line);
+    free(editor->next_prompt);
+    while (editor->first) {
+        struct fs_update *next = editor->first->next;
+        free(editor->first->text);
+        free(editor->first);
+        editor->first = next;
+    }
+    for (int i = 0; i < 2; i++) if (editor->update_pipe[i] >= 0) close(editor->update_pipe[i]);
+    pthread_mutex_destroy(&editor->lock);
     free(editor);
 }
 
 void fs_editor_set_prompt(fs_editor *editor, const char *prompt) {
     char *copy = strdup(prompt);
     if (!copy) return;
+    pthread_mutex_lock(&editor->lock);
     free(editor->prompt);
     editor->prompt = copy;
+    free(editor->next_prompt);
+    editor->next_prompt = NULL;
+    pthread_mutex_unlock(&editor->lock);
+}
+
+// Marks whether a line is being read; at its end, what came meanwhile goes out below the line.
+static void fs_set_reading(fs_editor *editor, int reading) {
+    pthread_mutex_lock(&editor->lock);
+    editor->reading = reading;
+    if (!reading) {
+        fs_drain(editor->update_pipe[0]);
+        while (editor->first) {
+            struct fs_update *next = editor->first->next;
+            fs_write_all(editor->first->fd, editor->first->text, strlen(editor->first->text));
+            free(editor->first->text);
+            free(editor->first);
+            editor->first = next;
+        }
+        editor->last = NULL;
+        if (editor->next_prompt) {
+            free(editor->prompt);
+            editor->prompt = editor->next_prompt;
+            editor->next_prompt = NULL;
+        }
+    }
+    pthread_mutex_unlock(&editor->lock);
 }
 
 int fs_editor_read(fs_editor *editor, const char **line) {
@@ -360,8 +562,13 @@ int fs_editor_read(fs_editor *editor, const char **line) {
         free(editor->saved_line);
         editor->saved_line = NULL;
     }
+    editor->escape_state = 0;
+    fs_set_reading(editor, 1);
     errno = 0;
     const char *text = el_gets(editor->el, &count);
+    int saved = errno;
+    fs_set_reading(editor, 0);
+    errno = saved;
     if (text == NULL) {
         if (fs_termination) return 0;
         if (count == -1 && errno == EINTR) return -1;

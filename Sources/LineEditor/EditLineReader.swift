@@ -1,4 +1,5 @@
 import CEditShim
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +7,9 @@ import Darwin
 #endif
 
 /// Reads lines on a terminal with libedit: emacs keys, history (Up, Ctrl-R), Tab completion
-/// and UTF-8 input; Ctrl-C abandons the line.
+/// and UTF-8 input; Ctrl-C abandons the line. The line is read on a thread of its own, so the
+/// main actor goes on while a person types: what it shows meanwhile (``show(_:onStandardError:prompt:)``)
+/// appears above the prompt, and the half-typed line comes back below it, cursor and all.
 @MainActor
 public final class EditLineReader: LineReader {
     /// Answers Tab, given the line's text before the cursor.
@@ -17,6 +20,7 @@ public final class EditLineReader: LineReader {
 
     private var editor: OpaquePointer?
     private let completer: Completer
+    private let thread = ReaderThread()
     private let historyPath: String?
     private var historyFailureSaid = false
 
@@ -28,17 +32,7 @@ public final class EditLineReader: LineReader {
         self.historyPath = historyPath
         fs_use_environment_locale()
         let callback: fs_completer = { context, beforeCursor in
-            guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil, delete_count: 0) }
-            let reader = Unmanaged<EditLineReader>.fromOpaque(context).takeUnretainedValue()
-            let text = String(cString: beforeCursor)
-            // libedit calls back synchronously from el_gets, which runs on the main actor.
-            let completion = MainActor.assumeIsolated { reader.completer(text) }
-            let listing = completion.candidates.isEmpty ? nil : EditLineReader.listing(completion.candidates, descriptions: completion.descriptions)
-            return fs_completion(
-                insert: completion.insert.isEmpty ? nil : strdup(completion.insert),
-                listing: listing.flatMap { strdup($0) },
-                delete_count: Int32(clamping: completion.deleting)
-            )
+            EditLineReader.complete(context: context, beforeCursor: beforeCursor)
         }
         // The editor lives exactly as long as this object, so an unretained pointer is safe.
         editor = fs_editor_create(program, Int32(Self.historySize), callback, Unmanaged.passUnretained(self).toOpaque())
@@ -48,29 +42,64 @@ public final class EditLineReader: LineReader {
         }
     }
 
+    /// Answers Tab for libedit, which calls back from el_gets on the reader thread: the main
+    /// actor waits for the line meanwhile, so asking it cannot block.
+    private nonisolated static func complete(context: UnsafeMutableRawPointer?, beforeCursor: UnsafePointer<CChar>?) -> fs_completion {
+        guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil, delete_count: 0) }
+        let text = String(cString: beforeCursor)
+        let address = Int(bitPattern: context)
+        let completion = DispatchQueue.main.sync {
+            MainActor.assumeIsolated { () -> Completion in
+                guard let pointer = UnsafeRawPointer(bitPattern: address) else { return .none }
+                return Unmanaged<EditLineReader>.fromOpaque(pointer).takeUnretainedValue().completer(text)
+            }
+        }
+        var listed: UnsafeMutablePointer<CChar>?
+        if !completion.candidates.isEmpty {
+            listed = strdup(listing(completion.candidates, descriptions: completion.descriptions))
+        }
+        return fs_completion(insert: completion.insert.isEmpty ? nil : strdup(completion.insert), listing: listed,
+                             delete_count: Int32(clamping: completion.deleting))
+    }
+
     isolated deinit {
         if let editor { fs_editor_destroy(editor) }
     }
 
-    /// Reads a line with `prompt` (ANSI sequences in it are handled as invisible).
-    public func readLine(prompt: String) -> LineReadResult {
+    /// Reads a line with `prompt` (ANSI sequences in it are handled as invisible), on the
+    /// reader thread; the main actor is free meanwhile.
+    public func readLine(prompt: String) async -> LineReadResult {
         guard let editor else { return .end }
         fs_editor_set_prompt(editor, Self.markInvisible(prompt))
-        var line: UnsafePointer<CChar>?
-        switch fs_editor_read(editor, &line) {
-        case 1:
-            guard let line else { return .end }
-            var text = String(cString: line)
-            if text.hasSuffix("\n") { text.removeLast() }
-            return .line(text)
-        case -1:
-            _ = Terminal.takeInterrupt()
-            return .interrupted
-        case -2:
-            return .woken
-        default:
-            return .end
+        let pointer = EditorPointer(editor)
+        return await withCheckedContinuation { continuation in
+            thread.run {
+                var line: UnsafePointer<CChar>?
+                let result: LineReadResult
+                switch fs_editor_read(pointer.editor, &line) {
+                case 1:
+                    var text = line.map { String(cString: $0) } ?? ""
+                    if text.hasSuffix("\n") { text.removeLast() }
+                    result = line == nil ? .end : .line(text)
+                case -1:
+                    _ = Terminal.takeInterrupt()
+                    result = .interrupted
+                case -2:
+                    result = .woken
+                default:
+                    result = .end
+                }
+                continuation.resume(returning: result)
+            }
         }
+    }
+
+    /// Shows `text` on standard output (or error) and, when given, makes `prompt` the prompt:
+    /// while a line is read, above the prompt and the half-typed line, which come back below
+    /// it intact; otherwise at once.
+    public func show(_ text: String?, onStandardError: Bool = false, prompt: String? = nil) {
+        guard let editor else { return }
+        fs_editor_show(editor, text, onStandardError ? STDERR_FILENO : STDOUT_FILENO, prompt.map(Self.markInvisible))
     }
 
     /// Makes a read in progress return ``LineReadResult/woken``; callable from any thread.
@@ -96,7 +125,7 @@ public final class EditLineReader: LineReader {
     }
 
     /// Encloses each escape sequence in '\1' so libedit does not count it as width.
-    static func markInvisible(_ prompt: String) -> String {
+    nonisolated static func markInvisible(_ prompt: String) -> String {
         var result = ""
         var inEscape = false
         for scalar in prompt.unicodeScalars {
@@ -114,7 +143,7 @@ public final class EditLineReader: LineReader {
     }
 
     /// The candidates laid out in columns, ending with a newline.
-    static func listing(_ candidates: [String], descriptions: [String: String] = [:]) -> String {
+    nonisolated static func listing(_ candidates: [String], descriptions: [String: String] = [:]) -> String {
         if !descriptions.isEmpty {
             // One candidate a line, with what it is.
             let width = candidates.map(\.count).max() ?? 0
@@ -133,5 +162,44 @@ public final class EditLineReader: LineReader {
             text += candidate + (isLast ? "\n" : String(repeating: " ", count: width - candidate.count))
         }
         return text
+    }
+}
+
+/// The editor handed to the reader thread, which alone uses it while a line is read.
+private struct EditorPointer: @unchecked Sendable {
+    let editor: OpaquePointer
+    init(_ editor: OpaquePointer) { self.editor = editor }
+}
+
+/// One thread that runs the line editor's reads, one at a time: libedit is used from this
+/// thread alone while it reads, and its signal handling stays on it.
+private final class ReaderThread: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var job: (@Sendable () -> Void)?
+
+    init() {
+        // The thread lives as long as the process: there is one line editor.
+        let thread = Thread { self.loop() }
+        thread.name = "line editor"
+        thread.start()
+    }
+
+    /// Runs `job` on the thread.
+    func run(_ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        self.job = job
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while job == nil { condition.wait() }
+            let next = job
+            job = nil
+            condition.unlock()
+            next?()
+        }
     }
 }

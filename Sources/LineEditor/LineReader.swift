@@ -15,7 +15,7 @@ public enum LineReadResult: Sendable, Equatable {
 @MainActor
 public protocol LineReader: AnyObject {
     /// Reads one line, showing `prompt` where that makes sense.
-    func readLine(prompt: String) -> LineReadResult
+    func readLine(prompt: String) async -> LineReadResult
     /// Remembers a line for history recall (Up) and for the history file.
     func remember(_ line: String)
     /// Whether the next line is already here, so that reading it will not wait (output can

@@ -32,6 +32,12 @@ void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
 /// kept and typed again at the next read). The terminal is back in its normal mode on return.
 int fs_editor_read(fs_editor *editor, const char **line);
 
+/// Shows `text` (may be NULL) on `fd` (standard output or error) and, when `prompt` is not
+/// NULL, makes it the prompt; callable from any thread. While a line is read (on another
+/// thread), the text goes above the prompt and the half-typed line, which are drawn again
+/// below it with the cursor where it was; otherwise it is written at once.
+void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt);
+
 /// Makes a read in progress return -2 soon; callable from any thread.
 void fs_wake_reader(void);
 

@@ -24,11 +24,11 @@ extension AppFlowCoordinator {
                 built.append(try await build(entry))
             } catch {
                 let titles = plan.entries[index...].map { planner.title(of: $0.screen) } + plan.dropped.map { planner.title(of: $0) }
-                router.keep(1, adding: built)
+                _ = await changeStack(keeping: 1, adding: built)
                 return [dropped(titles, UserFacingError.message(for: error))]
             }
         }
-        router.keep(1, adding: built)
+        _ = await changeStack(keeping: 1, adding: built)
         guard let reason = plan.reason else { return [] }
         return [dropped(plan.dropped.map { planner.title(of: $0) }, reason)]
     }
@@ -52,7 +52,7 @@ extension AppFlowCoordinator {
         let kept = 1 + plan.entries.count
         guard kept < open.count else { return [] }
         let titles = open[kept...].map { $0.screen.title }
-        router.keep(kept)
+        _ = await changeStack(keeping: kept)
         return [dropped(Array(titles), plan.reason ?? "not in this flow any more")]
     }
 

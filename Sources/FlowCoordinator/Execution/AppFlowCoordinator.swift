@@ -28,6 +28,10 @@ public final class AppFlowCoordinator {
     private var queue: [(event: FeatureEvent, index: Int, screen: ObjectIdentifier)] = []
     /// Guards whose flows are running.
     public private(set) var pendingGuards: [PendingGuard] = []
+    /// Called when the background work of an open screen (an effect, a subscription) emitted
+    /// events: they wait for ``processEvents()``, which whoever runs the flow calls when no
+    /// command is running.
+    public var onBackgroundEvents: (@MainActor () -> Void)?
 
     /// Creates the flow for a manifest, with the screens of the modules it loads. `makeStore`
     /// gives each module its settings store (in memory by default).
@@ -59,9 +63,51 @@ public final class AppFlowCoordinator {
     /// Builds and shows the root screen, with `input` when it needs some (a harness driving one screen).
     public func start(input: FeatureInput = FeatureInput()) async throws {
         let root = try await build(NavigationEntry(screen: manifest.root, input: input.values, presentation: .root))
-        router.setRoot(root)
+        _ = await changeStack(keeping: 0, adding: [root])
         pendingGuards.removeAll()
         queue.removeAll()
+    }
+
+    /// Closes every open screen, cancelling their background work (the shell is leaving).
+    public func closeAll() {
+        for open in router.screens { open.screen.close() }
+    }
+
+    /// Changes the stack — keeps its bottom `count` screens and adds `added` above them — and
+    /// tells the screens: those that left close (their background work is cancelled), those
+    /// that came open, and one that is on top again because what covered it closed appears
+    /// (it usually looks its data up again). Returns what to tell the user of an appear that failed.
+    func changeStack(keeping count: Int, adding added: [OpenScreen] = []) async -> [Notice] {
+        let before = router.screens
+        router.keep(count, adding: added)
+        let after = router.screens
+        for left in before where !after.contains(where: { $0.screen === left.screen }) {
+            left.screen.close()
+        }
+        for came in added {
+            came.screen.open { [weak self, weak screen = came.screen] events in
+                guard let self, let screen else { return }
+                self.receiveBackground(events, from: screen)
+            }
+        }
+        guard added.isEmpty, let top = after.last, top.screen !== before.last?.screen else { return [] }
+        do {
+            try await top.screen.appear()
+            return []
+        } catch is CancellationError {
+            return []
+        } catch {
+            return [Notice(.warning, "\(top.screen.title) could not look again at what it shows: \(UserFacingError.message(for: error))")]
+        }
+    }
+
+    /// Events from an open screen's background work, queued for ``processEvents()``.
+    private func receiveBackground(_ events: [FeatureEvent], from screen: any HostedScreen) {
+        guard let index = router.screens.lastIndex(where: { $0.screen === screen }) else { return }
+        for event in events {
+            queue.append((event, index, ObjectIdentifier(screen)))
+        }
+        onBackgroundEvents?()
     }
 
     // MARK: - Intents
@@ -147,10 +193,10 @@ public final class AppFlowCoordinator {
                 return [Notice.cannotOpen(planner.title(of: entry.screen), because: error)]
             }
         }
-        router.keep(plan.keep, adding: built)
+        let appeared = await changeStack(keeping: plan.keep, adding: built)
         pendingGuards.removeAll { $0.index >= plan.keep }
         if let pending = plan.startsGuard { pendingGuards.append(pending) }
-        var notices = plan.notices
+        var notices = plan.notices + appeared
         switch plan.then {
         case .event(let event, let index):
             if router.screens.indices.contains(index) {

@@ -13,6 +13,7 @@ final class PluginScreen: HostedScreen {
     private let declaration: ScreenDeclaration
     private let session: PluginSession
     private let instance: Int
+    private var closed = false
 
     private init(declaration: ScreenDeclaration, session: PluginSession, instance: Int, view: ViewProperties) {
         featureID = declaration.id
@@ -23,9 +24,18 @@ final class PluginScreen: HostedScreen {
     }
 
     deinit {
+        // A screen dropped without being closed (a plan that failed after building it).
+        guard !closed else { return }
         let session = self.session
         let instance = self.instance
         Task { @MainActor in session.notify("close", PluginMessage.CloseParameters(instance: instance)) }
+    }
+
+    /// Tells the plugin at once that the screen closed.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        session.notify("close", PluginMessage.CloseParameters(instance: instance))
     }
 
     /// Opens the screen `declaration` describes in the plugin `connection` runs (starting it

@@ -97,9 +97,22 @@ struct ShellLauncher {
             let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher] in dispatcher?.cancelForegroundCommand() } : nil
             defer { withExtendedLifetime(interruptWatcher) {} }
             completionTarget.dispatcher = dispatcher
+            if let editor = reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader {
+                // What the screens show by themselves while a person types goes above the
+                // prompt, and the prompt follows where they lead.
+                (console as? StandardConsole)?.lineEditor = editor
+                dispatcher.onUpdateByItself = { [weak dispatcher, weak editor] in
+                    guard let dispatcher, let editor else { return }
+                    editor.show(nil, prompt: PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers,
+                                                                  styler: TextStyler(colour: colour), width: Terminal.width() ?? 80))
+                }
+            }
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
+            shell.interruptWatcher = interruptWatcher
             let outcome = await shell.run()
+            (console as? StandardConsole)?.lineEditor = nil
+            runtime.flow.closeAll()
             await runtime.stopPlugins()
             if interactive { Terminal.restoreForeground() }
             failures += outcome.failures

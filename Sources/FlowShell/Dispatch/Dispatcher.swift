@@ -58,6 +58,7 @@ public final class Dispatcher {
         settings = ShellSettings(store: runtime.shellStore)
         aliases = ShellAliases(store: runtime.shellStore)
         output.apply(settings)
+        runtime.flow.onBackgroundEvents = { [weak self] in self?.backgroundEventsArrived() }
     }
 
     /// A dispatcher that pushes to `output`, with no terminal behind it.
@@ -74,13 +75,56 @@ public final class Dispatcher {
 
     var flow: AppFlowCoordinator { runtime.flow }
 
+    /// Called when the top screen changed by itself (no line running), after it was shown: the
+    /// prompt, which names the open screens, may need drawing again.
+    public var onUpdateByItself: () -> Void {
+        get { topView.onUpdateByItself }
+        set { topView.onUpdateByItself = newValue }
+    }
+
     /// Shows the top screen on the View if it is not shown there yet.
     public func showTop() {
-        topView.follow()
+        asCommand { topView.follow() }
     }
+
+    /// Runs `work` as a command's part: what it shows was asked for, not the screen's own doing.
+    private func asCommand(_ work: () -> Void) {
+        let outer = topView.lineRuns
+        topView.lineRuns = true
+        work()
+        topView.lineRuns = outer
+    }
+
+    /// Routes the events that open screens' background work emitted (their effects and
+    /// subscriptions), as a command's are: at once when no line runs, else after it.
+    func backgroundEventsArrived() {
+        guard !topView.lineRuns, backgroundRouting == nil, flow.hasQueuedEvents else { return }
+        backgroundRouting = Task { @MainActor in
+            while flow.hasQueuedEvents {
+                let notices = await flow.processEvents()
+                notices.forEach(show)
+                topView.follow()
+            }
+            backgroundRouting = nil
+            topView.onUpdateByItself()
+        }
+    }
+
+    /// Background events being routed: a line waits for them.
+    private var backgroundRouting: Task<Void, Never>?
 
     /// Runs one typed line and pushes its results to the View.
     public func run(_ line: String) async -> Step {
+        if let backgroundRouting { await backgroundRouting.value }
+        let outermost = !topView.lineRuns
+        topView.lineRuns = true
+        defer {
+            if outermost {
+                topView.lineRuns = false
+                // Events that background work emitted while the line ran, and it left.
+                backgroundEventsArrived()
+            }
+        }
         commandFailure = nil
         // A Ctrl-C before this line was for what ran then.
         if scriptDepth == 0 { interrupted = false }
@@ -203,6 +247,9 @@ public final class Dispatcher {
 
     /// Reads the config again and applies it; what changed is shown.
     public func reload() async {
+        let outer = topView.lineRuns
+        topView.lineRuns = true
+        defer { topView.lineRuns = outer }
         let notices = await runtime.reload()
         notices.forEach(show)
         topView.follow()

@@ -12,6 +12,11 @@ final class TopScreenView: View {
     private weak var shown: (any HostedScreen)?
     /// How many times a screen was shown: a command that shows nothing new changed nothing.
     private(set) var updates = 0
+    /// Whether a typed line runs now: what is shown otherwise, the screen did by itself.
+    var lineRuns = false
+    /// Called after the top screen was shown by itself (no line running): the prompt may say
+    /// something new.
+    var onUpdateByItself: () -> Void = {}
     /// While a command runs, its screen's new look waits here: if the command's navigation
     /// leaves the screen, only where it leads is shown (with the screen's messages).
     private var holding = false
@@ -78,7 +83,9 @@ final class TopScreenView: View {
             return
         }
         updates += 1
-        output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack))
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack,
+                                     cause: lineRuns ? .command : .update))
+        if !lineRuns { onUpdateByItself() }
     }
 
     /// Shows the top screen again, as it is now.

@@ -46,12 +46,13 @@ final class JSONLinesOutput: ShellOutput {
     private struct ScreenBody: Encodable {
         let snapshot: ScreenSnapshot
 
-        enum Keys: String, CodingKey { case screen, stack }
+        enum Keys: String, CodingKey { case screen, cause, stack }
 
         func encode(to encoder: any Encoder) throws {
             try snapshot.properties.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(snapshot.featureID, forKey: .screen)
+            try container.encode(snapshot.cause, forKey: .cause)
             try container.encode(snapshot.stack, forKey: .stack)
         }
     }

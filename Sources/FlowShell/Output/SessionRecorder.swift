@@ -37,7 +37,8 @@ final class SessionRecorder {
 /// A reader that records each line it reads.
 @MainActor
 final class RecordingLineReader: LineReader {
-    private let base: LineReader
+    /// The reader it records.
+    let base: LineReader
     private let recorder: SessionRecorder
 
     init(base: LineReader, recorder: SessionRecorder) {
@@ -45,8 +46,8 @@ final class RecordingLineReader: LineReader {
         self.recorder = recorder
     }
 
-    func readLine(prompt: String) -> LineReadResult {
-        let result = base.readLine(prompt: prompt)
+    func readLine(prompt: String) async -> LineReadResult {
+        let result = await base.readLine(prompt: prompt)
         if case .line(let line) = result { recorder.recordInput(line) }
         return result
     }

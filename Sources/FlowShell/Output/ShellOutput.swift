@@ -47,12 +47,23 @@ public struct StackEntry: Codable, Equatable, Sendable {
 
 /// The top screen with the stack under it.
 public struct ScreenSnapshot: Equatable, Sendable {
+    /// What showed a screen.
+    public enum Cause: String, Codable, Sendable {
+        /// A command run, and the navigation it caused.
+        case command
+        /// The screen changed by itself: its background work (effects, subscriptions, a
+        /// plugin's push) and the navigation that caused.
+        case update
+    }
+
     /// The screen's id.
     public let featureID: String
     /// What it shows.
     public let properties: ViewProperties
     /// The open screens, bottom first.
     public let stack: [StackEntry]
+    /// What showed it.
+    public var cause: Cause = .command
 }
 
 /// A command's usage line, summary and the values its arguments take.

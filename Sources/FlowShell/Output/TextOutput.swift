@@ -56,8 +56,30 @@ final class TextOutput: ShellOutput {
     }
 
     func screen(_ screen: ScreenSnapshot) {
-        page((interactive ? "\n" : "") + renderer.render(screen.properties))
+        guard screen.cause == .update, interactive else {
+            pendingUpdate = nil
+            page((interactive ? "\n" : "") + renderer.render(screen.properties))
+            return
+        }
+        // A screen that changes by itself is shown at most once per `updateInterval`, its
+        // latest state, never through the pager: a person is typing below it.
+        pendingUpdate = screen
+        guard updateTimer == nil else { return }
+        updateTimer = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.updateInterval)
+            guard let self else { return }
+            self.updateTimer = nil
+            guard let latest = self.pendingUpdate else { return }
+            self.pendingUpdate = nil
+            self.console.write("\n" + self.renderer.render(latest.properties)
+                               + self.renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"))
+        }
     }
+
+    /// How often at most a screen that changes by itself is shown again.
+    static let updateInterval = Duration.milliseconds(100)
+    private var pendingUpdate: ScreenSnapshot?
+    private var updateTimer: Task<Void, Never>?
 
     func text(_ lines: [String]) {
         page(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")

@@ -24,6 +24,9 @@ extension Console {
 final class StandardConsole: Console {
     private let collectsOutput: Bool
     private var collected: [UInt8] = []
+    /// The line editor, once it reads the terminal: what is written while a person types goes
+    /// above the prompt, which comes back below it.
+    weak var lineEditor: EditLineReader?
     /// Collected output is written once it reaches this size, whatever else happens.
     private static let limit = 64 * 1024
 
@@ -35,6 +38,10 @@ final class StandardConsole: Console {
     }
 
     func write(_ text: String) {
+        if let lineEditor {
+            lineEditor.show(text)
+            return
+        }
         guard collectsOutput else {
             Self.write(Array(text.utf8), to: STDOUT_FILENO)
             return
@@ -44,6 +51,10 @@ final class StandardConsole: Console {
     }
 
     func writeError(_ text: String) {
+        if let lineEditor {
+            lineEditor.show(text, onStandardError: true)
+            return
+        }
         flush()
         Self.write(Array(text.utf8), to: STDERR_FILENO)
     }

@@ -3,9 +3,9 @@ import LineEditor
 
 /// Turns Ctrl-C (and Ctrl-\, SIGTERM, SIGHUP) while a command runs into a call of `onInterrupt`:
 /// the signal handler's pipe is watched by a read source on the main queue, so nothing polls.
-/// At the prompt the line editor takes a Ctrl-C itself, for the line being typed; a handler run
-/// queued from then finds the interrupt already taken and does nothing, so a Ctrl-C never
-/// reaches a later command.
+/// At the prompt the line editor takes a Ctrl-C itself, for the line being typed, and the
+/// watcher is suspended (``whileLineIsRead(_:)``); a handler run queued from before finds the
+/// interrupt already taken and does nothing, so a Ctrl-C never reaches a later command.
 @MainActor
 final class InterruptWatcher {
     private let source: any DispatchSourceRead
@@ -23,6 +23,15 @@ final class InterruptWatcher {
             }
         }
         source.activate()
+    }
+
+    /// While a line is read, the line editor takes Ctrl-C itself (it abandons the line): the
+    /// watcher steps aside, so that the two never take the same Ctrl-C.
+    func whileLineIsRead<Result>(_ read: () async -> Result) async -> Result {
+        source.suspend()
+        let result = await read()
+        source.resume()
+        return result
     }
 
     isolated deinit {

@@ -15,6 +15,8 @@ final class Shell {
     private let hooks: ShellHooks
     private let stopsAtFirstError: Bool
     private let stopsOnInterrupt: Bool
+    /// What turns Ctrl-C into cancelling the running command; it steps aside while a line is read.
+    var interruptWatcher: InterruptWatcher?
 
     /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
@@ -53,7 +55,13 @@ final class Shell {
             let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
                                                                    width: Terminal.width() ?? 80) : ""
             if !reader.hasPendingLine { hooks.waiting() }
-            switch reader.readLine(prompt: prompt) {
+            let read: LineReadResult
+            if let interruptWatcher {
+                read = await interruptWatcher.whileLineIsRead { await self.reader.readLine(prompt: prompt) }
+            } else {
+                read = await reader.readLine(prompt: prompt)
+            }
+            switch read {
             case .end:
                 output.endOfInput()
                 hooks.idle()

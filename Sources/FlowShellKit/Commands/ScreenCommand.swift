@@ -13,7 +13,7 @@
 /// and the ``EventSink``. A handler that throws or is cancelled leaves the state as it was.
 public struct ScreenCommand<S: Screen>: Sendable {
     /// The work, with the words already parsed.
-    typealias Run = @MainActor @Sendable (S, inout S.State, ParsedArguments, EventSink<S.Events>) async throws -> Void
+    typealias Run = @MainActor @Sendable (S, inout S.State, ParsedArguments, EventSink<S>) async throws -> Void
 
     /// The word the user types.
     public let name: String
@@ -60,7 +60,7 @@ public struct ScreenCommand<S: Screen>: Sendable {
     /// A command without arguments.
     public static func command(
         _ name: String, _ summary: String, when isAvailable: @escaping @Sendable (S.State) -> Bool = { _ in true },
-        run: @escaping @MainActor @Sendable (S, inout S.State, EventSink<S.Events>) async throws -> Void
+        run: @escaping @MainActor @Sendable (S, inout S.State, EventSink<S>) async throws -> Void
     ) -> Self {
         Self(name: name, summary: summary, arguments: [], when: isAvailable) { screen, state, _, emit in
             try await run(screen, &state, emit)
@@ -71,7 +71,7 @@ public struct ScreenCommand<S: Screen>: Sendable {
     public static func command<A>(
         _ name: String, _ summary: String, _ first: Argument<S.State, A>,
         when isAvailable: @escaping @Sendable (S.State) -> Bool = { _ in true },
-        run: @escaping @MainActor @Sendable (S, inout S.State, A, EventSink<S.Events>) async throws -> Void
+        run: @escaping @MainActor @Sendable (S, inout S.State, A, EventSink<S>) async throws -> Void
     ) -> Self {
         Self(name: name, summary: summary, arguments: [first.describe], when: isAvailable) { screen, state, parsed, emit in
             let a = try first.read(parsed, 0)
@@ -83,7 +83,7 @@ public struct ScreenCommand<S: Screen>: Sendable {
     public static func command<A, B>(
         _ name: String, _ summary: String, _ first: Argument<S.State, A>, _ second: Argument<S.State, B>,
         when isAvailable: @escaping @Sendable (S.State) -> Bool = { _ in true },
-        run: @escaping @MainActor @Sendable (S, inout S.State, A, B, EventSink<S.Events>) async throws -> Void
+        run: @escaping @MainActor @Sendable (S, inout S.State, A, B, EventSink<S>) async throws -> Void
     ) -> Self {
         let secondPosition = first.isPositional ? 1 : 0
         return Self(name: name, summary: summary, arguments: [first.describe, second.describe], when: isAvailable) { screen, state, parsed, emit in

@@ -1,22 +1,48 @@
-/// Where a screen's command emits its events while it runs. The flow routes them, in the order
-/// emitted, after the command has finished and its new state is shown.
+/// Where a screen's command emits its events while it runs, and starts the work that goes on
+/// after it returns (``run(_:)``). The flow routes the events, in the order emitted, after the
+/// command has finished and its new state is shown.
 @MainActor
-public final class EventSink<Events: ScreenEvents> {
-    private let catalog: EventCatalog<Events>
+public final class EventSink<S: Screen> {
+    private let catalog: EventCatalog<S.Events>
     /// The events emitted so far, as the flow routes them.
     public private(set) var emitted: [FeatureEvent] = []
+    /// The effects started so far, which the host runs once the command's state is in place.
+    private(set) var effects: [Effect<S>] = []
 
-    init(catalog: EventCatalog<Events>) {
+    init(catalog: EventCatalog<S.Events>) {
         self.catalog = catalog
     }
 
     /// Emits a declared event with its payload.
-    public func callAsFunction<Payload: ScreenValue>(_ event: KeyPath<Events, Event<Payload>>, _ payload: Payload) {
+    public func callAsFunction<Payload: ScreenValue>(_ event: KeyPath<S.Events, Event<Payload>>, _ payload: Payload) {
         emitted.append(FeatureEvent(catalog.name(of: event), payload: payload.values))
     }
 
     /// Emits a declared event that carries nothing.
-    public func callAsFunction(_ event: KeyPath<Events, Event<Nothing>>) {
+    public func callAsFunction(_ event: KeyPath<S.Events, Event<Nothing>>) {
         emitted.append(FeatureEvent(catalog.name(of: event), payload: [:]))
     }
+
+    /// Starts an effect: work that goes on after the command returns and changes the screen's
+    /// state and emits events as it goes, through `send` (progress, partial results). It runs
+    /// while the screen is open: closing the screen cancels it; Ctrl-C, which cancels the
+    /// command, does not.
+    ///
+    /// ```swift
+    /// .command("refresh", "Ask every operator again") { screen, state, emit in
+    ///     state.refreshing = true
+    ///     emit.run { send in
+    ///         for try await answer in screen.fleet.answers() { send { $0.merge(answer) } }
+    ///         send { $0.refreshing = false }
+    ///     }
+    /// }
+    /// ```
+    public func run(_ work: @escaping @MainActor (Send<S>) async throws -> Void) {
+        effects.append(Effect(work: work))
+    }
+}
+
+/// Background work of a screen, started by a command and run by its host.
+struct Effect<S: Screen> {
+    let work: @MainActor (Send<S>) async throws -> Void
 }

@@ -15,9 +15,28 @@ public protocol HostedScreen: AnyObject {
     var title: String { get }
     /// The command the screen offers now under `name`, if any.
     func command(named name: String) -> CommandDescription?
+
+    /// The screen is on the stack: its subscriptions start, and the events of its background
+    /// work (effects, subscriptions) go to `events`, which routes them as a command's.
+    func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void)
+    /// The screen is shown again because the screen above it closed; a new state is pushed
+    /// to the bound view before this returns.
+    func appear() async throws
+    /// The screen left the stack: its background work is cancelled, and nothing it sends
+    /// changes anything any more.
+    func close()
 }
 
 extension HostedScreen {
+    /// A screen without background work has nothing to start.
+    public func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void) {}
+
+    /// A screen that does nothing when shown again.
+    public func appear() async throws {}
+
+    /// A screen without background work has nothing to stop.
+    public func close() {}
+
     /// The title, from what the screen shows.
     public var title: String { viewProperties.title }
 

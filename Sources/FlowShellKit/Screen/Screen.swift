@@ -6,7 +6,9 @@
 /// The seed's roles, each real:
 /// - the **Feature** is the screen value itself: created from its input and the module's
 ///   services (``init(input:context:)``), it loads what it shows (``load()``) and handles its
-///   ``commands``, which change the state and emit typed ``Events``; it never navigates;
+///   ``commands``, which change the state and emit typed ``Events``; it never navigates. Its
+///   state also changes over time: when it is shown again (``appear(_:)``), through the
+///   effects its commands start (``EventSink/run(_:)``), and through its ``subscriptions``;
 /// - the **Updater** is ``render(_:)``, a pure function from state to ``ViewProperties``;
 /// - the **Builder** is the kit's generic ``ScreenHost``;
 /// - the **View** is whatever the host pushes ``ViewProperties`` to.
@@ -50,6 +52,21 @@ public protocol Screen {
     func load() async throws -> State
     /// The Updater: what a state looks like. Commands are added by the host.
     static func render(_ state: State) -> ViewProperties
+
+    /// What the screen does when it is shown again because the screen above it closed —
+    /// usually it looks its data up again. By default, nothing.
+    func appear(_ state: inout State) async throws
+    /// The sequences the screen follows while it is open (a clock, a service's changes). By
+    /// default, none.
+    static var subscriptions: [ScreenSubscription<Self>] { get }
+}
+
+extension Screen {
+    /// Nothing to do when shown again.
+    public func appear(_ state: inout State) async throws {}
+
+    /// No subscriptions.
+    public static var subscriptions: [ScreenSubscription<Self>] { [] }
 }
 
 extension Screen {

@@ -7,6 +7,12 @@ public struct ScreenContext {
     /// The app's services, created once by the composition root.
     public let services: ServiceContainer
 
+    /// The clock the screen's background work sleeps on: the one registered among the services
+    /// as `any Clock<Duration>` (a test's clock), else the system's continuous clock.
+    public var clock: any Clock<Duration> {
+        (try? services.resolve((any Clock<Duration>).self)) ?? ContinuousClock()
+    }
+
     /// Creates a context.
     public init(store: any KeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer()) {
         self.store = store

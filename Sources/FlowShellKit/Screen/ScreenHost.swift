@@ -1,5 +1,8 @@
 /// The Builder role, once for every screen type: builds a ``Screen`` from its input, keeps its
-/// state, runs its commands and pushes each new state, rendered, to the bound ``View``.
+/// state and pushes each new state, rendered, to the bound ``View``. Every change goes through
+/// one path (``apply(_:)``): a command, appearing again, an effect, a subscription. The host
+/// owns the screen's background work: it starts when the screen opens, and closing the screen
+/// cancels it.
 @MainActor
 public final class ScreenHost<S: Screen>: HostedScreen {
     /// The screen (the Feature).
@@ -16,11 +19,20 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     private let commandEmits: [[String]]
     /// The descriptions of the commands without arguments, which no state changes.
     private let constantDescriptions: [CommandDescription?]
+    /// The clock background work sleeps on.
+    let clock: any Clock<Duration>
+    /// The running effects and subscriptions.
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextTask = 0
+    private var isOpen = false
+    private var isClosed = false
+    private var onBackgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
 
-    /// Hosts a built screen in its first state.
-    public init(screen: S, state: S.State) {
+    /// Hosts a built screen in its first state; its background work sleeps on `clock`.
+    public init(screen: S, state: S.State, clock: any Clock<Duration> = ContinuousClock()) {
         self.screen = screen
         self.state = state
+        self.clock = clock
         let events = EventCatalog<S.Events>.shared
         self.events = events
         let commands = S.commands
@@ -37,7 +49,7 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     public static func make(input: FeatureInput, context: ScreenContext) async throws -> ScreenHost<S> {
         let screen = try await S(input: try S.Input(values: input.values), context: context)
         let state = try await screen.load()
-        return ScreenHost(screen: screen, state: state)
+        return ScreenHost(screen: screen, state: state, clock: context.clock)
     }
 
     /// The registered id.
@@ -63,16 +75,68 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         // The shown commands were described for this state already.
         let description = viewProperties.commands.first { $0.name == name } ?? command.description(in: state)
         let parsed = try ParsedArguments(arguments, for: description)
-        let sink = EventSink(catalog: events)
+        let sink = EventSink<S>(catalog: events)
         // The command works on a copy: one that throws or is cancelled changes nothing.
         var working = state
         try await command.run(screen, &working, parsed, sink)
-        if working != state {
-            state = working
-            viewProperties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
-            view?.update(with: viewProperties)
+        apply { $0 = working }
+        for effect in sink.effects {
+            start { screen, send in try await effect.work(send) }
         }
         return sink.emitted
+    }
+
+    public func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void) {
+        guard !isOpen, !isClosed else { return }
+        isOpen = true
+        onBackgroundEvents = events
+        for subscription in S.subscriptions {
+            start(subscription.run)
+        }
+    }
+
+    public func appear() async throws {
+        var working = state
+        try await screen.appear(&working)
+        apply { $0 = working }
+    }
+
+    public func close() {
+        isClosed = true
+        for task in tasks.values { task.cancel() }
+        tasks.removeAll()
+    }
+
+    /// The one update path: changes the state, and when it changed, renders it and pushes it
+    /// to the view.
+    func apply(_ change: (inout S.State) -> Void) {
+        guard !isClosed else { return }
+        var working = state
+        change(&working)
+        guard working != state else { return }
+        state = working
+        viewProperties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
+        view?.update(with: viewProperties)
+    }
+
+    /// An event from background work, handed to the flow at once.
+    func emitInBackground(_ event: FeatureEvent) {
+        guard !isClosed else { return }
+        onBackgroundEvents?([event])
+    }
+
+    /// Runs background work until it ends, fails or the screen closes. A failure is the
+    /// screen's to show: it ends only that work.
+    private func start(_ work: @escaping @MainActor (S, Send<S>) async throws -> Void) {
+        guard !isClosed else { return }
+        let id = nextTask
+        nextTask += 1
+        let send = Send(host: self)
+        let screen = self.screen
+        tasks[id] = Task { @MainActor [weak self] in
+            try? await work(screen, send)
+            self?.tasks[id] = nil
+        }
     }
 
     /// The rendered state with the commands available in it.

@@ -41,6 +41,29 @@ struct BookingListScreen: Screen {
         },
     ]
 
+    /// The list changes by itself: when another shell books on the same data (the database's
+    /// folder changed), and when a booking starts or ends (the screen sleeps until then).
+    static let subscriptions: [ScreenSubscription<Self>] = [
+        .following({ screen in screen.interactor.repository.changes() }) { screen, send, _ in
+            let bookings = try await screen.interactor.bookings()
+            send { $0.bookings = bookings }
+        },
+        .task { screen, send in
+            while true {
+                let now = screen.interactor.clock.now().timeIntervalSince1970
+                send { $0.now = now }
+                guard let next = await screen.nextChange(after: now, send: send) else { return }
+                try await send.clock.sleep(for: .seconds(next - now))
+            }
+        },
+    ]
+
+    /// When the next booking starts or ends, after `now`.
+    private func nextChange(after now: Double, send: Send<Self>) async -> Double? {
+        let bookings = (try? await interactor.bookings()) ?? []
+        return bookings.filter { $0.cancelledAt == nil }.flatMap { [$0.startsAt, $0.endsAt] }.filter { $0 > now }.min()
+    }
+
     static func render(_ state: BookingListState) -> ViewProperties {
         ViewProperties(title: title, status: "\(state.bookings.count) booking\(state.bookings.count == 1 ? "" : "s")") {
             if let notice = state.notice {

@@ -24,6 +24,11 @@ final class BookingDatabaseOpener: @unchecked Sendable {
         opened = database
     }
 
+    /// The folder the database file is in (nil: in memory).
+    var folder: String? {
+        path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    }
+
     /// The database, opened now if it was not; throws a ``UserFacingError`` that says why not.
     func database() throws -> BookingDatabase {
         lock.lock()

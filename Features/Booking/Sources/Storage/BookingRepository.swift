@@ -1,3 +1,4 @@
+import FlowShellKit
 import Foundation
 import GRDB
 
@@ -31,6 +32,12 @@ struct BookingRepository: Sendable {
     /// it cannot be used.
     func open() throws {
         _ = try opener.database()
+    }
+
+    /// When the bookings may have changed — another shell on the same data folder booked — as
+    /// the kernel reports writes in the database's folder; nothing for a database in memory.
+    func changes() -> FolderChanges {
+        FolderChanges(folder: opener.folder ?? "")
     }
 
     /// What happened to the database that the user should hear of, once.

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Screens that change by themselves, shown at the prompt while a person types: the real binary
+/// in a pseudo-terminal, and a second shell on the same data.
+@Suite(.serialized) struct LiveScreenTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func anotherShellsBookingAppearsAboveTheHalfTypedLine() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
+                                          environment: environment, directory: home.path)
+        try terminal.expect("Cars › ")
+        terminal.type("bookings\r")
+        try terminal.expect("[Sign in] › ")
+        terminal.type("login alice\r")
+        try terminal.expect("0 bookings")
+        try terminal.expect("My bookings › ")
+        // Half a line typed, its cursor moved back two places (Ctrl-B), when the other shell books.
+        terminal.type("refrsh")
+        try terminal.expect("refrsh")
+        terminal.type("\u{02}\u{02}")
+        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n",
+                                            in: home, environment: environment)
+        #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
+        let update = try terminal.expect("My bookings changed by itself")
+        #expect(update.contains("Kia Rio"))
+        #expect(update.contains("1 booking"))
+        // The half-typed line is back with its cursor where it was: typing inserts there, and
+        // Enter runs exactly that line.
+        terminal.type("e\r")
+        let after = try terminal.expect("My bookings › ")
+        #expect(!after.contains("unknown command"), "the line run was refresh: \(after)")
+        #expect(after.contains("1 booking"))
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
