@@ -28,6 +28,7 @@ import Testing
         let update = try terminal.expect("My bookings changed by itself")
         #expect(update.contains("Kia Rio"))
         #expect(update.contains("1 booking"))
+        try terminal.expect("My bookings › refrsh")
         // The half-typed line is back with its cursor where it was: typing inserts there, and
         // Enter runs exactly that line.
         terminal.type("e\r")
