@@ -79,8 +79,11 @@ let package = Package(
         .target(name: "FlowManifest", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowCoordinator", dependencies: ["FlowShellKit", "FlowManifest"], swiftSettings: strictSwift),
         .target(name: "CPluginSpawn"),
-        .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "CPluginSpawn"], swiftSettings: strictSwift),
-        .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPlugins"], swiftSettings: strictSwift),
+        // The plugin protocol's messages, which both sides speak: the shell's plugin host
+        // (FlowPlugins, with its process supervisor) and a Swift plugin (FlowShellPlugin).
+        .target(name: "FlowPluginProtocol", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "FlowPluginProtocol", "CPluginSpawn"], swiftSettings: strictSwift),
+        .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPluginProtocol"], swiftSettings: strictSwift),
         .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
         // Found on the compiler's default paths (libedit-dev, which `make deps` installs), not
         // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
@@ -125,14 +128,14 @@ let package = Package(
             dependencies: ["FlowCoordinator", "FlowManifest", "FlowShellKit"],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
         .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell",
-                           "FlowPlugins", "Trips", "trips-plugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift

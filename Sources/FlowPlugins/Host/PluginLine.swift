@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import Foundation
 
 /// One line a plugin wrote, classified: its hello, a response (with the request's id and the
