@@ -66,6 +66,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
+        .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
         .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
         .library(name: "FlowShellPlugin", targets: ["FlowShellPlugin"]),

@@ -21,8 +21,9 @@ struct CheckCommand: FeatureCommand {
     var format: Format = .text
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        let check = FlowCheck(source: options.source(identity), features: features,
+                              plugins: PluginLoader(paths: StatePaths(folder: identity.folder, environment: environment)))
         let console = StandardConsole()
         switch format {
         case .text:

@@ -21,9 +21,10 @@ struct GraphCommand: FeatureCommand {
     var format: Format = .mermaid
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
-        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
+        let check = FlowCheck(source: options.source(identity), features: features,
+                              plugins: PluginLoader(paths: StatePaths(folder: identity.folder, environment: environment)))
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

@@ -30,7 +30,7 @@ struct NewFeatureCommand: FeatureCommand {
 
     /// Writes the module, refusing a screen id that a linked module registers already.
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens,
                                        existingScreens: features.moduleOfEachScreen)
         do {

@@ -20,7 +20,7 @@ struct NewPluginCommand: FeatureCommand {
     var package: String = FileManager.default.currentDirectoryPath
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         guard let language = PluginScaffold.Language(rawValue: language) else {
             let names = PluginScaffold.Language.allCases.map(\.rawValue).joined(separator: " or ")
             FileHandle.standardError.write(Data("error: no language '\(language)' for plugins; use \(names)\n".utf8))

@@ -17,7 +17,7 @@ struct ReplayCommand: FeatureCommand {
     @OptionGroup var options: ConfigOption
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
         let recording: SessionReplay.Recording
         do {
@@ -29,7 +29,7 @@ struct ReplayCommand: FeatureCommand {
             console.writeError("error: \(file): \(error)\n")
             return 2
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-replay-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(identity.name)-replay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = recording.records
         // The replay touches nothing of the user's: its data, state, history and session are
@@ -40,7 +40,7 @@ struct ReplayCommand: FeatureCommand {
         isolated["HOME"] = folder.path
         let runOptions = RunOptions(config: options.config, noHistory: true, fresh: true, clock: recording.clock,
                                     dataDir: folder.appendingPathComponent("data").path)
-        let (status, actual) = await SessionReplay.run(expected, options: runOptions, features: features, environment: isolated)
+        let (status, actual) = await SessionReplay.run(expected, identity: identity, options: runOptions, features: features, environment: isolated)
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
         }

@@ -63,7 +63,7 @@ struct RunCommand: FeatureCommand {
 
     /// Runs the shell with the linked feature modules; returns the process's exit status.
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        await ShellLauncher(options: runOptions, features: features, environment: environment).run()
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        await ShellLauncher(identity: identity, options: runOptions, features: features, environment: environment).run()
     }
 }

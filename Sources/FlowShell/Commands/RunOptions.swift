@@ -30,7 +30,4 @@ struct RunOptions: Equatable {
     var dataDir: String?
     /// `--record FILE`.
     var record: String?
-
-    /// Where the flow is read from.
-    var source: ConfigSource { ConfigSource.resolve(explicitPath: config) }
 }

@@ -75,11 +75,11 @@ struct SessionReplay {
     }
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
-    static func run(_ expected: [Record], options: RunOptions, features: [FeatureModule],
+    static func run(_ expected: [Record], identity: ShellIdentity, options: RunOptions, features: [FeatureModule],
                     environment: [String: String]) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let reader = ScriptedReader(expected: expected, console: capture)
-        let launcher = ShellLauncher(options: options, features: features, environment: environment,
+        let launcher = ShellLauncher(identity: identity, options: options, features: features, environment: environment,
                                      scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)))
         let status = await launcher.run()
         let records = capture.lines.compactMap { text -> Record? in

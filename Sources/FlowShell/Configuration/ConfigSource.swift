@@ -7,19 +7,20 @@ import Foundation
 public enum ConfigSource: Equatable, Sendable {
     /// A file on disk.
     case file(path: String)
-    /// The flow built into the binary.
-    case builtIn
+    /// The flow built into the binary (``ShellIdentity/defaultFlow``): its config text.
+    case builtIn(String)
     /// A flow given as text (tests), named `name` in diagnostics.
     case text(String, name: String)
 
     /// The file name looked for in the current directory.
     static let defaultFileName = "config.json"
 
-    /// `--config PATH` when given (it must exist), else `./config.json` if present, else built in.
-    static func resolve(explicitPath: String?, fileManager: FileManager = .default) -> ConfigSource {
+    /// `--config PATH` when given (it must exist), else `./config.json` if present, else
+    /// `builtIn`, the shell's own flow.
+    static func resolve(explicitPath: String?, builtIn: String, fileManager: FileManager = .default) -> ConfigSource {
         if let explicitPath { return .file(path: explicitPath) }
         if fileManager.fileExists(atPath: defaultFileName) { return .file(path: defaultFileName) }
-        return .builtIn
+        return .builtIn(builtIn)
     }
 
     /// Loads the manifest from this source.
@@ -27,8 +28,8 @@ public enum ConfigSource: Equatable, Sendable {
         switch self {
         case .file(let path):
             return try ManifestLoader.load(path: path)
-        case .builtIn:
-            return try ManifestLoader.decode(Array(DefaultFlow.json.utf8), file: DefaultFlow.name)
+        case .builtIn(let text):
+            return try ManifestLoader.decode(Array(text.utf8), file: ShellIdentity.defaultFlowName)
         case .text(let text, let name):
             return try ManifestLoader.decode(Array(text.utf8), file: name)
         }
@@ -44,7 +45,7 @@ public enum ConfigSource: Equatable, Sendable {
     var fileName: String {
         switch self {
         case .file(let path): return path
-        case .builtIn: return DefaultFlow.name
+        case .builtIn: return ShellIdentity.defaultFlowName
         case .text(_, let name): return name
         }
     }
@@ -53,7 +54,7 @@ public enum ConfigSource: Equatable, Sendable {
     var description: String {
         switch self {
         case .file(let path): return path
-        case .builtIn: return "the \(DefaultFlow.name) (no \(Self.defaultFileName) here)"
+        case .builtIn: return "the \(ShellIdentity.defaultFlowName) (no \(Self.defaultFileName) here)"
         case .text(_, let name): return name
         }
     }

@@ -1,18 +1,26 @@
 import Foundation
 
 /// Where per-app files live, after the XDG base directories: state (history, where you were)
-/// in `$XDG_STATE_HOME/flowshell/<app>/` (else `~/.local/state/…`), data (databases) in
-/// `$XDG_DATA_HOME/flowshell/<app>/` (else `~/.local/share/…`).
-enum StatePaths {
-    static func directory(app: String, environment: [String: String]) -> String? {
-        folder(app: app, variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+/// in `$XDG_STATE_HOME/<folder>/<app>/` (else `~/.local/state/…`), data (databases) in
+/// `$XDG_DATA_HOME/<folder>/<app>/` (else `~/.local/share/…`), where the folder is the shell's
+/// (``ShellIdentity/folder``).
+struct StatePaths: Sendable {
+    /// The shell's folder under each base directory.
+    let folder: String
+    /// The environment the base directories are read from.
+    let environment: [String: String]
+
+    /// The state folder of `app`, or nil when there is no home.
+    func directory(app: String) -> String? {
+        path(app: app, variable: "XDG_STATE_HOME", fallback: ".local/state")
     }
 
-    static func dataDirectory(app: String, environment: [String: String]) -> String? {
-        folder(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share", environment: environment)
+    /// The data folder of `app`, or nil when there is no home.
+    func dataDirectory(app: String) -> String? {
+        path(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share")
     }
 
-    private static func folder(app: String, variable: String, fallback: String, environment: [String: String]) -> String? {
+    private func path(app: String, variable: String, fallback: String) -> String? {
         let base: String
         if let value = environment[variable], value.hasPrefix("/") {
             base = value  // The XDG spec ignores relative paths.
@@ -21,13 +29,13 @@ enum StatePaths {
         } else {
             return nil
         }
-        return base + "/flowshell/" + app
+        return base + "/" + folder + "/" + app
     }
 
     /// The history file for `app`, creating its folder; nil (no history file) when there is
     /// no home or the folder cannot be made, which is said on stderr by the caller.
-    static func historyFile(app: String, environment: [String: String]) throws -> String? {
-        guard let directory = directory(app: app, environment: environment) else { return nil }
+    func historyFile(app: String) throws -> String? {
+        guard let directory = directory(app: app) else { return nil }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory + "/history"
     }

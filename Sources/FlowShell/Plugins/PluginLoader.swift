@@ -18,9 +18,9 @@ final class PluginLoader {
         self.stateDirectory = stateDirectory
     }
 
-    /// A loader with the state folder the environment names.
-    convenience init(environment: [String: String]) {
-        self.init { StatePaths.directory(app: $0, environment: environment) }
+    /// A loader whose logs and cache live in the app's state folder.
+    convenience init(paths: StatePaths) {
+        self.init { paths.directory(app: $0) }
     }
 
     /// The modules of `manifest`'s plugins, or the errors that keep them from loading.

@@ -58,7 +58,8 @@ public final class FlowRuntime {
         now: (@Sendable () -> Double)? = nil,
         plugins: PluginLoader? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        let plugins = plugins ?? PluginLoader(environment: ProcessInfo.processInfo.environment)
+        // Without a loader of its own, plugins run with no state folder: no cache, no log.
+        let plugins = plugins ?? PluginLoader { _ in nil }
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
         guard let manifest = check.runnableManifest else {
             var messages = check.diagnostics.map(\.description)

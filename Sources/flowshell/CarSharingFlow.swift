@@ -1,8 +1,6 @@
-/// The flow built into the binary, used when there is no `config.json` and no `--config`.
-/// It matches the repository's `config.json` (a test keeps the two equal).
-enum DefaultFlow {
-    static let name = "built-in default flow"
-
+/// The car-sharing demo's flow, built into the binary for where there is no `config.json` and
+/// no `--config`. It matches the repository's `config.json` (a test keeps the two equal).
+enum CarSharingFlow {
     static let json = """
     {
       "app": "carsharing",
