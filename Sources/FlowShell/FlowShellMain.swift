@@ -29,9 +29,6 @@ public enum FlowShellMain {
             FileHandle.standardError.write(Data("error: '\(first)' is not a \(identity.name) command\(hint)\ncommands: \(subcommandNames.joined(separator: ", ")) (run is the default; \(identity.name) --help says more)\n".utf8))
             exit(ExitCode.validationFailure.rawValue)
         }
-        if let options = RunOptions(plainArguments: arguments) {
-            exit(await ShellLauncher(identity: identity, options: options, features: features, environment: ProcessInfo.processInfo.environment).run())
-        }
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)
             if let command = command as? any FeatureCommand {

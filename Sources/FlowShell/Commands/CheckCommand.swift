@@ -17,7 +17,7 @@ struct CheckCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
-    @Option(help: "How to print the problems: text (like a compiler) or json (for tools).")
+    @Option(help: ArgumentHelp("How to print the problems: text (like a compiler) or json (for tools).", valueName: "FORMAT"))
     var format: Format = .text
 
     @MainActor

@@ -17,7 +17,7 @@ struct GraphCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
-    @Option(help: "The diagram language: mermaid or dot.")
+    @Option(help: ArgumentHelp("The diagram language: mermaid or dot.", valueName: "FORMAT"))
     var format: Format = .mermaid
 
     @MainActor

@@ -16,8 +16,8 @@ struct NewPluginCommand: FeatureCommand {
     @Option(help: ArgumentHelp("The plugin's language: python or swift.", valueName: "LANGUAGE"))
     var language: String = "python"
 
-    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"))
-    var package: String = FileManager.default.currentDirectoryPath
+    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"), completion: .directory)
+    var package: String?
 
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
@@ -26,7 +26,7 @@ struct NewPluginCommand: FeatureCommand {
             FileHandle.standardError.write(Data("error: no language '\(language)' for plugins; use \(names)\n".utf8))
             return 2
         }
-        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package), name: name, language: language,
+        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, language: language,
                                       existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()

@@ -75,7 +75,7 @@ struct SessionReplay {
     }
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
-    static func run(_ expected: [Record], identity: ShellIdentity, options: RunOptions, features: [FeatureModule],
+    static func run(_ expected: [Record], identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
                     environment: [String: String]) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let reader = ScriptedReader(expected: expected, console: capture)

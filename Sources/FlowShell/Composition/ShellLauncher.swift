@@ -18,7 +18,7 @@ struct ShellLauncher {
     }
 
     let identity: ShellIdentity
-    let options: RunOptions
+    let options: RunCommand
     let features: [FeatureModule]
     let environment: [String: String]
     /// Where the app's state and data are kept.
@@ -28,7 +28,7 @@ struct ShellLauncher {
     private let completionTarget = CompletionTarget()
     private let console: Console
 
-    init(identity: ShellIdentity, options: RunOptions, features: [FeatureModule], environment: [String: String],
+    init(identity: ShellIdentity, options: RunCommand, features: [FeatureModule], environment: [String: String],
          scripted: ScriptedSession? = nil, console: Console? = nil) {
         self.identity = identity
         self.paths = StatePaths(folder: identity.folder, environment: environment)
