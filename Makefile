@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Declared-but-unlisted imports fail the build instead of slipping through.
 SWIFT_BUILD_FLAGS ?= --explicit-target-dependency-import-check error
 
-.PHONY: run test build release deps docs fuzz bench clean
+.PHONY: run test build build-debug-binary release install deps docs fuzz bench clean
 
 run: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
@@ -45,6 +45,34 @@ test: deps
 	$(SWIFT) test --skip-build
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 scripts/run_tutorial.py
+	# make install into a scratch folder, from the debug build the tests used.
+	python3 scripts/check_install.py
+
+# Installs the stripped binary, its bash, zsh and fish completion scripts and its man page
+# under $(DESTDIR)$(PREFIX). The completion scripts and the man page are generated from the
+# same declarations as the command line (ArgumentParser's --generate-completion-script and
+# its generate-manual plugin, which reads them from a debug build).
+# INSTALL_CONFIGURATION=debug installs the debug build instead of make release's (the tests
+# do, to spare a release build).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_CONFIGURATION ?= release
+INSTALL_BINARY = .build/$(INSTALL_CONFIGURATION)/flowshell
+MAN_FOLDER = $(CURDIR)/.build/man
+install: $(if $(filter release,$(INSTALL_CONFIGURATION)),release,build-debug-binary)
+	mkdir -p $(MAN_FOLDER)
+	$(SWIFT) package --disable-sandbox generate-manual --configuration debug --output-directory $(MAN_FOLDER)
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 -s $(INSTALL_BINARY) "$(DESTDIR)$(PREFIX)/bin/flowshell"
+	install -m 644 $(MAN_FOLDER)/flowshell.1 "$(DESTDIR)$(PREFIX)/share/man/man1/flowshell.1"
+	$(INSTALL_BINARY) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/flowshell"
+	$(INSTALL_BINARY) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_flowshell"
+	$(INSTALL_BINARY) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/flowshell.fish"
+
+build-debug-binary: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
 
 # The README's diagram of the default flow (needs Graphviz's dot).
 docs: deps
