@@ -47,6 +47,8 @@ test: deps
 	python3 scripts/run_tutorial.py
 	# make install into a scratch folder, from the debug build the tests used.
 	python3 scripts/check_install.py
+	# flowshell new app in a scratch folder outside the repository: it builds, runs and passes its test.
+	python3 scripts/check_new_app.py
 
 # Installs the stripped binary, its bash, zsh and fish completion scripts and its man page
 # under $(DESTDIR)$(PREFIX). The completion scripts and the man page are generated from the

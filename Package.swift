@@ -122,6 +122,14 @@ let package = Package(
         .target(name: "Trips", dependencies: ["FlowShellKit"], path: "examples/plugins/swift/Trips", swiftSettings: strictSwift),
         .executableTarget(name: "trips-plugin", dependencies: ["Trips", "FlowShellPlugin"], path: "examples/plugins/swift/TripsPlugin",
                           swiftSettings: strictSwift),
+        // The example of a shell of one's own (examples/greeter), which `flowshell new app` wrote:
+        // a package of its own that depends on this one by path, whose targets are built here
+        // too, so that `make test` runs it without building FlowShell a second time.
+        .target(name: "Greeter", dependencies: ["FlowShellKit"], path: "examples/greeter/Features/Greeter/Sources", swiftSettings: strictSwift),
+        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "Greeter"], path: "examples/greeter/Sources/GreeterApp",
+                          swiftSettings: strictSwift),
+        .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
+                    path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -136,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell",
-                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift

@@ -6,8 +6,8 @@ import Foundation
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Create a feature or a plugin in this package.",
-        subcommands: [NewFeatureCommand.self, NewPluginCommand.self]
+        abstract: "Create a shell of your own, or a feature or a plugin in this package.",
+        subcommands: [NewAppCommand.self, NewFeatureCommand.self, NewPluginCommand.self]
     )
 }
 

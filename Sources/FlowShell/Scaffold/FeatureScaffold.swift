@@ -9,12 +9,16 @@ struct FeatureScaffold {
         var message: String
     }
 
-    /// Target names the package already uses for itself.
-    static let reservedNames: Set<String> = [
+    /// The names of FlowShell's own modules, which a shell built on it links.
+    static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellTesting", "LineEditor", "CLibedit", "CEditShim",
-        "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell",
-        "FlowManifest", "FlowPlugins", "FlowShellPlugin", "CPluginSpawn", "Trips",
+        "FlowManifest", "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "ArgumentParser", "GRDB",
     ]
+
+    /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
+    static let reservedNames: Set<String> = engineNames.union([
+        "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
+    ])
 
     let packageFolder: URL
     let name: String
