@@ -24,6 +24,7 @@ COMMANDS = {
     "graph": ["--config", "--format"],
     "replay": ["--config"],
     "new": [],
+    "app": ["--path", "--flowshell", "--url", "--from"],
     "feature": ["--screen", "--package"],
     "plugin": ["--language", "--package"],
 }
