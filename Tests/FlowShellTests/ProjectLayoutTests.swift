@@ -32,6 +32,17 @@ import Testing
         }
     }
 
+    @Test func noSourceUsesTheStandardLibrarysPrivateInterfaces() throws {
+        let sources = repository.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("@_spi"), "Sources/\(file) imports a non-public interface (@_spi)")
+        }
+    }
+
     @Test func theBuiltInFlowIsTheRepositorysConfig() throws {
         let file = try ManifestLoader.load(path: repository.appendingPathComponent("config.json").path, displayName: "config.json")
         let builtIn = try ConfigSource.builtIn(CarSharingFlow.json).load()
