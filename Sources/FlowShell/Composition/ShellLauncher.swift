@@ -121,7 +121,7 @@ struct ShellLauncher {
         do {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? paths.dataDirectory(app: app)
-            }, now: fixedClock, plugins: PluginLoader(paths: paths))
+            }, openSettings: SettingsDatabase.open(inFolder:), now: fixedClock, plugins: PluginLoader(paths: paths))
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")

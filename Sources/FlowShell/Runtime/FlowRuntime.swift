@@ -48,11 +48,14 @@ public final class FlowRuntime {
 
     /// Checks the config, sets up the services and settings of the modules it loads, and opens
     /// its root screen (with `rootInput`, for a harness driving one screen).
-    /// - Parameter dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
+    /// - Parameters:
+    ///   - dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
+    ///   - openSettings: opens the settings kept in the data folder; nil keeps them in memory.
     static func start(
         source: ConfigSource,
         modules: [FeatureModule],
         dataDirectory: (String) -> String?,
+        openSettings: SettingsOpener? = nil,
         services: ServiceContainer = ServiceContainer(),
         rootInput: FeatureInput = FeatureInput(),
         now: (@Sendable () -> Double)? = nil,
@@ -71,7 +74,7 @@ public final class FlowRuntime {
         }
         do {
             return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                                    services: services, rootInput: rootInput, warnings: check.diagnostics, plugins: plugins, now: now)
+                                    openSettings: openSettings, services: services, rootInput: rootInput, warnings: check.diagnostics, plugins: plugins, now: now)
         } catch {
             await plugins.host.shutDown()
             throw error
@@ -81,19 +84,21 @@ public final class FlowRuntime {
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
         _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
-        dataDirectory: (String) -> String?, services: ServiceContainer, rootInput: FeatureInput, warnings: [Diagnostic],
+        dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil, services: ServiceContainer,
+        rootInput: FeatureInput, warnings: [Diagnostic],
         plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
         now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         let folder = dataDirectory(manifest.app)
-        var settings: SettingsDatabase?
+        var settings: (any SettingsStorage)?
         var notices: [Notice] = []
-        if let folder {
-            if let problem = SettingsDatabase.problem(inFolder: folder) {
+        if let folder, let openSettings {
+            do {
+                settings = try openSettings(folder)
+            } catch {
                 // Without its settings the app still runs: the session and the rest last this run only.
+                let problem = UserFacingError.message(for: error)
                 notices.append(Notice(.warning, "settings such as the session will not be kept (\(problem)) — choose another folder with --data-dir"))
-            } else {
-                settings = SettingsDatabase(path: folder + "/settings.sqlite")
             }
         }
         let moduleStores = ModuleStores(settings: settings, preset: stores)
@@ -169,10 +174,10 @@ public final class FlowRuntime {
 /// module, shared by its screens and its services).
 @MainActor
 final class ModuleStores: Sendable {
-    private let settings: SettingsDatabase?
+    private let settings: (any SettingsStorage)?
     private var stores: [String: any KeyValueStore]
 
-    init(settings: SettingsDatabase?, preset: [String: any KeyValueStore]) {
+    init(settings: (any SettingsStorage)?, preset: [String: any KeyValueStore]) {
         self.settings = settings
         self.stores = preset
     }
