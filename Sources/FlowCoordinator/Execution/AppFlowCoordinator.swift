@@ -59,7 +59,7 @@ public final class AppFlowCoordinator {
     /// Builds and shows the root screen, with `input` when it needs some (a harness driving one screen).
     public func start(input: FeatureInput = FeatureInput()) async throws {
         let root = try await build(NavigationEntry(screen: manifest.root, input: input.values, presentation: .root))
-        router.setRoot(root)
+        router.keep(0, adding: [root])
         pendingGuards.removeAll()
         queue.removeAll()
     }
