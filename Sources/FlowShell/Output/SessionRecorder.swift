@@ -11,6 +11,25 @@ final class SessionRecorder {
     /// The version of the file's shape.
     nonisolated static let version = 1
 
+    /// The first line: what the recording is of.
+    struct Header: Codable {
+        var v = SessionRecorder.version
+        var type = "session"
+        /// The flow's app.
+        var app: String
+        /// The FlowShell that recorded it.
+        var flowshell = FlowShellVersion.current
+        /// The time the session's clock was fixed at, for the replay.
+        var clock: Double?
+    }
+
+    /// A line that was typed.
+    struct Input: Codable {
+        var v = SessionRecorder.version
+        var type = "input"
+        var line: String
+    }
+
     private let console: FileConsole
     /// Writes the records of what the shell shows.
     let records: JSONLinesOutput
@@ -19,18 +38,11 @@ final class SessionRecorder {
     init(path: String, app: String, clock: Double?) throws {
         console = try FileConsole(path: path)
         records = JSONLinesOutput(console: console)
-        var header: [String: Any] = ["v": Self.version, "type": "session", "app": app, "flowshell": FlowShellVersion.current]
-        header["clock"] = clock
-        write(header)
+        console.write(RecordedValue.line(of: Header(app: app, clock: clock)))
     }
 
     func recordInput(_ line: String) {
-        write(["v": Self.version, "type": "input", "line": line])
-    }
-
-    private func write(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        console.write(String(decoding: data, as: UTF8.self) + "\n")
+        console.write(RecordedValue.line(of: Input(line: line)))
     }
 }
 
