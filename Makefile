@@ -49,6 +49,9 @@ test: deps
 	python3 scripts/check_install.py
 	# flowshell new app in a scratch folder outside the repository: it builds, runs and passes its test.
 	python3 scripts/check_new_app.py
+	# FlowShellKit's DocC documentation builds without a warning (a broken symbol link fails).
+	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
+		--output-path $(CURDIR)/.build/docs-check >/dev/null
 
 # Installs the stripped binary, its bash, zsh and fish completion scripts and its man page
 # under $(DESTDIR)$(PREFIX). The completion scripts and the man page are generated from the
@@ -77,10 +80,17 @@ build-debug-binary: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
 
 # The README's diagram of the default flow (needs Graphviz's dot).
+# FlowShellKit's documentation (DocC, with swift-docc-plugin): its getting-started article, the
+# screen model and every public symbol, in .build/docs/FlowShellKit (a static site; open its
+# index.html through a web server, or `docc preview`). Warnings, such as a broken symbol
+# link, fail the build.
 docs: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
 	./.build/debug/flowshell graph --format dot > docs/flow.dot
 	dot -Tsvg docs/flow.dot -o docs/flow.svg
+	rm -rf .build/docs/FlowShellKit && mkdir -p .build/docs
+	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
+		--output-path .build/docs/FlowShellKit --transform-for-static-hosting
 
 # Fuzzing the config loader (parse, decode, check) and the command line (tokenizer, argument
 # reading, completion) with libFuzzer for FUZZ_SECONDS each, seeded from the test fixtures and
