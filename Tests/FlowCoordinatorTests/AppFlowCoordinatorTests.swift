@@ -1,6 +1,7 @@
 @testable import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Foundation
 import Testing
 
 @MainActor
@@ -211,5 +212,22 @@ import Testing
         #expect(titles(router) == [["a", "b"]], "keeping more than there are keeps them all")
         router.keep(0, adding: [screen("g", .root)])
         #expect(titles(router) == [["g"]])
+    }
+}
+
+/// The stack's one entry type is the saved state's: its encoding keeps the file's names.
+@Suite struct NavigationEntryCodingTests {
+    @Test func anEntryIsSavedUnderTheStateFilesNames() throws {
+        let entry = NavigationEntry(screen: "demo.login", input: ["next": "x"], presentation: .presented, flow: "signin", startsFlow: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try encoder.encode(entry), as: UTF8.self)
+        #expect(text == #"{"feature":"demo.login","flow":"signin","flowRoot":true,"input":{"next":"x"},"presentation":"presented"}"#)
+        #expect(try JSONDecoder().decode(NavigationEntry.self, from: Data(text.utf8)) == entry)
+    }
+
+    @Test func aPresentationTheStackDoesNotKnowIsNotRead() {
+        let text = #"{"feature":"demo.item","input":{},"presentation":"sideways","flowRoot":false}"#
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(NavigationEntry.self, from: Data(text.utf8)) }
     }
 }
