@@ -67,6 +67,8 @@ let package = Package(
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
+        .library(name: "FlowShellRuntime", targets: ["FlowShellRuntime"]),
+        .library(name: "FlowShellTerminal", targets: ["FlowShellTerminal"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
         .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
         .library(name: "FlowShellPlugin", targets: ["FlowShellPlugin"]),
@@ -87,20 +89,36 @@ let package = Package(
         .target(name: "FlowPluginProtocol", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "FlowPluginProtocol", "CPluginSpawn"], swiftSettings: strictSwift),
         .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPluginProtocol"], swiftSettings: strictSwift),
-        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
+        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellRuntime"], swiftSettings: strictSwift),
         // Found on the compiler's default paths (libedit-dev, which `make deps` installs), not
         // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
         // static archives that `make release` links instead of the shared libraries.
         .systemLibrary(name: "CLibedit"),
         .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
+        // The runtime: a running flow, the one dispatcher, the View protocol (ShellOutput), plugin
+        // hosting. No line editor, database or command line: what a second View builds on.
+        .target(
+            name: "FlowShellRuntime",
+            dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins", "LineEditor"],
+            swiftSettings: strictSwift
+        ),
+        // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager.
+        .target(
+            name: "FlowShellTerminal",
+            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor"],
+            swiftSettings: strictSwift
+        ),
+        // The app entry: the command line and `FlowShellMain.main(identity:modules:)`, the
+        // settings in SQLite, scaffolding.
         .target(
             name: "FlowShell",
             dependencies: [
+                "FlowShellRuntime",
+                "FlowShellTerminal",
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
-                "FlowPlugins",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -145,7 +163,8 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell",
+            dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
+                           "LineEditor", "CPseudoTerminal", "flowshell",
                            "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
@@ -161,7 +180,7 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: strictSwift))
     package.targets.append(.executableTarget(
         name: "ConfigFuzzer",
-        dependencies: ["FlowManifest", "FlowShellKit", "FlowShell", "FuzzDriver"] + features.map { .target(name: $0) },
+        dependencies: ["FlowManifest", "FlowShellKit", "FlowShellRuntime", "FuzzDriver"] + features.map { .target(name: $0) },
         path: "Fuzz/ConfigFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
@@ -169,7 +188,7 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
     ))
     package.targets.append(.executableTarget(
         name: "CommandFuzzer",
-        dependencies: ["FlowShell", "FlowShellKit", "LineEditor", "FuzzDriver"],
+        dependencies: ["FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "LineEditor", "FuzzDriver"],
         path: "Fuzz/CommandFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
