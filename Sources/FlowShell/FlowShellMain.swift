@@ -1,6 +1,8 @@
 import ArgumentParser
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// The entry point of a shell built on FlowShell: its executable's `main.swift` calls

@@ -56,7 +56,7 @@ import Testing
         return (seen, external)
     }
 
-    @Test(arguments: ["FlowShellPlugin", "FlowShellKit"])
+    @Test(arguments: ["FlowShellTesting", "FlowShellPlugin", "FlowShellKit", "FlowShellRuntime"])
     func aLibraryForFeaturesAndPluginsLinksNoLineEditorDatabaseOrCommandLine(product: String) throws {
         let (targets, products) = try Self.closure(ofProduct: product)
         #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit"]), "\(product) links libedit: \(targets.sorted())")

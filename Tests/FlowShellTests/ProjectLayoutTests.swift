@@ -1,9 +1,11 @@
 @testable import FlowCoordinator
 import FlowManifest
 @testable import FlowShell
-@testable import flowshell
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Foundation
 import Testing
+@testable import flowshell
 
 /// Keeps the package's hand-kept pieces in step with what they describe.
 @Suite struct ProjectLayoutTests {

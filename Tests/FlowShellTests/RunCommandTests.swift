@@ -1,5 +1,7 @@
 import ArgumentParser
 @testable import FlowShell
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Testing
 
 /// `run`'s options, declared once on ``RunCommand``, read as written.

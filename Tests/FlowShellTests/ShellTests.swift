@@ -2,8 +2,10 @@
 import FlowManifest
 @testable import FlowShell
 import FlowShellKit
-import LineEditor
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Glibc
+import LineEditor
 import Testing
 
 /// Lines typed by a test, then the end of input.

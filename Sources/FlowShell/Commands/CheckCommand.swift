@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell check [--config PATH] [--format text|json]`: checks the whole flow and prints

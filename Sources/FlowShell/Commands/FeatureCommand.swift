@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 
 /// A subcommand that works with the shell's identity and the feature modules linked into it.
 protocol FeatureCommand: ParsableCommand {

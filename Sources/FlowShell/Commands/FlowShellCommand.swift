@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlowShellRuntime
+import FlowShellTerminal
 import Synchronization
 
 /// The root of the command line, named after the shell (``ShellIdentity/name``). With no
@@ -14,11 +16,6 @@ struct FlowShellCommand: ParsableCommand {
             defaultSubcommand: RunCommand.self
         )
     }
-}
-
-/// The version of the FlowShell engine, which recordings note beside the shell's own.
-enum FlowShellVersion {
-    static let current = "0.1.0"
 }
 
 extension ShellIdentity {

@@ -2,6 +2,8 @@ import ArgumentParser
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 
 /// `flowshell graph [--config PATH] [--format mermaid|dot]`: the flow as a diagram.
 struct GraphCommand: FeatureCommand {

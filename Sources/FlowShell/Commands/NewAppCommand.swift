@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `NAME new app APP [--path DIR] [--flowshell PATH | --url URL [--from VERSION]]`: a shell of

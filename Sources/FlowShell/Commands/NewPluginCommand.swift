@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell new plugin NAME --language python|swift`: a plugin with one working screen and a

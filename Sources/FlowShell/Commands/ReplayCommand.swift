@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell replay FILE [--config PATH]`: replays a session recorded with `--record` against

@@ -2,6 +2,8 @@ import ArgumentParser
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import LineEditor
 

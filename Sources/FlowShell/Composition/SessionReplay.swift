@@ -1,4 +1,6 @@
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import LineEditor
 

@@ -1,6 +1,8 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import LineEditor
 

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// Writes a new shell of one's own, a Swift package that depends on FlowShell: its identity

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// Writes a new feature module into a FlowShell package: `Features/NAME/Sources` with one file

@@ -2,7 +2,7 @@ import FlowCoordinator
 import FlowManifest
 
 /// `flowshell check --format json`: the result of a check as one JSON document, versioned.
-struct CheckReport: Encodable {
+package struct CheckReport: Encodable {
     /// The shape's version; it changes only when a field changes meaning or goes away.
     let v = 1
     let file: String
@@ -20,7 +20,7 @@ struct CheckReport: Encodable {
         let message: String
     }
 
-    init(_ check: FlowCheck) {
+    package init(_ check: FlowCheck) {
         file = check.fileName
         status = check.outcome
         errors = check.errorCount

@@ -7,17 +7,20 @@ import Foundation
 public enum ConfigSource: Equatable, Sendable {
     /// A file on disk.
     case file(path: String)
-    /// The flow built into the binary (``ShellIdentity/defaultFlow``): its config text.
+    /// The flow built into the binary (the shell identity's default flow): its config text.
     case builtIn(String)
     /// A flow given as text (tests), named `name` in diagnostics.
     case text(String, name: String)
+
+    /// How diagnostics name the built-in flow.
+    static let builtInName = "built-in default flow"
 
     /// The file name looked for in the current directory.
     static let defaultFileName = "config.json"
 
     /// `--config PATH` when given (it must exist), else `./config.json` if present, else
     /// `builtIn`, the shell's own flow.
-    static func resolve(explicitPath: String?, builtIn: String, fileManager: FileManager = .default) -> ConfigSource {
+    package static func resolve(explicitPath: String?, builtIn: String, fileManager: FileManager = .default) -> ConfigSource {
         if let explicitPath { return .file(path: explicitPath) }
         if fileManager.fileExists(atPath: defaultFileName) { return .file(path: defaultFileName) }
         return .builtIn(builtIn)
@@ -29,14 +32,14 @@ public enum ConfigSource: Equatable, Sendable {
         case .file(let path):
             return try ManifestLoader.load(path: path)
         case .builtIn(let text):
-            return try ManifestLoader.decode(Array(text.utf8), file: ShellIdentity.defaultFlowName)
+            return try ManifestLoader.decode(Array(text.utf8), file: Self.builtInName)
         case .text(let text, let name):
             return try ManifestLoader.decode(Array(text.utf8), file: name)
         }
     }
 
     /// The config file's path, when the flow comes from one.
-    var filePath: String? {
+    package var filePath: String? {
         if case .file(let path) = self { return path }
         return nil
     }
@@ -45,16 +48,16 @@ public enum ConfigSource: Equatable, Sendable {
     var fileName: String {
         switch self {
         case .file(let path): return path
-        case .builtIn: return ShellIdentity.defaultFlowName
+        case .builtIn: return Self.builtInName
         case .text(_, let name): return name
         }
     }
 
     /// How the banner names it.
-    var description: String {
+    package var description: String {
         switch self {
         case .file(let path): return path
-        case .builtIn: return "the \(ShellIdentity.defaultFlowName) (no \(Self.defaultFileName) here)"
+        case .builtIn: return "the \(Self.builtInName) (no \(Self.defaultFileName) here)"
         case .text(_, let name): return name
         }
     }

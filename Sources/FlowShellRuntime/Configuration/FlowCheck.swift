@@ -4,7 +4,7 @@ import FlowShellKit
 
 /// A flow config loaded and checked against the linked features: what `flowshell check`
 /// prints and what the shell checks before its first prompt.
-struct FlowCheck {
+package struct FlowCheck {
     /// How far the config got.
     enum Outcome: String, Encodable {
         /// The file could not be read.
@@ -26,12 +26,12 @@ struct FlowCheck {
     /// How far the config got.
     let outcome: Outcome
     /// The linked modules and the modules of the flow's plugins.
-    private(set) var modules: [FeatureModule]
+    package private(set) var modules: [FeatureModule]
 
     /// Loads `source` and checks it against `features` and its plugins' declarations (from
     /// `plugins`; none when nil).
     @MainActor
-    init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
+    package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
         fileName = source.fileName
         modules = features
         var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
@@ -75,7 +75,7 @@ struct FlowCheck {
     var warningCount: Int { diagnostics.count - errorCount }
 
     /// `flowshell check`'s exit status: 0 runnable, 1 errors in the flow, 2 not readable as JSON.
-    var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch outcome {
         case .valid: return 0
         case .invalid: return 1
@@ -84,12 +84,12 @@ struct FlowCheck {
     }
 
     /// The manifest, when the flow can run.
-    var runnableManifest: Manifest? {
+    package var runnableManifest: Manifest? {
         outcome == .valid ? manifest : nil
     }
 
     /// The diagnostics as compiler-style lines, then a summary line when there are any.
-    var textReport: String {
+    package var textReport: String {
         guard !diagnostics.isEmpty else { return "" }
         var parts: [String] = []
         if errorCount > 0 { parts.append("\(errorCount) error\(errorCount == 1 ? "" : "s")") }

@@ -2,7 +2,6 @@ import FlowCoordinator
 import FlowManifest
 import FlowShellKit
 import Foundation
-import LineEditor
 
 /// Runs one typed line against a running flow — the one dispatcher of the REPL, the testing
 /// harnesses and `replay`: tokenize; run a global command or the top screen's; route the events
@@ -34,8 +33,8 @@ public final class Dispatcher {
     /// The lines run in this session, for `history` and `!N`.
     var history = SessionHistory()
     /// What `set` changed, kept per app.
-    var settings: ShellSettings
-    var aliases: ShellAliases
+    package var settings: ShellSettings
+    package var aliases: ShellAliases
     /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
     var quitAsked = false
     /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
@@ -45,7 +44,7 @@ public final class Dispatcher {
 
     /// A dispatcher that pushes to `output`; `interruptDescriptor` (readable on Ctrl-C) cancels
     /// a running command, and `showsProgress` asks for a progress line when one runs long.
-    init(runtime: FlowRuntime, output: ShellOutput, interruptDescriptor: Int32? = nil, showsProgress: Bool = false) {
+    package init(runtime: FlowRuntime, output: ShellOutput, interruptDescriptor: Int32? = nil, showsProgress: Bool = false) {
         self.runtime = runtime
         self.output = output
         supervisor = CommandSupervisor(interruptDescriptor: interruptDescriptor,
@@ -61,7 +60,7 @@ public final class Dispatcher {
         self.init(runtime: runtime, output: output, interruptDescriptor: nil, showsProgress: false)
     }
 
-    var flow: AppFlowCoordinator { runtime.flow }
+    package var flow: AppFlowCoordinator { runtime.flow }
 
     /// Shows the top screen on the View if it is not shown there yet.
     public func showTop() {
@@ -152,30 +151,6 @@ public final class Dispatcher {
             output.notice(Notice(.muted, "nothing changed"))
         }
         return .next
-    }
-
-    /// What Tab offers for the text before the cursor.
-    public func complete(_ textBeforeCursor: String) -> Completion {
-        let stack = flow.stack
-        return CompletionProvider.complete(textBeforeCursor, screen: topProperties, links: flow.manifest.links.map(\.pattern),
-                                           aliases: aliases.lines.keys.sorted()) { parameter in
-            // A link parameter takes the values of an open screen's argument of that name
-            // (`carID` ~ `CAR-ID`).
-            let wanted = Self.normalised(parameter)
-            var values: [String] = []
-            for open in stack {
-                for command in open.screen.viewProperties.commands {
-                    for argument in command.arguments where Self.normalised(argument.name) == wanted {
-                        values += argument.values.filter { !values.contains($0) }
-                    }
-                }
-            }
-            return values
-        }
-    }
-
-    private static func normalised(_ name: String) -> String {
-        String(name.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     /// The command `name` means here: the top screen's, one the config adds to it, or a global one.

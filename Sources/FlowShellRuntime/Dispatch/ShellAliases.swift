@@ -2,9 +2,9 @@ import FlowShellKit
 
 /// `alias NAME COMMAND…`: words that stand for a command line, kept per app. The first word of
 /// a line that names an alias is replaced by what it stands for.
-struct ShellAliases: Sendable {
+package struct ShellAliases: Sendable {
     /// What each alias stands for, by name.
-    private(set) var lines: [String: String] = [:]
+    package private(set) var lines: [String: String] = [:]
 
     /// The aliases kept in `store`.
     @MainActor

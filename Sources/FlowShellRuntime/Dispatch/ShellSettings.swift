@@ -5,14 +5,14 @@ import FlowShellKit
 /// output, and whether `quit` inside a modal layer asks to be typed again.
 public struct ShellSettings: Equatable, Sendable {
     /// A setting's name, its values, and what it does.
-    struct Setting: Sendable, Equatable {
-        let name: String
-        let values: [String]
-        let summary: String
+    package struct Setting: Sendable, Equatable {
+        package let name: String
+        package let values: [String]
+        package let summary: String
     }
 
     /// Every setting, as `set` lists them.
-    static let all = [
+    package static let all = [
         Setting(name: "color", values: ["auto", "on", "off"], summary: "colour and text attributes (auto: on a terminal, unless NO_COLOR)"),
         Setting(name: "width", values: ["auto", "40", "80", "120"], summary: "the output width in columns (auto: the terminal's)"),
         Setting(name: "pager", values: ["on", "off"], summary: "long output through $PAGER (less -R) on a terminal"),

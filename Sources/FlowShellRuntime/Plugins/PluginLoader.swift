@@ -8,7 +8,7 @@ import Foundation
 /// itself, asked within its time limit. A plugin that cannot start or answers wrongly is one
 /// error naming its config line. The modules' screens run in the plugins through ``host``.
 @MainActor
-final class PluginLoader {
+package final class PluginLoader {
     /// The running plugins.
     let host = PluginHost()
     private let stateDirectory: (String) -> String?
@@ -19,7 +19,7 @@ final class PluginLoader {
     }
 
     /// A loader whose logs and cache live in the app's state folder.
-    convenience init(paths: StatePaths) {
+    package convenience init(paths: StatePaths) {
         self.init { paths.directory(app: $0) }
     }
 

@@ -27,11 +27,11 @@ public final class FlowRuntime {
     /// What the modules' services were set up with.
     let environment: AppEnvironment
     /// The warnings the config check gave at start.
-    let warnings: [Diagnostic]
+    package let warnings: [Diagnostic]
     /// The shell's own settings for this app: aliases and what `set` changed.
     let shellStore: any KeyValueStore
     /// What the start had to say beside the config's warnings (settings that cannot be kept).
-    var startNotices: [Notice] = []
+    package var startNotices: [Notice] = []
     /// The flow's plugins.
     let plugins: PluginLoader
 
@@ -51,7 +51,7 @@ public final class FlowRuntime {
     /// - Parameters:
     ///   - dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
     ///   - openSettings: opens the settings kept in the data folder; nil keeps them in memory.
-    static func start(
+    package static func start(
         source: ConfigSource,
         modules: [FeatureModule],
         dataDirectory: (String) -> String?,

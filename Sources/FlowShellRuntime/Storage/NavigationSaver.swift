@@ -4,7 +4,7 @@ import FlowShellKit
 
 /// Saves where the user is after each command, when it changed; a failure is said once.
 @MainActor
-final class NavigationSaver {
+package final class NavigationSaver {
     private let flow: AppFlowCoordinator
     private let file: NavigationStateFile?
     private let output: ShellOutput
@@ -14,14 +14,14 @@ final class NavigationSaver {
     /// Saves what the flow shows (restored, opened by a link, or fresh) when the shell next
     /// goes idle or ends, unless the file holds it already (`holding`: what it was read to hold),
     /// so that a session that goes nowhere leaves the file, and the disk, alone.
-    init(flow: AppFlowCoordinator, file: NavigationStateFile?, holding onDisk: NavigationSnapshot? = nil, output: ShellOutput) {
+    package init(flow: AppFlowCoordinator, file: NavigationStateFile?, holding onDisk: NavigationSnapshot? = nil, output: ShellOutput) {
         self.flow = flow
         self.file = file
         self.output = output
         self.lastSaved = onDisk
     }
 
-    func saveIfChanged() {
+    package func saveIfChanged() {
         let snapshot = flow.snapshot
         guard let file, snapshot != lastSaved else { return }
         do {

@@ -3,9 +3,9 @@ import FlowManifest
 import Foundation
 
 /// Where the user was, in a JSON file written atomically after every navigation.
-struct NavigationStateFile {
+package struct NavigationStateFile {
     /// What reading the file gave.
-    enum Loaded {
+    package enum Loaded {
         /// No file yet.
         case none
         /// A snapshot to restore.
@@ -16,7 +16,12 @@ struct NavigationStateFile {
 
     let url: URL
 
-    func load() -> Loaded {
+    /// The state file at `url`.
+    package init(url: URL) {
+        self.url = url
+    }
+
+    package func load() -> Loaded {
         var isFolder: ObjCBool = false
         // A folder in the file's place holds nothing to restore; saving says what is wrong, once.
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return .none }

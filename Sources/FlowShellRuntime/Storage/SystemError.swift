@@ -4,10 +4,10 @@ import Foundation
 /// Errors from the system (files, folders, databases) in the user's words — what is in the way
 /// and where — never Foundation's error domains and codes (`NSCocoaErrorDomain error 512`) or
 /// its phrasing of them (`A file with the same name already exists.`).
-enum SystemError {
+package enum SystemError {
     /// The error as a phrase that follows "cannot … PATH: ", naming the file or folder in the
     /// way: `'/home/me/state' is a folder, not a file`, `'/home/me/data' is a file, not a folder`.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? UserFacingError { return error.message }
         let nsError = error as NSError
         let path = filePath(of: nsError)

@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import Foundation
 
 /// A console that writes both output and errors to one file, for recorded sessions.

@@ -1,12 +1,13 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
 import Foundation
 
 /// `--output json`: one JSON object per line for each screen update and each answer on stdout,
 /// errors and warnings as JSON lines on stderr. Every line has `"v": 1` and a `"type"`.
 @MainActor
-final class JSONLinesOutput: ShellOutput {
+package final class JSONLinesOutput: ShellOutput {
     /// The version of the shape; it changes only when a field changes meaning or goes away.
     nonisolated static let version = 1
 
@@ -17,7 +18,7 @@ final class JSONLinesOutput: ShellOutput {
         return encoder
     }()
 
-    init(console: Console) {
+    package init(console: Console) {
         self.console = console
     }
 
@@ -56,7 +57,7 @@ final class JSONLinesOutput: ShellOutput {
         }
     }
 
-    func screen(_ screen: ScreenSnapshot) {
+    package func screen(_ screen: ScreenSnapshot) {
         emit("screen", ScreenBody(snapshot: screen))
     }
 
@@ -65,7 +66,7 @@ final class JSONLinesOutput: ShellOutput {
         let message: String
     }
 
-    func notice(_ notice: Notice) {
+    package func notice(_ notice: Notice) {
         let type: String
         switch notice.style {
         case .error: type = "error"
@@ -75,11 +76,11 @@ final class JSONLinesOutput: ShellOutput {
         emit(type, MessageBody(style: notice.style.rawValue, message: notice.text), toError: type != "message")
     }
 
-    func help(_ listing: HelpListing) {
+    package func help(_ listing: HelpListing) {
         emit("help", listing)
     }
 
-    func usage(_ usage: CommandUsage) {
+    package func usage(_ usage: CommandUsage) {
         emit("usage", usage)
     }
 
@@ -87,7 +88,7 @@ final class JSONLinesOutput: ShellOutput {
         let stack: [StackEntry]
     }
 
-    func stack(_ entries: [StackEntry]) {
+    package func stack(_ entries: [StackEntry]) {
         emit("stack", StackBody(stack: entries))
     }
 
@@ -95,11 +96,11 @@ final class JSONLinesOutput: ShellOutput {
         let lines: [String]
     }
 
-    func text(_ lines: [String]) {
+    package func text(_ lines: [String]) {
         emit("text", TextBody(lines: lines))
     }
 
-    func progress(_ running: Bool) {}
-    func lineCancelled() {}
-    func endOfInput() {}
+    package func progress(_ running: Bool) {}
+    package func lineCancelled() {}
+    package func endOfInput() {}
 }

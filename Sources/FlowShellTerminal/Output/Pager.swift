@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import Foundation
 
 /// Shows long output a screen at a time: `$PAGER`, else `less -R` (colours kept, quits at the end

@@ -1,3 +1,4 @@
+import FlowShellRuntime
 /// A spinner on one terminal line while a slow command runs, erased when it ends.
 @MainActor
 final class ProgressIndicator {

@@ -1,8 +1,9 @@
+import FlowShellRuntime
 import Foundation
 
 /// One JSON value of a recording (`--record`), read and written with Codable: a replay
 /// compares records as values, whatever their type, without knowing each record's shape.
-enum RecordedValue: Codable, Equatable, Sendable {
+package enum RecordedValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +11,7 @@ enum RecordedValue: Codable, Equatable, Sendable {
     case array([RecordedValue])
     case object([String: RecordedValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +28,7 @@ enum RecordedValue: Codable, Equatable, Sendable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -40,39 +41,39 @@ enum RecordedValue: Codable, Equatable, Sendable {
     }
 
     /// The value of `key`, when this is an object that has it.
-    subscript(key: String) -> RecordedValue? {
+    package subscript(key: String) -> RecordedValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// The text of a string value.
-    var string: String? {
+    package var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The value of a number.
-    var number: Double? {
+    package var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// The object one line of a recording holds, or nil when it is not a JSON object.
-    static func object(inLine line: some StringProtocol) -> RecordedValue? {
+    package static func object(inLine line: some StringProtocol) -> RecordedValue? {
         guard let value = try? JSONDecoder().decode(RecordedValue.self, from: Data(line.utf8)),
               case .object = value else { return nil }
         return value
     }
 
     /// The value as text in one form whatever the order of its keys: what a replay compares.
-    var normalised: String {
+    package var normalised: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// A record as one line of a recording.
-    static func line(of record: some Encodable) -> String {
+    package static func line(of record: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? ""

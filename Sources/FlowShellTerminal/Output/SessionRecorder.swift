@@ -1,5 +1,6 @@
 import FlowCoordinator
 import FlowManifest
+import FlowShellRuntime
 import Foundation
 import LineEditor
 
@@ -7,9 +8,9 @@ import LineEditor
 /// structured records as `--output json`, plus `{"type": "input", "line": ...}` for each line
 /// typed — so that `flowshell replay FILE` can check them against a newer build or config.
 @MainActor
-final class SessionRecorder {
+package final class SessionRecorder {
     /// The version of the file's shape.
-    nonisolated static let version = 1
+    package nonisolated static let version = 1
 
     /// The first line: what the recording is of.
     struct Header: Codable {
@@ -24,18 +25,23 @@ final class SessionRecorder {
     }
 
     /// A line that was typed.
-    struct Input: Codable {
+    package struct Input: Codable {
         var v = SessionRecorder.version
         var type = "input"
         var line: String
+
+        /// The record of `line`.
+        package init(line: String) {
+            self.line = line
+        }
     }
 
     private let console: FileConsole
     /// Writes the records of what the shell shows.
-    let records: JSONLinesOutput
+    package let records: JSONLinesOutput
 
     /// Starts a recording; `clock` is the time the session's clock is fixed at, for the replay.
-    init(path: String, app: String, clock: Double?) throws {
+    package init(path: String, app: String, clock: Double?) throws {
         console = try FileConsole(path: path)
         records = JSONLinesOutput(console: console)
         console.write(RecordedValue.line(of: Header(app: app, clock: clock)))
@@ -48,47 +54,47 @@ final class SessionRecorder {
 
 /// A reader that records each line it reads.
 @MainActor
-final class RecordingLineReader: LineReader {
+package final class RecordingLineReader: LineReader {
     private let base: LineReader
     private let recorder: SessionRecorder
 
-    init(base: LineReader, recorder: SessionRecorder) {
+    package init(base: LineReader, recorder: SessionRecorder) {
         self.base = base
         self.recorder = recorder
     }
 
-    func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         let result = base.readLine(prompt: prompt)
         if case .line(let line) = result { recorder.recordInput(line) }
         return result
     }
 
-    func remember(_ line: String) {
+    package func remember(_ line: String) {
         base.remember(line)
     }
 
-    var hasPendingLine: Bool { base.hasPendingLine }
+    package var hasPendingLine: Bool { base.hasPendingLine }
 }
 
 /// An output that shows everything as usual and records it too.
 @MainActor
-final class RecordingOutput: ShellOutput {
+package final class RecordingOutput: ShellOutput {
     private let base: ShellOutput
     private let record: ShellOutput
 
-    init(base: ShellOutput, record: ShellOutput) {
+    package init(base: ShellOutput, record: ShellOutput) {
         self.base = base
         self.record = record
     }
 
-    func screen(_ screen: ScreenSnapshot) { base.screen(screen); record.screen(screen) }
-    func notice(_ notice: Notice) { base.notice(notice); record.notice(notice) }
-    func help(_ listing: HelpListing) { base.help(listing); record.help(listing) }
-    func usage(_ usage: CommandUsage) { base.usage(usage); record.usage(usage) }
-    func stack(_ entries: [StackEntry]) { base.stack(entries); record.stack(entries) }
-    func text(_ lines: [String]) { base.text(lines); record.text(lines) }
-    func apply(_ settings: ShellSettings) { base.apply(settings) }
-    func progress(_ running: Bool) { base.progress(running) }
-    func lineCancelled() { base.lineCancelled() }
-    func endOfInput() { base.endOfInput() }
+    package func screen(_ screen: ScreenSnapshot) { base.screen(screen); record.screen(screen) }
+    package func notice(_ notice: Notice) { base.notice(notice); record.notice(notice) }
+    package func help(_ listing: HelpListing) { base.help(listing); record.help(listing) }
+    package func usage(_ usage: CommandUsage) { base.usage(usage); record.usage(usage) }
+    package func stack(_ entries: [StackEntry]) { base.stack(entries); record.stack(entries) }
+    package func text(_ lines: [String]) { base.text(lines); record.text(lines) }
+    package func apply(_ settings: ShellSettings) { base.apply(settings) }
+    package func progress(_ running: Bool) { base.progress(running) }
+    package func lineCancelled() { base.lineCancelled() }
+    package func endOfInput() { base.endOfInput() }
 }

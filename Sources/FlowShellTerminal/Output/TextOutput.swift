@@ -1,12 +1,13 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
 import LineEditor
 
 /// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the
 /// terminal's width as it is when each thing is shown.
 @MainActor
-final class TextOutput: ShellOutput {
+package final class TextOutput: ShellOutput {
     private let console: Console
     private let interactive: Bool
     private var styler: TextStyler
@@ -19,7 +20,7 @@ final class TextOutput: ShellOutput {
     /// - Parameters:
     ///   - interactive: a person at a terminal: a blank line before each screen, messages
     ///     wrapped, a progress line for slow commands.
-    init(console: Console, interactive: Bool, colour: Bool, width: @escaping () -> Int) {
+    package init(console: Console, interactive: Bool, colour: Bool, width: @escaping () -> Int) {
         self.console = console
         self.interactive = interactive
         self.styler = TextStyler(colour: colour)
@@ -33,7 +34,7 @@ final class TextOutput: ShellOutput {
         fixedWidth ?? terminalWidth()
     }
 
-    func apply(_ settings: ShellSettings) {
+    package func apply(_ settings: ShellSettings) {
         lastHelp = nil
         styler = TextStyler(colour: settings.colour ?? colourByDefault)
         fixedWidth = settings.width
@@ -55,15 +56,15 @@ final class TextOutput: ShellOutput {
         ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive, tables: tables)
     }
 
-    func screen(_ screen: ScreenSnapshot) {
+    package func screen(_ screen: ScreenSnapshot) {
         page((interactive ? "\n" : "") + renderer.render(screen.properties))
     }
 
-    func text(_ lines: [String]) {
+    package func text(_ lines: [String]) {
         page(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
     }
 
-    func notice(_ notice: Notice) {
+    package func notice(_ notice: Notice) {
         let text = renderer.message(notice.style, notice.text)
         switch notice.style {
         case .error, .warning: console.writeError(text)
@@ -74,7 +75,7 @@ final class TextOutput: ShellOutput {
     /// The last help shown, with the width it was laid out at: typing `help` again costs no wrapping.
     private var lastHelp: (listing: HelpListing, width: Int, text: String)?
 
-    func help(_ listing: HelpListing) {
+    package func help(_ listing: HelpListing) {
         let currentWidth = width()
         if let lastHelp, lastHelp.listing == listing, lastHelp.width == currentWidth {
             page(lastHelp.text)
@@ -101,7 +102,7 @@ final class TextOutput: ShellOutput {
         page(text)
     }
 
-    func usage(_ usage: CommandUsage) {
+    package func usage(_ usage: CommandUsage) {
         var text = "usage: \(usage.usage)\n  \(usage.summary)\n"
         for argument in usage.arguments where !argument.values.isEmpty {
             text += "  \(argument.name): \(argument.values.joined(separator: ", "))\n"
@@ -109,7 +110,7 @@ final class TextOutput: ShellOutput {
         console.write(TextSanitizer.clean(text, keepingNewlines: true))
     }
 
-    func stack(_ entries: [StackEntry]) {
+    package func stack(_ entries: [StackEntry]) {
         let lines = entries.enumerated().map { depth, entry in
             let input = entry.input.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             let details = ([entry.screen] + input).joined(separator: ", ")
@@ -118,16 +119,16 @@ final class TextOutput: ShellOutput {
         console.write(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
     }
 
-    func progress(_ running: Bool) {
+    package func progress(_ running: Bool) {
         if running { progressIndicator?.start() } else { progressIndicator?.stop() }
     }
 
-    func lineCancelled() {
+    package func lineCancelled() {
         // The abandoned line stays visible; the fresh prompt goes below it.
         if interactive { console.write("\n") }
     }
 
-    func endOfInput() {
+    package func endOfInput() {
         if interactive { console.write("\n") }
     }
 }

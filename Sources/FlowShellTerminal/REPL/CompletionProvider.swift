@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellRuntime
 import LineEditor
 
 /// Answers Tab, without regard to case: command names (this screen's, those the config adds,

@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import LineEditor
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Darwin
 /// Where the shell writes. Errors go out at once; output too, unless the console was made to
 /// collect it (``StandardConsole/init(collectsOutput:)``), when it waits for ``flush()``.
 @MainActor
-protocol Console: AnyObject {
+package protocol Console: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
     /// Writes what output was collected.
@@ -16,12 +17,12 @@ protocol Console: AnyObject {
 }
 
 extension Console {
-    func flush() {}
+    package func flush() {}
 }
 
 /// The process's standard output and error.
 @MainActor
-final class StandardConsole: Console {
+package final class StandardConsole: Console {
     private let collectsOutput: Bool
     private var collected: [UInt8] = []
     /// Collected output is written once it reaches this size, whatever else happens.
@@ -30,11 +31,11 @@ final class StandardConsole: Console {
     /// - Parameter collectsOutput: keep output until ``flush()`` (or 64 KiB of it), so that a
     ///   run of lines from a pipe costs one write instead of one each; errors still go out at
     ///   once, after the output before them.
-    init(collectsOutput: Bool = false) {
+    package init(collectsOutput: Bool = false) {
         self.collectsOutput = collectsOutput
     }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         guard collectsOutput else {
             Self.write(Array(text.utf8), to: STDOUT_FILENO)
             return
@@ -43,12 +44,12 @@ final class StandardConsole: Console {
         if collected.count >= Self.limit { flush() }
     }
 
-    func writeError(_ text: String) {
+    package func writeError(_ text: String) {
         flush()
         Self.write(Array(text.utf8), to: STDERR_FILENO)
     }
 
-    func flush() {
+    package func flush() {
         guard !collected.isEmpty else { return }
         Self.write(collected, to: STDOUT_FILENO)
         collected.removeAll(keepingCapacity: true)

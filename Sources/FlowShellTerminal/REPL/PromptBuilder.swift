@@ -1,5 +1,6 @@
 import FlowCoordinator
 import FlowShellKit
+import FlowShellRuntime
 
 /// The prompt: where the user is, as the titles of the open screens (`Cars › Kia Rio › `),
 /// with each modal layer's screens in brackets (`[Book Kia Rio]`). A deep stack keeps its first

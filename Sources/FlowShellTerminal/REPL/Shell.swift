@@ -1,12 +1,13 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
 import LineEditor
 
 /// The REPL: reads a line at a prompt that says where the user is, hands it to the
 /// ``Dispatcher``, and goes on. Nothing a user types ends it but `quit`, `exit` or the end of input.
 @MainActor
-final class Shell {
+package final class Shell {
     private let dispatcher: Dispatcher
     private let reader: LineReader
     private let output: ShellOutput
@@ -17,7 +18,7 @@ final class Shell {
 
     /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
-    init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
+    package init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
          hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false) {
         self.dispatcher = dispatcher
         self.reader = reader
@@ -29,13 +30,13 @@ final class Shell {
     }
 
     /// How the session ended: how many lines failed, and the status `quit N` asked for.
-    struct Outcome {
-        var failures: Int
-        var status: Int32?
+    package struct Outcome {
+        package var failures: Int
+        package var status: Int32?
     }
 
     /// Runs until `quit`, `exit` or the end of input.
-    func run() async -> Outcome {
+    package func run() async -> Outcome {
         dispatcher.interactive = interactive
         dispatcher.showTop()
         var lineNumber = 0

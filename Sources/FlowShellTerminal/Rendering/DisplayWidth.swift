@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import LineEditor
 
 /// How many terminal columns text takes, from the C library's `wcwidth` (wide East Asian

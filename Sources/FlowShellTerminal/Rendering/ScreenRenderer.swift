@@ -1,15 +1,16 @@
 import FlowShellKit
+import FlowShellRuntime
 import LineEditor
 
 /// Renders ViewProperties as terminal text at a given width, styled by the theme when colour
 /// is on. Every field shows: the title, each content block, the status line and the commands.
-struct ScreenRenderer {
+package struct ScreenRenderer {
     /// The width in columns to fit.
     var width: Int
 
     /// The width of output that is not fitted to anything (piped, no `COLUMNS`): lines are not
     /// wrapped, and a divider takes a plain 40 columns.
-    static let unbounded = 1_000_000
+    package static let unbounded = 1_000_000
     /// Applies styles, or not.
     var styler: TextStyler
     /// Whether messages wrap to the width (on a terminal) or stay one line each (for scripts).

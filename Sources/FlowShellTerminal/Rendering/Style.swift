@@ -1,7 +1,8 @@
 import FlowShellKit
+import FlowShellRuntime
 
 /// The theme: how each semantic style looks on a colour terminal (SGR parameters).
-enum Style {
+package enum Style {
     case heading, tableHeader, prompt, promptModal, label
     case message(MessageStyle)
 

@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellRuntime
 
 /// Fits a table to a width: columns as wide as their widest cell, two spaces apart; when that
 /// is too wide, columns marked `shrinksFirst` give up width first, then the widest others, and

@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellRuntime
 
 /// The last few tables laid out, with their lines: a table shown again as it was (the list
 /// after `back`, a filter undone) at the same width and style is not measured and padded again.

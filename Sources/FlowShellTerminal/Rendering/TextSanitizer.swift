@@ -1,3 +1,4 @@
+import FlowShellRuntime
 /// Keeps feature text from driving the terminal: control characters (escape sequences among
 /// them) become U+FFFD, tabs become a space. Features describe content; only the theme styles it.
 enum TextSanitizer {

@@ -1,3 +1,4 @@
+import FlowShellRuntime
 extension String {
     /// Runs `body` over the string's UTF-8 bytes in place (a native string already has them
     /// contiguous: no copy). Rendering scans every line and cell this way, because a loop over

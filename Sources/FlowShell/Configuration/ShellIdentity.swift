@@ -28,7 +28,4 @@ public struct ShellIdentity: Sendable, Equatable {
         self.defaultFlow = defaultFlow
         self.folder = folder ?? name
     }
-
-    /// How diagnostics name the built-in flow.
-    static let defaultFlowName = "built-in default flow"
 }
