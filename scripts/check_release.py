@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """Checks the binary `make release` built at a terminal: the line editor, SQLite and the
 terminal database are linked into it (not loaded as shared libraries), so the test suite's debug
-binary does not show they work. Through a pseudo-terminal, the shell must show its prompt,
-complete `sel` with Tab, run the command, open the bookings (in SQLite) after signing in, and
-quit with status 0.
+binary does not show they work. Started as people start it — typed at an interactive bash with
+job control, on a pseudo-terminal of 80×24 — the shell must show its prompt, page `help` through
+less and come back after `q`, complete `sel` with Tab, run the command, open the bookings (in
+SQLite) after signing in, and quit with status 0.
 
 Waits on output, never on the clock; 60 s is only a bound on a shell that hangs.
 """
+import fcntl
 import os
 import pty
 import select
+import shlex
 import shutil
+import struct
 import sys
 import tempfile
+import termios
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,10 +28,11 @@ BOUND = 60.0
 class Terminal:
     """The shell on the other side of a pseudo-terminal; everything it wrote so far."""
 
-    def __init__(self, argv, environment):
+    def __init__(self, argv, environment, rows=24, columns=80):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.execve(argv[0], argv, environment)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.output = b""
 
     def type(self, text):
@@ -76,8 +82,17 @@ def main():
     try:
         environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "TERM": "xterm",
                        "NO_COLOR": "1", "XDG_STATE_HOME": os.path.join(home, "state"),
-                       "XDG_DATA_HOME": os.path.join(home, "data")}
-        terminal = Terminal([BINARY, "--config", os.path.join(ROOT, "config.json"), "--fresh"], environment)
+                       "XDG_DATA_HOME": os.path.join(home, "data"), "PS1": "$ "}
+        terminal = Terminal(["/bin/bash", "--norc", "--noprofile", "-i"], environment)
+        terminal.expect("$ ")
+        command = [BINARY, "--config", os.path.join(ROOT, "config.json"), "--fresh"]
+        terminal.type(" ".join(shlex.quote(word) for word in command) + "\r")
+        terminal.expect("Cars › ")
+        # help is longer than the window: less pages it, owning the terminal until q.
+        terminal.type("help\r")
+        terminal.expect("Global commands:")
+        terminal.expect("\n:")
+        terminal.type("q")
         terminal.expect("Cars › ")
         terminal.type("sel\t")
         terminal.expect("ect ")  # libedit completes in place: the rest of the word, then a space
@@ -93,10 +108,16 @@ def main():
         terminal.expect("0 bookings")
         terminal.expect("My bookings › ")
         terminal.type("quit\r")
-        status = terminal.wait()
-        if status != 0:
+        terminal.expect("$ ")
+        terminal.type("echo status=$?\r")
+        terminal.expect("\nstatus=")
+        terminal.expect("\n")
+        status = terminal.output.split(b"\r")[0].strip().decode(errors="replace")
+        if status != "0":
             sys.exit(f"check_release: quit ended the shell with status {status}")
-        print("check_release: the release binary completes, runs and quits at a terminal")
+        terminal.type("exit\r")
+        terminal.wait()
+        print("check_release: the release binary pages, completes, runs and quits at a terminal")
     finally:
         shutil.rmtree(home, ignore_errors=True)
 

@@ -342,7 +342,9 @@ void fs_editor_set_prompt(fs_editor *editor, const char *prompt) {
 
 int fs_editor_read(fs_editor *editor, const char **line) {
     int count = 0;
-    // A Ctrl-C pressed before this prompt was meant for something else.
+    // A Ctrl-C pressed before this prompt was meant for something else, and is forgotten
+    // (not only its wake-up): it must not cancel the next command.
+    fs_interrupted = 0;
     fs_drain_interrupt_pipe();
     // A request to end is not: checked after the drain, since its handler records it before
     // writing the pipe, one arriving at any moment is seen here or wakes the read below.

@@ -1,3 +1,4 @@
+import CEditShim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,6 +64,19 @@ public enum Terminal {
     /// report a process ended by a signal; otherwise `status`.
     public static func exitStatus(_ status: Int32) -> Int32 {
         terminationSignal.map { 128 + $0 } ?? status
+    }
+
+    /// Runs `command` through `/bin/sh -c` as the terminal's foreground job, with `input` on its
+    /// standard input, and takes the terminal back when it ends, however it ends: how a pager
+    /// runs. Returns its exit status (128 + the signal that ended it), or nil when it could not
+    /// be started or the shell is not in the terminal's foreground.
+    public static func runInForeground(_ command: String, input: String) -> Int32? {
+        let status = input.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { fs_run_in_foreground(command, $0.baseAddress, $0.count, STDIN_FILENO) }
+        } ?? Array(input.utf8).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { fs_run_in_foreground(command, $0.baseAddress, $0.count, STDIN_FILENO) }
+        }
+        return status < 0 ? nil : status
     }
 
     /// Makes writing to a closed pipe an error instead of the end of the process.

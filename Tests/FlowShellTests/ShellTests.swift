@@ -4,6 +4,7 @@ import FlowManifest
 import FlowShellKit
 @testable import FlowShellRuntime
 @testable import FlowShellTerminal
+import Foundation
 import Glibc
 import LineEditor
 import Testing
@@ -38,8 +39,8 @@ final class RecordingConsole: Console {
 struct ShellDemoScreen: Screen {
     static let id = "shell.home"
     static let title = "Home"
-    /// The pipe the test's Ctrl-C is written to: read end, write end.
-    nonisolated(unsafe) static var interruptPipe: [Int32] = [-1, -1]
+    /// Presses Ctrl-C: what the slow command does once it runs.
+    nonisolated(unsafe) static var pressCtrlC: @Sendable () -> Void = {}
 
     struct Events: ScreenEvents {
         let go = Event<Nothing>("the user wants to go")
@@ -51,8 +52,7 @@ struct ShellDemoScreen: Screen {
     static let commands: [ScreenCommand<Self>] = [
         .command("fail", "Fails") { _, _, _ in throw UserFacingError("it broke") },
         .command("slow", "Runs until cancelled") { _, count, _ in
-            var byte: UInt8 = 1
-            _ = write(interruptPipe[1], &byte, 1)
+            pressCtrlC()
             try await Task.sleep(for: .seconds(24 * 60 * 60))
             count = 99
         },
@@ -68,13 +68,16 @@ struct ShellDemoScreen: Screen {
 @MainActor
 @Suite struct ShellTests {
     private func makeShell(_ lines: [String], interactive: Bool = false,
-                           interruptDescriptor: Int32? = nil) async throws -> (Shell, ScriptedReader, RecordingConsole) {
+                           cancellable: Bool = false) async throws -> (Shell, ScriptedReader, RecordingConsole) {
         let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
         let runtime = try await FlowRuntime.start(config: #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#, modules: [module])
         let reader = ScriptedReader(lines)
         let console = RecordingConsole()
         let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
-        let dispatcher = Dispatcher(runtime: runtime, output: output, interruptDescriptor: interruptDescriptor)
+        let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancellable)
+        // Ctrl-C reaches the dispatcher as the terminal's watcher passes it on: once the
+        // command waits.
+        ShellDemoScreen.pressCtrlC = { Task { @MainActor in dispatcher.cancelForegroundCommand() } }
         let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: false)
         return (shell, reader, console)
     }
@@ -145,18 +148,27 @@ struct ShellDemoScreen: Screen {
     @Test(.timeLimit(.minutes(2)))
     func ctrlCCancelsARunningCommandAndKeepsTheScreen() async throws {
         // The slow command would sleep for a day, so the shell finishing at all shows it was
-        // cancelled; no clock is read. The slow command presses Ctrl-C (writes to the pipe) once it runs; the shell cancels it
-        // from the pipe becoming readable, without polling.
-        var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
-        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        defer { ends.forEach { close($0) } }
-        ShellDemoScreen.interruptPipe = ends
-        let (shell, _, console) = try await makeShell(["slow", "count"], interruptDescriptor: ends[0])
+        // cancelled; no clock is read. The slow command presses Ctrl-C once it runs.
+        let (shell, _, console) = try await makeShell(["slow", "count"], cancellable: true)
         let failures = await shell.run().failures
         #expect(failures == 0)
         #expect(console.errors == "! line 1: cancelled\n")
         #expect(!console.output.contains("count 99"))
         #expect(console.output.hasSuffix("count 1\ncommands: fail, slow, count, go — help for more\n"))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func ctrlCStopsTheScriptThatRunsAndNothingLater() async throws {
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("steps.txt")
+        try "count\nslow\ncount\ncount\n".write(to: script, atomically: true, encoding: .utf8)
+        let (shell, _, console) = try await makeShell(["run \(script.path)", "count"], cancellable: true)
+        let failures = await shell.run().failures
+        #expect(failures == 0)
+        #expect(console.errors == "! line 1: \(script.path):2: cancelled\n! line 1: \(script.path) stopped at line 2: interrupted\n")
+        // The file's first line ran, its last two did not; the line typed after it ran.
+        #expect(console.output.hasSuffix("count 2\ncommands: fail, slow, count, go — help for more\n"))
+        #expect(!console.output.contains("count 3"))
     }
 }

@@ -72,4 +72,13 @@ int fs_scalar_width(unsigned int scalar);
 /// Sets LC_CTYPE from the environment, without which libedit drops non-ASCII input.
 void fs_use_environment_locale(void);
 
+/// Runs `command` with `/bin/sh -c` in a process group of its own that owns the terminal on
+/// `terminal_fd` while it runs (a pager reads keys from the terminal, which only the
+/// foreground group may), with the `length` bytes of `text` on its standard input; then takes
+/// the terminal back for this process's group and restores the terminal's modes, whether the
+/// command quit, was interrupted, stopped or died. Returns its exit status (128 + the signal
+/// that ended it), or -1 when it could not be started or this process is not in the
+/// terminal's foreground.
+int fs_run_in_foreground(const char *command, const char *text, size_t length, int terminal_fd);
+
 #endif

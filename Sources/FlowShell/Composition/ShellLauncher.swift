@@ -97,12 +97,15 @@ struct ShellLauncher {
                 idle: { saver.saveIfChanged() },
                 waiting: { [console] in console.flush() }
             )
-            let dispatcher = Dispatcher(runtime: runtime, output: output,
-                                        interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,
-                                        showsProgress: interactive)
+            // Ctrl-C cancels the command that runs, at the prompt and in a script file alike.
+            if script != nil, scripted == nil { Terminal.installInterruptHandler() }
+            let cancelsOnInterrupt = scripted == nil && (interactive || script != nil)
+            let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancelsOnInterrupt, showsProgress: interactive)
+            let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher] in dispatcher?.cancelForegroundCommand() } : nil
+            defer { withExtendedLifetime(interruptWatcher) {} }
             completionTarget.dispatcher = dispatcher
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
-                              stopsAtFirstError: script != nil && !options.keepGoing)
+                              stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
             let outcome = await shell.run()
             await runtime.stopPlugins()
             if interactive { Terminal.restoreForeground() }

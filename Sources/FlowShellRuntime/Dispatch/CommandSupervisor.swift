@@ -1,39 +1,26 @@
 import Dispatch
-import LineEditor
 
-/// Runs one command's work as a task that Ctrl-C cancels, and shows a progress line when it
-/// runs long. Both are driven by the system, not by polling: the Ctrl-C handler's pipe is
-/// watched by a read source, and one timer, armed per command, fires only if the command is
-/// still running after ``progressDelay`` (a command that never suspends finishes first).
+/// Runs one command's work as a task that ``cancel()`` cancels (the terminal calls it on
+/// Ctrl-C), and shows a progress line when it runs long: one timer, armed per command, fires
+/// only if the command is still running after ``progressDelay`` (a command that never
+/// suspends finishes first).
 @MainActor
 final class CommandSupervisor {
     /// How long a command runs before its progress shows.
     static let progressDelay = DispatchTimeInterval.milliseconds(100)
 
     private var running: (any Cancellable)?
-    private var interruptSource: (any DispatchSourceRead)?
+    private let cancellable: Bool
     private var progressTimer: (any DispatchSourceTimer)?
     private let showProgress: ((Bool) -> Void)?
 
     /// - Parameters:
-    ///   - interruptDescriptor: readable when Ctrl-C is pressed (nil: nothing cancels commands).
+    ///   - cancellable: whether anything can call ``cancel()`` (false: a command runs in the
+    ///     caller's task, with none of its own).
     ///   - showProgress: shows (true) or clears (false) the progress line; nil: no progress line.
-    init(interruptDescriptor: Int32?, showProgress: ((Bool) -> Void)?) {
+    init(cancellable: Bool, showProgress: ((Bool) -> Void)?) {
         self.showProgress = showProgress
-        if let interruptDescriptor {
-            let source = DispatchSource.makeReadSource(fileDescriptor: interruptDescriptor, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
-                    Platform.drain(interruptDescriptor)
-                    _ = Terminal.takeInterrupt()
-                    self?.running?.cancel()
-                }
-            }
-            // Always on: at the prompt the main queue waits for the line editor, which takes
-            // the Ctrl-C itself; this handler then finds no command to cancel.
-            source.activate()
-            interruptSource = source
-        }
+        self.cancellable = cancellable
         if showProgress != nil {
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.setEventHandler { [weak self] in
@@ -53,16 +40,12 @@ final class CommandSupervisor {
     func run<Value: Sendable>(_ work: @escaping @MainActor () async throws -> Value) async -> Result<Value, any Error> {
         // Nothing to cancel with and no progress to show (a script): the work runs in the
         // shell's own task, without one of its own.
-        guard interruptSource != nil || progressTimer != nil else {
+        guard cancellable || progressTimer != nil else {
             do {
                 return .success(try await work())
             } catch {
                 return .failure(error)
             }
-        }
-        // A Ctrl-C from before this command is not meant for it.
-        if interruptSource != nil, Terminal.interruptPending {
-            _ = Terminal.takeInterrupt()
         }
         let outcome = Outcome<Value>()
         let task = Task.immediate { @MainActor in
@@ -82,6 +65,11 @@ final class CommandSupervisor {
         running = nil
         showProgress?(false)
         return outcome.result ?? .failure(CancellationError())
+    }
+
+    /// Cancels the command that is running, if one is.
+    func cancel() {
+        running?.cancel()
     }
 }
 

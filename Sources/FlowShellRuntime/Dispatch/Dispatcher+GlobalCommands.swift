@@ -164,6 +164,14 @@ extension Dispatcher {
             let before = failures
             let step = await run(line)
             if case .quit = step { return step }
+            // Ctrl-C stops the file, whether it came while a command waited or between lines
+            // (the yield lets the terminal's handler of it run).
+            await Task.yield()
+            if interrupted {
+                linePrefix = outerPrefix
+                show(Notice(.warning, "\(path) stopped at line \(index + 1): interrupted"))
+                return .next
+            }
             if !keepGoing, failures > before {
                 linePrefix = outerPrefix
                 show(Notice(.warning, "\(path) stopped at line \(index + 1)"))

@@ -41,13 +41,17 @@ public final class Dispatcher {
     public var interactive = false
     /// How deep `run FILE` is nested, to refuse a file that runs itself.
     var scriptDepth = 0
+    /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
+    /// runs stops there.
+    public private(set) var interrupted = false
 
-    /// A dispatcher that pushes to `output`; `interruptDescriptor` (readable on Ctrl-C) cancels
-    /// a running command, and `showsProgress` asks for a progress line when one runs long.
-    package init(runtime: FlowRuntime, output: ShellOutput, interruptDescriptor: Int32? = nil, showsProgress: Bool = false) {
+    /// A dispatcher that pushes to `output`; `cancellable` when something (the terminal's
+    /// Ctrl-C) may call ``cancelForegroundCommand()``, and `showsProgress` asks for a progress
+    /// line when a command runs long.
+    package init(runtime: FlowRuntime, output: ShellOutput, cancellable: Bool = false, showsProgress: Bool = false) {
         self.runtime = runtime
         self.output = output
-        supervisor = CommandSupervisor(interruptDescriptor: interruptDescriptor,
+        supervisor = CommandSupervisor(cancellable: cancellable,
                                        showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
         topView = TopScreenView(flow: runtime.flow, output: output)
         settings = ShellSettings(store: runtime.shellStore)
@@ -57,7 +61,14 @@ public final class Dispatcher {
 
     /// A dispatcher that pushes to `output`, with no terminal behind it.
     public convenience init(runtime: FlowRuntime, output: ShellOutput) {
-        self.init(runtime: runtime, output: output, interruptDescriptor: nil, showsProgress: false)
+        self.init(runtime: runtime, output: output, cancellable: false, showsProgress: false)
+    }
+
+    /// Cancels what runs now, and only that (Ctrl-C): the command in the foreground, and the
+    /// rest of a script that runs (`run FILE`). Nothing later is affected.
+    public func cancelForegroundCommand() {
+        interrupted = true
+        supervisor.cancel()
     }
 
     package var flow: AppFlowCoordinator { runtime.flow }
@@ -70,6 +81,8 @@ public final class Dispatcher {
     /// Runs one typed line and pushes its results to the View.
     public func run(_ line: String) async -> Step {
         commandFailure = nil
+        // A Ctrl-C before this line was for what ran then.
+        if scriptDepth == 0 { interrupted = false }
         // `!N` and `!!` run a line of this session again, as it was typed then.
         var line = line
         // Trimmed only when it may be one, found from the bytes (Foundation's trimming bridges

@@ -1,28 +1,21 @@
 import FlowShellRuntime
 import Foundation
+import LineEditor
 
 /// Shows long output a screen at a time: `$PAGER`, else `less -R` (colours kept, quits at the end
-/// of a short text), reading the text on its standard input while the shell waits.
+/// of a short text), reading the text on its standard input. The pager is the terminal's
+/// foreground job while it runs — it reads its keys from the terminal — and the shell takes the
+/// terminal back when it ends.
 enum Pager {
-    /// Shows `text` through the pager; false when no pager could be started (the caller writes
-    /// the text itself).
+    /// The exit statuses of `sh -c` when the command was not found or could not be run.
+    private static let notRun: Set<Int32> = [126, 127]
+
+    /// Shows `text` through the pager; false when no pager could be run (the caller writes the
+    /// text itself).
     @MainActor
     static func show(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         let command = environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -R -F -X"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let input = Pipe()
-        process.standardInput = input
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        // A pager that quits early closes its end: the rest is not wanted (SIGPIPE is ignored).
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return true
+        guard let status = Terminal.runInForeground(command, input: text) else { return false }
+        return !notRun.contains(status)
     }
 }

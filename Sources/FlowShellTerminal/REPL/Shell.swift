@@ -15,11 +15,13 @@ package final class Shell {
     private let promptStyler: TextStyler
     private let hooks: ShellHooks
     private let stopsAtFirstError: Bool
+    private let stopsOnInterrupt: Bool
 
     /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
+    /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
     package init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
-         hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false) {
+         hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false) {
         self.dispatcher = dispatcher
         self.reader = reader
         self.output = output
@@ -27,7 +29,11 @@ package final class Shell {
         self.promptStyler = TextStyler(colour: colour)
         self.hooks = hooks
         self.stopsAtFirstError = stopsAtFirstError
+        self.stopsOnInterrupt = stopsOnInterrupt
     }
+
+    /// The exit status of a script stopped by Ctrl-C: 128 + SIGINT, as shells report it.
+    static let interruptedStatus: Int32 = 130
 
     /// How the session ended: how many lines failed, and the status `quit N` asked for.
     package struct Outcome {
@@ -70,6 +76,13 @@ package final class Shell {
                 if stopsAtFirstError, dispatcher.failures > failuresBefore {
                     hooks.idle()
                     return Outcome(failures: dispatcher.failures)
+                }
+                // Ctrl-C during a script stops it where it is, as in bash and gdb.
+                if stopsOnInterrupt, dispatcher.interrupted || Terminal.takeInterrupt() {
+                    dispatcher.linePrefix = nil
+                    dispatcher.show(Notice(.warning, "the script stopped at line \(lineNumber): interrupted"))
+                    hooks.idle()
+                    return Outcome(failures: dispatcher.failures, status: Self.interruptedStatus)
                 }
             }
         }

@@ -1,0 +1,31 @@
+import Dispatch
+import LineEditor
+
+/// Turns Ctrl-C (and Ctrl-\, SIGTERM, SIGHUP) while a command runs into a call of `onInterrupt`:
+/// the signal handler's pipe is watched by a read source on the main queue, so nothing polls.
+/// At the prompt the line editor takes a Ctrl-C itself, for the line being typed; a handler run
+/// queued from then finds the interrupt already taken and does nothing, so a Ctrl-C never
+/// reaches a later command.
+@MainActor
+package final class InterruptWatcher {
+    private let source: any DispatchSourceRead
+
+    /// Watches the signal handlers' pipe (see ``Terminal/installInterruptHandler()``); nil when
+    /// they are not installed.
+    package init?(onInterrupt: @escaping @MainActor () -> Void) {
+        guard let descriptor = Terminal.interruptDescriptor else { return nil }
+        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler {
+            MainActor.assumeIsolated {
+                // Taking it also empties the pipe, so the source goes quiet again.
+                guard Terminal.takeInterrupt() else { return }
+                onInterrupt()
+            }
+        }
+        source.activate()
+    }
+
+    isolated deinit {
+        source.cancel()
+    }
+}
