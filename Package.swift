@@ -100,7 +100,7 @@ let package = Package(
         // hosting. No line editor, database or command line: what a second View builds on.
         .target(
             name: "FlowShellRuntime",
-            dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins", "LineEditor"],
+            dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins"],
             swiftSettings: strictSwift
         ),
         // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager.
