@@ -24,7 +24,7 @@ let featureDependencies: [String: [Target.Dependency]] = [
 ]
 let featureResources: [String: [Resource]] = [
     // Compiled into the binary, which then needs no folder beside it and finds its data
-    // without Foundation's bundle lookup (a tenth of the shell's start).
+    // without Foundation's bundle lookup (docs/performance.md has what that saved).
     "Cars": ["CityDrive", "GreenGo", "UrbanWheels"].map { .embedInCode("Fleets/\($0).json") },
 ]
 
