@@ -34,6 +34,20 @@ import Testing
         }
     }
 
+    @Test func readmesArchitectureTableNamesEveryModule() throws {
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Architecture and features")).upperBound
+        let table = readme[start...].split(separator: "\n").prefix { !$0.hasPrefix("- ") }
+            .filter { $0.hasPrefix("| `") }.joined(separator: "\n")
+        // The Swift modules under Sources/; the C shims and the build tool are parts of the modules that use them.
+        let modules = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix("C") && $0 != "FeatureRegistryGenerator" }
+        #expect(modules.count >= 10)
+        for module in modules {
+            #expect(table.contains("`\(module)`"), "README's architecture table does not name \(module)")
+        }
+    }
+
     @Test func noSourceUsesTheStandardLibrarysPrivateInterfaces() throws {
         let sources = repository.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
