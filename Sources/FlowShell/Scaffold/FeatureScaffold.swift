@@ -43,10 +43,12 @@ struct FeatureScaffold {
     /// Checks everything, then writes the files and the list; returns the files created.
     func create() throws(Refusal) -> [String] {
         let manifestURL = packageFolder.appendingPathComponent("Package.swift")
+        // FlowShell itself, or a shell built on it (`new app`), which depends on FlowShellKit.
         guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8),
               let list = FeatureList(manifest: manifest),
-              FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path) else {
-            throw Refusal(message: "\(packageFolder.path) is not a FlowShell package (it needs a Package.swift with a 'let features = [' list and Sources/FlowShellKit)")
+              FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path)
+                || manifest.contains(#".product(name: "FlowShellKit""#) else {
+            throw Refusal(message: "\(packageFolder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)")
         }
         guard name.range(of: "^[A-Z][A-Za-z0-9]{0,39}$", options: .regularExpression) != nil else {
             throw Refusal(message: "'\(name)' is not a module name: use UpperCamelCase letters and digits, such as Greeting")
