@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks `flowshell new app` as a newcomer would use it: in a scratch folder outside the
 repository it writes a package that depends on this checkout by path; `swift build` in it gives
-a binary that says its own name and version and runs its own feature; `swift test` passes.
+a binary that says its own name and version and runs its own feature; a second feature added
+with `flowshell new feature` builds with it; `swift test` passes for both.
 
 The package is built in .build/new-app-check (kept between runs, so that only its own
 targets are built again), not in the package's folder.
@@ -36,6 +37,8 @@ def main():
         package = os.path.join(folder, "notes")
         with open(os.path.join(package, "Package.swift"), encoding="utf-8") as file:
             expect(f'path: "{ROOT}"' in file.read(), "Package.swift does not depend on this checkout by path")
+        # A second feature, as docs/your-own-shell.md says to add one.
+        run([flowshell, "new", "feature", "Todo", "--package", package], folder)
         run(["swift", "build", "--scratch-path", SCRATCH], package)
         binary = os.path.join(SCRATCH, "debug", "notes")
         version = run([binary, "--version"], package)
@@ -47,7 +50,10 @@ def main():
         expect("Hello from notes.home" in result.stdout and "Hello!" in result.stdout,
                f"a piped session did not greet:\n{result.stdout}")
         run(["swift", "test", "--scratch-path", SCRATCH], package)
-    print("new app: a package outside the repository builds, says 'notes 0.1.0', greets, and passes its test")
+        tests = run(["swift", "test", "--scratch-path", SCRATCH, "--skip-build", "--list-tests"], package)
+        expect("TodoHomeTests" in tests and "NotesHomeTests" in tests, f"the tests of both features did not run:\n{tests}")
+    print("new app: a package outside the repository builds with a second feature, says 'notes 0.1.0', greets, "
+          "and passes its tests")
 
 
 if __name__ == "__main__":
