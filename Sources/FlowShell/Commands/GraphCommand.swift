@@ -7,11 +7,13 @@ import FlowShellTerminal
 
 /// `flowshell graph [--config PATH] [--format mermaid|dot]`: the flow as a diagram.
 struct GraphCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "graph",
-        abstract: "Print the flow as a diagram: screens grouped by module, transitions labelled with event and style.",
-        discussion: "Render DOT with Graphviz, e.g. flowshell graph --format dot | dot -Tsvg > flow.svg"
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "graph",
+            abstract: "Print the flow as a diagram: screens grouped by module, transitions labelled with event and style.",
+            discussion: "Render DOT with Graphviz, e.g. \(ShellIdentity.running.name) graph --format dot | dot -Tsvg > flow.svg"
+        )
+    }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case mermaid, dot
