@@ -20,7 +20,6 @@ public enum FlowShellMain {
     @MainActor
     public static func main(identity: ShellIdentity, modules: [FeatureModule]) async -> Never {
         ShellIdentity.running = identity
-        let features = modules
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             print(rootHelp(name: identity.name))
@@ -34,7 +33,7 @@ public enum FlowShellMain {
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)
             if let command = command as? any FeatureCommand {
-                exit(await command.execute(identity: identity, features: features, environment: ProcessInfo.processInfo.environment))
+                exit(await command.execute(identity: identity, features: modules, environment: ProcessInfo.processInfo.environment))
             }
             try command.run()
             exit(0)
@@ -44,7 +43,7 @@ public enum FlowShellMain {
     }
 
     /// The subcommands' names, and `help`.
-    static let subcommandNames = FlowShellCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+    static let subcommandNames = FlowShellCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
 
     /// The root's help, followed by the options of `run`, the default command: what a person
     /// typing `NAME --help` is after.
