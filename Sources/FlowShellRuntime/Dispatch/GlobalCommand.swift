@@ -4,7 +4,7 @@ import FlowShellKit
 /// theirs: usage, arity, `help`, JSON and completion all read these. The ``Dispatcher`` runs them.
 public enum GlobalCommand {
     package static let help = CommandDescription(name: "help", summary: "List this screen's commands, or show how to use one",
-                                         arguments: [ArgumentDescription("COMMAND", optional: true)])
+                                                 arguments: [ArgumentDescription("COMMAND", optional: true)])
     package static let back = CommandDescription(name: "back", summary: "Close this screen and return to the previous one")
     package static let home = CommandDescription(name: "home", summary: "Close every screen above the first one")
     package static let `where` = CommandDescription(name: "where", summary: "Show the stack of open screens")
@@ -12,17 +12,17 @@ public enum GlobalCommand {
     package static let reload = CommandDescription(name: "reload", summary: "Read the flow config again and apply it")
     package static let show = CommandDescription(name: "show", summary: "Show the current screen again")
     package static let history = CommandDescription(name: "history", summary: "List the lines typed in this session (!N runs line N again, !! the last)",
-                                            arguments: [ArgumentDescription("N", optional: true)])
+                                                    arguments: [ArgumentDescription("N", optional: true)])
     package static let alias = CommandDescription(name: "alias", summary: "Let NAME stand for a command line (no arguments: list the aliases)",
-                                          arguments: [ArgumentDescription("NAME", optional: true), ArgumentDescription("COMMAND", optional: true, takesRest: true)])
+                                                  arguments: [ArgumentDescription("NAME", optional: true), ArgumentDescription("COMMAND", optional: true, takesRest: true)])
     package static let unalias = CommandDescription(name: "unalias", summary: "Forget an alias", arguments: [ArgumentDescription("NAME")])
     package static let set = CommandDescription(name: "set", summary: "Show the settings, or change one (color, width, pager, confirm-quit)",
-                                        arguments: [ArgumentDescription("NAME", optional: true, values: ShellSettings.all.map(\.name)),
-                                                    ArgumentDescription("VALUE", optional: true)])
+                                                arguments: [ArgumentDescription("NAME", optional: true, values: ShellSettings.all.map(\.name)),
+                                                            ArgumentDescription("VALUE", optional: true)])
     package static let run = CommandDescription(name: "run", summary: "Run the commands in a file, stopping at the first error",
-                                        arguments: [ArgumentDescription("FILE"), ArgumentDescription("keep-going", kind: .flag, optional: true)])
+                                                arguments: [ArgumentDescription("FILE"), ArgumentDescription("keep-going", kind: .flag, optional: true)])
     package static let quit = CommandDescription(name: "quit", summary: "Leave the shell, with STATUS as its exit status (default 0)",
-                                         arguments: [ArgumentDescription("STATUS", optional: true)])
+                                                 arguments: [ArgumentDescription("STATUS", optional: true)])
     package static let exit = CommandDescription(name: "exit", summary: "Leave the shell (same as quit)", arguments: [ArgumentDescription("STATUS", optional: true)])
 
     /// Every global command, in the order `help` lists them.

@@ -21,7 +21,7 @@ package final class Shell {
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
     /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
     package init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
-         hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false) {
+                 hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false) {
         self.dispatcher = dispatcher
         self.reader = reader
         self.output = output
