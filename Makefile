@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Declared-but-unlisted imports fail the build instead of slipping through.
 SWIFT_BUILD_FLAGS ?= --explicit-target-dependency-import-check error
 
-.PHONY: run test build release deps docs fuzz bench clean
+.PHONY: run test build build-debug-binary release install deps docs fuzz bench clean
 
 run: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
@@ -45,12 +45,52 @@ test: deps
 	$(SWIFT) test --skip-build
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 scripts/run_tutorial.py
+	# make install into a scratch folder, from the debug build the tests used.
+	python3 scripts/check_install.py
+	# flowshell new app in a scratch folder outside the repository: it builds, runs and passes its test.
+	python3 scripts/check_new_app.py
+	# FlowShellKit's DocC documentation builds without a warning (a broken symbol link fails).
+	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
+		--output-path $(CURDIR)/.build/docs-check >/dev/null
+
+# Installs the stripped binary, its bash, zsh and fish completion scripts and its man page
+# under $(DESTDIR)$(PREFIX). The completion scripts and the man page are generated from the
+# same declarations as the command line (ArgumentParser's --generate-completion-script and
+# its generate-manual plugin, which reads them from a debug build).
+# INSTALL_CONFIGURATION=debug installs the debug build instead of make release's (the tests
+# do, to spare a release build).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_CONFIGURATION ?= release
+INSTALL_BINARY = .build/$(INSTALL_CONFIGURATION)/flowshell
+MAN_FOLDER = $(CURDIR)/.build/man
+install: $(if $(filter release,$(INSTALL_CONFIGURATION)),release,build-debug-binary)
+	mkdir -p $(MAN_FOLDER)
+	$(SWIFT) package --disable-sandbox generate-manual --configuration debug --output-directory $(MAN_FOLDER)
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 -s $(INSTALL_BINARY) "$(DESTDIR)$(PREFIX)/bin/flowshell"
+	install -m 644 $(MAN_FOLDER)/flowshell.1 "$(DESTDIR)$(PREFIX)/share/man/man1/flowshell.1"
+	$(INSTALL_BINARY) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/flowshell"
+	$(INSTALL_BINARY) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_flowshell"
+	$(INSTALL_BINARY) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/flowshell.fish"
+
+build-debug-binary: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
 
 # The README's diagram of the default flow (needs Graphviz's dot).
+# FlowShellKit's documentation (DocC, with swift-docc-plugin): its getting-started article, the
+# screen model and every public symbol, in .build/docs/FlowShellKit (a static site; open its
+# index.html through a web server, or `docc preview`). Warnings, such as a broken symbol
+# link, fail the build.
 docs: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
 	./.build/debug/flowshell graph --format dot > docs/flow.dot
 	dot -Tsvg docs/flow.dot -o docs/flow.svg
+	rm -rf .build/docs/FlowShellKit && mkdir -p .build/docs
+	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
+		--output-path .build/docs/FlowShellKit --transform-for-static-hosting
 
 # Fuzzing the config loader (parse, decode, check) and the command line (tokenizer, argument
 # reading, completion) with libFuzzer for FUZZ_SECONDS each, seeded from the test fixtures and

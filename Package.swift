@@ -24,7 +24,7 @@ let featureDependencies: [String: [Target.Dependency]] = [
 ]
 let featureResources: [String: [Resource]] = [
     // Compiled into the binary, which then needs no folder beside it and finds its data
-    // without Foundation's bundle lookup (a tenth of the shell's start).
+    // without Foundation's bundle lookup (docs/performance.md has what that saved).
     "Cars": ["CityDrive", "GreenGo", "UrbanWheels"].map { .embedInCode("Fleets/\($0).json") },
 ]
 
@@ -66,6 +66,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
+        .library(name: "FlowShell", targets: ["FlowShell"]),
+        .library(name: "FlowShellRuntime", targets: ["FlowShellRuntime"]),
+        .library(name: "FlowShellTerminal", targets: ["FlowShellTerminal"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
         .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
         .library(name: "FlowShellPlugin", targets: ["FlowShellPlugin"]),
@@ -73,28 +76,49 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `make docs`: FlowShellKit's DocC documentation.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
         .target(name: "FlowManifest", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowCoordinator", dependencies: ["FlowShellKit", "FlowManifest"], swiftSettings: strictSwift),
         .target(name: "CPluginSpawn"),
-        .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "CPluginSpawn"], swiftSettings: strictSwift),
-        .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPlugins"], swiftSettings: strictSwift),
-        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShell"], swiftSettings: strictSwift),
+        // The plugin protocol's messages, which both sides speak: the shell's plugin host
+        // (FlowPlugins, with its process supervisor) and a Swift plugin (FlowShellPlugin).
+        .target(name: "FlowPluginProtocol", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
+        .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "FlowPluginProtocol", "CPluginSpawn"], swiftSettings: strictSwift),
+        .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPluginProtocol"], swiftSettings: strictSwift),
+        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellRuntime"], swiftSettings: strictSwift),
         // Found on the compiler's default paths (libedit-dev, which `make deps` installs), not
         // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
         // static archives that `make release` links instead of the shared libraries.
         .systemLibrary(name: "CLibedit"),
         .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
+        // The runtime: a running flow, the one dispatcher, the View protocol (ShellOutput), plugin
+        // hosting. No line editor, database or command line: what a second View builds on.
+        .target(
+            name: "FlowShellRuntime",
+            dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins"],
+            swiftSettings: strictSwift
+        ),
+        // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager.
+        .target(
+            name: "FlowShellTerminal",
+            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor"],
+            swiftSettings: strictSwift
+        ),
+        // The app entry: the command line and `FlowShellMain.main(identity:modules:)`, the
+        // settings in SQLite, scaffolding.
         .target(
             name: "FlowShell",
             dependencies: [
+                "FlowShellRuntime",
+                "FlowShellTerminal",
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
-                "FlowPlugins",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -118,6 +142,14 @@ let package = Package(
         .target(name: "Trips", dependencies: ["FlowShellKit"], path: "examples/plugins/swift/Trips", swiftSettings: strictSwift),
         .executableTarget(name: "trips-plugin", dependencies: ["Trips", "FlowShellPlugin"], path: "examples/plugins/swift/TripsPlugin",
                           swiftSettings: strictSwift),
+        // The example of a shell of one's own (examples/greeter), which `flowshell new app` wrote:
+        // a package of its own that depends on this one by path, whose targets are built here
+        // too, so that `make test` runs it without building FlowShell a second time.
+        .target(name: "Greeter", dependencies: ["FlowShellKit"], path: "examples/greeter/Features/Greeter/Sources", swiftSettings: strictSwift),
+        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "Greeter"], path: "examples/greeter/Sources/GreeterApp",
+                          swiftSettings: strictSwift),
+        .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
+                    path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -125,14 +157,15 @@ let package = Package(
             dependencies: ["FlowCoordinator", "FlowManifest", "FlowShellKit"],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
         .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting", "LineEditor", "CPseudoTerminal", "flowshell",
-                           "FlowPlugins", "Trips", "trips-plugin", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
+                           "LineEditor", "CPseudoTerminal", "flowshell",
+                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
@@ -147,7 +180,7 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: strictSwift))
     package.targets.append(.executableTarget(
         name: "ConfigFuzzer",
-        dependencies: ["FlowManifest", "FlowShellKit", "FlowShell", "FuzzDriver"] + features.map { .target(name: $0) },
+        dependencies: ["FlowManifest", "FlowShellKit", "FlowShellRuntime", "FuzzDriver"] + features.map { .target(name: $0) },
         path: "Fuzz/ConfigFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
@@ -155,7 +188,7 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
     ))
     package.targets.append(.executableTarget(
         name: "CommandFuzzer",
-        dependencies: ["FlowShell", "FlowShellKit", "LineEditor", "FuzzDriver"],
+        dependencies: ["FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "LineEditor", "FuzzDriver"],
         path: "Fuzz/CommandFuzzer",
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]

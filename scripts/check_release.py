@@ -34,6 +34,8 @@ class Terminal:
             os.execve(argv[0], argv, environment)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.output = b""
+        # What the last expect read up to and including its text.
+        self.last_consumed = b""
 
     def type(self, text):
         os.write(self.fd, text.encode())
@@ -57,7 +59,13 @@ class Terminal:
                     sys.exit(f"check_release: the shell ended before {text!r}; it wrote:\n"
                              + self.output.decode(errors="replace")[-2000:])
                 self.output += chunk
-        self.output = self.output[self.output.index(wanted) + len(wanted):]
+        end = self.output.index(wanted) + len(wanted)
+        self.last_consumed, self.output = self.output[:end], self.output[end:]
+
+    def line(self):
+        """The rest of the current line, read to its end and consumed."""
+        self.expect("\n")
+        return self.last_consumed.split(b"\n")[0].strip()
 
     def wait(self):
         deadline = time.monotonic() + BOUND
@@ -109,10 +117,11 @@ def main():
         terminal.expect("My bookings › ")
         terminal.type("quit\r")
         terminal.expect("$ ")
-        terminal.type("echo status=$?\r")
-        terminal.expect("\nstatus=")
-        terminal.expect("\n")
-        status = terminal.output.split(b"\r")[0].strip().decode(errors="replace")
+        # What is typed is echoed back, so the answer is spelt differently from the command (and
+        # bash may put an escape sequence before it: the end of bracketed paste).
+        terminal.type("printf 'status%s\\n' \"=$?\"\r")
+        terminal.expect("status=")
+        status = terminal.line().decode(errors="replace")
         if status != "0":
             sys.exit(f"check_release: quit ended the shell with status {status}")
         terminal.type("exit\r")

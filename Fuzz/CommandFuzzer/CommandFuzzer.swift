@@ -1,5 +1,6 @@
-@testable import FlowShell
 import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import FuzzDriver
 import LineEditor
 #if canImport(Glibc)

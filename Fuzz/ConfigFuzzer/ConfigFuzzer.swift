@@ -1,6 +1,6 @@
-import FlowShell
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
 import FuzzDriver
 #if canImport(Glibc)
 import Glibc

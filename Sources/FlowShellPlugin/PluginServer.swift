@@ -1,4 +1,4 @@
-import FlowPlugins
+import FlowPluginProtocol
 import FlowShellKit
 import Foundation
 

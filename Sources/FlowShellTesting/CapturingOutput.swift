@@ -1,7 +1,7 @@
 import FlowCoordinator
 import FlowManifest
-import FlowShell
 import FlowShellKit
+import FlowShellRuntime
 
 /// The View a harness gives the dispatcher: it keeps what was pushed to it.
 @MainActor

@@ -1,7 +1,7 @@
 import FlowCoordinator
 import FlowManifest
-import FlowShell
 import FlowShellKit
+import FlowShellRuntime
 import Testing
 
 /// Runs a whole flow from a manifest without a terminal, through the shell's own runtime and

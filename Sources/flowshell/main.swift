@@ -1,4 +1,4 @@
 import FlowShell
 
 // `linkedFeatureModules` is generated at build time from this target's dependencies.
-await FlowShellMain.main(features: linkedFeatureModules)
+await FlowShellMain.main(identity: CarSharing.identity, modules: linkedFeatureModules)

@@ -1,6 +1,7 @@
 @testable import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Foundation
 import Testing
 
 @MainActor
@@ -194,28 +195,39 @@ import Testing
         router.layers.map { $0.map(\.screen.viewProperties.title) }
     }
 
-    @Test func everyOperation() {
+    @Test func keepingAndAddingIsTheOneChange() {
         let router = Router()
         #expect(router.top == nil)
-        router.setRoot(screen("a", .root))
+        router.keep(0, adding: [screen("a", .root)])
         #expect(titles(router) == [["a"]])
-        router.pop()
-        #expect(titles(router) == [["a"]], "a layer's only screen stays")
-        router.push(screen("b"))
-        router.present(screen("c", .presented))
-        router.push(screen("d"))
-        #expect(titles(router) == [["a", "b"], ["c", "d"]])
+        router.keep(1, adding: [screen("b"), screen("c", .presented), screen("d")])
+        #expect(titles(router) == [["a", "b"], ["c", "d"]], "a presented screen starts a layer")
         #expect(router.top?.featureID == "d")
-        router.replace(with: screen("e"))
+        #expect(router.entries.map(\.screen) == ["a", "b", "c", "d"])
+        router.keep(3, adding: [screen("e")])
         #expect(titles(router) == [["a", "b"], ["c", "e"]])
-        router.dismiss()
+        router.keep(2)
         #expect(titles(router) == [["a", "b"]])
-        router.dismiss()
-        #expect(titles(router) == [["a", "b"]], "the bottom layer stays")
-        router.present(screen("f", .presented))
-        router.popToRoot()
-        #expect(titles(router) == [["a"]])
-        router.setRoot(screen("g", .root))
+        router.keep(5)
+        #expect(titles(router) == [["a", "b"]], "keeping more than there are keeps them all")
+        router.keep(0, adding: [screen("g", .root)])
         #expect(titles(router) == [["g"]])
+    }
+}
+
+/// The stack's one entry type is the saved state's: its encoding keeps the file's names.
+@Suite struct NavigationEntryCodingTests {
+    @Test func anEntryIsSavedUnderTheStateFilesNames() throws {
+        let entry = NavigationEntry(screen: "demo.login", input: ["next": "x"], presentation: .presented, flow: "signin", startsFlow: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try encoder.encode(entry), as: UTF8.self)
+        #expect(text == #"{"feature":"demo.login","flow":"signin","flowRoot":true,"input":{"next":"x"},"presentation":"presented"}"#)
+        #expect(try JSONDecoder().decode(NavigationEntry.self, from: Data(text.utf8)) == entry)
+    }
+
+    @Test func aPresentationTheStackDoesNotKnowIsNotRead() {
+        let text = #"{"feature":"demo.item","input":{},"presentation":"sideways","flowRoot":false}"#
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(NavigationEntry.self, from: Data(text.utf8)) }
     }
 }

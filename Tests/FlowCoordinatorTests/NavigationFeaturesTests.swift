@@ -154,7 +154,7 @@ import Testing
         try await run(first, "emit", ["open", "b"])
         try await run(first, "emit", ["modal", "c"])
         let snapshot = first.snapshot
-        #expect(snapshot.screens.map(\.feature) == ["demo.home", "demo.item", "demo.item", "demo.sheet"])
+        #expect(snapshot.screens.map(\.screen) == ["demo.home", "demo.item", "demo.item", "demo.sheet"])
 
         let same = try await startFlow(store: store)
         #expect(await same.restore(snapshot) == [])

@@ -143,28 +143,28 @@ import Testing
     }
 
     @Test func restoringKeepsTheDeepestPrefixTheFlowStillReaches() {
-        func saved(_ screen: String, _ input: [String: String] = [:], _ presentation: String = "pushed",
-                   flow: String? = nil, flowRoot: Bool = false) -> NavigationSnapshot.Entry {
-            NavigationSnapshot.Entry(feature: screen, input: input, presentation: presentation, flow: flow, flowRoot: flowRoot)
+        func saved(_ screen: String, _ input: [String: String] = [:], _ presentation: Presentation = .pushed,
+                   flow: String? = nil, flowRoot: Bool = false) -> NavigationEntry {
+            NavigationEntry(screen: screen, input: input, presentation: presentation, flow: flow, startsFlow: flowRoot)
         }
-        let root = saved("demo.home", [:], "root")
+        let root = saved("demo.home", [:], .root)
         let whole = planner.restorable([root, saved("demo.item", ["item": "a"]), saved("demo.item", ["item": "b"])]) { _ in false }
         #expect(whole == RestorePlan(entries: [Self.item("a"), Self.item("b")], dropped: [], reason: nil))
 
         // The presentation comes from the flow, not from the file.
-        #expect(planner.restorable([root, saved("demo.item", ["item": "a"], "presented")]) { _ in false }.entries == [Self.item("a")])
+        #expect(planner.restorable([root, saved("demo.item", ["item": "a"], .presented)]) { _ in false }.entries == [Self.item("a")])
 
-        let cases: [([NavigationSnapshot.Entry], [String], String)] = [
-            ([root, saved("demo.item", ["item": "a"]), saved("demo.sheet", ["item": "a"], "presented")], ["demo.sheet"], "sign-in is needed first"),
+        let cases: [([NavigationEntry], [String], String)] = [
+            ([root, saved("demo.item", ["item": "a"]), saved("demo.sheet", ["item": "a"], .presented)], ["demo.sheet"], "sign-in is needed first"),
             ([root, saved("demo.gone")], ["demo.gone"], "not in this flow"),
-            ([root, saved("demo.item", ["item": "a"], "sideways")], ["demo.item"], "its presentation 'sideways' is not one a screen above the first can have"),
+            ([root, saved("demo.item", ["item": "a"], .root)], ["demo.item"], "its presentation 'root' is not one a screen above the first can have"),
             ([root, saved("demo.item")], ["demo.item"], "it needs input 'item'"),
             ([root, saved("demo.item", ["item": "a"], flow: "pick")], ["demo.item"], "it belongs to sub-flow 'pick', which is not running below it"),
-            ([root, saved("demo.picker", [:], "presented", flow: "nope", flowRoot: true)], ["demo.picker"], "its sub-flow 'nope' is not in this flow"),
-            ([root, saved("demo.login", [:], "presented", flow: "signin", flowRoot: true)], ["demo.login"],
+            ([root, saved("demo.picker", [:], .presented, flow: "nope", flowRoot: true)], ["demo.picker"], "its sub-flow 'nope' is not in this flow"),
+            ([root, saved("demo.login", [:], .presented, flow: "signin", flowRoot: true)], ["demo.login"],
              "nothing below it starts sub-flow 'signin' (a guard's flow is not restored)"),
-            ([root, saved("demo.sheet", ["item": "a"], "presented")], ["demo.sheet"], "nothing in this flow leads there from demo.home"),
-            ([saved("demo.item", ["item": "a"], "root"), saved("demo.item", ["item": "b"])], ["demo.item", "demo.item"], "this flow starts at demo.home now"),
+            ([root, saved("demo.sheet", ["item": "a"], .presented)], ["demo.sheet"], "nothing in this flow leads there from demo.home"),
+            ([saved("demo.item", ["item": "a"], .root), saved("demo.item", ["item": "b"])], ["demo.item", "demo.item"], "this flow starts at demo.home now"),
         ]
         for (stack, dropped, reason) in cases {
             let plan = planner.restorable(stack) { _ in false }
@@ -172,7 +172,7 @@ import Testing
             #expect(plan.reason == reason)
         }
         // A sub-flow started by a transition is restored with it.
-        let picking = planner.restorable([root, saved("demo.picker", [:], "presented", flow: "pick", flowRoot: true),
+        let picking = planner.restorable([root, saved("demo.picker", [:], .presented, flow: "pick", flowRoot: true),
                                           saved("demo.item", ["item": "x"], flow: "pick")]) { _ in false }
         #expect(picking.entries.count == 2 && picking.reason == nil)
         // Past the depth limit, the rest goes.

@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import FlowPlugins
 import FlowShellKit
 import Foundation

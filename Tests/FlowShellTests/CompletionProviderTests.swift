@@ -1,5 +1,7 @@
 @testable import FlowShell
 import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import LineEditor
 import Testing
 

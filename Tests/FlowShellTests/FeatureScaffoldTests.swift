@@ -1,4 +1,6 @@
 @testable import FlowShell
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Foundation
 import Testing
 
@@ -74,6 +76,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try FlowShellBinary.run(["new", "feature", "Bikes"], input: "", in: folder, environment: FlowShellBinary.environment(home: folder))
         #expect(result.status == 2)
-        #expect(result.errors == "error: \(folder.path) is not a FlowShell package (it needs a Package.swift with a 'let features = [' list and Sources/FlowShellKit)\n")
+        #expect(result.errors == "error: \(folder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)\n")
+    }
+
+    @Test func addsAFeatureToAShellOfOnesOwn() throws {
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = FlowShellBinary.environment(home: folder)
+        let app = try FlowShellBinary.run(["new", "app", "notes", "--flowshell", FlowShellBinary.repository.path], input: "", in: folder,
+                                          environment: environment)
+        #expect(app.status == 0, "\(app.errors)")
+        let package = folder.appendingPathComponent("notes")
+        let feature = try FlowShellBinary.run(["new", "feature", "Todo", "--package", package.path], input: "", in: folder, environment: environment)
+        #expect(feature.status == 0, "\(feature.errors)")
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("let features = [\n    \"Notes\",\n    \"Todo\",\n]"))
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Features/Todo/Sources/TodoHomeScreen.swift").path))
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Features/Todo/Tests/TodoHomeTests.swift").path))
     }
 }

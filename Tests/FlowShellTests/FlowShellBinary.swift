@@ -60,12 +60,13 @@ enum FlowShellBinary {
         _ = signal(SIGPIPE, SIG_IGN)
     }()
 
-    /// Runs the binary with `input` on a pipe as its stdin; gives up after `timeout`.
+    /// Runs the binary (flowshell unless `executable` says another) with `input` on a pipe as
+    /// its stdin; gives up after `timeout`.
     static func run(_ arguments: [String], input: String, in folder: URL, environment: [String: String],
-                    timeout: Duration = livenessBound) throws -> Result {
+                    timeout: Duration = livenessBound, executable: URL? = nil) throws -> Result {
         _ = brokenPipesAreErrors
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.environment = environment

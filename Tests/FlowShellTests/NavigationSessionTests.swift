@@ -2,6 +2,8 @@
 import FlowManifest
 @testable import FlowShell
 import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Foundation
 import Testing
 
@@ -98,20 +100,23 @@ import Testing
         #expect(result.output.hasPrefix("Cars\n"))
         // The file is rewritten with where the user went.
         let saved = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(contentsOf: state))
-        #expect(saved.screens.map(\.feature) == ["cars.list", "cars.details"])
+        #expect(saved.screens.map(\.screen) == ["cars.list", "cars.details"])
     }
 
     @Test func aStateFromAnotherFlowKeepsWhatStillFits() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json")
-        let snapshot = NavigationSnapshot(app: "carsharing", screens: [
-            .init(feature: "cars.list", input: [:], presentation: "root", flow: nil, flowRoot: false),
-            .init(feature: "cars.details", input: ["carID": "zoe"], presentation: "pushed", flow: nil, flowRoot: false),
-            .init(feature: "cars.details", input: ["carID": "gone"], presentation: "pushed", flow: nil, flowRoot: false),
-            .init(feature: "booking.list", input: [:], presentation: "pushed", flow: nil, flowRoot: false),
-        ])
-        try JSONEncoder().encode(snapshot).write(to: state)
+        // Written as the state file's format has it, field by field.
+        let saved = """
+        {"v": 1, "app": "carsharing", "screens": [
+          {"feature": "cars.list", "input": {}, "presentation": "root", "flowRoot": false},
+          {"feature": "cars.details", "input": {"carID": "zoe"}, "presentation": "pushed", "flowRoot": false},
+          {"feature": "cars.details", "input": {"carID": "gone"}, "presentation": "pushed", "flowRoot": false},
+          {"feature": "booking.list", "input": {}, "presentation": "pushed", "flowRoot": false}
+        ]}
+        """
+        try Data(saved.utf8).write(to: state)
         let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n",
                                              in: home, environment: FlowShellBinary.environment(home: home))
         // A car's details lead nowhere but to booking: the second details and what is above it go.

@@ -1,8 +1,11 @@
 @testable import FlowCoordinator
 import FlowManifest
 @testable import FlowShell
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Foundation
 import Testing
+@testable import flowshell
 
 /// Keeps the package's hand-kept pieces in step with what they describe.
 @Suite struct ProjectLayoutTests {
@@ -31,9 +34,34 @@ import Testing
         }
     }
 
+    @Test func readmesArchitectureTableNamesEveryModule() throws {
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Architecture and features")).upperBound
+        let table = readme[start...].split(separator: "\n").prefix { !$0.hasPrefix("- ") }
+            .filter { $0.hasPrefix("| `") }.joined(separator: "\n")
+        // The Swift modules under Sources/; the C shims and the build tool are parts of the modules that use them.
+        let modules = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix("C") && $0 != "FeatureRegistryGenerator" }
+        #expect(modules.count >= 10)
+        for module in modules {
+            #expect(table.contains("`\(module)`"), "README's architecture table does not name \(module)")
+        }
+    }
+
+    @Test func noSourceUsesTheStandardLibrarysPrivateInterfaces() throws {
+        let sources = repository.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("@_spi"), "Sources/\(file) imports a non-public interface (@_spi)")
+        }
+    }
+
     @Test func theBuiltInFlowIsTheRepositorysConfig() throws {
         let file = try ManifestLoader.load(path: repository.appendingPathComponent("config.json").path, displayName: "config.json")
-        let builtIn = try ConfigSource.builtIn.load()
+        let builtIn = try ConfigSource.builtIn(CarSharingFlow.json).load()
         // Same flow; only where each value was written differs ($schema shifts the lines).
         #expect(builtIn.app == file.app)
         #expect(builtIn.root == file.root)

@@ -1,6 +1,8 @@
 @testable import FlowCoordinator
 @testable import FlowShell
 import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Testing
 
 /// A screen for prompts: only its title matters.

@@ -1,9 +1,11 @@
+import Cars
 import FlowCoordinator
 import FlowManifest
 import FlowShell
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import FlowShellTesting
-import Cars
 import Foundation
 import Testing
 

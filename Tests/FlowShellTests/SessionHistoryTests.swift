@@ -1,4 +1,6 @@
 @testable import FlowShell
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Testing
 
 /// The session's history keeps its numbering while it lets go of old lines.

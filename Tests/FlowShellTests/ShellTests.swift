@@ -2,9 +2,11 @@
 import FlowManifest
 @testable import FlowShell
 import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Foundation
-import LineEditor
 import Glibc
+import LineEditor
 import Testing
 
 /// Lines typed by a test, then the end of input.
@@ -63,8 +65,10 @@ struct ShellDemoScreen: Screen {
     }
 }
 
+// Serialized: every test's slow command presses Ctrl-C through the one static
+// `ShellDemoScreen.pressCtrlC`, which two tests at once would point at each other's shell.
 @MainActor
-@Suite struct ShellTests {
+@Suite(.serialized) struct ShellTests {
     private func makeShell(_ lines: [String], interactive: Bool = false,
                            cancellable: Bool = false) async throws -> (Shell, ScriptedReader, RecordingConsole) {
         let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])

@@ -1,4 +1,6 @@
 @testable import FlowShell
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import Foundation
 import Testing
 

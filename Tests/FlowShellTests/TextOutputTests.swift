@@ -2,6 +2,8 @@
 import FlowManifest
 @testable import FlowShell
 import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
 import LineEditor
 import Testing
 

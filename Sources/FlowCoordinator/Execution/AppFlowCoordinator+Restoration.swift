@@ -4,10 +4,7 @@ import FlowShellKit
 extension AppFlowCoordinator {
     /// Where the user is now: the stack's encoding, as saved.
     public var snapshot: NavigationSnapshot {
-        NavigationSnapshot(app: manifest.app, screens: router.entries.map { entry in
-            NavigationSnapshot.Entry(feature: entry.screen, input: entry.input, presentation: entry.presentation.rawValue,
-                                     flow: entry.flow, flowRoot: entry.startsFlow)
-        })
+        NavigationSnapshot(app: manifest.app, screens: router.entries)
     }
 
     /// Rebuilds the screens of a saved stack above the root: the deepest part that the current

@@ -24,10 +24,10 @@ extension NavigationPlanner {
     /// guards: each screen must be in this flow, have its inputs, and be reached from the one
     /// below it by a transition (or a link) whose conditions hold now; its presentation is the
     /// one that transition gives. The walk stops at the first screen that fails.
-    public func restorable(_ saved: [NavigationSnapshot.Entry], holds: (String) -> Bool) -> RestorePlan {
+    public func restorable(_ saved: [NavigationEntry], holds: (String) -> Bool) -> RestorePlan {
         guard let first = saved.first else { return RestorePlan(entries: [], dropped: [], reason: nil) }
-        guard first.feature == manifest.root, first.input.isEmpty, first.presentation == Presentation.root.rawValue else {
-            return RestorePlan(entries: [], dropped: saved.map(\.feature), reason: "this flow starts at \(title(of: manifest.root)) now")
+        guard first.screen == manifest.root, first.input.isEmpty, first.presentation == .root else {
+            return RestorePlan(entries: [], dropped: saved.map(\.screen), reason: "this flow starts at \(title(of: manifest.root)) now")
         }
         var entries: [NavigationEntry] = []
         var previous = NavigationEntry(screen: manifest.root, presentation: .root)
@@ -37,7 +37,7 @@ extension NavigationPlanner {
                 entries.append(entry)
                 previous = entry
             case .failure(let refusal):
-                return RestorePlan(entries: entries, dropped: saved[index...].map(\.feature), reason: refusal.reason)
+                return RestorePlan(entries: entries, dropped: saved[index...].map(\.screen), reason: refusal.reason)
             }
         }
         return RestorePlan(entries: entries, dropped: [], reason: nil)
@@ -48,16 +48,17 @@ extension NavigationPlanner {
     }
 
     /// The entry a saved screen becomes above `previous`, or why it cannot.
-    private func validate(_ saved: NavigationSnapshot.Entry, after previous: NavigationEntry, depth: Int,
+    private func validate(_ saved: NavigationEntry, after previous: NavigationEntry, depth: Int,
                           holds: (String) -> Bool) -> Result<NavigationEntry, Refusal> {
         guard depth <= manifest.maxDepth else {
             return .failure(Refusal(reason: "this flow allows \(manifest.maxDepth) open screens (maxDepth)"))
         }
-        guard let registration = screens[saved.feature] else {
+        guard let registration = screens[saved.screen] else {
             return .failure(Refusal(reason: "not in this flow"))
         }
-        guard let presentation = Presentation(rawValue: saved.presentation), presentation != .root else {
-            return .failure(Refusal(reason: "its presentation '\(saved.presentation)' is not one a screen above the first can have"))
+        let presentation = saved.presentation
+        guard presentation != .root else {
+            return .failure(Refusal(reason: "its presentation '\(presentation.rawValue)' is not one a screen above the first can have"))
         }
         if let missing = registration.inputs.first(where: { saved.input[$0] == nil }) {
             return .failure(Refusal(reason: "it needs input '\(missing)'"))
@@ -68,8 +69,8 @@ extension NavigationPlanner {
             guard let subFlow = manifest.flows[flow] else {
                 return .failure(Refusal(reason: "its sub-flow '\(flow)' is not in this flow"))
             }
-            if saved.flowRoot {
-                guard subFlow.root == saved.feature else {
+            if saved.startsFlow {
+                guard subFlow.root == saved.screen else {
                     return .failure(Refusal(reason: "sub-flow '\(flow)' starts at \(title(of: subFlow.root)), not here"))
                 }
                 guard let start = transitions(in: previous.flow).startingFlow(flow, from: previous.screen) else {
@@ -80,15 +81,15 @@ extension NavigationPlanner {
                 guard previous.flow == flow else {
                     return .failure(Refusal(reason: "it belongs to sub-flow '\(flow)', which is not running below it"))
                 }
-                edge = transitions(in: flow).edge(from: previous.screen, to: saved.feature)
+                edge = transitions(in: flow).edge(from: previous.screen, to: saved.screen)
             }
         } else {
-            guard !saved.flowRoot else { return .failure(Refusal(reason: "it starts a sub-flow but names none")) }
+            guard !saved.startsFlow else { return .failure(Refusal(reason: "it starts a sub-flow but names none")) }
             if let flow = previous.flow {
                 return .failure(Refusal(reason: "it is not part of sub-flow '\(flow)', which runs below it"))
             }
-            edge = transitions(in: nil).edge(from: previous.screen, to: saved.feature)
-                ?? (linksLead(from: previous.screen, to: saved.feature) ? Transition(from: previous.screen, on: "", to: saved.feature, style: presentation == .presented ? .present : .push, path: .root) : nil)
+            edge = transitions(in: nil).edge(from: previous.screen, to: saved.screen)
+                ?? (linksLead(from: previous.screen, to: saved.screen) ? Transition(from: previous.screen, on: "", to: saved.screen, style: presentation == .presented ? .present : .push, path: .root) : nil)
         }
         guard let edge, edge.style != .root, edge.style != .replace else {
             return .failure(Refusal(reason: "nothing in this flow leads there from \(title(of: previous.screen))"))
@@ -96,8 +97,8 @@ extension NavigationPlanner {
         if let unmet = edge.requires.first(where: { !holds($0) }) {
             return .failure(Refusal(reason: "\(title(ofCondition: unmet)) is needed first"))
         }
-        return .success(NavigationEntry(screen: saved.feature, input: saved.input, presentation: edge.style == .present ? .presented : .pushed,
-                                        flow: saved.flow, startsFlow: saved.flowRoot))
+        return .success(NavigationEntry(screen: saved.screen, input: saved.input, presentation: edge.style == .present ? .presented : .pushed,
+                                        flow: saved.flow, startsFlow: saved.startsFlow))
     }
 
     private func linksLead(from screen: String, to target: String) -> Bool {

@@ -11,8 +11,9 @@ public enum Presentation: String, Codable, Sendable, Equatable {
 }
 
 /// One open screen as the stack value holds it: which screen, the input that identifies its
-/// subject, how it was shown and the sub-flow it belongs to. Its encoding is the saved state.
-public struct NavigationEntry: Equatable, Sendable {
+/// subject, how it was shown and the sub-flow it belongs to. Its encoding is the saved state
+/// (``NavigationSnapshot``): the stack and the file hold the one type.
+public struct NavigationEntry: Codable, Equatable, Sendable {
     /// The screen's id.
     public var screen: String
     /// Its input.
@@ -23,6 +24,11 @@ public struct NavigationEntry: Equatable, Sendable {
     public var flow: String?
     /// Whether it is the first screen of that sub-flow (closing it ends the flow).
     public var startsFlow: Bool
+
+    // The saved state's names, which files written before this type held the stack keep.
+    private enum CodingKeys: String, CodingKey {
+        case screen = "feature", input, presentation, flow, startsFlow = "flowRoot"
+    }
 
     /// Describes an open screen.
     public init(screen: String, input: [String: String] = [:], presentation: Presentation, flow: String? = nil, startsFlow: Bool = false) {

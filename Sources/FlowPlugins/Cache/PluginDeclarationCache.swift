@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import Foundation
 
 /// The declarations plugins gave, kept in the state folder so that `check` and the shell's

@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import FlowShellKit
 
 /// The shell's plugins: one connection per plugin module, which starts its process on first

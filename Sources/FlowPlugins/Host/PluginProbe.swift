@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import FlowShellKit
 import Foundation
 

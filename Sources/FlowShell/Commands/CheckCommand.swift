@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell check [--config PATH] [--format text|json]`: checks the whole flow and prints
@@ -17,12 +19,13 @@ struct CheckCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
-    @Option(help: "How to print the problems: text (like a compiler) or json (for tools).")
+    @Option(help: ArgumentHelp("How to print the problems: text (like a compiler) or json (for tools).", valueName: "FORMAT"))
     var format: Format = .text
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        let check = FlowCheck(source: options.source(identity), features: features,
+                              plugins: PluginLoader(paths: StatePaths(folder: identity.folder, environment: environment)))
         let console = StandardConsole()
         switch format {
         case .text:

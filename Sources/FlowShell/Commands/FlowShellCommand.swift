@@ -1,17 +1,32 @@
 import ArgumentParser
+import FlowShellRuntime
+import FlowShellTerminal
+import Synchronization
 
-/// `flowshell`: the root of the command line. With no subcommand it runs the shell.
+/// The root of the command line, named after the shell (``ShellIdentity/name``). With no
+/// subcommand it runs the shell.
 struct FlowShellCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "flowshell",
-        abstract: "An interactive shell whose screens are feature modules and whose navigation is the flow in config.json.",
-        version: FlowShellVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self, ReplayCommand.self, NewCommand.self],
-        defaultSubcommand: RunCommand.self
-    )
+    static var configuration: CommandConfiguration {
+        let identity = ShellIdentity.running
+        return CommandConfiguration(
+            commandName: identity.name,
+            abstract: identity.abstract,
+            version: "\(identity.name) \(identity.version)",
+            subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self, ReplayCommand.self, NewCommand.self],
+            defaultSubcommand: RunCommand.self
+        )
+    }
 }
 
-/// The version printed by `flowshell --version`.
-enum FlowShellVersion {
-    static let current = "0.1.0"
+extension ShellIdentity {
+    /// The identity of the shell this process runs, which ``FlowShellMain`` sets before the
+    /// command line is read: ArgumentParser asks a command for its name and version through a
+    /// static property, which has no other way to know them.
+    static var running: ShellIdentity {
+        get { runningIdentity.withLock { $0 } }
+        set { runningIdentity.withLock { $0 = newValue } }
+    }
 }
+
+private let runningIdentity = Mutex(ShellIdentity(name: "flowshell", version: FlowShellVersion.current,
+                                                  abstract: "An interactive shell built on FlowShell.", defaultFlow: "{}"))

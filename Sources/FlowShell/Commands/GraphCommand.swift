@@ -2,14 +2,18 @@ import ArgumentParser
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 
 /// `flowshell graph [--config PATH] [--format mermaid|dot]`: the flow as a diagram.
 struct GraphCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "graph",
-        abstract: "Print the flow as a diagram: screens grouped by module, transitions labelled with event and style.",
-        discussion: "Render DOT with Graphviz, e.g. flowshell graph --format dot | dot -Tsvg > flow.svg"
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "graph",
+            abstract: "Print the flow as a diagram: screens grouped by module, transitions labelled with event and style.",
+            discussion: "Render DOT with Graphviz, e.g. \(ShellIdentity.running.name) graph --format dot | dot -Tsvg > flow.svg"
+        )
+    }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case mermaid, dot
@@ -17,13 +21,14 @@ struct GraphCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
-    @Option(help: "The diagram language: mermaid or dot.")
+    @Option(help: ArgumentHelp("The diagram language: mermaid or dot.", valueName: "FORMAT"))
     var format: Format = .mermaid
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
-        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
+        let check = FlowCheck(source: options.source(identity), features: features,
+                              plugins: PluginLoader(paths: StatePaths(folder: identity.folder, environment: environment)))
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

@@ -1,13 +1,15 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell new`: scaffolding.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Create something new in this FlowShell package.",
-        subcommands: [NewFeatureCommand.self, NewPluginCommand.self]
+        abstract: "Create a shell of your own, or a feature or a plugin in this package.",
+        subcommands: [NewAppCommand.self, NewFeatureCommand.self, NewPluginCommand.self]
     )
 }
 
@@ -25,13 +27,13 @@ struct NewFeatureCommand: FeatureCommand {
     @Option(name: .customLong("screen"), help: ArgumentHelp("A screen's id, such as greeting.home; repeat for several.", valueName: "ID"))
     var screens: [String] = []
 
-    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"))
-    var package: String = FileManager.default.currentDirectoryPath
+    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"), completion: .directory)
+    var package: String?
 
     /// Writes the module, refusing a screen id that a linked module registers already.
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package), name: name, screens: screens,
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, screens: screens,
                                        existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()

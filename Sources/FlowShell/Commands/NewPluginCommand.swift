@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell new plugin NAME --language python|swift`: a plugin with one working screen and a
@@ -16,17 +18,17 @@ struct NewPluginCommand: FeatureCommand {
     @Option(help: ArgumentHelp("The plugin's language: python or swift.", valueName: "LANGUAGE"))
     var language: String = "python"
 
-    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"))
-    var package: String = FileManager.default.currentDirectoryPath
+    @Option(help: ArgumentHelp("The package's folder (default: the current one).", valueName: "PATH"), completion: .directory)
+    var package: String?
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         guard let language = PluginScaffold.Language(rawValue: language) else {
             let names = PluginScaffold.Language.allCases.map(\.rawValue).joined(separator: " or ")
             FileHandle.standardError.write(Data("error: no language '\(language)' for plugins; use \(names)\n".utf8))
             return 2
         }
-        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package), name: name, language: language,
+        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, language: language,
                                       existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()
@@ -39,7 +41,7 @@ struct NewPluginCommand: FeatureCommand {
                 print("Build and test it: swift build --package-path \(scaffold.folder) && swift test --package-path \(scaffold.folder)")
             }
             print("Then add to \"plugins\" in config.json: \(scaffold.configEntry)")
-            print("and lead a transition to \(scaffold.screen.id); flowshell check tells what is missing.")
+            print("and lead a transition to \(scaffold.screen.id); \(identity.name) check tells what is missing.")
             return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

@@ -1,5 +1,7 @@
 import ArgumentParser
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// `flowshell replay FILE [--config PATH]`: replays a session recorded with `--record` against
@@ -11,13 +13,13 @@ struct ReplayCommand: FeatureCommand {
         discussion: "The replay starts fresh, with state of its own. Colour and width are not recorded, so they never make a difference; a changed screen does. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
     )
 
-    @ArgumentParser.Argument(help: ArgumentHelp("The recording.", valueName: "FILE"))
+    @ArgumentParser.Argument(help: ArgumentHelp("The recording.", valueName: "FILE"), completion: .file(extensions: ["jsonl"]))
     var file: String
 
     @OptionGroup var options: ConfigOption
 
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
         let recording: SessionReplay.Recording
         do {
@@ -29,7 +31,7 @@ struct ReplayCommand: FeatureCommand {
             console.writeError("error: \(file): \(error)\n")
             return 2
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-replay-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(identity.name)-replay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = recording.records
         // The replay touches nothing of the user's: its data, state, history and session are
@@ -38,9 +40,15 @@ struct ReplayCommand: FeatureCommand {
         isolated["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         isolated["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         isolated["HOME"] = folder.path
-        let runOptions = RunOptions(config: options.config, noHistory: true, fresh: true, clock: recording.clock,
-                                    dataDir: folder.appendingPathComponent("data").path)
-        let (status, actual) = await SessionReplay.run(expected, options: runOptions, features: features, environment: isolated)
+        let runOptions: RunCommand
+        do {
+            runOptions = try RunCommand.parse(["--no-history", "--fresh", "--data-dir", folder.appendingPathComponent("data").path]
+                + (options.config.map { ["--config", $0] } ?? []) + (recording.clock.map { ["--clock", String($0)] } ?? []))
+        } catch {
+            console.writeError("error: \(RunCommand.message(for: error))\n")
+            return 2
+        }
+        let (status, actual) = await SessionReplay.run(expected, identity: identity, options: runOptions, features: features, environment: isolated)
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
         }

@@ -2,34 +2,52 @@ import ArgumentParser
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import LineEditor
 
-/// `flowshell [run] [--config PATH] [--history PATH]`: checks the flow, then runs the REPL.
+/// `NAME [run] [--config PATH] ...`: checks the flow, then runs the REPL. Its options are
+/// declared here once; ``ShellLauncher`` reads them from this command.
 struct RunCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the flow at the prompt (the default command)."
+        abstract: "Run the flow at the prompt (the default command).",
+        discussion: """
+        Files: the history and where you were are kept in the app's state folder, \
+        $XDG_STATE_HOME/NAME/APP (else ~/.local/state/NAME/APP); bookings and settings in its data folder, \
+        $XDG_DATA_HOME/NAME/APP (else ~/.local/share/NAME/APP), where NAME is the shell's name and APP the flow's "app".
+
+        Exit status: the STATUS of quit STATUS when one was given; otherwise 0 at the prompt, and for a script \
+        or piped input when no command failed; 1 when a command of a script or of piped input failed, or the app \
+        could not start (its services, its root screen, the line editor); 2 when the config has errors or cannot \
+        be read, or the script or the recording file cannot be used; 128+N when signal N (SIGTERM, SIGHUP) ended it.
+        """
     )
 
-    @OptionGroup var options: ConfigOption
+    @OptionGroup var flow: ConfigOption
 
-    @Option(name: .long, help: ArgumentHelp("The history file (default: $XDG_STATE_HOME/flowshell/<app>/history).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("The history file (default: history in the app's state folder).", valueName: "PATH"),
+            completion: .file())
     var history: String?
 
     @Flag(name: .long, help: "Keep no history file.")
     var noHistory = false
 
-    @Option(help: "Colour and text attributes: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.")
+    @Option(help: ArgumentHelp("When to use colour and text attributes (auto: on a terminal, unless NO_COLOR is set or TERM is dumb).",
+                               valueName: "WHEN"))
     var color: ColourPolicy = .auto
 
-    @Option(help: "text for people, or json: one JSON line per screen update on stdout and per error on stderr.")
+    @Option(help: ArgumentHelp("Who reads the output: text for people, json for programs (a JSON line per screen update on stdout, per error on stderr).",
+                               valueName: "FORMAT"))
     var output: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("Open a deep link at start, such as /cars/rio.", valueName: "LINK"))
     var open: String?
 
-    @Option(name: .long, help: ArgumentHelp("The file that keeps where you were (default: $XDG_STATE_HOME/flowshell/<app>/navigation.json).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("The file that keeps where you were (default: navigation.json in the app's state folder).",
+                                            valueName: "PATH"),
+            completion: .file(extensions: ["json"]))
     var state: String?
 
     @Flag(name: .long, help: "Start at the root, ignoring where you were last time.")
@@ -38,7 +56,8 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "In a script (stdin not a terminal), restore and save where you were, as at the prompt.")
     var restore = false
 
-    @Option(name: .long, help: ArgumentHelp("Run the commands in FILE instead of reading stdin, stopping at the first error.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Run the commands in FILE instead of reading stdin, stopping at the first error.", valueName: "FILE"),
+            completion: .file())
     var script: String?
 
     /// The clock fixed at these seconds since 1970: what a recording notes and its replay sets.
@@ -48,22 +67,20 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "With --script, go on after a command fails (piped commands always go on).")
     var keepGoing = false
 
-    @Option(name: .long, help: ArgumentHelp("The folder for the app's data: bookings and settings (default: $XDG_DATA_HOME/flowshell/<app>).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("The folder for the app's data: bookings and settings (default: the app's data folder).", valueName: "PATH"),
+            completion: .directory)
     var dataDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for flowshell replay.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for replay.", valueName: "FILE"),
+            completion: .file(extensions: ["jsonl"]))
     var record: String?
 
-    /// The options as plain values.
-    var runOptions: RunOptions {
-        RunOptions(config: options.config, history: history, noHistory: noHistory, color: color, output: output,
-                   open: open, state: state, fresh: fresh, restore: restore, script: script, clock: clock,
-                   keepGoing: keepGoing, dataDir: dataDir, record: record)
-    }
+    /// `--config`.
+    var config: String? { flow.config }
 
     /// Runs the shell with the linked feature modules; returns the process's exit status.
     @MainActor
-    func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        await ShellLauncher(options: runOptions, features: features, environment: environment).run()
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        await ShellLauncher(identity: identity, options: self, features: features, environment: environment).run()
     }
 }

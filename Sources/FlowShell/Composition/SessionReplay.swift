@@ -1,4 +1,6 @@
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import LineEditor
 
@@ -16,15 +18,15 @@ struct SessionReplay {
         /// `screen cars.details 'Kia Rio'`, `error: …`: what the record is, in a few words.
         var summary: String
 
-        init(_ object: [String: Any], fileLine: Int) {
-            json = SessionReplay.normalised(object)
-            let type = object["type"] as? String ?? "?"
+        init(_ object: RecordedValue, fileLine: Int) {
+            json = object.normalised
+            let type = object["type"]?.string ?? "?"
             isInput = type == "input"
-            line = object["line"] as? String
+            line = object["line"]?.string
             self.fileLine = fileLine
             switch type {
-            case "screen": summary = "screen \(object["screen"] ?? "?") '\(object["title"] ?? "")'"
-            case "error", "warning", "message": summary = "\(type): \(object["message"] ?? "")"
+            case "screen": summary = "screen \(object["screen"]?.string ?? "?") '\(object["title"]?.string ?? "")'"
+            case "error", "warning", "message": summary = "\(type): \(object["message"]?.string ?? "")"
             default: summary = type
             }
         }
@@ -50,15 +52,15 @@ struct SessionReplay {
         var clock: Double?
         for (index, text) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !text.isEmpty else { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let type = object["type"] as? String else {
+            guard let object = RecordedValue.object(inLine: text), let type = object["type"]?.string else {
                 throw Unusable(message: "\(path):\(index + 1): not a FlowShell recording (each line is a JSON object with a \"type\")")
             }
             if type == "session" {
-                guard object["v"] as? Int == SessionRecorder.version else {
-                    throw Unusable(message: "\(path):\(index + 1): a recording of version \(object["v"] ?? "?"), not \(SessionRecorder.version)")
+                guard object["v"]?.number == Double(SessionRecorder.version) else {
+                    let version = object["v"]?.number.map { String(Int($0)) } ?? "?"
+                    throw Unusable(message: "\(path):\(index + 1): a recording of version \(version), not \(SessionRecorder.version)")
                 }
-                clock = (object["clock"] as? NSNumber)?.doubleValue
+                clock = object["clock"]?.number
                 continue
             }
             records.append(Record(object, fileLine: index + 1))
@@ -69,23 +71,15 @@ struct SessionReplay {
         return Recording(records: records, clock: clock)
     }
 
-    nonisolated static func normalised(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else { return "" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
-    static func run(_ expected: [Record], options: RunOptions, features: [FeatureModule],
+    static func run(_ expected: [Record], identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
                     environment: [String: String]) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let reader = ScriptedReader(expected: expected, console: capture)
-        let launcher = ShellLauncher(options: options, features: features, environment: environment,
+        let launcher = ShellLauncher(identity: identity, options: options, features: features, environment: environment,
                                      scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)))
         let status = await launcher.run()
-        let records = capture.lines.compactMap { text -> Record? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-            return Record(object, fileLine: 0)
-        }
+        let records = capture.lines.compactMap { text in RecordedValue.object(inLine: text).map { Record($0, fileLine: 0) } }
         return (status, records)
     }
 
@@ -148,17 +142,11 @@ final class ScriptedReader: LineReader {
 
     func readLine(prompt: String) -> LineReadResult {
         guard let index = expected[next...].firstIndex(where: \.isInput), let line = expected[index].line else { return .end }
-        let shown = console.lines.compactMap { text -> SessionReplay.Record? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-            return SessionReplay.Record(object, fileLine: 0)
-        }
+        let shown = console.lines.compactMap { text in RecordedValue.object(inLine: text).map { SessionReplay.Record($0, fileLine: 0) } }
         // Everything up to this input must have been shown as recorded.
         guard shown.count == index, zip(shown, expected[..<index]).allSatisfy({ $0.json == $1.json }) else { return .end }
         next = index + 1
-        let object: [String: Any] = ["v": SessionRecorder.version, "type": "input", "line": line]
-        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
-            console.write(String(decoding: data, as: UTF8.self) + "\n")
-        }
+        console.write(RecordedValue.line(of: SessionRecorder.Input(line: line)))
         return .line(line)
     }
 

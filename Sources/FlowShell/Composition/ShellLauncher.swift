@@ -1,6 +1,8 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import LineEditor
 
@@ -17,16 +19,21 @@ struct ShellLauncher {
         let output: ShellOutput
     }
 
-    let options: RunOptions
+    let identity: ShellIdentity
+    let options: RunCommand
     let features: [FeatureModule]
     let environment: [String: String]
+    /// Where the app's state and data are kept.
+    private let paths: StatePaths
     let scripted: ScriptedSession?
     /// Where Tab is answered: the dispatcher, once it exists (the line editor is made first).
     private let completionTarget = CompletionTarget()
     private let console: Console
 
-    init(options: RunOptions, features: [FeatureModule], environment: [String: String],
+    init(identity: ShellIdentity, options: RunCommand, features: [FeatureModule], environment: [String: String],
          scripted: ScriptedSession? = nil, console: Console? = nil) {
+        self.identity = identity
+        self.paths = StatePaths(folder: identity.folder, environment: environment)
         self.options = options
         self.features = features
         self.environment = environment
@@ -53,7 +60,7 @@ struct ShellLauncher {
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
-            let source = options.source
+            let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
             // A recorded session runs on a clock fixed at its start, noted in the recording, so that
             // its replay shows the same times.
             let fixedClock = options.clock ?? (options.record != nil ? Date().timeIntervalSince1970.rounded() : nil)
@@ -65,7 +72,7 @@ struct ShellLauncher {
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
             let recorder = try makeRecorder(app: app, clock: fixedClock)
             if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
-            let stateFolder = StatePaths.directory(app: app, environment: environment).map { URL(fileURLWithPath: $0) }
+            let stateFolder = paths.directory(app: app).map { URL(fileURLWithPath: $0) }
             let stateFile = remembersNavigation
                 ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
                 : nil
@@ -101,11 +108,6 @@ struct ShellLauncher {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.
                 (console as? StandardConsole)?.lineEditor = editor
-                dispatcher.onUpdateByItself = { [weak dispatcher, weak editor] in
-                    guard let dispatcher, let editor else { return }
-                    editor.show(nil, prompt: PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers,
-                                                                  styler: TextStyler(colour: colour), width: Terminal.width() ?? 80))
-                }
             }
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
@@ -128,11 +130,11 @@ struct ShellLauncher {
         var fixedClock: (@Sendable () -> Double)?
         if let clock { fixedClock = { clock } }
         let dataDirectory = options.dataDir
-        let environment = self.environment
+        let paths = self.paths
         do {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
-                dataDirectory ?? StatePaths.dataDirectory(app: app, environment: environment)
-            }, now: fixedClock, plugins: PluginLoader(environment: environment))
+                dataDirectory ?? paths.dataDirectory(app: app)
+            }, openSettings: SettingsDatabase.open(inFolder:), now: fixedClock, plugins: PluginLoader(paths: paths))
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")
@@ -187,7 +189,7 @@ struct ShellLauncher {
         if let scripted { return scripted.reader }
         guard interactive else { return PlainLineReader() }
         let styler = TextStyler(colour: colour)
-        console.write(styler.apply(.heading, "FlowShell \(FlowShellVersion.current)") + " — \(flow.manifest.app), flow from \(source.description)\n")
+        console.write(styler.apply(.heading, "\(identity.title) \(identity.version)") + " — \(flow.manifest.app), flow from \(source.description)\n")
         console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
         Terminal.installInterruptHandler()
         Terminal.takeForeground()
@@ -195,7 +197,7 @@ struct ShellLauncher {
         let completer: EditLineReader.Completer = { text in
             completion.dispatcher?.complete(text) ?? .none
         }
-        guard let editor = EditLineReader(program: "flowshell", historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
+        guard let editor = EditLineReader(program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
             console.writeError("error: cannot start the line editor on this terminal\n")
             throw Stop(status: 1)
         }
@@ -222,7 +224,7 @@ struct ShellLauncher {
         if options.noHistory { return nil }
         if let history = options.history { return history }
         do {
-            return try StatePaths.historyFile(app: app, environment: environment)
+            return try paths.historyFile(app: app)
         } catch {
             console.writeError("warning: history will not be saved: \(SystemError.describe(error))\n")
             return nil

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlowShellRuntime
+import FlowShellTerminal
 
 /// `--color`: when text is styled with colour and attributes.
 enum ColourPolicy: String, ExpressibleByArgument, CaseIterable {

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// Writes a new feature module into a FlowShell package: `Features/NAME/Sources` with one file
@@ -9,12 +11,16 @@ struct FeatureScaffold {
         var message: String
     }
 
-    /// Target names the package already uses for itself.
-    static let reservedNames: Set<String> = [
+    /// The names of FlowShell's own modules, which a shell built on it links.
+    static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellTesting", "LineEditor", "CLibedit", "CEditShim",
-        "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell",
-        "FlowManifest", "FlowPlugins", "FlowShellPlugin", "CPluginSpawn", "Trips",
+        "FlowManifest", "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "ArgumentParser", "GRDB",
     ]
+
+    /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
+    static let reservedNames: Set<String> = engineNames.union([
+        "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
+    ])
 
     let packageFolder: URL
     let name: String
@@ -37,10 +43,12 @@ struct FeatureScaffold {
     /// Checks everything, then writes the files and the list; returns the files created.
     func create() throws(Refusal) -> [String] {
         let manifestURL = packageFolder.appendingPathComponent("Package.swift")
+        // FlowShell itself, or a shell built on it (`new app`), which depends on FlowShellKit.
         guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8),
               let list = FeatureList(manifest: manifest),
-              FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path) else {
-            throw Refusal(message: "\(packageFolder.path) is not a FlowShell package (it needs a Package.swift with a 'let features = [' list and Sources/FlowShellKit)")
+              FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path)
+                || manifest.contains(#".product(name: "FlowShellKit""#) else {
+            throw Refusal(message: "\(packageFolder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)")
         }
         guard name.range(of: "^[A-Z][A-Za-z0-9]{0,39}$", options: .regularExpression) != nil else {
             throw Refusal(message: "'\(name)' is not a module name: use UpperCamelCase letters and digits, such as Greeting")

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 
 /// Writes a new plugin into a FlowShell package, under `plugins/NAME/`: in Python, the plugin

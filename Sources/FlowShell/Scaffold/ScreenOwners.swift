@@ -1,4 +1,6 @@
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 
 extension [FeatureModule] {
     /// The name of the module that registers each screen, by screen id: the ids a new feature

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+import FlowShellTerminal
 /// The source of one scaffolded screen: one ``Screen`` type in one file, and its test.
 struct ScreenTemplate {
     /// The screen's id (`greeting.home`).

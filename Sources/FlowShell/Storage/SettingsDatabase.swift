@@ -1,4 +1,6 @@
 import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
 import Foundation
 import GRDB
 
@@ -7,7 +9,7 @@ import GRDB
 /// The file is opened when a setting is first read (a missing file reads as empty, without being
 /// made) or written, so that a start which changes nothing touches no database.
 @MainActor
-final class SettingsDatabase {
+final class SettingsDatabase: SettingsStorage {
     private let path: String
     private var writer: (any DatabaseWriter)?
 
@@ -51,6 +53,13 @@ final class SettingsDatabase {
             path = parent
         }
         return isFolder.boolValue ? nil : "'\((path as NSString).lastPathComponent)' is a file, not a folder"
+    }
+
+    /// The settings in `settings.sqlite` in `folder`, or an error saying what stands in the way
+    /// (nothing is opened yet): what ``FlowRuntime`` is given to open them with.
+    static func open(inFolder folder: String) throws -> any SettingsStorage {
+        if let problem = problem(inFolder: folder) { throw UserFacingError(problem) }
+        return SettingsDatabase(path: folder + "/settings.sqlite")
     }
 
     /// The store of one module.

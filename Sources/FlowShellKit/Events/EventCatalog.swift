@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// The declared events of one ``ScreenEvents`` type, read once from an instance of it: each
 /// stored ``Event`` property is an event named after the property. Emitting by key path looks
 /// the name up here, by the identity of the ``Event`` object the key path leads to.
@@ -23,31 +21,13 @@ struct EventCatalog<Events: ScreenEvents>: Sendable {
         self.names = names
     }
 
-    /// The stored ``Event`` properties of `instance`, with their names, in declaration order.
-    ///
-    /// Read with the standard library's field walk rather than `Mirror`: a `Mirror` asks the
-    /// runtime whether the type customises its reflection, a search of every conformance in
-    /// the program, and wraps each value in an existential; this reads the field records and
-    /// the references in place, which took a sixth of the shell's start off.
+    /// The stored ``Event`` properties of `instance`, with their names, in declaration order,
+    /// read through `Mirror` (once per events type: ``shared`` keeps the catalog).
     private static func events(of instance: Events) -> [(String, AnyEvent)] {
-        // A struct's fields lie at their offsets in its value, a class's in its object.
-        let isClass = Events.self is AnyClass
-        var fields: [(name: String, offset: Int)] = []
-        // `_EachFieldOptions.classType`, spelt by its raw value: the standard library declares
-        // it a `static var`, which strict concurrency will not read.
-        let options = isClass ? _EachFieldOptions(rawValue: 1 << 0) : []
-        _ = _forEachField(of: Events.self, options: options) { name, offset, type, _ in
-            if type is AnyEvent.Type { fields.append((String(cString: name), offset)) }
-            return true
+        Mirror(reflecting: instance).children.compactMap { child in
+            guard let label = child.label, let event = child.value as? AnyEvent else { return nil }
+            return (label, event)
         }
-        func read(_ base: UnsafeRawPointer) -> [(String, AnyEvent)] {
-            fields.map { ($0.name, base.load(fromByteOffset: $0.offset, as: AnyEvent.self)) }
-        }
-        if isClass {
-            let object = instance as AnyObject
-            return withExtendedLifetime(object) { read(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())) }
-        }
-        return withUnsafeBytes(of: instance) { bytes in bytes.baseAddress.map(read) ?? [] }
     }
 
     /// The catalog of `Events`, read once per type.

@@ -20,7 +20,7 @@ public struct ParameterResolver: Sendable {
         self.resolve = resolve
     }
 
-    /// Registers a resolver that looks a parameter up as a typed value (a ``CarReference``,
+    /// Registers a resolver that looks a parameter up as a typed value (a `CarReference`,
     /// say): the input it provides is that type's one required key.
     public init<Value: ScreenValue>(parameter: String, producing type: Value.Type,
                                     resolve: @escaping @MainActor @Sendable (String, ServiceContainer) async throws -> Value) {

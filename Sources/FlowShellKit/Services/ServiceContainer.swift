@@ -1,5 +1,5 @@
 /// The app's services, created once by the composition root and handed to features through
-/// their ``FeatureContext``: repositories, aggregators, clients. Looked up by type; tests
+/// their ``ScreenContext``: repositories, aggregators, clients. Looked up by type; tests
 /// register their own.
 @MainActor
 public final class ServiceContainer {

@@ -1,3 +1,4 @@
+import FlowPluginProtocol
 import Foundation
 import Testing
 

@@ -1,0 +1,99 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+
+/// A flow config loaded and checked against the linked features: what `flowshell check`
+/// prints and what the shell checks before its first prompt.
+package struct FlowCheck {
+    /// How far the config got.
+    enum Outcome: String, Encodable {
+        /// The file could not be read.
+        case unreadable
+        /// The file is not well-formed JSON.
+        case malformed
+        /// The file is JSON but the flow has errors.
+        case invalid
+        /// The flow can run (it may have warnings).
+        case valid
+    }
+
+    /// How the diagnostics name the file.
+    let fileName: String
+    /// The manifest, when it decoded.
+    let manifest: Manifest?
+    /// Every problem found, in file order.
+    let diagnostics: [Diagnostic]
+    /// How far the config got.
+    let outcome: Outcome
+    /// The linked modules and the modules of the flow's plugins.
+    package private(set) var modules: [FeatureModule]
+
+    /// Loads `source` and checks it against `features` and its plugins' declarations (from
+    /// `plugins`; none when nil).
+    @MainActor
+    package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
+        fileName = source.fileName
+        modules = features
+        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
+        do {
+            let manifest = try source.load()
+            let loaded = plugins?.modules(for: manifest, source: source) ?? (modules: [], diagnostics: [])
+            if !loaded.diagnostics.isEmpty {
+                // A plugin that cannot be asked is the one error: its screens are unknown.
+                self.manifest = manifest
+                diagnostics = loaded.diagnostics
+                outcome = .invalid
+                return
+            }
+            modules = features + loaded.modules
+            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names)
+            let diagnostics = validator.validate(manifest, file: source.fileName)
+            self.manifest = manifest
+            self.diagnostics = diagnostics
+            outcome = diagnostics.containsError ? .invalid : .valid
+        } catch {
+            manifest = nil
+            switch error {
+            case .unreadable:
+                outcome = .unreadable
+                diagnostics = error.diagnostics
+            case .malformed:
+                outcome = .malformed
+                diagnostics = error.diagnostics
+            case .invalid(let found, let partial):
+                // What did decode is checked too, so that one pass names every problem.
+                outcome = .invalid
+                let more = partial.map { validator.validate($0, file: source.fileName) } ?? []
+                diagnostics = (found + more.filter { $0.severity == .error }).sorted(by: Diagnostic.inFileOrder)
+            }
+        }
+    }
+
+    /// The number of errors.
+    var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    /// The number of warnings.
+    var warningCount: Int { diagnostics.count - errorCount }
+
+    /// `flowshell check`'s exit status: 0 runnable, 1 errors in the flow, 2 not readable as JSON.
+    package var exitStatus: Int32 {
+        switch outcome {
+        case .valid: return 0
+        case .invalid: return 1
+        case .unreadable, .malformed: return 2
+        }
+    }
+
+    /// The manifest, when the flow can run.
+    package var runnableManifest: Manifest? {
+        outcome == .valid ? manifest : nil
+    }
+
+    /// The diagnostics as compiler-style lines, then a summary line when there are any.
+    package var textReport: String {
+        guard !diagnostics.isEmpty else { return "" }
+        var parts: [String] = []
+        if errorCount > 0 { parts.append("\(errorCount) error\(errorCount == 1 ? "" : "s")") }
+        if warningCount > 0 { parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")") }
+        return diagnostics.map(\.description).joined(separator: "\n") + "\n\(fileName): \(parts.joined(separator: ", "))\n"
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where per-app files live, after the XDG base directories: state (history, where you were)
+/// in `$XDG_STATE_HOME/<folder>/<app>/` (else `~/.local/state/…`), data (databases) in
+/// `$XDG_DATA_HOME/<folder>/<app>/` (else `~/.local/share/…`), where the folder is the shell's
+/// (its identity's folder).
+package struct StatePaths: Sendable {
+    /// The shell's folder under each base directory.
+    let folder: String
+    /// The environment the base directories are read from.
+    let environment: [String: String]
+
+    /// The folders of the shell whose folder is `folder`, after the base directories `environment` names.
+    package init(folder: String, environment: [String: String]) {
+        self.folder = folder
+        self.environment = environment
+    }
+
+    /// The state folder of `app`, or nil when there is no home.
+    package func directory(app: String) -> String? {
+        path(app: app, variable: "XDG_STATE_HOME", fallback: ".local/state")
+    }
+
+    /// The data folder of `app`, or nil when there is no home.
+    package func dataDirectory(app: String) -> String? {
+        path(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share")
+    }
+
+    private func path(app: String, variable: String, fallback: String) -> String? {
+        let base: String
+        if let value = environment[variable], value.hasPrefix("/") {
+            base = value  // The XDG spec ignores relative paths.
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = home + "/" + fallback
+        } else {
+            return nil
+        }
+        return base + "/" + folder + "/" + app
+    }
+
+    /// The history file for `app`, creating its folder; nil (no history file) when there is
+    /// no home or the folder cannot be made, which is said on stderr by the caller.
+    package func historyFile(app: String) throws -> String? {
+        guard let directory = directory(app: app) else { return nil }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory + "/history"
+    }
+}

@@ -1,0 +1,285 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+import Foundation
+
+/// Runs one typed line against a running flow — the one dispatcher of the REPL, the testing
+/// harnesses and `replay`: tokenize; run a global command or the top screen's; route the events
+/// it emitted; push what changed to the View (``ShellOutput``).
+@MainActor
+public final class Dispatcher {
+    /// What to do after a line.
+    public enum Step: Equatable, Sendable {
+        /// Read the next line.
+        case next
+        /// Leave, with this exit status when one was given (`quit 3`).
+        case quit(Int32?)
+    }
+
+    /// The running flow.
+    public let runtime: FlowRuntime
+    let output: ShellOutput
+    private let supervisor: CommandSupervisor
+    let topView: TopScreenView
+    /// How many lines have failed so far.
+    public private(set) var failures = 0
+    /// Why the last line's command failed, when it did (not navigation's messages): what a
+    /// harness throws.
+    public private(set) var commandFailure: String?
+    /// Put before every error and warning of the current line (`line 3: `, in a script).
+    public var linePrefix: String?
+    /// Sees every event a screen emits, before it is routed (the feature harness records them).
+    public var onEvents: ([FeatureEvent]) -> Void = { _ in }
+    /// The lines run in this session, for `history` and `!N`.
+    var history = SessionHistory()
+    /// What `set` changed, kept per app.
+    package var settings: ShellSettings
+    package var aliases: ShellAliases
+    /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
+    var quitAsked = false
+    /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
+    public var interactive = false
+    /// How deep `run FILE` is nested, to refuse a file that runs itself.
+    var scriptDepth = 0
+    /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
+    /// runs stops there.
+    public private(set) var interrupted = false
+
+    /// A dispatcher that pushes to `output`; `cancellable` when something (the terminal's
+    /// Ctrl-C) may call ``cancelForegroundCommand()``, and `showsProgress` asks for a progress
+    /// line when a command runs long.
+    package init(runtime: FlowRuntime, output: ShellOutput, cancellable: Bool = false, showsProgress: Bool = false) {
+        self.runtime = runtime
+        self.output = output
+        supervisor = CommandSupervisor(cancellable: cancellable,
+                                       showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
+        topView = TopScreenView(flow: runtime.flow, output: output)
+        settings = ShellSettings(store: runtime.shellStore)
+        aliases = ShellAliases(store: runtime.shellStore)
+        output.apply(settings)
+        runtime.flow.onBackgroundEvents = { [weak self] in self?.backgroundEventsArrived() }
+    }
+
+    /// A dispatcher that pushes to `output`, with no terminal behind it.
+    public convenience init(runtime: FlowRuntime, output: ShellOutput) {
+        self.init(runtime: runtime, output: output, cancellable: false, showsProgress: false)
+    }
+
+    /// Cancels what runs now, and only that (Ctrl-C): the command in the foreground, and the
+    /// rest of a script that runs (`run FILE`). Nothing later is affected.
+    public func cancelForegroundCommand() {
+        interrupted = true
+        supervisor.cancel()
+    }
+
+    package var flow: AppFlowCoordinator { runtime.flow }
+
+    /// Called when the top screen changed by itself (no line running), after it was shown: the
+    /// prompt, which names the open screens, may need drawing again.
+    public var onUpdateByItself: () -> Void {
+        get { topView.onUpdateByItself }
+        set { topView.onUpdateByItself = newValue }
+    }
+
+    /// Shows the top screen on the View if it is not shown there yet.
+    public func showTop() {
+        asCommand { topView.follow() }
+    }
+
+    /// Runs `work` as a command's part: what it shows was asked for, not the screen's own doing.
+    private func asCommand(_ work: () -> Void) {
+        let outer = topView.lineRuns
+        topView.lineRuns = true
+        work()
+        topView.lineRuns = outer
+    }
+
+    /// Routes the events that open screens' background work emitted (their effects and
+    /// subscriptions), as a command's are: at once when no line runs, else after it.
+    func backgroundEventsArrived() {
+        guard !topView.lineRuns, backgroundRouting == nil, flow.hasQueuedEvents else { return }
+        backgroundRouting = Task { @MainActor in
+            while flow.hasQueuedEvents {
+                let notices = await flow.processEvents()
+                notices.forEach(show)
+                topView.follow()
+            }
+            backgroundRouting = nil
+            topView.onUpdateByItself()
+        }
+    }
+
+    /// Background events being routed: a line waits for them.
+    private var backgroundRouting: Task<Void, Never>?
+
+    /// Runs one typed line and pushes its results to the View.
+    public func run(_ line: String) async -> Step {
+        if let backgroundRouting { await backgroundRouting.value }
+        let outermost = !topView.lineRuns
+        topView.lineRuns = true
+        defer {
+            if outermost {
+                topView.lineRuns = false
+                // Events that background work emitted while the line ran, and it left.
+                backgroundEventsArrived()
+            }
+        }
+        commandFailure = nil
+        // A Ctrl-C before this line was for what ran then.
+        if scriptDepth == 0 { interrupted = false }
+        // `!N` and `!!` run a line of this session again, as it was typed then.
+        var line = line
+        // Trimmed only when it may be one, found from the bytes (Foundation's trimming bridges
+        // through NSString, which cost a third of a short command).
+        if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "!") {
+            var trimmed = line.drop(while: \.isWhitespace)
+            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+            let reference = trimmed.dropFirst()
+            let number = reference == "!" ? history.nextNumber - 1 : Int(reference)
+            guard let number, let earlier = history.line(number) else {
+                fail("no line \(trimmed) in this session's history — history lists them")
+                return .next
+            }
+            line = earlier
+            output.notice(Notice(.muted, line))
+        }
+        let words: [String]
+        do {
+            words = try CommandLineTokenizer.words(of: line)
+        } catch {
+            fail("cannot read that line: \(error.message)")
+            return .next
+        }
+        guard !words.isEmpty else { return .next }
+        history.append(line)
+        let step = await run(words: aliases.expand(words) ?? words)
+        if case .quit = step {} else { quitAsked = false }
+        return step
+    }
+
+    /// Runs the words of one line: a command's help, a global command, a command the config adds
+    /// to the top screen, or the top screen's own.
+    private func run(words: [String]) async -> Step {
+        guard let name = words.first else { return .next }
+        let arguments = Array(words.dropFirst())
+        if arguments.count == 1, arguments[0] == "--help" || arguments[0] == "-h", let command = command(named: name) {
+            output.usage(CommandUsage(command))
+            return .next
+        }
+        if let global = GlobalCommand.named(name) {
+            do {
+                return await run(global, try ParsedArguments(arguments, for: global))
+            } catch {
+                fail(UserFacingError.message(for: error))
+                return .next
+            }
+        }
+        // A command the flow leaves out of help (its events lead nowhere) still runs when typed.
+        guard let top = flow.top, top.screen.command(named: name) != nil || topProperties?.command(named: name) != nil else {
+            let message = unknownCommand(name)
+            commandFailure = message
+            fail(message)
+            return .next
+        }
+        if let command = topView.configCommands.first(where: { $0.name == name }) {
+            do {
+                _ = try ParsedArguments(arguments, for: command)
+            } catch {
+                fail(UserFacingError.message(for: error))
+                return .next
+            }
+            await supervised { await self.flow.runCommand(name) ?? [] }
+            return .next
+        }
+        let updatesBefore = topView.updates
+        let failuresBefore = failures
+        var emitted = false
+        topView.hold()
+        await supervised {
+            let events = try await top.screen.perform(name, arguments: arguments)
+            emitted = !events.isEmpty
+            self.onEvents(events)
+            self.flow.enqueue(events, from: top)
+            return []
+        }
+        topView.release()
+        // Silence would look like nothing happened, or like it did: say which.
+        if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
+            output.notice(Notice(.muted, "nothing changed"))
+        }
+        return .next
+    }
+
+    /// The command `name` means here: the top screen's, one the config adds to it, or a global one.
+    func command(named name: String) -> CommandDescription? {
+        topProperties?.command(named: name) ?? GlobalCommand.named(name)
+    }
+
+    /// What the top screen shows, with the commands the config adds to it.
+    public var topProperties: ViewProperties? {
+        topView.properties
+    }
+
+    /// Reads the config again and applies it; what changed is shown.
+    public func reload() async {
+        let outer = topView.lineRuns
+        topView.lineRuns = true
+        defer { topView.lineRuns = outer }
+        let notices = await runtime.reload()
+        notices.forEach(show)
+        topView.follow()
+    }
+
+    // MARK: - Running and showing
+
+    /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels.
+    func supervised(_ work: @escaping @MainActor () async throws -> [Notice]) async {
+        let flow = self.flow
+        // Each `await` below is asked for only when there is something to do: an async call
+        // costs a frame even when it has nothing to wait for, and most commands route no events.
+        let result = await supervisor.run { () async throws -> [Notice] in
+            do {
+                let notices = try await work()
+                return flow.hasQueuedEvents ? notices + (await flow.processEvents()) : notices
+            } catch {
+                // Events emitted before the failure still route.
+                if flow.hasQueuedEvents { _ = await flow.processEvents() }
+                throw error
+            }
+        }
+        // A plugin that ended during the command: its screens close back to one that works.
+        let closed = runtime.hasStoppedPluginScreen ? await runtime.closeStoppedPluginScreens() : []
+        defer { closed.forEach(show) }
+        switch result {
+        case .success(let notices):
+            // Navigation's messages come before the screen it leads to.
+            notices.forEach(show)
+            topView.follow()
+        case .failure(is CancellationError):
+            topView.follow()
+            show(Notice(.warning, "cancelled"))
+        case .failure(let error):
+            let message: String
+            switch error {
+            case let unknown as UnknownCommand: message = "unknown command '\(unknown.name)' here — try help"
+            case let error as UserFacingError: message = error.message
+            default: message = "the command failed: \(error)"
+            }
+            topView.follow()
+            commandFailure = message
+            fail(message)
+        }
+    }
+
+    /// Shows a notice; an error counts as a failed line.
+    public func show(_ notice: Notice) {
+        if notice.style == .error { failures += 1 }
+        var shown = notice
+        if let linePrefix, notice.style == .error || notice.style == .warning { shown.text = linePrefix + notice.text }
+        output.notice(shown)
+    }
+
+    func fail(_ message: String) {
+        show(Notice(.error, message))
+    }
+}

@@ -1,0 +1,191 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+import Foundation
+
+/// A running flow and what it was made from: the one factory that turns a config and the
+/// linked modules into a started flow (decode, check, services, settings, the root screen).
+/// The REPL, the testing harnesses and `replay` all start their flow here.
+@MainActor
+public final class FlowRuntime {
+    /// Why a flow did not start: what to tell the user, line by line, and the exit status.
+    public struct StartFailure: Error, Sendable {
+        /// The messages, already in the user's words.
+        public let messages: [String]
+        /// The exit status for the process (2: the config; 1: the app could not start).
+        public let status: Int32
+        /// Why the root screen refused to be built, when that was the failure (an unknown car, say).
+        public var screenRefusal: String?
+    }
+
+    /// The navigation of the running flow.
+    public let flow: AppFlowCoordinator
+    /// Where the config came from.
+    let source: ConfigSource
+    /// The linked modules.
+    let modules: [FeatureModule]
+    /// What the modules' services were set up with.
+    let environment: AppEnvironment
+    /// The warnings the config check gave at start.
+    package let warnings: [Diagnostic]
+    /// The shell's own settings for this app: aliases and what `set` changed.
+    let shellStore: any KeyValueStore
+    /// What the start had to say beside the config's warnings (settings that cannot be kept).
+    package var startNotices: [Notice] = []
+    /// The flow's plugins.
+    let plugins: PluginLoader
+
+    private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
+                 environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
+        self.shellStore = shellStore
+        self.plugins = plugins
+        self.flow = flow
+        self.source = source
+        self.modules = modules
+        self.environment = environment
+        self.warnings = warnings
+    }
+
+    /// Checks the config, sets up the services and settings of the modules it loads, and opens
+    /// its root screen (with `rootInput`, for a harness driving one screen).
+    /// - Parameters:
+    ///   - dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
+    ///   - openSettings: opens the settings kept in the data folder; nil keeps them in memory.
+    package static func start(
+        source: ConfigSource,
+        modules: [FeatureModule],
+        dataDirectory: (String) -> String?,
+        openSettings: SettingsOpener? = nil,
+        services: ServiceContainer = ServiceContainer(),
+        rootInput: FeatureInput = FeatureInput(),
+        now: (@Sendable () -> Double)? = nil,
+        plugins: PluginLoader? = nil
+    ) async throws(StartFailure) -> FlowRuntime {
+        // Without a loader of its own, plugins run with no state folder: no cache, no log.
+        let plugins = plugins ?? PluginLoader { _ in nil }
+        let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        guard let manifest = check.runnableManifest else {
+            var messages = check.diagnostics.map(\.description)
+            if check.outcome != .unreadable {
+                let count = check.errorCount
+                messages.append("\(check.fileName): the flow has \(count) error\(count == 1 ? "" : "s"); not starting")
+            }
+            throw StartFailure(messages: messages, status: 2)
+        }
+        do {
+            return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                                    openSettings: openSettings, services: services, rootInput: rootInput, warnings: check.diagnostics, plugins: plugins, now: now)
+        } catch {
+            await plugins.host.shutDown()
+            throw error
+        }
+    }
+
+    /// Sets up a checked manifest's services and settings and opens its root screen.
+    private static func launch(
+        _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
+        dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil, services: ServiceContainer,
+        rootInput: FeatureInput, warnings: [Diagnostic],
+        plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
+        now: (@Sendable () -> Double)? = nil
+    ) async throws(StartFailure) -> FlowRuntime {
+        let folder = dataDirectory(manifest.app)
+        var settings: (any SettingsStorage)?
+        var notices: [Notice] = []
+        if let folder, let openSettings {
+            do {
+                settings = try openSettings(folder)
+            } catch {
+                // Without its settings the app still runs: the session and the rest last this run only.
+                let problem = UserFacingError.message(for: error)
+                notices.append(Notice(.warning, "settings such as the session will not be kept (\(problem)) — choose another folder with --data-dir"))
+            }
+        }
+        let moduleStores = ModuleStores(settings: settings, preset: stores)
+        let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
+        let catalog = FeatureCatalog(catalogued ?? modules)
+        do {
+            try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)
+        } catch {
+            throw StartFailure(messages: ["error: cannot set up the app's services: \(UserFacingError.message(for: error))"], status: 1)
+        }
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { moduleStores.store(for: $0) }
+        do {
+            try await flow.start(input: rootInput)
+        } catch {
+            let reason = UserFacingError.message(for: error)
+            throw StartFailure(messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
+                               status: 1, screenRefusal: reason)
+        }
+        let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings,
+                                  shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore(), plugins: plugins)
+        runtime.startNotices = notices
+        return runtime
+    }
+
+    /// Starts a flow given as config text, everything in memory: for tests and tools.
+    public static func start(config: String, name: String = "config", modules: [FeatureModule],
+                             services: ServiceContainer = ServiceContainer()) async throws(StartFailure) -> FlowRuntime {
+        try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services,
+                        plugins: PluginLoader { _ in nil })
+    }
+
+    /// Starts a flow of one screen of `module`, built with `input`, everything in memory: what
+    /// a feature's tests drive.
+    public static func start(screen id: String, of module: FeatureModule, input: [String: String] = [:],
+                             store: any KeyValueStore = MemoryKeyValueStore(),
+                             services: ServiceContainer = ServiceContainer()) async throws(StartFailure) -> FlowRuntime {
+        guard module.screen(id) != nil else {
+            let known = module.screens.map(\.id).joined(separator: ", ")
+            throw StartFailure(messages: ["\(module.name) registers no '\(id)'; it registers \(known)"], status: 2)
+        }
+        // One screen and no transitions: nothing to check, and the root may take input.
+        let manifest = Manifest(app: "test", root: id, modules: [module.name], transitions: [])
+        let config = #"{"app": "test", "root": "\#(id)", "modules": ["\#(module.name)"]}"#
+        return try await launch(manifest, source: .text(config, name: "\(module.name) screen \(id)"), modules: [module],
+                                dataDirectory: { _ in nil }, services: services, rootInput: FeatureInput(input), warnings: [],
+                                stores: [module.name: store])
+    }
+
+    /// Checks the config again; a sound one replaces the running flow, a broken one is
+    /// reported in full and the running flow stays.
+    func reload() async -> [Notice] {
+        let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        guard let manifest = check.runnableManifest else {
+            return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
+                + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]
+        }
+        guard manifest != flow.manifest else { return [] }
+        let catalog = FeatureCatalog(check.modules)
+        do {
+            try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
+        } catch {
+            let reason = UserFacingError.message(for: error)
+            return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),
+                    Notice(.warning, "the flow that was running goes on")]
+        }
+        let warnings = check.diagnostics.map { Notice(.warning, $0.description) }
+        return warnings + (await flow.reload(manifest, catalog: catalog))
+            + [Notice(.success, "reloaded \(check.fileName)")]
+    }
+}
+
+/// Each module's settings store, made once: in the settings database, or in memory (one per
+/// module, shared by its screens and its services).
+@MainActor
+final class ModuleStores: Sendable {
+    private let settings: (any SettingsStorage)?
+    private var stores: [String: any KeyValueStore]
+
+    init(settings: (any SettingsStorage)?, preset: [String: any KeyValueStore]) {
+        self.settings = settings
+        self.stores = preset
+    }
+
+    func store(for module: String) -> any KeyValueStore {
+        if let store = stores[module] { return store }
+        let store: any KeyValueStore = settings?.store(forModule: module) ?? MemoryKeyValueStore()
+        stores[module] = store
+        return store
+    }
+}

@@ -1,0 +1,47 @@
+import FlowCoordinator
+import FlowManifest
+import Foundation
+
+/// Where the user was, in a JSON file written atomically after every navigation.
+package struct NavigationStateFile {
+    /// What reading the file gave.
+    package enum Loaded {
+        /// No file yet.
+        case none
+        /// A snapshot to restore.
+        case snapshot(NavigationSnapshot)
+        /// A file that is not a FlowShell state file (or of another version); why.
+        case unusable(String)
+    }
+
+    let url: URL
+
+    /// The state file at `url`.
+    package init(url: URL) {
+        self.url = url
+    }
+
+    package func load() -> Loaded {
+        var isFolder: ObjCBool = false
+        // A folder in the file's place holds nothing to restore; saving says what is wrong, once.
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return .none }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .unusable("cannot read the saved state in \(url.path): \(SystemError.describe(error)); starting at the root")
+        }
+        guard let snapshot = try? JSONDecoder().decode(NavigationSnapshot.self, from: data),
+              snapshot.v == NavigationSnapshot.currentVersion else {
+            return .unusable("\(url.path): not a FlowShell state file (or of another version); starting at the root")
+        }
+        return .snapshot(snapshot)
+    }
+
+    func save(_ snapshot: NavigationSnapshot) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try encoder.encode(snapshot).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,156 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+import FlowShellRuntime
+import LineEditor
+
+/// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the
+/// terminal's width as it is when each thing is shown.
+@MainActor
+package final class TextOutput: ShellOutput {
+    private let console: Console
+    private let interactive: Bool
+    private var styler: TextStyler
+    private let colourByDefault: Bool
+    private let terminalWidth: () -> Int
+    private var fixedWidth: Int?
+    private var pagesLongOutput = true
+    private let progressIndicator: ProgressIndicator?
+
+    /// - Parameters:
+    ///   - interactive: a person at a terminal: a blank line before each screen, messages
+    ///     wrapped, a progress line for slow commands.
+    package init(console: Console, interactive: Bool, colour: Bool, width: @escaping () -> Int) {
+        self.console = console
+        self.interactive = interactive
+        self.styler = TextStyler(colour: colour)
+        self.colourByDefault = colour
+        self.terminalWidth = width
+        self.progressIndicator = interactive ? ProgressIndicator(console: console, styler: TextStyler(colour: colour)) : nil
+    }
+
+    /// The width to fit: what `set width` chose, else the terminal's.
+    func width() -> Int {
+        fixedWidth ?? terminalWidth()
+    }
+
+    package func apply(_ settings: ShellSettings) {
+        lastHelp = nil
+        styler = TextStyler(colour: settings.colour ?? colourByDefault)
+        fixedWidth = settings.width
+        pagesLongOutput = settings.pager
+    }
+
+    /// Writes `text`, through the pager when a person would otherwise see it scroll away.
+    private func page(_ text: String) {
+        if interactive, pagesLongOutput, let rows = Terminal.height(),
+           text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= rows - 1, Pager.show(text) {
+            return
+        }
+        console.write(text)
+    }
+
+    private let tables = TableLayoutCache()
+
+    var renderer: ScreenRenderer {
+        ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive, tables: tables)
+    }
+
+    package func screen(_ screen: ScreenSnapshot) {
+        guard screen.cause == .update, interactive else {
+            pendingUpdate = nil
+            page((interactive ? "\n" : "") + renderer.render(screen.properties))
+            return
+        }
+        // A screen that changes by itself is shown at most once per `updateInterval`, its
+        // latest state, never through the pager: a person is typing below it.
+        pendingUpdate = screen
+        guard updateTimer == nil else { return }
+        updateTimer = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.updateInterval)
+            guard let self else { return }
+            self.updateTimer = nil
+            guard let latest = self.pendingUpdate else { return }
+            self.pendingUpdate = nil
+            self.console.write("\n" + self.renderer.render(latest.properties)
+                               + self.renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"))
+        }
+    }
+
+    /// How often at most a screen that changes by itself is shown again.
+    static let updateInterval = Duration.milliseconds(100)
+    private var pendingUpdate: ScreenSnapshot?
+    private var updateTimer: Task<Void, Never>?
+
+    package func text(_ lines: [String]) {
+        page(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
+    }
+
+    package func notice(_ notice: Notice) {
+        let text = renderer.message(notice.style, notice.text)
+        switch notice.style {
+        case .error, .warning: console.writeError(text)
+        case .success, .info, .muted: console.write(text)
+        }
+    }
+
+    /// The last help shown, with the width it was laid out at: typing `help` again costs no wrapping.
+    private var lastHelp: (listing: HelpListing, width: Int, text: String)?
+
+    package func help(_ listing: HelpListing) {
+        let currentWidth = width()
+        if let lastHelp, lastHelp.listing == listing, lastHelp.width == currentWidth {
+            page(lastHelp.text)
+            return
+        }
+        let rows = listing.screenCommands + listing.globalCommands
+        let usageWidth = rows.map { DisplayWidth.of($0.usage) }.max() ?? 0
+        let summaryWidth = max(10, width() - usageWidth - 4)
+        func section(_ title: String, _ commands: [CommandUsage]) -> String {
+            styler.apply(.heading, title) + "\n" + commands.map { command in
+                let summary = renderer.wrap(command.summary, width: summaryWidth)
+                let indent = String(repeating: " ", count: usageWidth + 4)
+                return summary.enumerated().map { index, line in
+                    (index == 0 ? "  \(DisplayWidth.pad(command.usage, to: usageWidth))  " : indent) + line + "\n"
+                }.joined()
+            }.joined()
+        }
+        var text = ""
+        if !listing.screenCommands.isEmpty {
+            text += section("Commands on this screen (\(TextSanitizer.clean(listing.screenTitle))):", listing.screenCommands)
+        }
+        text += section("Global commands:", listing.globalCommands)
+        lastHelp = (listing, currentWidth, text)
+        page(text)
+    }
+
+    package func usage(_ usage: CommandUsage) {
+        var text = "usage: \(usage.usage)\n  \(usage.summary)\n"
+        for argument in usage.arguments where !argument.values.isEmpty {
+            text += "  \(argument.name): \(argument.values.joined(separator: ", "))\n"
+        }
+        console.write(TextSanitizer.clean(text, keepingNewlines: true))
+    }
+
+    package func stack(_ entries: [StackEntry]) {
+        let lines = entries.enumerated().map { depth, entry in
+            let input = entry.input.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let details = ([entry.screen] + input).joined(separator: ", ")
+            return "\(depth + 1). \(entry.title)\(entry.modal ? " [modal]" : "") (\(details))"
+        }
+        console.write(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
+    }
+
+    package func progress(_ running: Bool) {
+        if running { progressIndicator?.start() } else { progressIndicator?.stop() }
+    }
+
+    package func lineCancelled() {
+        // The abandoned line stays visible; the fresh prompt goes below it.
+        if interactive { console.write("\n") }
+    }
+
+    package func endOfInput() {
+        if interactive { console.write("\n") }
+    }
+}

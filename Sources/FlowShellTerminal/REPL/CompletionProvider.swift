@@ -1,0 +1,82 @@
+import FlowShellKit
+import FlowShellRuntime
+import LineEditor
+
+/// Answers Tab, without regard to case: command names (this screen's, those the config adds,
+/// the global ones and the aliases) for the first word, listed with what they do; the declared
+/// values of the argument being typed after that; command names after `help`; and after `open`,
+/// link patterns, then a parameter's values (from the open screens' arguments of that name).
+enum CompletionProvider {
+    /// - Parameters:
+    ///   - links: the flow's link patterns (`/cars/:carID`).
+    ///   - values: the values known for a link parameter (`carID`).
+    static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String] = [],
+                         values: (String) -> [String] = { _ in [] }) -> Completion {
+        let partial = CommandLineTokenizer.partial(textBeforeCursor)
+        let commands = (screen?.commands ?? []) + GlobalCommand.all
+        var summaries: [String: String] = [:]
+        for command in commands where summaries[command.name] == nil { summaries[command.name] = command.summary }
+        let commandNames = commands.map(\.name) + aliases
+        var completion: Completion
+        if partial.words.isEmpty {
+            completion = .completing(partial.current, among: commandNames, descriptions: summaries)
+        } else if partial.words[0] == GlobalCommand.help.name {
+            completion = partial.words.count == 1 ? .completing(partial.current, among: commandNames, descriptions: summaries) : .none
+        } else if partial.words[0] == GlobalCommand.open.name {
+            completion = partial.words.count == 1 ? completeLink(partial.current, links: links, values: values) : .none
+        } else if let command = commands.first(where: { $0.name == partial.words[0] }) {
+            let index = partial.words.count - 1
+            let positionals = command.positionals
+            completion = .completing(partial.current, among: index < positionals.count ? positionals[index].values : [])
+        } else {
+            completion = .none
+        }
+        if completion.deleting > 0, !partial.inQuote {
+            // The typed word is retyped in the candidate's case: as many characters as were typed.
+            completion.deleting = CommandLineTokenizer.escape(partial.current).count
+        }
+        if !partial.inQuote {
+            // What is inserted must split back into the candidate: escape spaces and quotes.
+            completion.insert = completion.insert.hasSuffix(" ")
+                ? CommandLineTokenizer.escape(String(completion.insert.dropLast())) + " "
+                : CommandLineTokenizer.escape(completion.insert)
+        }
+        return completion
+    }
+
+    /// A link: its patterns' fixed part first (`/cars/`, never followed by a space, since the
+    /// parameter follows), then the values its parameter takes (`/cars/rio`).
+    private static func completeLink(_ typed: String, links: [String], values: (String) -> [String]) -> Completion {
+        var candidates: [String] = []
+        for pattern in links {
+            let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            var prefix = ""
+            var expanded = [""]
+            for segment in segments {
+                if segment.hasPrefix(":") {
+                    // Only the parameter the typed text has reached is expanded.
+                    guard typed.lowercased().hasPrefix((prefix + "/").lowercased()) else {
+                        expanded = expanded.map { $0 + "/" }
+                        break
+                    }
+                    let known = values(String(segment.dropFirst()))
+                    expanded = known.isEmpty ? expanded.map { $0 + "/" } : expanded.flatMap { base in known.map { base + "/" + $0 } }
+                    if known.isEmpty { break }
+                } else {
+                    expanded = expanded.map { $0 + "/" + segment }
+                }
+                prefix = expanded.first ?? prefix
+            }
+            candidates += expanded
+        }
+        let whole = Set(candidates.filter { !$0.hasSuffix("/") })
+        var completion = Completion.completing(typed, among: candidates, spaceAfter: false)
+        // A finished link gets its space; a partial path does not.
+        let result = (typed + completion.insert).lowercased()
+        if completion.candidates.isEmpty, whole.contains(where: { $0.lowercased() == result }),
+           !candidates.contains(where: { $0.lowercased().hasPrefix(result) && $0.lowercased() != result }) {
+            completion.insert += " "
+        }
+        return completion
+    }
+}

@@ -1,0 +1,73 @@
+import FlowShellRuntime
+import LineEditor
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the shell writes. Errors go out at once; output too, unless the console was made to
+/// collect it (``StandardConsole/init(collectsOutput:)``), when it waits for ``flush()``.
+@MainActor
+package protocol Console: AnyObject {
+    func write(_ text: String)
+    func writeError(_ text: String)
+    /// Writes what output was collected.
+    func flush()
+}
+
+extension Console {
+    package func flush() {}
+}
+
+/// The process's standard output and error.
+@MainActor
+package final class StandardConsole: Console {
+    private let collectsOutput: Bool
+    private var collected: [UInt8] = []
+    /// The line editor, once it reads the terminal: what is written while a person types goes
+    /// above the prompt, which comes back below it.
+    package weak var lineEditor: EditLineReader?
+    /// Collected output is written once it reaches this size, whatever else happens.
+    private static let limit = 64 * 1024
+
+    /// - Parameter collectsOutput: keep output until ``flush()`` (or 64 KiB of it), so that a
+    ///   run of lines from a pipe costs one write instead of one each; errors still go out at
+    ///   once, after the output before them.
+    package init(collectsOutput: Bool = false) {
+        self.collectsOutput = collectsOutput
+    }
+
+    package func write(_ text: String) {
+        if let lineEditor {
+            lineEditor.show(text)
+            return
+        }
+        guard collectsOutput else {
+            Self.write(Array(text.utf8), to: STDOUT_FILENO)
+            return
+        }
+        collected.append(contentsOf: text.utf8)
+        if collected.count >= Self.limit { flush() }
+    }
+
+    package func writeError(_ text: String) {
+        if let lineEditor {
+            lineEditor.show(text, onStandardError: true)
+            return
+        }
+        flush()
+        Self.write(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    package func flush() {
+        guard !collected.isEmpty else { return }
+        Self.write(collected, to: STDOUT_FILENO)
+        collected.removeAll(keepingCapacity: true)
+    }
+
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        // A closed pipe or a hung-up terminal: nothing more can be said there.
+        Platform.write(bytes, to: descriptor)
+    }
+}

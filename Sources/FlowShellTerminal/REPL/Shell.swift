@@ -1,0 +1,106 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+import FlowShellRuntime
+import LineEditor
+
+/// The REPL: reads a line at a prompt that says where the user is, hands it to the
+/// ``Dispatcher``, and goes on. Nothing a user types ends it but `quit`, `exit` or the end of input.
+@MainActor
+package final class Shell {
+    private let dispatcher: Dispatcher
+    private let reader: LineReader
+    private let output: ShellOutput
+    private let interactive: Bool
+    private let promptStyler: TextStyler
+    private let hooks: ShellHooks
+    private let stopsAtFirstError: Bool
+    private let stopsOnInterrupt: Bool
+    /// What turns Ctrl-C into cancelling the running command; it steps aside while a line is read.
+    package var interruptWatcher: InterruptWatcher?
+
+    /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
+    /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
+    /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
+    package init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
+                 hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false) {
+        self.dispatcher = dispatcher
+        self.reader = reader
+        self.output = output
+        self.interactive = interactive
+        self.promptStyler = TextStyler(colour: colour)
+        self.hooks = hooks
+        self.stopsAtFirstError = stopsAtFirstError
+        self.stopsOnInterrupt = stopsOnInterrupt
+    }
+
+    /// The exit status of a script stopped by Ctrl-C: 128 + SIGINT, as shells report it.
+    static let interruptedStatus: Int32 = 130
+
+    /// How the session ended: how many lines failed, and the status `quit N` asked for.
+    package struct Outcome {
+        package var failures: Int
+        package var status: Int32?
+    }
+
+    /// Runs until `quit`, `exit` or the end of input.
+    package func run() async -> Outcome {
+        dispatcher.interactive = interactive
+        dispatcher.showTop()
+        if let editor = reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader {
+            // A screen that changed by itself may lead elsewhere: the prompt follows.
+            dispatcher.onUpdateByItself = { [weak self, weak editor] in
+                guard let self, let editor else { return }
+                editor.show(nil, prompt: PromptBuilder.prompt(layers: self.dispatcher.runtime.flow.router.layers,
+                                                              styler: self.promptStyler, width: Terminal.width() ?? 80))
+            }
+        }
+        var lineNumber = 0
+        while true {
+            if hooks.configChanged() {
+                await dispatcher.reload()
+            }
+            if interactive { hooks.idle() }
+            let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
+                                                                   width: Terminal.width() ?? 80) : ""
+            if !reader.hasPendingLine { hooks.waiting() }
+            let read: LineReadResult
+            if let interruptWatcher {
+                read = await interruptWatcher.whileLineIsRead { await self.reader.readLine(prompt: prompt) }
+            } else {
+                read = await reader.readLine(prompt: prompt)
+            }
+            switch read {
+            case .end:
+                output.endOfInput()
+                hooks.idle()
+                return Outcome(failures: dispatcher.failures)
+            case .interrupted, .woken:
+                // Ctrl-C abandons the line; a changed config wakes the prompt to reload.
+                output.lineCancelled()
+            case .line(let line):
+                lineNumber += 1
+                reader.remember(line)
+                // A script's messages say which of its lines they are about.
+                dispatcher.linePrefix = interactive ? nil : "line \(lineNumber): "
+                let failuresBefore = dispatcher.failures
+                let step = await dispatcher.run(line)
+                if case .quit(let status) = step {
+                    hooks.idle()
+                    return Outcome(failures: dispatcher.failures, status: status)
+                }
+                if stopsAtFirstError, dispatcher.failures > failuresBefore {
+                    hooks.idle()
+                    return Outcome(failures: dispatcher.failures)
+                }
+                // Ctrl-C during a script stops it where it is, as in bash and gdb.
+                if stopsOnInterrupt, dispatcher.interrupted || Terminal.takeInterrupt() {
+                    dispatcher.linePrefix = nil
+                    dispatcher.show(Notice(.warning, "the script stopped at line \(lineNumber): interrupted"))
+                    hooks.idle()
+                    return Outcome(failures: dispatcher.failures, status: Self.interruptedStatus)
+                }
+            }
+        }
+    }
+}

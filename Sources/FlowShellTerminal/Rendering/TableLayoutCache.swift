@@ -1,0 +1,31 @@
+import FlowShellKit
+import FlowShellRuntime
+
+/// The last few tables laid out, with their lines: a table shown again as it was (the list
+/// after `back`, a filter undone) at the same width and style is not measured and padded again.
+/// Comparing a table with one kept here costs a fraction of laying it out.
+final class TableLayoutCache {
+    private struct Entry {
+        let table: Table
+        let width: Int
+        let colour: Bool
+        let lines: [String]
+    }
+
+    /// How many tables are kept: a screen or two, each with a state or two.
+    private static let capacity = 4
+    private var entries: [Entry] = []
+
+    /// The lines of `table` at `width`, laid out by `layout` unless they are kept.
+    func lines(for table: Table, width: Int, styler: TextStyler, layout: () -> [String]) -> [String] {
+        if let index = entries.firstIndex(where: { $0.width == width && $0.colour == styler.colour && $0.table == table }) {
+            let entry = entries.remove(at: index)
+            entries.insert(entry, at: 0)
+            return entry.lines
+        }
+        let lines = layout()
+        entries.insert(Entry(table: table, width: width, colour: styler.colour, lines: lines), at: 0)
+        if entries.count > Self.capacity { entries.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// examples/greeter, a shell of one's own on FlowShell: it is what `flowshell new app` writes,
+/// and its binary (built with the repository's) is a shell with its own name, banner, state
+/// folder and feature.
+@Suite struct ExampleAppTests {
+    let example = FlowShellBinary.repository.appendingPathComponent("examples/greeter")
+    /// The example's binary, built beside flowshell (as its target's name, in this package).
+    let binary = FlowShellBinary.url.deletingLastPathComponent().appendingPathComponent("GreeterApp")
+
+    @Test func theExampleIsWhatNewAppWrites() throws {
+        let scratch = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try FlowShellBinary.run(["new", "app", "greeter", "--path", scratch.path, "--flowshell", FlowShellBinary.repository.path],
+                                             input: "", in: scratch, environment: FlowShellBinary.environment(home: scratch))
+        #expect(result.status == 0, "\(result.errors)")
+        let written = scratch.appendingPathComponent("greeter")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: written.path).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: written.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+        #expect(files == ["Features/Greeter/Sources/GreeterHomeScreen.swift", "Features/Greeter/Sources/GreeterModule.swift",
+                          "Features/Greeter/Tests/GreeterHomeTests.swift", "Package.swift", "README.md",
+                          "Sources/GreeterApp/GreeterFlow.swift", "Sources/GreeterApp/main.swift", "config.json"])
+        for file in files {
+            var text = try String(contentsOf: written.appendingPathComponent(file), encoding: .utf8)
+            // The only difference: where each finds FlowShell.
+            let checkout = FlowShellBinary.repository.standardizedFileURL.path
+            text = text.replacingOccurrences(of: "path: \"\(checkout)\"", with: "path: \"../..\"")
+            let example = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
+            #expect(text == example, "examples/greeter/\(file) differs from what flowshell new app writes")
+        }
+    }
+
+    @Test func itSaysItsOwnNameAndVersion() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let version = try run(["--version"], input: "", home: home)
+        #expect(version.output == "greeter 0.1.0\n")
+        let help = try run(["--help"], input: "", home: home)
+        #expect(help.output.contains("Greeter: a shell built on FlowShell."))
+        #expect(help.output.contains("USAGE: greeter"))
+    }
+
+    @Test func aPipedSessionRunsItsFeatureWithItsOwnStateFolder() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Run away from any config.json: the built-in flow starts on the Greeter's screen.
+        let result = try run(["--restore"], input: "greet\nwhere\n", home: home)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Hello from greeter.home"))
+        #expect(result.output.contains("Hello!"))
+        #expect(result.output.contains("greeted 1 time"))
+        #expect(result.errors.isEmpty)
+        // Where it was is kept under its own name, not flowshell's.
+        let state = home.appendingPathComponent("state/greeter/greeter/navigation.json")
+        #expect(FileManager.default.fileExists(atPath: state.path))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("state/flowshell").path))
+    }
+
+    @Test func atATerminalItShowsItsOwnBannerAndKeepsItsHistory() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(executable: binary.path, arguments: [],
+                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+                                          directory: home.path)
+        try terminal.expect("Greeter 0.1.0 — greeter, flow from the built-in default flow")
+        try terminal.expect("Home › ")
+        terminal.type("greet\r")
+        try terminal.expect("Hello!")
+        try terminal.expect("Home › ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        let history = try String(contentsOf: home.appendingPathComponent("state/greeter/greeter/history"), encoding: .utf8)
+        #expect(history.contains("greet"))
+    }
+
+    private func run(_ arguments: [String], input: String, home: URL) throws -> FlowShellBinary.Result {
+        try FlowShellBinary.run(arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home), executable: binary)
+    }
+}

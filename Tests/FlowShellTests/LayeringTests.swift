@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The layers as `swift package describe` reads the package: each product carries only what its
+/// job needs, and the engine knows nothing of the sample features.
+@Suite struct LayeringTests {
+    /// What `swift package describe --type json` says of the package.
+    struct Description: Decodable, Sendable {
+        struct Product: Decodable, Sendable {
+            var name: String
+            var targets: [String]
+        }
+        struct Target: Decodable, Sendable {
+            var name: String
+            var targetDependencies: [String]?
+            var productDependencies: [String]?
+
+            enum CodingKeys: String, CodingKey {
+                case name, targetDependencies = "target_dependencies", productDependencies = "product_dependencies"
+            }
+        }
+        var products: [Product]
+        var targets: [Target]
+    }
+
+    /// The package as SwiftPM describes it, read once (with a scratch folder of its own, so as
+    /// not to wait for the test run's lock on the build folder).
+    static let package: Description? = {
+        guard let scratch = try? FlowShellBinary.temporaryFolder() else { return nil }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
+        process.currentDirectoryURL = FlowShellBinary.repository
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try? JSONDecoder().decode(Description.self, from: data)
+    }()
+
+    /// The targets and external products `product` links, all the way down.
+    static func closure(ofProduct product: String) throws -> (targets: Set<String>, products: Set<String>) {
+        let package = try #require(package, "swift package describe gave nothing to read")
+        let roots = try #require(package.products.first { $0.name == product }?.targets, "no product \(product)")
+        let all = Dictionary(package.targets.map { ($0.name, $0) }) { first, _ in first }
+        var seen: Set<String> = [], external: Set<String> = []
+        var pending = roots
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let target = all[name] else { continue }
+            pending += target.targetDependencies ?? []
+            external.formUnion(target.productDependencies ?? [])
+        }
+        return (seen, external)
+    }
+
+    @Test(arguments: ["FlowShellTesting", "FlowShellPlugin", "FlowShellKit", "FlowShellRuntime"])
+    func aLibraryForFeaturesAndPluginsLinksNoLineEditorDatabaseOrCommandLine(product: String) throws {
+        let (targets, products) = try Self.closure(ofProduct: product)
+        #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit"]), "\(product) links libedit: \(targets.sorted())")
+        #expect(products.isDisjoint(with: ["GRDB", "ArgumentParser"]), "\(product) links \(products.sorted())")
+    }
+
+    @Test func theEngineDependsOnNoSampleFeature() throws {
+        let samples: Set<String> = ["Auth", "Booking", "Cars", "Accounts", "Fleet", "Trips", "Greeter"]
+        let (targets, _) = try Self.closure(ofProduct: "FlowShell")
+        #expect(targets.isDisjoint(with: samples), "the engine depends on \(targets.intersection(samples).sorted())")
+        // Nor does any engine source import one.
+        let sources = FlowShellBinary.repository.appendingPathComponent("Sources")
+        let engine = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0 != "flowshell" }
+        #expect(engine.contains("FlowShellKit"))
+        for module in engine {
+            let folder = sources.appendingPathComponent(module)
+            for file in FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for sample in samples {
+                    #expect(!text.contains("import \(sample)\n"), "Sources/\(module)/\(file) imports the sample \(sample)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Checks `make install`: into a scratch DESTDIR, from the debug build `make test` made, it
+installs a stripped executable that runs, and a man page and bash, zsh and fish completion
+scripts that name every subcommand and every option of the command line.
+
+The commands and options are listed here by hand (a new one must be added here too), and
+the binary's own description of its command line (--experimental-dump-help) is checked to
+hold no others, so that neither list can drift from the other.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Every subcommand, with its options (flags and options taking a value), as a person types them.
+COMMANDS = {
+    "run": ["--config", "--history", "--no-history", "--color", "--output", "--open", "--state", "--fresh",
+            "--restore", "--script", "--keep-going", "--data-dir", "--record"],
+    "check": ["--config", "--format"],
+    "graph": ["--config", "--format"],
+    "replay": ["--config"],
+    "new": [],
+    "app": ["--path", "--flowshell", "--url", "--from"],
+    "feature": ["--screen", "--package"],
+    "plugin": ["--language", "--package"],
+}
+ROOT_OPTIONS = ["--version", "--help"]
+
+
+def declared(command, path=()):
+    """(command path, option names) for `command` and its subcommands, from the dump."""
+    names = []
+    for argument in command.get("arguments", []):
+        if argument.get("shouldDisplay", True) is False:
+            continue
+        for name in argument.get("names", []):
+            if name.get("kind") == "long":
+                names.append("--" + name["name"])
+    yield path, names
+    for sub in command.get("subcommands", []):
+        yield from declared(sub, path + (sub["commandName"],))
+
+
+def fail(message):
+    print(f"check_install: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    scratch = tempfile.mkdtemp(prefix="flowshell-install-")
+    try:
+        destdir = os.path.join(scratch, "root")
+        install = subprocess.run(["make", "install", f"DESTDIR={destdir}", "PREFIX=/usr", "INSTALL_CONFIGURATION=debug"],
+                                 cwd=ROOT, capture_output=True, text=True)
+        if install.returncode != 0:
+            fail(f"make install failed:\n{install.stdout}{install.stderr}")
+        prefix = os.path.join(destdir, "usr")
+        binary = os.path.join(prefix, "bin", "flowshell")
+        if not os.access(binary, os.X_OK):
+            fail(f"no executable at {binary}")
+        version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout
+        if version != "flowshell 0.1.0\n":
+            fail(f"the installed binary's --version printed {version!r}")
+        sections = subprocess.run(["readelf", "-S", binary], capture_output=True, text=True, check=True).stdout
+        if ".symtab" in sections:
+            fail("the installed binary is not stripped (it has a .symtab)")
+
+        # The binary's own description of its command line holds nothing this list lacks.
+        dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], capture_output=True, text=True,
+                                         check=True).stdout)
+        for path, names in declared(dump["command"]):
+            if path and path[-1] == "help":
+                continue  # ArgumentParser's own `help SUBCOMMAND`.
+            expected = ROOT_OPTIONS if not path else COMMANDS.get(path[-1])
+            if expected is None:
+                fail(f"subcommand {' '.join(path)} is not listed in {__file__}")
+            extra = set(names) - set(expected) - {"--help", "--version"}
+            if extra:
+                fail(f"{' '.join(path) or 'flowshell'} has options not listed in {__file__}: {sorted(extra)}")
+
+        files = {
+            "man page": os.path.join(prefix, "share", "man", "man1", "flowshell.1"),
+            "bash completion": os.path.join(prefix, "share", "bash-completion", "completions", "flowshell"),
+            "zsh completion": os.path.join(prefix, "share", "zsh", "site-functions", "_flowshell"),
+            "fish completion": os.path.join(prefix, "share", "fish", "vendor_completions.d", "flowshell.fish"),
+        }
+        words = set(COMMANDS) | {o for options in COMMANDS.values() for o in options} | set(ROOT_OPTIONS)
+        for what, path in files.items():
+            if not os.path.isfile(path):
+                fail(f"no {what} at {path}")
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+            # The man page writes an option as `Fl -config` (mdoc), the scripts as `--config`
+            # or (fish) `-l 'config'`.
+            missing = sorted(w for w in words
+                             if w not in text and w.replace("--", "Fl -", 1) not in text
+                             and "-l '" + w[2:] + "'" not in text)
+            if missing:
+                fail(f"the {what} does not name {missing}")
+        print(f"make install: a stripped flowshell that runs, its man page and 3 completion scripts naming "
+              f"{len(COMMANDS)} subcommands and {len(words) - len(COMMANDS)} options")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

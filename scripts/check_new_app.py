@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Checks `flowshell new app` as a newcomer would use it: in a scratch folder outside the
+repository it writes a package that depends on this checkout by path; `swift build` in it gives
+a binary that says its own name and version and runs its own feature; a second feature added
+with `flowshell new feature` builds with it; `swift test` passes for both.
+
+The package is built in .build/new-app-check (kept between runs, so that only its own
+targets are built again), not in the package's folder.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRATCH = os.path.join(ROOT, ".build", "new-app-check")
+
+
+def run(arguments, folder, stdin=None):
+    result = subprocess.run(arguments, cwd=folder, input=stdin, capture_output=True, text=True)
+    if result.returncode != 0:
+        print(result.stdout[-3000:], result.stderr[-6000:], file=sys.stderr)
+        sys.exit(f"check_new_app: `{' '.join(arguments)}` failed with status {result.returncode}")
+    return result.stdout
+
+
+def expect(condition, message):
+    if not condition:
+        sys.exit(f"check_new_app: {message}")
+
+
+def main():
+    flowshell = os.path.join(ROOT, ".build", "debug", "flowshell")
+    with tempfile.TemporaryDirectory(prefix="flowshell-new-app-") as folder:
+        run([flowshell, "new", "app", "notes", "--path", folder], folder)
+        package = os.path.join(folder, "notes")
+        with open(os.path.join(package, "Package.swift"), encoding="utf-8") as file:
+            expect(f'path: "{ROOT}"' in file.read(), "Package.swift does not depend on this checkout by path")
+        # A second feature, as docs/your-own-shell.md says to add one.
+        run([flowshell, "new", "feature", "Todo", "--package", package], folder)
+        run(["swift", "build", "--scratch-path", SCRATCH], package)
+        binary = os.path.join(SCRATCH, "debug", "notes")
+        version = run([binary, "--version"], package)
+        expect(version == "notes 0.1.0\n", f"--version printed {version!r}")
+        home = os.path.join(folder, "home")
+        environment = dict(os.environ, HOME=home, XDG_STATE_HOME=os.path.join(home, "state"))
+        result = subprocess.run([binary], cwd=folder, input="greet\n", capture_output=True, text=True, env=environment)
+        expect(result.returncode == 0, f"a piped session ended with {result.returncode}: {result.stderr}")
+        expect("Hello from notes.home" in result.stdout and "Hello!" in result.stdout,
+               f"a piped session did not greet:\n{result.stdout}")
+        run(["swift", "test", "--scratch-path", SCRATCH], package)
+        tests = run(["swift", "test", "--scratch-path", SCRATCH, "--skip-build", "--list-tests"], package)
+        expect("TodoHomeTests" in tests and "NotesHomeTests" in tests, f"the tests of both features did not run:\n{tests}")
+    print("new app: a package outside the repository builds with a second feature, says 'notes 0.1.0', greets, "
+          "and passes its tests")
+
+
+if __name__ == "__main__":
+    main()
