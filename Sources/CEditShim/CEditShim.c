@@ -81,6 +81,23 @@ static void fs_on_termination(int signal_number) {
     errno = saved;
 }
 
+static int fs_prompt_width(const char *prompt);
+
+// Ctrl-Z, fg and a resized window reach the reader through this pipe, one byte per signal (its
+// number), while a line is read: libedit's own handling of them (EL_SIGNAL) runs on whichever
+// thread takes the signal, and then neither redraws the line after fg nor resizes cleanly.
+static int fs_job_pipe[2] = { -1, -1 };
+
+static void fs_on_job_signal(int signal_number) {
+    int saved = errno;
+    if (fs_job_pipe[1] >= 0) {
+        char byte = (char)signal_number;
+        ssize_t ignored = write(fs_job_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
 // Another thread (the config watcher) wakes the reader through this pipe.
 static int fs_wake_pipe[2] = { -1, -1 };
 
@@ -258,6 +275,72 @@ static unsigned char fs_complete(EditLine *el, int ch) {
     return result;
 }
 
+// The line is drawn again where the cursor is: after fg, on the line below what the job
+// control shell printed.
+static void fs_redraw_line(EditLine *el) {
+    ssize_t ignored = write(STDOUT_FILENO, "\r\x1b[J", 4);
+    (void)ignored;
+    el_set(el, EL_REFRESH);
+}
+
+// Acts on the job-control signals that came while a line is read, on the reader thread.
+static void fs_job_control(EditLine *el) {
+    char signals[16];
+    ssize_t count = read(fs_job_pipe[0], signals, sizeof signals);
+    for (ssize_t i = 0; i < count; i++) {
+        switch (signals[i]) {
+        case SIGTSTP: {
+            // Stop as the default action would, with the terminal as it was before the shell;
+            // then, continued (fg), take it again and draw the prompt and the line.
+            el_set(el, EL_PREP_TERM, 0);
+            struct sigaction stop, ours;
+            memset(&stop, 0, sizeof stop);
+            stop.sa_handler = SIG_DFL;
+            sigemptyset(&stop.sa_mask);
+            sigaction(SIGTSTP, &stop, &ours);
+            sigset_t tstp, previous;
+            sigemptyset(&tstp);
+            sigaddset(&tstp, SIGTSTP);
+            pthread_sigmask(SIG_UNBLOCK, &tstp, &previous);
+            raise(SIGTSTP);
+            pthread_sigmask(SIG_SETMASK, &previous, NULL);
+            sigaction(SIGTSTP, &ours, NULL);
+            el_set(el, EL_PREP_TERM, 1);
+            fs_redraw_line(el);
+            break;
+        }
+        case SIGCONT:
+            // Continued after a stop the shell did not ask for: the terminal may have been
+            // changed meanwhile.
+            el_set(el, EL_PREP_TERM, 0);
+            el_set(el, EL_PREP_TERM, 1);
+            fs_redraw_line(el);
+            break;
+        case SIGWINCH: {
+            // Erase what was drawn at the old width, then draw it at the new one.
+            int columns = 0;
+            if (el_get(el, EL_GETTC, "co", &columns) != 0 || columns <= 0) columns = 80;
+            fs_editor *editor = NULL;
+            el_get(el, EL_CLIENTDATA, &editor);
+            const LineInfoW *line = el_wline(el);
+            int width = fs_prompt_width(editor && editor->prompt ? editor->prompt : "");
+            for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
+            int row = width / columns;
+            char move[32];
+            ssize_t ignored = write(STDOUT_FILENO, "\r", 1);
+            if (row > 0) ignored = write(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row));
+            ignored = write(STDOUT_FILENO, "\x1b[J", 3);
+            (void)ignored;
+            el_resize(el);
+            el_set(el, EL_REFRESH);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
 // Reads one character for libedit: waits on the terminal and on the interrupt pipe, and
 // decodes UTF-8 (with the locale's mbrtowc, as libedit's own reader does).
 static int fs_read_char(EditLine *el, wchar_t *out) {
@@ -269,13 +352,14 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
     for (;;) {
         // Updates are shown only between characters and never inside an escape sequence.
         int updates = (self && count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
-        struct pollfd waits[4] = {
+        struct pollfd waits[5] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = fs_interrupt_pipe[0], .events = POLLIN },
             { .fd = fs_wake_pipe[0], .events = POLLIN },
             { .fd = updates, .events = POLLIN },
+            { .fd = fs_job_pipe[0], .events = POLLIN },
         };
-        int ready = poll(waits, 4, -1);
+        int ready = poll(waits, 5, -1);
         if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;
@@ -285,6 +369,10 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             if (self) self->escape_state = 0;
             errno = EINTR;
             return -1;
+        }
+        if (waits[4].revents & POLLIN) {
+            fs_job_control(el);
+            continue;
         }
         if (updates >= 0 && (waits[3].revents & POLLIN)) {
             fs_drain(updates);
@@ -463,6 +551,9 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     editor->context = context;
     pthread_mutex_init(&editor->lock, NULL);
     if (fs_make_pipe(editor->update_pipe) != 0) editor->update_pipe[0] = editor->update_pipe[1] = -1;
+    if (fs_job_pipe[0] < 0 && fs_make_pipe(fs_job_pipe) != 0) {
+        fs_job_pipe[0] = fs_job_pipe[1] = -1;
+    }
     if (fs_wake_pipe[0] < 0 && fs_make_pipe(fs_wake_pipe) != 0) {
         fs_wake_pipe[0] = fs_wake_pipe[1] = -1;
     }
@@ -476,7 +567,9 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     history(editor->history, &editor->event, H_SETUNIQUE, 1);
     el_set(editor->el, EL_CLIENTDATA, editor);
     el_set(editor->el, EL_EDITOR, "emacs");
-    el_set(editor->el, EL_SIGNAL, 1);
+    // libedit's own signal handling is off: Ctrl-C, Ctrl-Z, fg and resizing are the reader's
+    // (fs_read_char), on its thread.
+    el_set(editor->el, EL_SIGNAL, 0);
     el_set(editor->el, EL_GETCFN, fs_read_char);
     el_set(editor->el, EL_HIST, history, editor->history);
     el_set(editor->el, EL_PROMPT_ESC, fs_prompt, '\1');
@@ -563,11 +656,24 @@ int fs_editor_read(fs_editor *editor, const char **line) {
         editor->saved_line = NULL;
     }
     editor->escape_state = 0;
+    // Ctrl-Z, fg and resizing are handled while the line is read; a Ctrl-Z at any other time
+    // stops the shell as usual.
+    fs_drain(fs_job_pipe[0]);
+    struct sigaction job, previous_tstp, previous_cont, previous_winch;
+    memset(&job, 0, sizeof job);
+    job.sa_handler = fs_on_job_signal;
+    sigemptyset(&job.sa_mask);
+    sigaction(SIGTSTP, &job, &previous_tstp);
+    sigaction(SIGCONT, &job, &previous_cont);
+    sigaction(SIGWINCH, &job, &previous_winch);
     fs_set_reading(editor, 1);
     errno = 0;
     const char *text = el_gets(editor->el, &count);
     int saved = errno;
     fs_set_reading(editor, 0);
+    sigaction(SIGTSTP, &previous_tstp, NULL);
+    sigaction(SIGCONT, &previous_cont, NULL);
+    sigaction(SIGWINCH, &previous_winch, NULL);
     errno = saved;
     if (text == NULL) {
         if (fs_termination) return 0;

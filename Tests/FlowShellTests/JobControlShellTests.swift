@@ -94,4 +94,27 @@ import Testing
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
+
+    @Test func afterCtrlZAndFgThePromptAndTheHalfTypedLineAreBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try startBash(home: home)
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
+        try terminal.expect("Cars › ")
+        terminal.type("select ri")
+        try terminal.expect("select ri")
+        terminal.type("\u{1A}")
+        try terminal.expect("Stopped")
+        try terminal.expect("$ ")
+        terminal.type("fg\r")
+        // bash names the job it continues; then the shell draws its prompt and the line again.
+        try terminal.expect("Cars › select ri")
+        terminal.type("o\r")
+        try terminal.expect("Plate:")
+        try terminal.expect("Cars › Kia Rio › ")
+        terminal.type("quit\r")
+        try terminal.expect("$ ")
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }
