@@ -50,7 +50,8 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
         ),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator"] + (featureDependencies[name] ?? []),
+            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator",
+                           .product(name: "Clocks", package: "swift-clocks")] + (featureDependencies[name] ?? []),
             path: "Features/\(name)/Tests",
             swiftSettings: strictSwift
         ),
@@ -78,6 +79,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `make docs`: FlowShellKit's DocC documentation.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // FlowShellTesting's test clock, which tests advance to drive screens that change over time.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
@@ -89,7 +92,9 @@ let package = Package(
         .target(name: "FlowPluginProtocol", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "FlowPluginProtocol", "CPluginSpawn"], swiftSettings: strictSwift),
         .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPluginProtocol"], swiftSettings: strictSwift),
-        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellRuntime"], swiftSettings: strictSwift),
+        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellRuntime",
+                                                     .product(name: "Clocks", package: "swift-clocks")],
+                swiftSettings: strictSwift),
         // Found on the compiler's default paths (libedit-dev, which `make deps` installs), not
         // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
         // static archives that `make release` links instead of the shared libraries.

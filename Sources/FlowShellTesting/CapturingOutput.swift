@@ -13,7 +13,22 @@ final class CapturingOutput: ShellOutput {
     /// What `help`, `help CMD`, `CMD --help` and `where` answered, as lines of text.
     var answers: [String] = []
 
-    func screen(_ screen: ScreenSnapshot) { screens.append(screen) }
+    /// Waiting for the screens a screen shows by itself.
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func screen(_ screen: ScreenSnapshot) {
+        screens.append(screen)
+        let updates = screens.filter { $0.cause == .update }.count
+        let ready = waiters.filter { $0.count <= updates }
+        waiters.removeAll { $0.count <= updates }
+        ready.forEach { $0.continuation.resume() }
+    }
+
+    /// Returns once `count` screens were shown by themselves (not by a command).
+    func waitForUpdates(_ count: Int) async {
+        guard screens.filter({ $0.cause == .update }).count < count else { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
+    }
     func notice(_ notice: Notice) { notices.append(notice) }
     func help(_ listing: HelpListing) {
         answers.append("help: \(listing.screenTitle): " + (listing.screenCommands + listing.globalCommands).map(\.name).joined(separator: ", "))

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Clocks
 import FlowShellRuntime
 import Testing
 
@@ -28,11 +29,15 @@ public final class FeatureHarness {
 
     /// Builds the screen `featureID` of `module` with `input`. The module sets up its services
     /// in memory, except those `services` already holds (a test's own).
+    /// With `clock`, the screen's background work sleeps on it, and the test moves time on.
     public init(_ module: FeatureModule, _ featureID: String, input: [String: String] = [:],
                 store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
+                clock: TestClock<Duration>? = nil,
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         self.store = store
         self.services = services
+        self.clock = clock
+        if let clock { services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self) }
         do {
             runtime = try await FlowRuntime.start(screen: featureID, of: module, input: input, store: store, services: services)
         } catch {
@@ -45,6 +50,31 @@ public final class FeatureHarness {
         dispatcher = Dispatcher(runtime: runtime, output: output)
         dispatcher.onEvents = { [weak self] in self?.emitted += $0 }
         dispatcher.showTop()
+    }
+
+    /// The clock the screen's background work sleeps on, when the test gave one
+    /// (`clock:`): ``advance(by:)`` moves it.
+    public let clock: TestClock<Duration>?
+    /// How many updates the screen made by itself that the test has seen.
+    private var updatesSeen = 0
+
+    /// Shows the screen again, as when the screen above it closed: it runs its `appear`.
+    public func appear() async throws {
+        try await runtime.flow.top?.screen.appear()
+    }
+
+    /// Moves the test clock on, running the screen's work that was sleeping until then.
+    public func advance(by duration: Duration) async {
+        await clock?.advance(by: duration)
+    }
+
+    /// Waits until the screen shows something by itself — its subscriptions, its effects —
+    /// and returns it (a test's time limit bounds the wait).
+    @discardableResult
+    public func nextUpdate() async -> ViewProperties {
+        updatesSeen += 1
+        await output.waitForUpdates(updatesSeen)
+        return properties
     }
 
     /// What the screen shows now.

@@ -27,7 +27,7 @@ public struct ScreenSubscription<S: Screen>: Sendable {
     }
 
     /// Runs `body` while the screen is open: a loop of its own, which usually sleeps on the
-    /// screen's clock (``Send/clock``) until the state should change.
+    /// screen's clock (``Send/sleep(for:)``) until the state should change.
     public static func task(_ body: @escaping @MainActor @Sendable (S, Send<S>) async throws -> Void) -> Self {
         Self(run: body)
     }

@@ -32,4 +32,16 @@ public final class Send<S: Screen>: Sendable {
     public var clock: any Clock<Duration> {
         host?.clock ?? ContinuousClock()
     }
+
+    /// Sleeps on the screen's clock for `duration` from now. The deadline is read from the
+    /// clock at once, on the screen's actor, so that a test which moves its clock on right
+    /// after wakes the sleep as it means to.
+    public func sleep(for duration: Duration) async throws {
+        try await Self.sleep(on: clock, for: duration)
+    }
+
+    private static func sleep<C: Clock>(on clock: C, for duration: Duration) async throws where C.Duration == Duration {
+        let deadline = clock.now.advanced(by: duration)
+        try await clock.sleep(until: deadline, tolerance: nil)
+    }
 }

@@ -50,18 +50,19 @@ struct BookingListScreen: Screen {
         },
         .task { screen, send in
             while true {
+                let bookings = (try? await screen.interactor.bookings()) ?? []
+                // Read after the look-up, right before sleeping: the time the sleep starts from.
                 let now = screen.interactor.clock.now().timeIntervalSince1970
                 send { $0.now = now }
-                guard let next = await screen.nextChange(after: now, send: send) else { return }
-                try await send.clock.sleep(for: .seconds(next - now))
+                guard let next = nextChange(of: bookings, after: now) else { return }
+                try await send.sleep(for: .seconds(next - now))
             }
         },
     ]
 
-    /// When the next booking starts or ends, after `now`.
-    private func nextChange(after now: Double, send: Send<Self>) async -> Double? {
-        let bookings = (try? await interactor.bookings()) ?? []
-        return bookings.filter { $0.cancelledAt == nil }.flatMap { [$0.startsAt, $0.endsAt] }.filter { $0 > now }.min()
+    /// When the next of `bookings` starts or ends, after `now`.
+    private static func nextChange(of bookings: [BookingRecord], after now: Double) -> Double? {
+        bookings.filter { $0.cancelledAt == nil }.flatMap { [$0.startsAt, $0.endsAt] }.filter { $0 > now }.min()
     }
 
     static func render(_ state: BookingListState) -> ViewProperties {
