@@ -22,7 +22,7 @@ import Testing
         terminal.type("refrsh")
         try terminal.expect("refrsh")
         terminal.type("\u{02}\u{02}")
-        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n",
+        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
                                             in: home, environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("My bookings changed by itself")
@@ -32,9 +32,9 @@ import Testing
         // The half-typed line is back with its cursor where it was: typing inserts there, and
         // Enter runs exactly that line.
         terminal.type("e\r")
-        let after = try terminal.expect("My bookings › ")
+        // (The booking starts in two hours: nothing else changes meanwhile.)
+        let after = try terminal.expect("nothing changed")
         #expect(!after.contains("unknown command"), "the line run was refresh: \(after)")
-        #expect(after.contains("1 booking"))
         terminal.type("quit\r")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -115,7 +115,10 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         change(&working)
         guard working != state else { return }
         state = working
-        viewProperties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
+        let properties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
+        // A new state that looks the same (a clock's tick between two changes) shows nothing new.
+        guard properties != viewProperties else { return }
+        viewProperties = properties
         view?.update(with: viewProperties)
     }
 

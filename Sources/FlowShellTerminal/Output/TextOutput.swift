@@ -62,19 +62,28 @@ package final class TextOutput: ShellOutput {
             page((interactive ? "\n" : "") + renderer.render(screen.properties))
             return
         }
-        // A screen that changes by itself is shown at most once per `updateInterval`, its
-        // latest state, never through the pager: a person is typing below it.
+        // A screen that changes by itself is shown at once, then at most once per
+        // `updateInterval` (its latest state), never through the pager: a person is typing
+        // below it.
         pendingUpdate = screen
         guard updateTimer == nil else { return }
+        showPendingUpdate()
         updateTimer = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: Self.updateInterval)
-            guard let self else { return }
-            self.updateTimer = nil
-            guard let latest = self.pendingUpdate else { return }
-            self.pendingUpdate = nil
-            self.console.write("\n" + self.renderer.render(latest.properties)
-                               + self.renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"))
+            // The quiet interval after a shown update; what came meanwhile is shown at its end.
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.updateInterval)
+                guard let self, self.pendingUpdate != nil else { break }
+                self.showPendingUpdate()
+            }
+            self?.updateTimer = nil
         }
+    }
+
+    private func showPendingUpdate() {
+        guard let latest = pendingUpdate else { return }
+        pendingUpdate = nil
+        console.write("\n" + renderer.render(latest.properties)
+                      + renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"))
     }
 
     /// How often at most a screen that changes by itself is shown again.
