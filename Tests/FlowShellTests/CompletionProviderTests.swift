@@ -14,9 +14,9 @@ import Testing
         #expect(CompletionProvider.complete("sel", screen: screen) == Completion(insert: "ect "))
         #expect(CompletionProvider.complete("wh", screen: screen) == Completion(insert: "ere "))
         let several = CompletionProvider.complete("s", screen: screen)
-        #expect(several.candidates == ["select", "set", "show", "sort"])
+        #expect(several.candidates == ["select", "set", "shell", "show", "sort"])
         #expect(several.descriptions["show"] == "Show the current screen again", "candidates are listed with what they do")
-        #expect(CompletionProvider.complete("", screen: screen).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "show", "sort", "unalias", "where"])
+        #expect(CompletionProvider.complete("", screen: screen).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "shell", "show", "sort", "unalias", "where"])
     }
 
     @Test func completesDeclaredArgumentValues() {

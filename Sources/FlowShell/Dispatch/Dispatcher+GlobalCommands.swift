@@ -3,45 +3,54 @@ import FlowManifest
 import FlowShellKit
 import Foundation
 
-/// The global commands: `help`, navigation, `where`, `show`, `history`, aliases, settings,
-/// `run FILE` and `quit`, each declared in ``GlobalCommand`` and run here.
+/// What the global commands do: `help`, navigation, `where`, `show`, `history`, aliases,
+/// settings, `run FILE` and `quit`, each declared in ``GlobalCommand`` with its handler, which
+/// calls these.
 extension Dispatcher {
-    /// Runs a global command with its words read by its declaration.
-    func run(_ command: CommandDescription, _ arguments: ParsedArguments) async -> Step {
-        switch command.name {
-        case GlobalCommand.help.name:
-            showHelp(for: arguments.positionals.first)
-        case GlobalCommand.back.name:
-            await supervised { await self.flow.back() }
-        case GlobalCommand.open.name:
-            let link = arguments.positionals.first ?? ""
-            await supervised { await self.flow.open(link) }
-        case GlobalCommand.reload.name:
-            await reload()
-        case GlobalCommand.home.name:
-            guard flow.stack.count > 1 else {
-                output.notice(Notice(.muted, "already at the first screen"))
-                return .next
-            }
-            await supervised { await self.flow.home() }
-        case GlobalCommand.where.name:
-            output.stack(topView.stack)
-        case GlobalCommand.show.name:
-            topView.show()
-        case GlobalCommand.history.name:
-            showHistory(last: arguments.positionals.first)
-        case GlobalCommand.alias.name:
-            defineAlias(arguments.positionals)
-        case GlobalCommand.unalias.name:
-            removeAlias(arguments.positionals[0])
-        case GlobalCommand.set.name:
-            changeSetting(arguments.positionals)
-        case GlobalCommand.run.name:
-            return await runScript(arguments.positionals[0], keepGoing: arguments.flags.contains("keep-going"))
-        default:
-            return quit(arguments.positionals.first)
+    /// `back`.
+    func goBack() async {
+        await supervised { await self.flow.back() }
+    }
+
+    /// `home`: nothing to do at the first screen, which is said.
+    func goHome() async {
+        guard flow.stack.count > 1 else {
+            output.notice(Notice(.muted, "already at the first screen"))
+            return
         }
-        return .next
+        await supervised { await self.flow.home() }
+    }
+
+    /// `open LINK`.
+    func open(_ link: String) async {
+        await supervised { await self.flow.open(link) }
+    }
+
+    /// `where`.
+    func showStack() {
+        output.stack(topView.stack)
+    }
+
+    /// `show`.
+    func showScreenAgain() {
+        topView.show()
+    }
+
+    /// `shell COMMAND`: the line runs in the user's shell, on the terminal; a status other than
+    /// 0 fails the line (and so stops a script).
+    func runInSystemShell(_ line: String) async {
+        guard !line.isEmpty else {
+            fail("missing COMMAND — usage: \(GlobalCommand.shell.description.usage)")
+            return
+        }
+        // What the shell holds back for a pipe goes out first: the command writes after it.
+        output.flush()
+        do {
+            let status = try await SystemShell.run(line, input: nil, sharesInput: interactive, environment: ProcessInfo.processInfo.environment)
+            if status != 0 { fail("'\(line)' ended with status \(status)") }
+        } catch {
+            fail(UserFacingError.message(for: error))
+        }
     }
 
     /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
@@ -53,7 +62,7 @@ extension Dispatcher {
     }
 
     /// `quit [STATUS]`; inside a modal layer, with confirm-quit on, the first one only asks.
-    private func quit(_ statusText: String?) -> Step {
+    func quit(_ statusText: String?) -> Step {
         var status: Int32?
         if let statusText {
             guard let value = Int32(statusText), (0...255).contains(value) else {
@@ -70,7 +79,7 @@ extension Dispatcher {
         return .quit(status)
     }
 
-    private func showHistory(last countText: String?) {
+    func showHistory(last countText: String?) {
         var lines = history.last()
         if let countText {
             guard let count = Int(countText), count > 0 else {
@@ -84,7 +93,7 @@ extension Dispatcher {
         output.text(text)
     }
 
-    private func defineAlias(_ words: [String]) {
+    func defineAlias(_ words: [String]) {
         guard let name = words.first else {
             let list = aliases.lines.sorted { $0.key < $1.key }.map { "alias \($0.key) \($0.value)" }
             if list.isEmpty { output.notice(Notice(.muted, "no aliases — alias NAME COMMAND… makes one")) } else { output.text(list) }
@@ -106,7 +115,7 @@ extension Dispatcher {
         }
     }
 
-    private func removeAlias(_ name: String) {
+    func removeAlias(_ name: String) {
         guard aliases.lines[name] != nil else {
             fail("no alias '\(name)'")
             return
@@ -115,7 +124,7 @@ extension Dispatcher {
         output.notice(Notice(.success, "alias \(name) removed"))
     }
 
-    private func changeSetting(_ words: [String]) {
+    func changeSetting(_ words: [String]) {
         guard let name = words.first else {
             let lines = ShellSettings.all.map { "\($0.name) = \(settings[$0.name])  — \($0.summary)" }
             output.text(lines)
@@ -141,7 +150,7 @@ extension Dispatcher {
 
     /// `run FILE`: each line as if typed, its messages naming `FILE:N`; the first failed line
     /// stops the file unless `--keep-going`.
-    private func runScript(_ path: String, keepGoing: Bool) async -> Step {
+    func runScript(_ path: String, keepGoing: Bool) async -> Step {
         guard scriptDepth < 8 else {
             fail("run: scripts nest more than 8 deep (does \(path) run itself?)")
             return .next
@@ -173,13 +182,13 @@ extension Dispatcher {
         return .next
     }
 
-    private func showHelp(for name: String?) {
+    func showHelp(for name: String?) {
         let screen = topProperties
         guard let name else {
             output.help(HelpListing(
                 screenTitle: screen?.title ?? "",
                 screenCommands: (screen?.commands ?? []).map(CommandUsage.init),
-                globalCommands: GlobalCommand.all.map(CommandUsage.init)))
+                globalCommands: GlobalCommand.descriptions.map(CommandUsage.init)))
             return
         }
         if let command = command(named: name) {

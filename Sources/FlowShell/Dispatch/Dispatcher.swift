@@ -19,7 +19,8 @@ public final class Dispatcher {
 
     /// The running flow.
     public let runtime: FlowRuntime
-    let output: ShellOutput
+    /// The View, which a line's redirection points elsewhere while it runs.
+    let output: RedirectableOutput
     private let supervisor: CommandSupervisor
     let topView: TopScreenView
     /// How many lines have failed so far.
@@ -47,6 +48,7 @@ public final class Dispatcher {
     /// a running command, and `showsProgress` asks for a progress line when one runs long.
     init(runtime: FlowRuntime, output: ShellOutput, interruptDescriptor: Int32? = nil, showsProgress: Bool = false) {
         self.runtime = runtime
+        let output = RedirectableOutput(base: output)
         self.output = output
         supervisor = CommandSupervisor(interruptDescriptor: interruptDescriptor,
                                        showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
@@ -87,23 +89,63 @@ public final class Dispatcher {
             line = earlier
             output.notice(Notice(.muted, line))
         }
+        // `shell` takes the rest of its line as typed, `>` and `|` too, for `$SHELL` to read.
+        var commandText = line
+        var redirection: Redirection?
+        if !startsSystemShell(line) {
+            do {
+                (commandText, redirection) = try Redirection.split(line)
+            } catch {
+                fail(error.message)
+                return .next
+            }
+        }
         let words: [String]
         do {
-            words = try CommandLineTokenizer.words(of: line)
+            words = try CommandLineTokenizer.words(of: commandText)
         } catch {
             fail("cannot read that line: \(error.message)")
             return .next
         }
-        guard !words.isEmpty else { return .next }
+        guard let first = words.first else { return .next }
         history.append(line)
-        let step = await run(words: aliases.expand(words) ?? words)
+        var text = Self.textAfterFirstWord(of: commandText)
+        if let aliased = aliases.lines[first] {
+            // An alias stands for the words before the typed ones.
+            let aliasText = Self.textAfterFirstWord(of: aliased)
+            text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
+        }
+        let expanded = aliases.expand(words) ?? words
+        let step = if let redirection {
+            await run(words: expanded, text: text, redirectedTo: redirection)
+        } else {
+            await run(words: expanded, text: text)
+        }
         if case .quit = step {} else { quitAsked = false }
         return step
     }
 
+    /// Whether `line` runs `shell`, itself or through an alias.
+    private func startsSystemShell(_ line: String) -> Bool {
+        let first = Self.firstWord(of: line)
+        return first == GlobalCommand.shell.name || aliases.lines[first].map { Self.firstWord(of: $0) == GlobalCommand.shell.name } == true
+    }
+
+    private static func firstWord(of line: String) -> String {
+        String(line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }))
+    }
+
+    /// The text after a line's first word, as it was typed.
+    private static func textAfterFirstWord(of line: String) -> String {
+        var rest: Substring = line.drop(while: \.isWhitespace)
+        rest = rest.drop(while: { !$0.isWhitespace }).drop(while: \.isWhitespace)
+        while rest.last?.isWhitespace == true { rest.removeLast() }
+        return String(rest)
+    }
+
     /// Runs the words of one line: a command's help, a global command, a command the config adds
     /// to the top screen, or the top screen's own.
-    private func run(words: [String]) async -> Step {
+    func run(words: [String], text: String) async -> Step {
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())
         if arguments.count == 1, arguments[0] == "--help" || arguments[0] == "-h", let command = command(named: name) {
@@ -112,7 +154,10 @@ public final class Dispatcher {
         }
         if let global = GlobalCommand.named(name) {
             do {
-                return await run(global, try ParsedArguments(arguments, for: global))
+                // A command that takes its line as typed reads it as one word, never as options.
+                let words = global.takesLineAsTyped ? ["--"] + (text.isEmpty ? [] : [text]) : arguments
+                let call = GlobalCommand.Call(arguments: try ParsedArguments(words, for: global.description), text: text)
+                return await global.perform(self, call)
             } catch {
                 fail(UserFacingError.message(for: error))
                 return .next
@@ -180,7 +225,7 @@ public final class Dispatcher {
 
     /// The command `name` means here: the top screen's, one the config adds to it, or a global one.
     func command(named name: String) -> CommandDescription? {
-        topProperties?.command(named: name) ?? GlobalCommand.named(name)
+        topProperties?.command(named: name) ?? GlobalCommand.named(name)?.description
     }
 
     /// What the top screen shows, with the commands the config adds to it.

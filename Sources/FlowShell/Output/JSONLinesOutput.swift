@@ -102,4 +102,5 @@ final class JSONLinesOutput: ShellOutput {
     func progress(_ running: Bool) {}
     func lineCancelled() {}
     func endOfInput() {}
+    func flush() { console.flush() }
 }

@@ -79,4 +79,5 @@ final class RecordingOutput: ShellOutput {
     func progress(_ running: Bool) { base.progress(running) }
     func lineCancelled() { base.lineCancelled() }
     func endOfInput() { base.endOfInput() }
+    func flush() { base.flush() }
 }

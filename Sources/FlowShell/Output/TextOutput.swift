@@ -130,4 +130,8 @@ final class TextOutput: ShellOutput {
     func endOfInput() {
         if interactive { console.write("\n") }
     }
+
+    func flush() {
+        console.flush()
+    }
 }

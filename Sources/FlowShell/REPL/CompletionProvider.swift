@@ -12,7 +12,7 @@ enum CompletionProvider {
     static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String] = [],
                          values: (String) -> [String] = { _ in [] }) -> Completion {
         let partial = CommandLineTokenizer.partial(textBeforeCursor)
-        let commands = (screen?.commands ?? []) + GlobalCommand.all
+        let commands = (screen?.commands ?? []) + GlobalCommand.descriptions
         var summaries: [String: String] = [:]
         for command in commands where summaries[command.name] == nil { summaries[command.name] = command.summary }
         let commandNames = commands.map(\.name) + aliases
