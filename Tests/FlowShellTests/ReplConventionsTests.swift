@@ -27,11 +27,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let first = try run("alias cheap sort price\nalias far sort distance\nalias back x\n", in: home)
         #expect(first.output.contains("✓ cheap now stands for 'sort price'"))
-        #expect(first.errors == "✗ line 3: 'back' cannot be an alias: it is a global command or not a plain word\n")
+        #expect(first.errors == "✗ line 3: 'back' cannot be an alias: it is a global command\n")
         let second = try run("far\nalias\nunalias far\nfar\n", in: home)
         #expect(second.output.contains("7 of 7 cars, by distance"))
         #expect(second.output.contains("alias cheap sort price\nalias far sort distance\n"))
         #expect(second.errors == "✗ line 4: unknown command 'far' here — try help\n")
+    }
+
+    @Test func anAliasMayNotHideAScreensCommandNorStandForItself() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("alias select sort name\nalias book x\nalias refresh x\nalias loop loop --all\nalias s select\ns rio\nalias two book --hours 2\nalias\n", in: home)
+        #expect(result.errors == """
+        ✗ line 1: 'select' cannot be an alias: it is a command of Cars
+        ✗ line 2: 'book' cannot be an alias: it is a command of Car details
+        ✗ line 3: 'refresh' cannot be an alias: it is a command of Cars and My bookings
+        ✗ line 4: 'loop' cannot be an alias for itself
+
+        """)
+        #expect(result.output.contains("✓ s now stands for 'select'"))
+        #expect(result.output.contains("Plate:"), "s rio selected the car")
+        #expect(result.output.contains("alias s select\nalias two book --hours 2\n"), "an alias keeps its options")
     }
 
     @Test func settingsChangeTheOutputAndAreKept() throws {

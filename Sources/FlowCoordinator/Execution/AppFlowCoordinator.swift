@@ -19,7 +19,8 @@ public final class AppFlowCoordinator {
     /// is unchanged.
     public private(set) var generation = 0
 
-    private(set) var catalog: FeatureCatalog
+    /// The linked and plugin modules the flow's screens come from.
+    public private(set) var catalog: FeatureCatalog
     private(set) var conditions: [String: ConditionRegistration] = [:]
     private(set) var resolvers: [String: ParameterResolver] = [:]
     private let makeStore: @MainActor (String) -> any KeyValueStore

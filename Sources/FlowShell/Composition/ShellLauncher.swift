@@ -94,6 +94,13 @@ struct ShellLauncher {
                                         interruptDescriptor: interactive ? Terminal.interruptDescriptor : nil,
                                         showsProgress: interactive)
             completionTarget.dispatcher = dispatcher
+            // The person's startup file runs at the prompt only: a script runs the same everywhere.
+            if interactive, let startupFile = StatePaths.startupFile(environment: environment),
+               case .quit(let status) = await dispatcher.runStartupFile(at: startupFile, environment: environment) {
+                await runtime.stopPlugins()
+                Terminal.restoreForeground()
+                return Terminal.exitStatus(status ?? 0)
+            }
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing)
             let outcome = await shell.run()

@@ -2,8 +2,17 @@ import Foundation
 
 /// Where per-app files live, after the XDG base directories: state (history, where you were)
 /// in `$XDG_STATE_HOME/flowshell/<app>/` (else `~/.local/state/…`), data (databases) in
-/// `$XDG_DATA_HOME/flowshell/<app>/` (else `~/.local/share/…`).
+/// `$XDG_DATA_HOME/flowshell/<app>/` (else `~/.local/share/…`); and the person's own startup
+/// file, `$XDG_CONFIG_HOME/flowshell/init` (else `~/.config/flowshell/init`).
 enum StatePaths {
+    /// The folder, under each XDG base directory, that holds the shell's files.
+    static let folderName = "flowshell"
+
+    /// The startup file: commands run at the prompt when the shell starts (nil: no home).
+    static func startupFile(environment: [String: String]) -> String? {
+        base(variable: "XDG_CONFIG_HOME", fallback: ".config", environment: environment).map { $0 + "/" + folderName + "/init" }
+    }
+
     static func directory(app: String, environment: [String: String]) -> String? {
         folder(app: app, variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
     }
@@ -13,15 +22,17 @@ enum StatePaths {
     }
 
     private static func folder(app: String, variable: String, fallback: String, environment: [String: String]) -> String? {
-        let base: String
+        base(variable: variable, fallback: fallback, environment: environment).map { $0 + "/" + folderName + "/" + app }
+    }
+
+    /// An XDG base directory: the variable's value, else `fallback` in the home folder.
+    private static func base(variable: String, fallback: String, environment: [String: String]) -> String? {
         if let value = environment[variable], value.hasPrefix("/") {
-            base = value  // The XDG spec ignores relative paths.
+            return value  // The XDG spec ignores relative paths.
         } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/" + fallback
-        } else {
-            return nil
+            return home + "/" + fallback
         }
-        return base + "/flowshell/" + app
+        return nil
     }
 
     /// The history file for `app`, creating its folder; nil (no history file) when there is

@@ -93,23 +93,44 @@ extension Dispatcher {
         output.text(text)
     }
 
-    func defineAlias(_ words: [String]) {
-        guard let name = words.first else {
+    func defineAlias(_ text: String) {
+        let name: String?
+        do {
+            name = try CommandLineTokenizer.words(of: text).first
+        } catch {
+            fail("cannot read that alias: \(error.message)")
+            return
+        }
+        let line = Self.textAfterFirstWord(of: text)
+        guard let name else {
             let list = aliases.lines.sorted { $0.key < $1.key }.map { "alias \($0.key) \($0.value)" }
             if list.isEmpty { output.notice(Notice(.muted, "no aliases — alias NAME COMMAND… makes one")) } else { output.text(list) }
             return
         }
-        guard words.count > 1 else {
+        guard !line.isEmpty else {
             if let line = aliases.lines[name] { output.text(["alias \(name) \(line)"]) } else { fail("no alias '\(name)'") }
             return
         }
-        guard GlobalCommand.named(name) == nil, CommandLineTokenizer.escape(name) == name, !name.hasPrefix("!") else {
-            fail("'\(name)' cannot be an alias: it is a global command or not a plain word")
+        guard GlobalCommand.named(name) == nil else {
+            fail("'\(name)' cannot be an alias: it is a global command")
+            return
+        }
+        guard CommandLineTokenizer.escape(name) == name, !name.hasPrefix("!") else {
+            fail("'\(name)' cannot be an alias: it is not a plain word")
+            return
+        }
+        // An alias would hide the command on the screens that have it.
+        if let screens = FlowCommands(manifest: flow.manifest, catalog: flow.catalog).screenList(of: name) {
+            fail("'\(name)' cannot be an alias: it is a command of \(screens)")
+            return
+        }
+        guard (try? CommandLineTokenizer.words(of: line))?.first != name else {
+            fail("'\(name)' cannot be an alias for itself")
             return
         }
         do {
-            try aliases.set(name, to: words[1], in: runtime.shellStore)
-            output.notice(Notice(.success, "\(name) now stands for '\(words[1])'"))
+            try aliases.set(name, to: line, in: runtime.shellStore)
+            output.notice(Notice(.success, "\(name) now stands for '\(line)'"))
         } catch {
             fail("cannot keep the alias: \(UserFacingError.message(for: error))")
         }
@@ -150,16 +171,18 @@ extension Dispatcher {
 
     /// `run FILE`: each line as if typed, its messages naming `FILE:N`; the first failed line
     /// stops the file unless `--keep-going`.
-    func runScript(_ path: String, keepGoing: Bool) async -> Step {
+    /// `shownAs` names the file in messages (`~/.config/…`), else `path` does.
+    func runScript(_ path: String, keepGoing: Bool, shownAs name: String? = nil) async -> Step {
+        let name = name ?? path
         guard scriptDepth < 8 else {
-            fail("run: scripts nest more than 8 deep (does \(path) run itself?)")
+            fail("run: scripts nest more than 8 deep (does \(name) run itself?)")
             return .next
         }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            fail("cannot read the script \(path): \(SystemError.describe(error))")
+            fail("cannot read the script \(name): \(SystemError.describe(error))")
             return .next
         }
         scriptDepth += 1
@@ -169,13 +192,13 @@ extension Dispatcher {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
         for (index, line) in lines.enumerated() {
-            linePrefix = (outerPrefix ?? "") + "\(path):\(index + 1): "
+            linePrefix = (outerPrefix ?? "") + "\(name):\(index + 1): "
             let before = failures
             let step = await run(line)
             if case .quit = step { return step }
             if !keepGoing, failures > before {
                 linePrefix = outerPrefix
-                show(Notice(.warning, "\(path) stopped at line \(index + 1)"))
+                show(Notice(.warning, "\(name) stopped at line \(index + 1)"))
                 return .next
             }
         }

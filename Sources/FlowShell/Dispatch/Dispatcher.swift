@@ -110,12 +110,14 @@ public final class Dispatcher {
         guard let first = words.first else { return .next }
         history.append(line)
         var text = Self.textAfterFirstWord(of: commandText)
-        if let aliased = aliases.lines[first] {
-            // An alias stands for the words before the typed ones.
+        var expanded = words
+        // An alias stands for the words before the typed ones; a command of the screen's own
+        // goes first (an alias kept from another flow may have its name).
+        if let aliased = aliases.lines[first], topProperties?.command(named: first) == nil {
             let aliasText = Self.textAfterFirstWord(of: aliased)
             text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
+            expanded = aliases.expand(words) ?? words
         }
-        let expanded = aliases.expand(words) ?? words
         let step = if let redirection {
             await run(words: expanded, text: text, redirectedTo: redirection)
         } else {
@@ -136,7 +138,7 @@ public final class Dispatcher {
     }
 
     /// The text after a line's first word, as it was typed.
-    private static func textAfterFirstWord(of line: String) -> String {
+    static func textAfterFirstWord(of line: String) -> String {
         var rest: Substring = line.drop(while: \.isWhitespace)
         rest = rest.drop(while: { !$0.isWhitespace }).drop(while: \.isWhitespace)
         while rest.last?.isWhitespace == true { rest.removeLast() }

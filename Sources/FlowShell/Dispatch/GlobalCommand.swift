@@ -83,8 +83,10 @@ extension GlobalCommand {
     }
     static let alias = GlobalCommand("alias", "Let NAME stand for a command line (no arguments: list the aliases)",
                                      arguments: [ArgumentDescription("NAME", optional: true),
-                                                 ArgumentDescription("COMMAND", optional: true, takesRest: true)]) { dispatcher, call in
-        dispatcher.defineAlias(call.arguments.positionals)
+                                                 ArgumentDescription("COMMAND", optional: true, takesRest: true)],
+                                     takesLineAsTyped: true) { dispatcher, call in
+        // As typed: the command keeps its quotes and options (`alias two book --hours 2`).
+        dispatcher.defineAlias(call.text)
         return .next
     }
     static let unalias = GlobalCommand("unalias", "Forget an alias", arguments: [ArgumentDescription("NAME")]) { dispatcher, call in
