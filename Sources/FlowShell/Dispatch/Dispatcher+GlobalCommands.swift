@@ -54,8 +54,12 @@ extension Dispatcher {
     }
 
     /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
-    /// the global ones and the aliases.
+    /// the global ones and the aliases; `'book' is a command of Car details, not of Cars`.
     func unknownCommand(_ name: String) -> String {
+        // A command of another screen: say which, rather than guess a neighbour here.
+        if let screens = FlowCommands(manifest: flow.manifest, catalog: flow.catalog).screenList(of: name) {
+            return "'\(name)' is a command of \(screens), not of \(topProperties?.title ?? "this screen")"
+        }
         let candidates = (topProperties?.commands.map(\.name) ?? []) + GlobalCommand.all.map(\.name) + aliases.lines.keys.sorted()
         let hint = EditDistance.closest(to: name, among: candidates).map { "did you mean '\($0)'?" } ?? "try help"
         return "unknown command '\(name)' here — \(hint)"
