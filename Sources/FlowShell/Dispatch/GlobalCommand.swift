@@ -100,7 +100,7 @@ extension GlobalCommand {
         return .next
     }
     static let run = GlobalCommand("run", "Run the commands in a file, stopping at the first error",
-                                   arguments: [ArgumentDescription("FILE"), ArgumentDescription("keep-going", kind: .flag, optional: true)]) { dispatcher, call in
+                                   arguments: [ArgumentDescription("FILE", isPath: true), ArgumentDescription("keep-going", kind: .flag, optional: true)]) { dispatcher, call in
         await dispatcher.runScript(call.arguments.positionals[0], keepGoing: call.arguments.flags.contains("keep-going"))
     }
     static let shell = GlobalCommand("shell", "Run the rest of the line in your $SHELL, as typed (> and | included)",
