@@ -162,7 +162,7 @@ public final class AppFlowCoordinator {
             if result == SubFlow.cancelledResult {
                 notices.append(Notice(.warning, "cancelled — \(condition) is needed for that; nothing changed"))
             } else if !isSatisfied(pending.condition) {
-                notices.append(Notice(.error, "\(condition) still does not hold; nothing changed"))
+                notices.append(Notice(.error, "\(condition) is still needed; nothing changed"))
             } else {
                 notices += await perform(pending.resume)
             }
