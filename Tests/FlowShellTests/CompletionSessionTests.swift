@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Tab at the real binary's prompt in a pseudo-terminal: values listed with what each is, a
-/// setting's values, files for a path, and an alias completing as its command.
+/// setting's values, files for a path, an alias completing as its command, and a link
+/// parameter's values from its module.
 @Suite(.serialized) struct CompletionSessionTests {
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
@@ -15,7 +16,7 @@ import Testing
         return terminal
     }
 
-    @Test func tabListsCarsWithTheirNamesAndCompletesSettingsFilesAndAliases() throws {
+    @Test func tabListsCarsWithTheirNamesAndCompletesSettingsFilesAliasesAndLinks() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home.appendingPathComponent("scripts"), withIntermediateDirectories: true)
@@ -42,6 +43,12 @@ import Testing
         terminal.type("\r")
         try terminal.expect("Plate:")
         try terminal.expect("Cars › Kia Rio › ")
+        // A link parameter's values come from the module that resolves it: every car's plate.
+        terminal.type("open /plates/K\t")
+        try terminal.expect("654LM ")
+        terminal.type("\r")
+        try terminal.expect("Plate:    K654LM")
+        try terminal.expect("› ")
         terminal.type("quit\r")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -22,7 +22,8 @@ public final class AppFlowCoordinator {
     /// The linked and plugin modules the flow's screens come from.
     public private(set) var catalog: FeatureCatalog
     private(set) var conditions: [String: ConditionRegistration] = [:]
-    private(set) var resolvers: [String: ParameterResolver] = [:]
+    /// The resolvers of the link parameters, by parameter, from the modules the flow loads.
+    public private(set) var resolvers: [String: ParameterResolver] = [:]
     private let makeStore: @MainActor (String) -> any KeyValueStore
     private var stores: [String: any KeyValueStore] = [:]
     /// Events emitted and not yet routed: what, from which open screen.

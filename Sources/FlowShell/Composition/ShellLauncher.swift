@@ -101,6 +101,7 @@ struct ShellLauncher {
                 Terminal.restoreForeground()
                 return Terminal.exitStatus(status ?? 0)
             }
+            if interactive { await dispatcher.refreshLinkParameterValues() }
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing)
             let outcome = await shell.run()

@@ -11,7 +11,7 @@ extension Dispatcher {
             // A link parameter takes the values of an open screen's argument of that name
             // (`carID` ~ `CAR-ID`).
             let wanted = Self.normalised(parameter)
-            var values: [String] = []
+            var values = self.linkParameterValues[parameter] ?? []
             for open in stack {
                 for command in open.screen.viewProperties.commands {
                     for argument in command.arguments where Self.normalised(argument.name) == wanted {
@@ -21,6 +21,18 @@ extension Dispatcher {
             }
             return values
         }, files: Self.names(in:))
+    }
+
+    /// Asks the modules that offer them for the values of their link parameters (every car's
+    /// plate), which Tab offers after `open`; asked before the first prompt and after each line
+    /// at a terminal, since completion itself cannot wait. A module that fails offers none.
+    public func refreshLinkParameterValues() async {
+        var values: [String: [String]] = [:]
+        for (parameter, resolver) in flow.resolvers {
+            guard let suggest = resolver.suggest else { continue }
+            values[parameter] = (try? await suggest(flow.services)) ?? []
+        }
+        linkParameterValues = values
     }
 
     private static func normalised(_ name: String) -> String {

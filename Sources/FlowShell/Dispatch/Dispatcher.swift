@@ -43,6 +43,8 @@ public final class Dispatcher {
     public var interactive = false
     /// How deep `run FILE` is nested, to refuse a file that runs itself.
     var scriptDepth = 0
+    /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
+    var linkParameterValues: [String: [String]] = [:]
 
     /// A dispatcher that pushes to `output`; `interruptDescriptor` (readable on Ctrl-C) cancels
     /// a running command, and `showsProgress` asks for a progress line when one runs long.
@@ -124,6 +126,8 @@ public final class Dispatcher {
             await run(words: expanded, text: text)
         }
         if case .quit = step {} else { quitAsked = false }
+        // What Tab offers after `open` follows the data, which the line may have changed.
+        if interactive { await refreshLinkParameterValues() }
         return step
     }
 
