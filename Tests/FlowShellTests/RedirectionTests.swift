@@ -67,7 +67,7 @@ import Testing
         #expect(result.errors == """
         ✗ line 1: cannot write to missing/rio.txt: there is no folder 'missing'
         ✗ line 2: cannot write to .: it is a folder
-        ✗ line 3: cannot write to notes/help.txt: there is no folder 'notes'
+        ✗ line 3: cannot write to notes/help.txt: 'notes' is a file, not a folder
         ✗ line 4: no file after > — CMD > FILE writes CMD's output to FILE
         ✗ line 5: no command after | — CMD | SHELL-COMMAND sends CMD's output to SHELL-COMMAND
         ✗ line 6: nothing before > — CMD > FILE sends CMD's output there
@@ -99,5 +99,39 @@ import Testing
         #expect(try contents("a.txt", in: home) == "1. Cars (cars.list)\n")
         #expect(result.errors == "")
         #expect(result.output.contains("where > a.txt"))
+    }
+}
+
+/// Redirection at a real terminal of 80×24 with colour: the file gets plain text and no pager
+/// starts for it, a pipe's command writes to the terminal, and `shell` can read from it.
+@Suite(.serialized) struct RedirectionAtATerminalTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func redirectedOutputIsPlainAndUnpagedAndShellCommandsUseTheTerminal() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A pager that marks what it shows: nothing redirected may reach it.
+        let environment = FlowShellBinary.environment(home: home, extra: ["PAGER": "sed s/^/PAGED:/", "SHELL": "/bin/sh"])
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
+                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        // The prompt is coloured here: its arrow is waited for.
+        try terminal.expect("› ")
+        terminal.type("help > help.txt\r")
+        let answer = try terminal.expect("› ")
+        #expect(!answer.contains("PAGED:") && !answer.contains("Global commands"), "help went to the file, not the pager or the screen")
+        let help = try String(contentsOf: home.appendingPathComponent("help.txt"), encoding: .utf8)
+        #expect(help.contains("Global commands:\n") && !help.contains("\u{1B}"), "plain text, though the terminal has colour")
+        terminal.type("where | tr a-z A-Z\r")
+        try terminal.expect("1. CARS (CARS.LIST)")
+        try terminal.expect("› ")
+        // The command asks before it reads (its question is written with an escape, so that
+        // the typed line's echo cannot be taken for it): what is typed then is its input.
+        terminal.type("shell printf '\\127ord? '; read word; echo \"got $word\"\r")
+        try terminal.expect("Word? ")
+        terminal.type("hello\r")
+        try terminal.expect("got hello")
+        try terminal.expect("› ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
     }
 }

@@ -18,8 +18,11 @@ extension Redirection {
         }
         let folder = (full as NSString).deletingLastPathComponent
         let typedFolder = (path as NSString).deletingLastPathComponent
-        guard folder.isEmpty || FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue else {
-            throw UserFacingError("cannot write to \(path): there is no folder '\(typedFolder)'")
+        if !folder.isEmpty {
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+                throw UserFacingError("cannot write to \(path): there is no folder '\(typedFolder)'")
+            }
+            guard isFolder.boolValue else { throw UserFacingError("cannot write to \(path): '\(typedFolder)' is a file, not a folder") }
         }
         guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
             throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: typedFolder.isEmpty ? "." : typedFolder))")
