@@ -94,7 +94,7 @@ public final class Dispatcher {
         // `shell` takes the rest of its line as typed, `>` and `|` too, for `$SHELL` to read.
         var commandText = line
         var redirection: Redirection?
-        if !startsSystemShell(line) {
+        if Redirection.mayRedirect(line), !startsSystemShell(line) {
             do {
                 (commandText, redirection) = try Redirection.split(line)
             } catch {
@@ -111,14 +111,22 @@ public final class Dispatcher {
         }
         guard let first = words.first else { return .next }
         history.append(line)
-        var text = Self.textAfterFirstWord(of: commandText)
         var expanded = words
+        var aliased: String?
         // An alias stands for the words before the typed ones; a command of the screen's own
         // goes first (an alias kept from another flow may have its name).
-        if let aliased = aliases.lines[first], topProperties?.command(named: first) == nil {
-            let aliasText = Self.textAfterFirstWord(of: aliased)
-            text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
+        if let line = aliases.lines[first], topProperties?.command(named: first) == nil {
+            aliased = line
             expanded = aliases.expand(words) ?? words
+        }
+        // The text as typed is read only for the commands that take it so (`shell`, `alias`).
+        var text = ""
+        if let name = expanded.first, GlobalCommand.named(name)?.takesLineAsTyped == true {
+            text = Self.textAfterFirstWord(of: commandText)
+            if let aliased {
+                let aliasText = Self.textAfterFirstWord(of: aliased)
+                text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
+            }
         }
         let step = if let redirection {
             await run(words: expanded, text: text, redirectedTo: redirection)
@@ -150,7 +158,8 @@ public final class Dispatcher {
     }
 
     /// Runs the words of one line: a command's help, a global command, a command the config adds
-    /// to the top screen, or the top screen's own.
+    /// to the top screen, or the top screen's own. `text` is what follows the command's name as
+    /// typed, for a global command that takes its line so (empty for the others).
     func run(words: [String], text: String) async -> Step {
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())

@@ -15,9 +15,7 @@ enum Redirection: Equatable, Sendable {
     /// where its output goes (nil: the screen as usual). A redirection with no file or command
     /// after it, or none before it, is an error in the user's words.
     static func split(_ line: String) throws(UserFacingError) -> (command: String, redirection: Redirection?) {
-        // Most lines have neither character: they are not scanned.
-        guard line.utf8.contains(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "|") }) else { return (line, nil) }
-        guard let (index, symbol) = firstOperator(in: line) else { return (line, nil) }
+        guard mayRedirect(line), let (index, symbol) = firstOperator(in: line) else { return (line, nil) }
         let command = String(line[..<index])
         let after = line[line.index(index, offsetBy: symbol.count)...]
         guard command.contains(where: { !$0.isWhitespace }) else {
@@ -43,6 +41,11 @@ enum Redirection: Equatable, Sendable {
             throw UserFacingError("one file after \(symbol), not \(words.count) words (quote a name with spaces)")
         }
         return (command, .file(path: path, appending: symbol == ">>"))
+    }
+
+    /// Whether `line` has a `>` or `|` at all: most lines have neither, and are not read further.
+    static func mayRedirect(_ line: String) -> Bool {
+        line.utf8.contains { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "|") }
     }
 
     /// Where the first `>`, `>>` or `|` outside quotes, escapes and comments is, and which it is.
