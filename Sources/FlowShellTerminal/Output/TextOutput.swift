@@ -153,4 +153,8 @@ package final class TextOutput: ShellOutput {
     package func endOfInput() {
         if interactive { console.write("\n") }
     }
+
+    package func flush() {
+        console.flush()
+    }
 }
