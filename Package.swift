@@ -81,6 +81,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // FlowShellTesting's test clock, which tests advance to drive screens that change over time.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // The `shell` global command and redirection's `| SHELL-COMMAND` (the runtime's).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
@@ -102,10 +105,16 @@ let package = Package(
         .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
         // The runtime: a running flow, the one dispatcher, the View protocol (ShellOutput), plugin
-        // hosting. No line editor, database or command line: what a second View builds on.
+        // hosting, redirection and the user's shell. No line editor, database or command line:
+        // what a second View builds on.
         .target(
             name: "FlowShellRuntime",
-            dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins"],
+            dependencies: [
+                "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins",
+                // `shell` and `| SHELL-COMMAND` run the user's shell through it.
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strictSwift
         ),
         // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager.

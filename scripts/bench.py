@@ -202,7 +202,7 @@ def generate_inputs():
     - `deep-config.json`: config.json with `"maxDepth": 10000`.
     - `deep-state.json`: the car list, then `cars.operators` and `cars.list` with
       `{"operator": …}` alternating, pushed, 20,000 screens in all; restoring it keeps the first
-      10,000 and names the rest as dropped.
+      10,000 and names the rest as not reopened.
     """
     inputs = WORK / "inputs"
     inputs.mkdir(parents=True, exist_ok=True)
@@ -416,7 +416,7 @@ def measure_big(flowshell_bin, hyperfine, runs, warmup, inputs):
     quit_only = session_file([])
     with open(quit_only) as stdin:
         dropped = subprocess.run(restore, stdin=stdin, capture_output=True, text=True, env=ENV)
-    if dropped.returncode != 0 or "dropped" not in dropped.stderr:
+    if dropped.returncode != 0 or "were not reopened" not in dropped.stderr:
         sys.exit(f"bench: restoring the deep state did not say what it dropped:\n{dropped.stderr}")
     rows = {}
     if hyperfine:

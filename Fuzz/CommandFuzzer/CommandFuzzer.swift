@@ -35,7 +35,7 @@ enum CommandFuzzer {
     @MainActor
     static func check(_ line: String) {
         if let words = try? CommandLineTokenizer.words(of: line), let name = words.first,
-           let command = screen.command(named: name) ?? GlobalCommand.named(name) {
+           let command = screen.command(named: name) ?? GlobalCommand.named(name)?.description {
             if let parsed = try? ParsedArguments(Array(words.dropFirst()), for: command),
                parsed.positionals.count > command.positionals.count {
                 print("more positionals than declared: \(line.debugDescription)")

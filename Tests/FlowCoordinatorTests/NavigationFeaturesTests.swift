@@ -163,7 +163,7 @@ import Testing
         var changed = snapshot
         changed.screens[2].input = [:]  // as if demo.item now needed an input the file lacks
         let partial = try await startFlow(store: store)
-        #expect(await partial.restore(changed) == [Notice(.warning, "dropped demo.item, demo.sheet: it needs input 'item'")])
+        #expect(await partial.restore(changed) == [Notice(.warning, "demo.item and demo.sheet were not reopened: it needs input 'item'")])
         #expect(stack(partial) == ["demo.home", "demo.item(a)"])
 
         var foreign = snapshot
@@ -185,7 +185,7 @@ import Testing
         let newManifest = try manifest(withoutPick)
         #expect(newManifest.flows["pick"] == nil)
         let notices = await flow.reload(newManifest, catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]))
-        #expect(notices == [Notice(.warning, "dropped demo.picker, x: its sub-flow 'pick' is not in this flow")])
+        #expect(notices == [Notice(.warning, "closed demo.picker and x: its sub-flow 'pick' is not in this flow")])
         #expect(stack(flow) == ["demo.home"])
         #expect(flow.stack[0].screen === kept.screen, "screens that stay are not rebuilt")
         #expect(flow.manifest == newManifest)

@@ -162,7 +162,7 @@ import Testing
             ([root, saved("demo.item", ["item": "a"], flow: "pick")], ["demo.item"], "it belongs to sub-flow 'pick', which is not running below it"),
             ([root, saved("demo.picker", [:], .presented, flow: "nope", flowRoot: true)], ["demo.picker"], "its sub-flow 'nope' is not in this flow"),
             ([root, saved("demo.login", [:], .presented, flow: "signin", flowRoot: true)], ["demo.login"],
-             "nothing below it starts sub-flow 'signin' (a guard's flow is not restored)"),
+             "it opens only when sign-in is needed"),
             ([root, saved("demo.sheet", ["item": "a"], .presented)], ["demo.sheet"], "nothing in this flow leads there from demo.home"),
             ([saved("demo.item", ["item": "a"], .root), saved("demo.item", ["item": "b"])], ["demo.item", "demo.item"], "this flow starts at demo.home now"),
         ]

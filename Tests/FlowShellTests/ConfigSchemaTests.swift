@@ -14,7 +14,7 @@ import Testing
         "unknown-flow", "requires-unknown-condition", "requires-without-guard", "guard-unknown-flow",
         "flow-finish-never-emitted", "link-missing-input", "link-not-from-root", "link-unknown-screen",
         "link-unused-parameter", "link-warns-no-transition", "flow-starts-itself", "root-transition-strands-links",
-        "cr-line-endings", "crlf-line-endings",
+        "cr-line-endings", "crlf-line-endings", "root-typo-cascades-nothing",
     ]
 
     static let hasValidator: Bool = {

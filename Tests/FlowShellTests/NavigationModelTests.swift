@@ -25,8 +25,8 @@ import Testing
         let data = home.appendingPathComponent("data").path
         let result = try FlowShellBinary.run(["--config", config, "--state", state.path, "--data-dir", data],
                                              input: "hours 72\nconfirm\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
-        #expect(result.errors.hasPrefix("! dropped Confirm booking: nothing in this flow leads there from Cars\n"))
-        #expect(result.errors.contains("✗ line 2: unknown command 'confirm' here — try help"))
+        #expect(result.errors.hasPrefix("! Confirm booking was not reopened: nothing in this flow leads there from Cars\n"))
+        #expect(result.errors.contains("✗ line 2: 'confirm' is a command of Confirm booking, not of Cars"))
         #expect(!result.output.contains("Booked"))
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
     }
@@ -44,7 +44,7 @@ import Testing
         """.utf8).write(to: state)
         let signedOut = try FlowShellBinary.run(["--config", config, "--state", state.path, "--data-dir", data],
                                                 input: "where\n", in: home, environment: environment)
-        #expect(signedOut.errors == "! dropped Confirm booking: sign-in is needed first\n")
+        #expect(signedOut.errors == "! Confirm booking was not reopened: sign-in is needed first\n")
         #expect(signedOut.output.hasSuffix("1. Cars (cars.list)\n2. Tesla Model 3 (cars.details, carID=model3)\n"))
 
         // Sign in, then restore the same tampered stack: the booking screen comes back, with the

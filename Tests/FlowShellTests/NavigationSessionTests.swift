@@ -103,6 +103,19 @@ import Testing
         #expect(saved.screens.map(\.screen) == ["cars.list", "cars.details"])
     }
 
+    @Test func aSignInLayerOpenAtTheEndSaysWhatOpensItAgain() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let state = home.appendingPathComponent("saved.json").path
+        let first = try FlowShellBinary.run(["--config", config, "--state", state], input: "select rio\nbook\nwhere\n",
+                                            in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(first.output.contains("3. Sign in [modal]"))
+        let second = try FlowShellBinary.run(["--config", config, "--state", state], input: "where\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(second.errors == "! Sign in was not reopened: it opens only when sign-in is needed; type book again to get there\n")
+        #expect(second.output.hasSuffix("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
+    }
+
     @Test func aStateFromAnotherFlowKeepsWhatStillFits() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -120,7 +133,7 @@ import Testing
         let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n",
                                              in: home, environment: FlowShellBinary.environment(home: home))
         // A car's details lead nowhere but to booking: the second details and what is above it go.
-        #expect(result.errors == "! dropped Car details, My bookings: nothing in this flow leads there from Car details\n")
+        #expect(result.errors == "! Car details and My bookings were not reopened: nothing in this flow leads there from Car details\n")
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
     }
 

@@ -22,12 +22,26 @@ extension AppFlowCoordinator {
             } catch {
                 let titles = plan.entries[index...].map { planner.title(of: $0.screen) } + plan.dropped.map { planner.title(of: $0) }
                 _ = await changeStack(keeping: 1, adding: built)
-                return [dropped(titles, UserFacingError.message(for: error))]
+                return [notReopened(titles, UserFacingError.message(for: error))]
             }
         }
         _ = await changeStack(keeping: 1, adding: built)
         guard let reason = plan.reason else { return [] }
-        return [dropped(plan.dropped.map { planner.title(of: $0) }, reason)]
+        let hint = plan.guardCondition.flatMap { commandsNeeding($0, on: router.screens.last) }
+        return [notReopened(plan.dropped.map { planner.title(of: $0) }, reason + (hint.map { "; type \($0) again to get there" } ?? ""))]
+    }
+
+    /// The commands of `screen` that lead somewhere needing `condition` (`book`, whose event
+    /// leads to a screen that needs sign-in), as words: `book`, `book or rent`.
+    private func commandsNeeding(_ condition: String, on screen: OpenScreen?) -> String? {
+        guard let screen else { return nil }
+        let scope = screen.entry.flow.flatMap { manifest.flows[$0]?.transitions } ?? manifest.transitions
+        let needing = scope.filter { ($0.from == screen.featureID || $0.from == Transition.anyScreen) && $0.requires.contains(condition) }
+        let events = Set(needing.filter { !$0.isCommand }.map(\.on))
+        let names = needing.filter(\.isCommand).map(\.on)
+            + screen.screen.viewProperties.commands.filter { $0.emits.contains(where: events.contains) }.map(\.name)
+        guard let last = names.last else { return nil }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// Runs a new manifest in place of the current one: the open screens the new flow still
@@ -50,11 +64,18 @@ extension AppFlowCoordinator {
         guard kept < open.count else { return [] }
         let titles = open[kept...].map { $0.screen.title }
         _ = await changeStack(keeping: kept)
-        return [dropped(Array(titles), plan.reason ?? "not in this flow any more")]
+        return [Notice(.warning, "closed \(Self.list(Array(titles))): \(plan.reason ?? "not in this flow any more")")]
     }
 
-    private func dropped(_ titles: [String], _ reason: String) -> Notice {
-        let shown = titles.count > 8 ? titles.prefix(8).joined(separator: ", ") + " and \(titles.count - 8) more" : titles.joined(separator: ", ")
-        return Notice(.warning, "dropped \(shown): \(reason)")
+    /// `Sign in was not reopened: …`, naming every screen of the saved stack left out.
+    private func notReopened(_ titles: [String], _ reason: String) -> Notice {
+        Notice(.warning, "\(Self.list(titles)) \(titles.count == 1 ? "was" : "were") not reopened: \(reason)")
+    }
+
+    /// Screens' titles as words: `Car details and My bookings`; past eight, how many more.
+    private static func list(_ titles: [String]) -> String {
+        if titles.count > 8 { return titles.prefix(8).joined(separator: ", ") + " and \(titles.count - 8) more" }
+        guard let last = titles.last, titles.count > 1 else { return titles.first ?? "" }
+        return titles.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -19,9 +19,11 @@ public final class AppFlowCoordinator {
     /// is unchanged.
     public private(set) var generation = 0
 
-    private(set) var catalog: FeatureCatalog
+    /// The linked and plugin modules the flow's screens come from.
+    public private(set) var catalog: FeatureCatalog
     private(set) var conditions: [String: ConditionRegistration] = [:]
-    private(set) var resolvers: [String: ParameterResolver] = [:]
+    /// The resolvers of the link parameters, by parameter, from the modules the flow loads.
+    public private(set) var resolvers: [String: ParameterResolver] = [:]
     private let makeStore: @MainActor (String) -> any KeyValueStore
     private var stores: [String: any KeyValueStore] = [:]
     /// Events emitted and not yet routed: what, from which open screen.
@@ -207,7 +209,7 @@ public final class AppFlowCoordinator {
             if result == SubFlow.cancelledResult {
                 notices.append(Notice(.warning, "cancelled — \(condition) is needed for that; nothing changed"))
             } else if !isSatisfied(pending.condition) {
-                notices.append(Notice(.error, "\(condition) still does not hold; nothing changed"))
+                notices.append(Notice(.error, "\(condition) is still needed; nothing changed"))
             } else {
                 notices += await perform(pending.resume)
             }

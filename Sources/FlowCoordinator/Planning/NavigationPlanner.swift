@@ -139,7 +139,7 @@ public struct NavigationPlanner: Sendable {
                             keeping kept: Int? = nil, building built: [NavigationEntry] = []) -> NavigationPlan {
         let keep = kept ?? stack.count
         guard let definition = manifest.guards[condition], let flow = manifest.flows[definition.flow] else {
-            return .refused(Notice(.error, "\(title(ofCondition: condition)) does not hold and no guard says what to do about it"), keeping: stack.count)
+            return .refused(Notice(.error, "\(title(ofCondition: condition)) is needed for that, and nothing in this flow provides it; nothing changed"), keeping: stack.count)
         }
         let entry = NavigationEntry(screen: flow.root, presentation: definition.style == .push ? .pushed : .presented,
                                     flow: flow.name, startsFlow: true)

@@ -10,12 +10,16 @@ public struct RestorePlan: Equatable, Sendable {
     public var dropped: [String]
     /// Why the first of them could not be kept.
     public var reason: String?
+    /// When the first of them is the root of a guard's flow, the guard's condition: that flow
+    /// opens only when a command needs the condition, so the person can be told which.
+    public var guardCondition: String?
 
     /// Describes what a restore keeps and drops.
-    public init(entries: [NavigationEntry], dropped: [String], reason: String?) {
+    public init(entries: [NavigationEntry], dropped: [String], reason: String?, guardCondition: String? = nil) {
         self.entries = entries
         self.dropped = dropped
         self.reason = reason
+        self.guardCondition = guardCondition
     }
 }
 
@@ -37,7 +41,8 @@ extension NavigationPlanner {
                 entries.append(entry)
                 previous = entry
             case .failure(let refusal):
-                return RestorePlan(entries: entries, dropped: saved[index...].map(\.screen), reason: refusal.reason)
+                return RestorePlan(entries: entries, dropped: saved[index...].map(\.screen), reason: refusal.reason,
+                                   guardCondition: refusal.guardCondition)
             }
         }
         return RestorePlan(entries: entries, dropped: [], reason: nil)
@@ -45,6 +50,7 @@ extension NavigationPlanner {
 
     private struct Refusal: Error {
         let reason: String
+        var guardCondition: String?
     }
 
     /// The entry a saved screen becomes above `previous`, or why it cannot.
@@ -74,7 +80,11 @@ extension NavigationPlanner {
                     return .failure(Refusal(reason: "sub-flow '\(flow)' starts at \(title(of: subFlow.root)), not here"))
                 }
                 guard let start = transitions(in: previous.flow).startingFlow(flow, from: previous.screen) else {
-                    return .failure(Refusal(reason: "nothing below it starts sub-flow '\(flow)' (a guard's flow is not restored)"))
+                    // A guard's flow opens when a command needs its condition, never by itself.
+                    if let condition = manifest.guards.keys.sorted().first(where: { manifest.guards[$0]?.flow == flow }) {
+                        return .failure(Refusal(reason: "it opens only when \(title(ofCondition: condition)) is needed", guardCondition: condition))
+                    }
+                    return .failure(Refusal(reason: "nothing below it starts sub-flow '\(flow)'"))
                 }
                 edge = start
             } else {

@@ -21,10 +21,17 @@ public enum EditDistance {
         return table[a.count][b.count]
     }
 
-    /// The candidate closest to `word` (case aside), when it is within a third of the word's
-    /// length of it: what a "did you mean" names.
+    /// What a "did you mean" names (case aside): a candidate that begins with `word` (of two
+    /// letters or more; the shortest such, as `sel` means `select` more surely than `set`), else
+    /// the candidate closest to it, when within a third of the word's length of it.
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        candidates
+        let lowered = word.lowercased()
+        if lowered.count >= 2,
+           let begun = candidates.filter({ $0.lowercased().hasPrefix(lowered) && $0.count > word.count })
+               .min(by: { ($0.count, $0) < ($1.count, $1) }) {
+            return begun
+        }
+        return candidates
             .map { ($0, between(word.lowercased(), $0.lowercased())) }
             .filter { $0.1 <= max(1, word.count / 3) }
             .min { $0.1 < $1.1 }?.0

@@ -4,7 +4,8 @@ import FlowShellKit
 /// unknown modules and features, events a screen never emits, inputs no payload carries,
 /// duplicate edges, commands that shadow global ones, sub-flows, guards and links that do not
 /// fit together; and, for a flow with no error, what looks unintended (unreachable screens,
-/// unhandled events, screens only quit leaves).
+/// unhandled events, screens only quit leaves). An unknown name is reported once, where it
+/// first appears, and nothing that follows from it is reported again (as compilers do).
 public struct ManifestValidator: Sendable {
     /// The linked feature modules.
     public let catalog: FeatureCatalog
@@ -37,6 +38,11 @@ struct ManifestCheck {
     let sortedFeatures: [FeatureRegistration]
     private(set) var globalCommands: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// The unknown feature ids reported so far: each is reported once.
+    private var unknownFeatures: Set<String> = []
+    /// The modules that a misspelt name in 'modules' most likely means: that their features are
+    /// not loaded follows from the misspelling, which is reported.
+    private var misspeltModules: Set<String> = []
     private var unlistedModulesReported: Set<String> = []
 
     init(manifest: Manifest, catalog: FeatureCatalog, file: String) {
@@ -62,6 +68,7 @@ struct ManifestCheck {
             let linked = catalog.moduleNames
             report(.error, JSONPath.root.appending("modules").appending(index),
                    "unknown module '\(module)'\(ManifestDecoder.suggestion(for: module, among: linked)); linked modules: \(linked.joined(separator: ", "))")
+            if let meant = EditDistance.closest(to: module, among: linked) { misspeltModules.insert(meant) }
         }
 
         let rootPath = JSONPath.root.appending("root")
@@ -99,10 +106,10 @@ struct ManifestCheck {
     mutating func feature(_ id: String, at path: JSONPath, role: String) -> FeatureRegistration? {
         if let feature = features[id] { return feature }
         if let module = catalog.module(of: id) {
-            if unlistedModulesReported.insert(module).inserted {
+            if !misspeltModules.contains(module), unlistedModulesReported.insert(module).inserted {
                 report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
             }
-        } else {
+        } else if unknownFeatures.insert(id).inserted {
             report(.error, path, "unknown feature '\(id)'\(ManifestDecoder.suggestion(for: id, among: Array(features.keys)))")
         }
         return nil
@@ -345,7 +352,8 @@ struct ManifestCheck {
         for parameter in link.parameters {
             if let resolver = resolvers[parameter] { provided.insert(resolver.produces) }
         }
-        if link.screens.first != manifest.root {
+        // A root that is not a known screen was reported already; every link would repeat it.
+        if link.screens.first != manifest.root, features[manifest.root] != nil {
             report(.error, path, "link '\(link.pattern)' must start at the root '\(manifest.root)' so that its stack is whole")
         }
         for (index, id) in link.screens.enumerated() {

@@ -100,10 +100,20 @@ struct ShellLauncher {
             // Ctrl-C cancels the command that runs, at the prompt and in a script file alike.
             if script != nil, scripted == nil { Terminal.installInterruptHandler() }
             let cancelsOnInterrupt = scripted == nil && (interactive || script != nil)
-            let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancelsOnInterrupt, showsProgress: interactive)
+            let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancelsOnInterrupt, showsProgress: interactive,
+                                        collector: PlainTextCollector.maker)
             let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher] in dispatcher?.cancelForegroundCommand() } : nil
             defer { withExtendedLifetime(interruptWatcher) {} }
             completionTarget.dispatcher = dispatcher
+            // The person's startup file runs at the prompt only: a script runs the same everywhere.
+            if interactive, let startupFile = paths.startupFile,
+               case .quit(let status) = await dispatcher.runStartupFile(at: startupFile, environment: environment) {
+                runtime.flow.closeAll()
+                await runtime.stopPlugins()
+                Terminal.restoreForeground()
+                return Terminal.exitStatus(status ?? 0)
+            }
+            if interactive { await dispatcher.refreshLinkParameterValues() }
             if let editor = reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.

@@ -3,6 +3,7 @@
 ///
 /// ```swift
 /// .argument("CAR-ID", values: { $0.visibleCars.map(\.id) })     // String
+/// .argument("CAR-ID", describedValues: { $0.visibleCars.map { ($0.id, $0.name) } })  // listed with names
 /// .number("HOURS", in: 1...72)                                  // Int
 /// .choice("ORDER", of: CarSortOrder.self)                        // a string-backed enum
 /// .optional("TEXT", rest: true)                                  // String?, the rest of the line
@@ -29,6 +30,19 @@ extension Argument where Value == String {
     /// A required word, with the values Tab offers from the state.
     public static func argument(_ name: String, values: @escaping @Sendable (State) -> [String] = { _ in [] }) -> Self {
         Argument(isPositional: true, describe: { ArgumentDescription(name, values: values($0)) }) { parsed, position in
+            parsed.positionals[position]
+        }
+    }
+}
+
+extension Argument where Value == String {
+    /// A required word whose values Tab offers with what each is: `rio  Kia Rio`.
+    public static func argument(_ name: String, describedValues: @escaping @Sendable (State) -> [(value: String, description: String)]) -> Self {
+        Argument(isPositional: true, describe: { state in
+            let described = describedValues(state)
+            return ArgumentDescription(name, values: described.map(\.value),
+                                       descriptions: Dictionary(described.map { ($0.value, $0.description) }, uniquingKeysWith: { first, _ in first }))
+        }) { parsed, position in
             parsed.positionals[position]
         }
     }

@@ -79,17 +79,24 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     public var takesRest: Bool
     /// The values Tab offers (empty: free text).
     public var values: [String]
+    /// What each of ``values`` is, by value, where the declaration says: Tab lists it beside
+    /// the value (a car's name beside its id).
+    public var descriptions: [String: String]
+    /// Whether the value is a file's path: Tab offers the files and folders there.
+    public var isPath: Bool
     /// The name of an option's value in usage (`HOURS` in `--hours HOURS`).
     public var valueName: String?
 
     /// Describes an argument.
     public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
-                values: [String] = [], valueName: String? = nil) {
+                values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
         self.takesRest = takesRest
         self.values = values
+        self.descriptions = descriptions
+        self.isPath = isPath
         self.valueName = valueName
     }
 
@@ -105,10 +112,10 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, optional, rest, values, valueName
+        case name, kind, optional, rest, values, descriptions, path, valueName
     }
 
-    /// Decodes the JSON form (`optional`, `rest`, absent defaults).
+    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`: absent defaults).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -116,6 +123,8 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         isOptional = try container.decodeIfPresent(Bool.self, forKey: .optional) ?? false
         takesRest = try container.decodeIfPresent(Bool.self, forKey: .rest) ?? false
         values = try container.decodeIfPresent([String].self, forKey: .values) ?? []
+        descriptions = try container.decodeIfPresent([String: String].self, forKey: .descriptions) ?? [:]
+        isPath = try container.decodeIfPresent(Bool.self, forKey: .path) ?? false
         valueName = try container.decodeIfPresent(String.self, forKey: .valueName)
     }
 
@@ -127,6 +136,9 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         try container.encode(isOptional, forKey: .optional)
         try container.encode(takesRest, forKey: .rest)
         try container.encode(values, forKey: .values)
+        // Written only when there are any, so that an argument without them reads as before.
+        if !descriptions.isEmpty { try container.encode(descriptions, forKey: .descriptions) }
+        if isPath { try container.encode(isPath, forKey: .path) }
         try container.encodeIfPresent(valueName, forKey: .valueName)
     }
 }

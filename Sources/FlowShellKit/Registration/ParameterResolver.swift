@@ -12,20 +12,26 @@ public struct ParameterResolver: Sendable {
     public var produces: String
     /// Looks a value up.
     public var resolve: Resolve
+    /// The values the parameter may take now (every car's plate), which Tab offers after the
+    /// link's fixed part; nil: the module offers none.
+    public typealias Suggest = @MainActor @Sendable (ServiceContainer) async throws -> [String]
+    /// What Tab offers for the parameter, if the module says.
+    public var suggest: Suggest?
 
-    /// Registers a resolver.
-    public init(parameter: String, produces: String, resolve: @escaping Resolve) {
+    /// Registers a resolver; `suggest` lists the values Tab offers.
+    public init(parameter: String, produces: String, suggest: Suggest? = nil, resolve: @escaping Resolve) {
         self.parameter = parameter
         self.produces = produces
+        self.suggest = suggest
         self.resolve = resolve
     }
 
     /// Registers a resolver that looks a parameter up as a typed value (a `CarReference`,
     /// say): the input it provides is that type's one required key.
-    public init<Value: ScreenValue>(parameter: String, producing type: Value.Type,
+    public init<Value: ScreenValue>(parameter: String, producing type: Value.Type, suggest: Suggest? = nil,
                                     resolve: @escaping @MainActor @Sendable (String, ServiceContainer) async throws -> Value) {
         let key = Value.requiredKeys.first ?? ""
-        self.init(parameter: parameter, produces: key) { text, services in
+        self.init(parameter: parameter, produces: key, suggest: suggest) { text, services in
             try await resolve(text, services).values[key] ?? ""
         }
     }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Where per-app files live, after the XDG base directories: state (history, where you were)
 /// in `$XDG_STATE_HOME/<folder>/<app>/` (else `~/.local/state/…`), data (databases) in
-/// `$XDG_DATA_HOME/<folder>/<app>/` (else `~/.local/share/…`), where the folder is the shell's
-/// (its identity's folder).
+/// `$XDG_DATA_HOME/<folder>/<app>/` (else `~/.local/share/…`); and the person's own startup
+/// file, `$XDG_CONFIG_HOME/<folder>/init` (else `~/.config/<folder>/init`), where the folder is
+/// the shell's (its identity's folder).
 package struct StatePaths: Sendable {
     /// The shell's folder under each base directory.
     let folder: String
@@ -14,6 +15,11 @@ package struct StatePaths: Sendable {
     package init(folder: String, environment: [String: String]) {
         self.folder = folder
         self.environment = environment
+    }
+
+    /// The startup file: commands run at the prompt when the shell starts (nil: no home).
+    package var startupFile: String? {
+        base(variable: "XDG_CONFIG_HOME", fallback: ".config").map { $0 + "/" + folder + "/init" }
     }
 
     /// The state folder of `app`, or nil when there is no home.
@@ -27,15 +33,17 @@ package struct StatePaths: Sendable {
     }
 
     private func path(app: String, variable: String, fallback: String) -> String? {
-        let base: String
+        base(variable: variable, fallback: fallback).map { $0 + "/" + folder + "/" + app }
+    }
+
+    /// An XDG base directory: the variable's value, else `fallback` in the home folder.
+    private func base(variable: String, fallback: String) -> String? {
         if let value = environment[variable], value.hasPrefix("/") {
-            base = value  // The XDG spec ignores relative paths.
+            return value  // The XDG spec ignores relative paths.
         } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/" + fallback
-        } else {
-            return nil
+            return home + "/" + fallback
         }
-        return base + "/" + folder + "/" + app
+        return nil
     }
 
     /// The history file for `app`, creating its folder; nil (no history file) when there is

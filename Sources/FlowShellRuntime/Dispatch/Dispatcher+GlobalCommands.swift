@@ -3,57 +3,70 @@ import FlowManifest
 import FlowShellKit
 import Foundation
 
-/// The global commands: `help`, navigation, `where`, `show`, `history`, aliases, settings,
-/// `run FILE` and `quit`, each declared in ``GlobalCommand`` and run here.
+/// What the global commands do: `help`, navigation, `where`, `show`, `history`, aliases,
+/// settings, `run FILE` and `quit`, each declared in ``GlobalCommand`` with its handler, which
+/// calls these.
 extension Dispatcher {
-    /// Runs a global command with its words read by its declaration.
-    func run(_ command: CommandDescription, _ arguments: ParsedArguments) async -> Step {
-        switch command.name {
-        case GlobalCommand.help.name:
-            showHelp(for: arguments.positionals.first)
-        case GlobalCommand.back.name:
-            await supervised { await self.flow.back() }
-        case GlobalCommand.open.name:
-            let link = arguments.positionals.first ?? ""
-            await supervised { await self.flow.open(link) }
-        case GlobalCommand.reload.name:
-            await reload()
-        case GlobalCommand.home.name:
-            guard flow.stack.count > 1 else {
-                output.notice(Notice(.muted, "already at the first screen"))
-                return .next
-            }
-            await supervised { await self.flow.home() }
-        case GlobalCommand.where.name:
-            output.stack(topView.stack)
-        case GlobalCommand.show.name:
-            topView.show()
-        case GlobalCommand.history.name:
-            showHistory(last: arguments.positionals.first)
-        case GlobalCommand.alias.name:
-            defineAlias(arguments.positionals)
-        case GlobalCommand.unalias.name:
-            removeAlias(arguments.positionals[0])
-        case GlobalCommand.set.name:
-            changeSetting(arguments.positionals)
-        case GlobalCommand.run.name:
-            return await runScript(arguments.positionals[0], keepGoing: arguments.flags.contains("keep-going"))
-        default:
-            return quit(arguments.positionals.first)
+    /// `back`.
+    func goBack() async {
+        await supervised { await self.flow.back() }
+    }
+
+    /// `home`: nothing to do at the first screen, which is said.
+    func goHome() async {
+        guard flow.stack.count > 1 else {
+            output.notice(Notice(.muted, "already at the first screen"))
+            return
         }
-        return .next
+        await supervised { await self.flow.home() }
+    }
+
+    /// `open LINK`.
+    func open(_ link: String) async {
+        await supervised { await self.flow.open(link) }
+    }
+
+    /// `where`.
+    func showStack() {
+        output.stack(topView.stack)
+    }
+
+    /// `show`.
+    func showScreenAgain() {
+        topView.show()
+    }
+
+    /// `shell COMMAND`: the line runs in the user's shell, on the terminal; a status other than
+    /// 0 fails the line (and so stops a script).
+    func runInSystemShell(_ line: String) async {
+        guard !line.isEmpty else {
+            fail("missing COMMAND — usage: \(GlobalCommand.shell.description.usage)")
+            return
+        }
+        // What the shell holds back for a pipe goes out first: the command writes after it.
+        output.flush()
+        do {
+            let status = try await SystemShell.run(line, input: nil, sharesInput: interactive, environment: ProcessInfo.processInfo.environment)
+            if status != 0 { fail("'\(line)' ended with status \(status)") }
+        } catch {
+            fail(UserFacingError.message(for: error))
+        }
     }
 
     /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
-    /// the global ones and the aliases.
+    /// the global ones and the aliases; `'book' is a command of Car details, not of Cars`.
     func unknownCommand(_ name: String) -> String {
+        // A command of another screen: say which, rather than guess a neighbour here.
+        if let screens = FlowCommands(manifest: flow.manifest, catalog: flow.catalog).screenList(of: name) {
+            return "'\(name)' is a command of \(screens), not of \(topProperties?.title ?? "this screen")"
+        }
         let candidates = (topProperties?.commands.map(\.name) ?? []) + GlobalCommand.all.map(\.name) + aliases.lines.keys.sorted()
         let hint = EditDistance.closest(to: name, among: candidates).map { "did you mean '\($0)'?" } ?? "try help"
         return "unknown command '\(name)' here — \(hint)"
     }
 
     /// `quit [STATUS]`; inside a modal layer, with confirm-quit on, the first one only asks.
-    private func quit(_ statusText: String?) -> Step {
+    func quit(_ statusText: String?) -> Step {
         var status: Int32?
         if let statusText {
             guard let value = Int32(statusText), (0...255).contains(value) else {
@@ -70,7 +83,7 @@ extension Dispatcher {
         return .quit(status)
     }
 
-    private func showHistory(last countText: String?) {
+    func showHistory(last countText: String?) {
         var lines = history.last()
         if let countText {
             guard let count = Int(countText), count > 0 else {
@@ -84,29 +97,50 @@ extension Dispatcher {
         output.text(text)
     }
 
-    private func defineAlias(_ words: [String]) {
-        guard let name = words.first else {
+    func defineAlias(_ text: String) {
+        let name: String?
+        do {
+            name = try CommandLineTokenizer.words(of: text).first
+        } catch {
+            fail("cannot read that alias: \(error.message)")
+            return
+        }
+        let line = Self.textAfterFirstWord(of: text)
+        guard let name else {
             let list = aliases.lines.sorted { $0.key < $1.key }.map { "alias \($0.key) \($0.value)" }
             if list.isEmpty { output.notice(Notice(.muted, "no aliases — alias NAME COMMAND… makes one")) } else { output.text(list) }
             return
         }
-        guard words.count > 1 else {
+        guard !line.isEmpty else {
             if let line = aliases.lines[name] { output.text(["alias \(name) \(line)"]) } else { fail("no alias '\(name)'") }
             return
         }
-        guard GlobalCommand.named(name) == nil, CommandLineTokenizer.escape(name) == name, !name.hasPrefix("!") else {
-            fail("'\(name)' cannot be an alias: it is a global command or not a plain word")
+        guard GlobalCommand.named(name) == nil else {
+            fail("'\(name)' cannot be an alias: it is a global command")
+            return
+        }
+        guard CommandLineTokenizer.escape(name) == name, !name.hasPrefix("!") else {
+            fail("'\(name)' cannot be an alias: it is not a plain word")
+            return
+        }
+        // An alias would hide the command on the screens that have it.
+        if let screens = FlowCommands(manifest: flow.manifest, catalog: flow.catalog).screenList(of: name) {
+            fail("'\(name)' cannot be an alias: it is a command of \(screens)")
+            return
+        }
+        guard (try? CommandLineTokenizer.words(of: line))?.first != name else {
+            fail("'\(name)' cannot be an alias for itself")
             return
         }
         do {
-            try aliases.set(name, to: words[1], in: runtime.shellStore)
-            output.notice(Notice(.success, "\(name) now stands for '\(words[1])'"))
+            try aliases.set(name, to: line, in: runtime.shellStore)
+            output.notice(Notice(.success, "\(name) now stands for '\(line)'"))
         } catch {
             fail("cannot keep the alias: \(UserFacingError.message(for: error))")
         }
     }
 
-    private func removeAlias(_ name: String) {
+    func removeAlias(_ name: String) {
         guard aliases.lines[name] != nil else {
             fail("no alias '\(name)'")
             return
@@ -115,7 +149,7 @@ extension Dispatcher {
         output.notice(Notice(.success, "alias \(name) removed"))
     }
 
-    private func changeSetting(_ words: [String]) {
+    func changeSetting(_ words: [String]) {
         guard let name = words.first else {
             let lines = ShellSettings.all.map { "\($0.name) = \(settings[$0.name])  — \($0.summary)" }
             output.text(lines)
@@ -141,16 +175,18 @@ extension Dispatcher {
 
     /// `run FILE`: each line as if typed, its messages naming `FILE:N`; the first failed line
     /// stops the file unless `--keep-going`.
-    private func runScript(_ path: String, keepGoing: Bool) async -> Step {
+    /// `shownAs` names the file in messages (`~/.config/…`), else `path` does.
+    func runScript(_ path: String, keepGoing: Bool, shownAs name: String? = nil) async -> Step {
+        let name = name ?? path
         guard scriptDepth < 8 else {
-            fail("run: scripts nest more than 8 deep (does \(path) run itself?)")
+            fail("run: scripts nest more than 8 deep (does \(name) run itself?)")
             return .next
         }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            fail("cannot read the script \(path): \(SystemError.describe(error))")
+            fail("cannot read the script \(name): \(SystemError.describe(error))")
             return .next
         }
         scriptDepth += 1
@@ -160,7 +196,7 @@ extension Dispatcher {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
         for (index, line) in lines.enumerated() {
-            linePrefix = (outerPrefix ?? "") + "\(path):\(index + 1): "
+            linePrefix = (outerPrefix ?? "") + "\(name):\(index + 1): "
             let before = failures
             let step = await run(line)
             if case .quit = step { return step }
@@ -174,20 +210,20 @@ extension Dispatcher {
             }
             if !keepGoing, failures > before {
                 linePrefix = outerPrefix
-                show(Notice(.warning, "\(path) stopped at line \(index + 1)"))
+                show(Notice(.warning, "\(name) stopped at line \(index + 1)"))
                 return .next
             }
         }
         return .next
     }
 
-    private func showHelp(for name: String?) {
+    func showHelp(for name: String?) {
         let screen = topProperties
         guard let name else {
             output.help(HelpListing(
                 screenTitle: screen?.title ?? "",
                 screenCommands: (screen?.commands ?? []).map(CommandUsage.init),
-                globalCommands: GlobalCommand.all.map(CommandUsage.init)))
+                globalCommands: GlobalCommand.descriptions.map(CommandUsage.init)))
             return
         }
         if let command = command(named: name) {

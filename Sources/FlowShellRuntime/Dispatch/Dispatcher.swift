@@ -18,7 +18,8 @@ public final class Dispatcher {
 
     /// The running flow.
     public let runtime: FlowRuntime
-    let output: ShellOutput
+    /// The View, which a line's redirection points elsewhere while it runs.
+    let output: RedirectableOutput
     private let supervisor: CommandSupervisor
     let topView: TopScreenView
     /// How many lines have failed so far.
@@ -44,12 +45,17 @@ public final class Dispatcher {
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
     public private(set) var interrupted = false
+    /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
+    package var linkParameterValues: [String: [String]] = [:]
 
     /// A dispatcher that pushes to `output`; `cancellable` when something (the terminal's
     /// Ctrl-C) may call ``cancelForegroundCommand()``, and `showsProgress` asks for a progress
-    /// line when a command runs long.
-    package init(runtime: FlowRuntime, output: ShellOutput, cancellable: Bool = false, showsProgress: Bool = false) {
+    /// line when a command runs long; `collector` makes the plain-text View that a redirected
+    /// line's output is collected in (the terminal's; without one only text lines and messages).
+    package init(runtime: FlowRuntime, output: ShellOutput, cancellable: Bool = false, showsProgress: Bool = false,
+                 collector: CollectingOutputMaker? = nil) {
         self.runtime = runtime
+        let output = RedirectableOutput(base: output, makeCollector: collector)
         self.output = output
         supervisor = CommandSupervisor(cancellable: cancellable,
                                        showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
@@ -87,7 +93,7 @@ public final class Dispatcher {
     }
 
     /// Runs `work` as a command's part: what it shows was asked for, not the screen's own doing.
-    private func asCommand(_ work: () -> Void) {
+    func asCommand(_ work: () -> Void) {
         let outer = topView.lineRuns
         topView.lineRuns = true
         work()
@@ -143,23 +149,76 @@ public final class Dispatcher {
             line = earlier
             output.notice(Notice(.muted, line))
         }
+        // `shell` takes the rest of its line as typed, `>` and `|` too, for `$SHELL` to read.
+        var commandText = line
+        var redirection: Redirection?
+        if Redirection.mayRedirect(line), !startsSystemShell(line) {
+            do {
+                (commandText, redirection) = try Redirection.split(line)
+            } catch {
+                fail(error.message)
+                return .next
+            }
+        }
         let words: [String]
         do {
-            words = try CommandLineTokenizer.words(of: line)
+            words = try CommandLineTokenizer.words(of: commandText)
         } catch {
             fail("cannot read that line: \(error.message)")
             return .next
         }
-        guard !words.isEmpty else { return .next }
+        guard let first = words.first else { return .next }
         history.append(line)
-        let step = await run(words: aliases.expand(words) ?? words)
+        var expanded = words
+        var aliased: String?
+        // An alias stands for the words before the typed ones; a command of the screen's own
+        // goes first (an alias kept from another flow may have its name).
+        if let line = aliases.lines[first], topProperties?.command(named: first) == nil {
+            aliased = line
+            expanded = aliases.expand(words) ?? words
+        }
+        // The text as typed is read only for the commands that take it so (`shell`, `alias`).
+        var text = ""
+        if let name = expanded.first, GlobalCommand.named(name)?.takesLineAsTyped == true {
+            text = Self.textAfterFirstWord(of: commandText)
+            if let aliased {
+                let aliasText = Self.textAfterFirstWord(of: aliased)
+                text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
+            }
+        }
+        let step = if let redirection {
+            await run(words: expanded, text: text, redirectedTo: redirection)
+        } else {
+            await run(words: expanded, text: text)
+        }
         if case .quit = step {} else { quitAsked = false }
+        // What Tab offers after `open` follows the data, which the line may have changed.
+        if interactive { await refreshLinkParameterValues() }
         return step
     }
 
+    /// Whether `line` runs `shell`, itself or through an alias.
+    private func startsSystemShell(_ line: String) -> Bool {
+        let first = Self.firstWord(of: line)
+        return first == GlobalCommand.shell.name || aliases.lines[first].map { Self.firstWord(of: $0) == GlobalCommand.shell.name } == true
+    }
+
+    private static func firstWord(of line: String) -> String {
+        String(line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }))
+    }
+
+    /// The text after a line's first word, as it was typed.
+    static func textAfterFirstWord(of line: String) -> String {
+        var rest: Substring = line.drop(while: \.isWhitespace)
+        rest = rest.drop(while: { !$0.isWhitespace }).drop(while: \.isWhitespace)
+        while rest.last?.isWhitespace == true { rest.removeLast() }
+        return String(rest)
+    }
+
     /// Runs the words of one line: a command's help, a global command, a command the config adds
-    /// to the top screen, or the top screen's own.
-    private func run(words: [String]) async -> Step {
+    /// to the top screen, or the top screen's own. `text` is what follows the command's name as
+    /// typed, for a global command that takes its line so (empty for the others).
+    func run(words: [String], text: String) async -> Step {
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())
         if arguments.count == 1, arguments[0] == "--help" || arguments[0] == "-h", let command = command(named: name) {
@@ -168,7 +227,10 @@ public final class Dispatcher {
         }
         if let global = GlobalCommand.named(name) {
             do {
-                return await run(global, try ParsedArguments(arguments, for: global))
+                // A command that takes its line as typed reads it as one word, never as options.
+                let words = global.takesLineAsTyped ? ["--"] + (text.isEmpty ? [] : [text]) : arguments
+                let call = GlobalCommand.Call(arguments: try ParsedArguments(words, for: global.description), text: text)
+                return await global.perform(self, call)
             } catch {
                 fail(UserFacingError.message(for: error))
                 return .next
@@ -212,7 +274,7 @@ public final class Dispatcher {
 
     /// The command `name` means here: the top screen's, one the config adds to it, or a global one.
     func command(named name: String) -> CommandDescription? {
-        topProperties?.command(named: name) ?? GlobalCommand.named(name)
+        topProperties?.command(named: name) ?? GlobalCommand.named(name)?.description
     }
 
     /// What the top screen shows, with the commands the config adds to it.

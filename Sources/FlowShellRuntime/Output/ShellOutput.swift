@@ -26,11 +26,15 @@ public protocol ShellOutput: AnyObject {
     func endOfInput()
     /// What `set` changed (colour, width, pager).
     func apply(_ settings: ShellSettings)
+    /// Writes out what is held back, before another program writes to the same place.
+    func flush()
 }
 
 extension ShellOutput {
     /// An output that has nothing to set ignores the settings.
     public func apply(_ settings: ShellSettings) {}
+    /// An output that holds nothing back has nothing to write out.
+    public func flush() {}
 }
 
 /// One open screen, as `where` and the machine interface show it.

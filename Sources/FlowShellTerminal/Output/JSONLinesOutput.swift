@@ -104,4 +104,5 @@ package final class JSONLinesOutput: ShellOutput {
     package func progress(_ running: Bool) {}
     package func lineCancelled() {}
     package func endOfInput() {}
+    package func flush() { console.flush() }
 }

@@ -98,4 +98,5 @@ package final class RecordingOutput: ShellOutput {
     package func progress(_ running: Bool) { base.progress(running) }
     package func lineCancelled() { base.lineCancelled() }
     package func endOfInput() { base.endOfInput() }
+    package func flush() { base.flush() }
 }

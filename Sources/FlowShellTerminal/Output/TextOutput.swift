@@ -162,4 +162,8 @@ package final class TextOutput: ShellOutput {
     package func endOfInput() {
         if interactive { console.write("\n") }
     }
+
+    package func flush() {
+        console.flush()
+    }
 }

@@ -4,30 +4,51 @@ import LineEditor
 
 /// Answers Tab, without regard to case: command names (this screen's, those the config adds,
 /// the global ones and the aliases) for the first word, listed with what they do; the declared
-/// values of the argument being typed after that; command names after `help`; and after `open`,
-/// link patterns, then a parameter's values (from the open screens' arguments of that name).
+/// values of the argument being typed after that, listed with what each is when the
+/// declaration says, and files for a path; command names after `help`; a setting's values after
+/// `set NAME`; and after `open`, link patterns, then a parameter's values (from the open
+/// screens' arguments of that name). An alias completes as the command it stands for.
 enum CompletionProvider {
     /// - Parameters:
     ///   - links: the flow's link patterns (`/cars/:carID`).
+    ///   - aliases: what each alias stands for, by name.
     ///   - values: the values known for a link parameter (`carID`).
-    static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String] = [],
-                         values: (String) -> [String] = { _ in [] }) -> Completion {
-        let partial = CommandLineTokenizer.partial(textBeforeCursor)
-        let commands = (screen?.commands ?? []) + GlobalCommand.all
+    ///   - files: the names in a folder (folders ending in `/`), for a path.
+    static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String: String] = [:],
+                         values: (String) -> [String] = { _ in [] }, files: (String) -> [String] = { _ in [] }) -> Completion {
+        var partial = CommandLineTokenizer.partial(textBeforeCursor)
+        let commands = (screen?.commands ?? []) + GlobalCommand.descriptions
         var summaries: [String: String] = [:]
         for command in commands where summaries[command.name] == nil { summaries[command.name] = command.summary }
-        let commandNames = commands.map(\.name) + aliases
+        for (name, line) in aliases where summaries[name] == nil { summaries[name] = "alias for \(line)" }
+        let commandNames = commands.map(\.name) + aliases.keys.sorted()
+        if let first = partial.words.first, commands.first(where: { $0.name == first }) == nil,
+           let line = aliases[first], let expansion = try? CommandLineTokenizer.words(of: line) {
+            // The words after an alias complete as they would after the command it stands for.
+            partial.words = expansion + partial.words.dropFirst()
+        }
         var completion: Completion
-        if partial.words.isEmpty {
+        if let last = partial.words.last, last == ">" || last == ">>" {
+            completion = completePath(partial.current, files: files)
+        } else if partial.words.isEmpty {
             completion = .completing(partial.current, among: commandNames, descriptions: summaries)
         } else if partial.words[0] == GlobalCommand.help.name {
             completion = partial.words.count == 1 ? .completing(partial.current, among: commandNames, descriptions: summaries) : .none
         } else if partial.words[0] == GlobalCommand.open.name {
             completion = partial.words.count == 1 ? completeLink(partial.current, links: links, values: values) : .none
+        } else if partial.words[0] == GlobalCommand.set.name, partial.words.count == 2 {
+            let setting = ShellSettings.all.first { $0.name == partial.words[1] }
+            completion = .completing(partial.current, among: setting?.values ?? [])
         } else if let command = commands.first(where: { $0.name == partial.words[0] }) {
             let index = partial.words.count - 1
             let positionals = command.positionals
-            completion = .completing(partial.current, among: index < positionals.count ? positionals[index].values : [])
+            if index < positionals.count, positionals[index].isPath {
+                completion = completePath(partial.current, files: files)
+            } else if index < positionals.count {
+                completion = .completing(partial.current, among: positionals[index].values, descriptions: positionals[index].descriptions)
+            } else {
+                completion = .none
+            }
         } else {
             completion = .none
         }
@@ -41,6 +62,23 @@ enum CompletionProvider {
                 ? CommandLineTokenizer.escape(String(completion.insert.dropLast())) + " "
                 : CommandLineTokenizer.escape(completion.insert)
         }
+        return completion
+    }
+
+    /// A path: the names in the folder typed so far that begin with the rest; a folder gets a
+    /// `/` and no space, so that Tab goes on into it.
+    private static func completePath(_ typed: String, files: (String) -> [String]) -> Completion {
+        let folder = typed.lastIndex(of: "/").map { String(typed[...$0]) } ?? ""
+        // Hidden files only when the name typed so far starts with a dot, as in other shells.
+        let showsHidden = typed.dropFirst(folder.count).hasPrefix(".")
+        let candidates = files(folder).filter { showsHidden || !$0.hasPrefix(".") }.map { folder + $0 }
+        var completion = Completion.completing(typed, among: candidates, spaceAfter: false)
+        let result = typed + completion.insert
+        if completion.candidates.isEmpty, !result.hasSuffix("/"), candidates.contains(result) {
+            completion.insert += " "
+        }
+        // The list shows names, not the folder again before each.
+        completion.candidates = completion.candidates.map { String($0.dropFirst(folder.count)) }
         return completion
     }
 

@@ -27,7 +27,7 @@ struct CarListScreen: Screen {
     }
 
     static let commands: [ScreenCommand<Self>] = [
-        .command("select", "Show a car's details", .argument("CAR-ID", values: { $0.visibleCars.map(\.id) })) { _, state, carID, emit in
+        .command("select", "Show a car's details", .argument("CAR-ID", describedValues: { $0.visibleCars.map { ($0.id, $0.name) } })) { _, state, carID, emit in
             guard state.listedCars.contains(where: { $0.id == carID }) else {
                 throw UserFacingError("no car '\(carID)' in the list — the ids are in the first column")
             }

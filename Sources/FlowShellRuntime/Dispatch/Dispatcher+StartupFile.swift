@@ -1,0 +1,28 @@
+import FlowCoordinator
+import FlowShellKit
+import Foundation
+
+extension Dispatcher {
+    /// Runs the person's startup file (`alias`, `set`, anything typed at the prompt), if there
+    /// is one at `path`, before the first prompt: each line as if typed, quietly — only errors
+    /// and warnings show, each naming `FILE:LINE` — and on past a failed line, as a shell's
+    /// rc file is. The screen it leaves on top is shown after it. `quit` in it leaves.
+    package func runStartupFile(at path: String, environment: [String: String]) async -> Step {
+        guard FileManager.default.fileExists(atPath: path) else { return .next }
+        let shownAs = Self.homeAbbreviated(path, environment: environment)
+        var step = Step.next
+        // What the lines show is dropped: a startup file says nothing when all is well.
+        _ = await output.collecting {
+            step = await self.runScript(path, keepGoing: true, shownAs: shownAs)
+        }
+        // Shown as a command's screen: what the file led to, not an update that came by itself.
+        asCommand { topView.show() }
+        return step
+    }
+
+    /// `path` with the home folder written `~`, as a person writes it.
+    private static func homeAbbreviated(_ path: String, environment: [String: String]) -> String {
+        guard let home = environment["HOME"], !home.isEmpty, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+}

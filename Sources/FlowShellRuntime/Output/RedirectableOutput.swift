@@ -1,0 +1,91 @@
+import FlowCoordinator
+import FlowShellKit
+
+/// A View that keeps, as plain text, what it is shown: what a redirection (`> FILE`, `>> FILE`,
+/// `| COMMAND`) sends on. The terminal's is its text View without colour or pager.
+@MainActor
+package protocol CollectingOutput: ShellOutput {
+    /// What it was shown so far, as text.
+    var collected: String { get }
+}
+
+/// Makes the plain-text View a redirection collects into, wrapping at `width` (nil: unbounded,
+/// as for any file or pipe). The runtime renders no text itself: the terminal hands it this.
+package typealias CollectingOutputMaker = @MainActor (_ width: Int?) -> any CollectingOutput
+
+/// The View the dispatcher pushes to: the shell's own output, except while a line's output is
+/// redirected (`> FILE`, `>> FILE`, `| COMMAND`). Then what the command shows — screens, help,
+/// lists, its messages — is collected as plain text (no colour, no pager, wrapped only at the
+/// `set width`), while errors, warnings and the progress line still reach the terminal.
+@MainActor
+final class RedirectableOutput: ShellOutput {
+    private let base: ShellOutput
+    /// Makes the plain-text View of a redirection (nil: only text lines and messages are kept).
+    private let makeCollector: CollectingOutputMaker?
+    /// The plain-text View of the redirection under way.
+    private var redirected: (any CollectingOutput)?
+    /// The width `set width` chose (nil: unbounded, as for any file or pipe).
+    private var fixedWidth: Int?
+
+    init(base: ShellOutput, makeCollector: CollectingOutputMaker?) {
+        self.base = base
+        self.makeCollector = makeCollector
+    }
+
+    /// Runs `work` with its output collected, and returns that output.
+    func collecting(_ work: () async -> Void) async -> String {
+        let collector = makeCollector?(fixedWidth) ?? LinesCollector()
+        let outer = redirected
+        redirected = collector
+        defer { redirected = outer }
+        await work()
+        return collector.collected
+    }
+
+    /// Where what a command shows goes now.
+    private var shown: ShellOutput {
+        redirected ?? base
+    }
+
+    func screen(_ screen: ScreenSnapshot) { shown.screen(screen) }
+    func help(_ listing: HelpListing) { shown.help(listing) }
+    func usage(_ usage: CommandUsage) { shown.usage(usage) }
+    func stack(_ entries: [StackEntry]) { shown.stack(entries) }
+    func text(_ lines: [String]) { shown.text(lines) }
+
+    func notice(_ notice: Notice) {
+        switch notice.style {
+        case .error, .warning: base.notice(notice)
+        case .success, .info, .muted: shown.notice(notice)
+        }
+    }
+
+    func progress(_ running: Bool) { base.progress(running) }
+    func lineCancelled() { base.lineCancelled() }
+    func endOfInput() { base.endOfInput() }
+    func flush() { base.flush() }
+
+    func apply(_ settings: ShellSettings) {
+        fixedWidth = settings.width
+        base.apply(settings)
+    }
+}
+
+/// What a redirection keeps when no plain-text View was handed over (a test harness): the
+/// lines a command answers with and its messages; screens, help and usage are not rendered.
+@MainActor
+private final class LinesCollector: CollectingOutput {
+    private(set) var collected = ""
+
+    func screen(_ screen: ScreenSnapshot) {}
+    func help(_ listing: HelpListing) {}
+    func usage(_ usage: CommandUsage) {}
+    func stack(_ entries: [StackEntry]) {
+        entries.enumerated().forEach { collected += "\($0.offset + 1). \($0.element.title) (\($0.element.screen))\n" }
+    }
+    func text(_ lines: [String]) { lines.forEach { collected += $0 + "\n" } }
+    func notice(_ notice: Notice) { collected += notice.text + "\n" }
+    func progress(_ running: Bool) {}
+    func lineCancelled() {}
+    func endOfInput() {}
+}
