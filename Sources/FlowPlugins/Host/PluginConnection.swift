@@ -7,19 +7,26 @@ import Foundation
 final class PluginConnection {
     let spec: PluginSpec
     let log: PluginLog
+    /// What the plugin was allowed to run when its config was loaded; nil: anything.
+    let approval: PluginApproval?
     private var session: PluginSession?
     private var starting: Task<PluginSession, any Error>?
     private var nextInstance = 1
 
-    init(spec: PluginSpec) {
+    init(spec: PluginSpec, approval: PluginApproval?) {
         self.spec = spec
+        self.approval = approval
         log = PluginLog(path: spec.logPath)
     }
 
-    /// The running plugin, started (and greeted) when it is not running.
+    /// The running plugin, started (and greeted) when it is not running — unless what it runs
+    /// changed since it was approved.
     func running() async throws -> PluginSession {
         if let session, session.endReason == nil { return session }
         if let starting { return try await starting.value }
+        if let refusal = approval?.refusal(of: spec) {
+            throw UserFacingError("plugin \(spec.module) \(refusal)")
+        }
         let task = Task { @MainActor [spec, log] in try await PluginSession.start(spec, log: log) }
         starting = task
         defer { starting = nil }

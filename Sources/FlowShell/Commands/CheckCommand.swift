@@ -17,12 +17,16 @@ struct CheckCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @Option(help: "How to print the problems: text (like a compiler) or json (for tools).")
     var format: Format = .text
 
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
+        let trust = PluginTrust(environment: environment, allowsThisRun: plugins.allowPlugins)
+        let check = FlowCheck(source: options.source, features: features,
+                              plugins: PluginLoader(purpose: .checking, trust: trust, environment: environment))
         let console = StandardConsole()
         switch format {
         case .text:

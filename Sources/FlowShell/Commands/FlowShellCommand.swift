@@ -6,7 +6,7 @@ struct FlowShellCommand: ParsableCommand {
         commandName: "flowshell",
         abstract: "An interactive shell whose screens are feature modules and whose navigation is the flow in config.json.",
         version: FlowShellVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self, ReplayCommand.self, NewCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self, ReplayCommand.self, TrustCommand.self, UntrustCommand.self, NewCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -17,13 +17,17 @@ struct GraphCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @Option(help: "The diagram language: mermaid or dot.")
     var format: Format = .mermaid
 
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
-        let check = FlowCheck(source: options.source, features: features, plugins: PluginLoader(environment: environment))
+        let trust = PluginTrust(environment: environment, allowsThisRun: plugins.allowPlugins)
+        let check = FlowCheck(source: options.source, features: features,
+                              plugins: PluginLoader(purpose: .checking, trust: trust, environment: environment))
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

@@ -16,6 +16,8 @@ struct ReplayCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @MainActor
     func execute(features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
@@ -40,7 +42,9 @@ struct ReplayCommand: FeatureCommand {
         isolated["HOME"] = folder.path
         let runOptions = RunOptions(config: options.config, noHistory: true, fresh: true, clock: recording.clock,
                                     dataDir: folder.appendingPathComponent("data").path)
-        let (status, actual) = await SessionReplay.run(expected, options: runOptions, features: features, environment: isolated)
+        // Trust is the user's, read from their own state folder, not the replay's.
+        let trust = PluginTrust(environment: environment, allowsThisRun: plugins.allowPlugins)
+        let (status, actual) = await SessionReplay.run(expected, options: runOptions, features: features, environment: isolated, trust: trust)
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
         }

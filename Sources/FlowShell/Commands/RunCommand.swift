@@ -14,6 +14,8 @@ struct RunCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @Option(name: .long, help: ArgumentHelp("The history file (default: $XDG_STATE_HOME/flowshell/<app>/history).", valueName: "PATH"))
     var history: String?
 
@@ -58,7 +60,7 @@ struct RunCommand: FeatureCommand {
     var runOptions: RunOptions {
         RunOptions(config: options.config, history: history, noHistory: noHistory, color: color, output: output,
                    open: open, state: state, fresh: fresh, restore: restore, script: script, clock: clock,
-                   keepGoing: keepGoing, dataDir: dataDir, record: record)
+                   keepGoing: keepGoing, dataDir: dataDir, record: record, allowPlugins: plugins.allowPlugins)
     }
 
     /// Runs the shell with the linked feature modules; returns the process's exit status.

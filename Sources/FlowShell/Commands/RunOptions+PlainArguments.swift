@@ -30,12 +30,13 @@ extension RunOptions {
                 return value?.isEmpty == false ? value : nil
             }
             // A flag takes no value; `--fresh=yes` is ArgumentParser's to refuse.
-            if attached != nil, ["no-history", "fresh", "restore", "keep-going"].contains(name) { return nil }
+            if attached != nil, ["no-history", "fresh", "restore", "keep-going", "allow-plugins"].contains(name) { return nil }
             switch name {
             case "no-history": options.noHistory = true
             case "fresh": options.fresh = true
             case "restore": options.restore = true
             case "keep-going": options.keepGoing = true
+            case "allow-plugins": options.allowPlugins = true
             case "config": guard let path = value() else { return nil }; options.config = path
             case "history": guard let path = value() else { return nil }; options.history = path
             case "open": guard let link = value() else { return nil }; options.open = link

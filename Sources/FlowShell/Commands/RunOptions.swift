@@ -30,6 +30,8 @@ struct RunOptions: Equatable {
     var dataDir: String?
     /// `--record FILE`.
     var record: String?
+    /// `--allow-plugins`.
+    var allowPlugins = false
 
     /// Where the flow is read from.
     var source: ConfigSource { ConfigSource.resolve(explicitPath: config) }

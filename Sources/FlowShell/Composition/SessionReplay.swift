@@ -76,11 +76,11 @@ struct SessionReplay {
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
     static func run(_ expected: [Record], options: RunOptions, features: [FeatureModule],
-                    environment: [String: String]) async -> (status: Int32, records: [Record]) {
+                    environment: [String: String], trust: PluginTrust) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let reader = ScriptedReader(expected: expected, console: capture)
         let launcher = ShellLauncher(options: options, features: features, environment: environment,
-                                     scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)))
+                                     scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)), trust: trust)
         let status = await launcher.run()
         let records = capture.lines.compactMap { text -> Record? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }

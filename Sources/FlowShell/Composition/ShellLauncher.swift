@@ -21,13 +21,16 @@ struct ShellLauncher {
     let features: [FeatureModule]
     let environment: [String: String]
     let scripted: ScriptedSession?
+    /// Whether the config's plugins may run.
+    let trust: PluginTrust
     /// Where Tab is answered: the dispatcher, once it exists (the line editor is made first).
     private let completionTarget = CompletionTarget()
     private let console: Console
 
     init(options: RunOptions, features: [FeatureModule], environment: [String: String],
-         scripted: ScriptedSession? = nil, console: Console? = nil) {
+         scripted: ScriptedSession? = nil, console: Console? = nil, trust: PluginTrust? = nil) {
         self.options = options
+        self.trust = trust ?? PluginTrust(environment: environment, allowsThisRun: options.allowPlugins)
         self.features = features
         self.environment = environment
         self.scripted = scripted
@@ -116,7 +119,7 @@ struct ShellLauncher {
         do {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? StatePaths.dataDirectory(app: app, environment: environment)
-            }, now: fixedClock, plugins: PluginLoader(environment: environment))
+            }, now: fixedClock, plugins: PluginLoader(purpose: .running, trust: trust, environment: environment))
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")

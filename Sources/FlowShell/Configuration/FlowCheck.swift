@@ -27,6 +27,9 @@ struct FlowCheck {
     let outcome: Outcome
     /// The linked modules and the modules of the flow's plugins.
     private(set) var modules: [FeatureModule]
+    /// Why the flow may not run although it may be sound, in one line: its plugins are not
+    /// trusted (only when `plugins` loads them for running).
+    private(set) var refusal: String?
 
     /// Loads `source` and checks it against `features` and its plugins' declarations (from
     /// `plugins`; none when nil).
@@ -37,8 +40,15 @@ struct FlowCheck {
         var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
         do {
             let manifest = try source.load()
-            let loaded = plugins?.modules(for: manifest, source: source) ?? (modules: [], diagnostics: [])
-            if !loaded.diagnostics.isEmpty {
+            let loaded = plugins?.modules(for: manifest, source: source) ?? PluginLoader.Loaded()
+            if let refusal = loaded.refusal {
+                self.manifest = manifest
+                self.refusal = refusal
+                diagnostics = []
+                outcome = .invalid
+                return
+            }
+            if loaded.diagnostics.containsError {
                 // A plugin that cannot be asked is the one error: its screens are unknown.
                 self.manifest = manifest
                 diagnostics = loaded.diagnostics
@@ -46,8 +56,9 @@ struct FlowCheck {
                 return
             }
             modules = features + loaded.modules
-            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names)
-            let diagnostics = validator.validate(manifest, file: source.fileName)
+            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names,
+                                          uncheckedModules: loaded.unchecked)
+            let diagnostics = (validator.validate(manifest, file: source.fileName) + loaded.diagnostics).sorted(by: Diagnostic.inFileOrder)
             self.manifest = manifest
             self.diagnostics = diagnostics
             outcome = diagnostics.containsError ? .invalid : .valid

@@ -12,16 +12,23 @@ enum StatePaths {
         folder(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share", environment: environment)
     }
 
+    /// The user's list of configs trusted to run their plugins, beside the apps' folders:
+    /// `$XDG_STATE_HOME/flowshell/trusted-configs.json`.
+    static func trustFile(environment: [String: String]) -> String? {
+        base(variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment).map { $0 + "/flowshell/trusted-configs.json" }
+    }
+
     private static func folder(app: String, variable: String, fallback: String, environment: [String: String]) -> String? {
-        let base: String
+        base(variable: variable, fallback: fallback, environment: environment).map { $0 + "/flowshell/" + app }
+    }
+
+    private static func base(variable: String, fallback: String, environment: [String: String]) -> String? {
         if let value = environment[variable], value.hasPrefix("/") {
-            base = value  // The XDG spec ignores relative paths.
+            return value  // The XDG spec ignores relative paths.
         } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/" + fallback
-        } else {
-            return nil
+            return home + "/" + fallback
         }
-        return base + "/flowshell/" + app
+        return nil
     }
 
     /// The history file for `app`, creating its folder; nil (no history file) when there is

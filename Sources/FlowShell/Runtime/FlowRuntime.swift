@@ -58,8 +58,12 @@ public final class FlowRuntime {
         now: (@Sendable () -> Double)? = nil,
         plugins: PluginLoader? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        let plugins = plugins ?? PluginLoader(environment: ProcessInfo.processInfo.environment)
+        let plugins = plugins ?? PluginLoader(purpose: .running, trust: PluginTrust(environment: ProcessInfo.processInfo.environment, allowsThisRun: false),
+                                              environment: ProcessInfo.processInfo.environment)
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        if let refusal = check.refusal {
+            throw StartFailure(messages: ["error: \(refusal)"], status: 2)
+        }
         guard let manifest = check.runnableManifest else {
             var messages = check.diagnostics.map(\.description)
             if check.outcome != .unreadable {
@@ -145,6 +149,10 @@ public final class FlowRuntime {
     /// reported in full and the running flow stays.
     func reload() async -> [Notice] {
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        if let refusal = check.refusal {
+            // An edit that names another program does not start it unasked.
+            return [Notice(.error, refusal), Notice(.warning, "the flow that was running goes on")]
+        }
         guard let manifest = check.runnableManifest else {
             return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
                 + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]

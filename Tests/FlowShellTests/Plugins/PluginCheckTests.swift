@@ -37,7 +37,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let config = try weatherFlow(in: home)
-        let environment = FlowShellBinary.environment(home: home)
+        let environment = PluginFlows.allowingPlugins(home: home)
 
         // Live: the plugin is asked, and its answer kept.
         let live = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
@@ -47,7 +47,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: cache.path))
 
         // Cached: with no python3 to be found, the check still knows the plugin's screens.
-        let noPython = FlowShellBinary.environment(home: home, extra: ["PATH": home.appendingPathComponent("empty").path])
+        let noPython = PluginFlows.allowingPlugins(home: home, extra: ["PATH": home.appendingPathComponent("empty").path])
         let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
         #expect(cached.output == live.output)
         #expect(cached.status == 0)
@@ -72,7 +72,7 @@ import Testing
             { "from": "weather.forecast", "on": "rained", "style": "pop" }
         """)
         let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("error: transitions[3].on: 'weather.forecast' never emits 'rained'"), "\(result.output)")
     }
@@ -90,7 +90,7 @@ import Testing
         }
         """.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 2)
         #expect(result.errors == """
         \(config.path):5:15: error: plugins[0]: plugin Weather (plugins/nowhere.py) cannot start: no such program 'plugins/nowhere.py' (relative to the config's folder)
@@ -112,7 +112,7 @@ import Testing
         }
         """.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))
         #expect(result.output.contains("plugins[0].cmd: unknown key 'cmd'"))

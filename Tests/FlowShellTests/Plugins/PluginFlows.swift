@@ -31,6 +31,13 @@ enum PluginFlows {
     }
     """
 
+    /// The environment of a run whose plugins may start without their config being trusted
+    /// (`FLOWSHELL_ALLOW_PLUGINS=1`, the one-run opt-in): the tests' own configs go through the
+    /// same door as anyone's.
+    static func allowingPlugins(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        FlowShellBinary.environment(home: home, extra: extra.merging(["FLOWSHELL_ALLOW_PLUGINS": "1"]) { $1 })
+    }
+
     /// The process ids a state folder's plugin logs say were started.
     static func startedProcesses(in state: URL) -> [Int32] {
         let folder = state.appendingPathComponent("flowshell")

@@ -7,6 +7,10 @@ import Testing
     @Test func ctrlCCancelsASlowPluginCommandAndThePluginGoesOn() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
+        // Trusted first, as a person would: the examples' programs then run without the opt-in.
+        let trusted = try FlowShellBinary.run(["trust", "--config", PluginFlows.examples], input: "", in: home,
+                                              environment: FlowShellBinary.environment(home: home))
+        #expect(trusted.status == 0)
         let terminal = try PseudoTerminal(
             executable: FlowShellBinary.url.path, arguments: ["--config", PluginFlows.examples, "--fresh"],
             environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
