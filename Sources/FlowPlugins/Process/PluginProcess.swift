@@ -7,9 +7,12 @@ import Darwin
 #endif
 
 /// One running plugin executable: its stdin to write to, its stdout read line by line on a
-/// thread of its own, its stderr appended to its log. It runs in its own process group, so the
-/// terminal's Ctrl-C reaches the shell alone.
-public final class PluginProcess: Sendable {
+/// thread of its own, its stderr appended to its log. It runs in a session of its own, with no
+/// controlling terminal, so the terminal's Ctrl-C reaches the shell alone and the plugin cannot
+/// reach the terminal; its process group (what is stopped) holds the processes it starts.
+/// Its end is noticed when it exits, not when its stdout closes: a descendant that keeps stdout
+/// open holds no wait of the shell.
+public final class PluginProcess: @unchecked Sendable {
     /// What the reading thread reports, in order: each line, then how the process ended.
     public enum Output: Sendable {
         /// One line of stdout, without its newline.
@@ -41,6 +44,10 @@ public final class PluginProcess: Sendable {
     public let pid: pid_t
     private let input: Int32
     private let output: Int32
+    /// Guards ``reaped``: once the process is reaped its id may be another's, so it is never
+    /// signalled again. (Unchecked Sendable: the lock guards the one mutable property.)
+    private let lock = NSLock()
+    private var reaped = false
 
     private init(pid: pid_t, input: Int32, output: Int32) {
         self.pid = pid
@@ -139,8 +146,17 @@ public final class PluginProcess: Sendable {
         close(null)
     }
 
-    /// Ends the plugin at once (SIGKILL).
+    /// Ends the plugin and every process of its group at once (SIGKILL).
     public func killNow() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !reaped else { return }
+        killGroup()
+    }
+
+    /// SIGKILL to the plugin's process group, and to the plugin itself in case it left it.
+    private func killGroup() {
+        _ = kill(-pid, SIGKILL)
         _ = kill(pid, SIGKILL)
     }
 
@@ -153,18 +169,36 @@ public final class PluginProcess: Sendable {
         thread.start()
     }
 
-    /// Reads lines until end of file, then reaps the process (killing it first, in case it
-    /// closed its stdout and went on) and reports how it ended.
+    /// Reads lines until the plugin ends — it exits (what it wrote before is read, not what its
+    /// descendants write after) or closes its stdout — then stops its group, reaps it and reports
+    /// how it ended.
     private func readLoop(_ deliver: @Sendable (Output) -> Void) {
+        let exitWatch = flowshell_plugin_exit_watch(pid)
+        defer { if exitWatch >= 0 { close(exitWatch) } }
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Once it has exited: the bytes it left in the pipe, still to be read.
+        var leftOver: Int?
         reading: while true {
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if leftOver == nil, exitWatch >= 0 {
+                var watched = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+                if poll(&watched, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                if watched[1].revents != 0 {
+                    leftOver = Int(flowshell_plugin_pending_bytes(output))
+                }
+            }
+            if let left = leftOver, left <= 0 { break }
+            let wanted = min(chunk.count, leftOver ?? chunk.count)
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 break
             }
             if count == 0 { break }
+            if let left = leftOver { leftOver = left - count }
             var start = 0
             for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
                 pending.append(contentsOf: chunk[start..<index])
@@ -176,9 +210,12 @@ public final class PluginProcess: Sendable {
             if pending.count > Self.maximumLineLength { break reading }
         }
         if !pending.isEmpty, pending.count <= Self.maximumLineLength { deliver(.line(pending)) }
-        _ = kill(pid, SIGKILL)
         var status: Int32 = 0
+        lock.lock()
+        killGroup()
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped = true
+        lock.unlock()
         let signal = status & 0x7f
         deliver(.ended(signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)))
     }

@@ -1,7 +1,8 @@
 """A plugin that misbehaves on request, for the protocol tests. It speaks the protocol by hand
 (not through flowshell_plugin.py) so that each fault is exactly what a test names.
 
-Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open).
+Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
+escapes (terminal escape sequences in its title, a command's summary and an argument's values).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 """
 
@@ -40,6 +41,12 @@ ECHO = {
         ("emit", []), ("undeclared", []), ("stray", []), ("crash", []), ("hang", []), ("slow", []),
     ]],
 }
+
+
+if mode == "escapes":
+    ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07",
+                             "arguments": [{"name": "COLOUR", "values": ["red\x1b]0;value\x07", "blue"]}]})
+TITLE = "Echo\x1b]0;title\x07 " if mode == "escapes" else "Echo "
 
 
 def view(title, components=()):
@@ -101,7 +108,7 @@ while True:
             answer(request_id, {"value": "word-" + params["value"]})
     elif method == "open":
         screens[params["instance"]] = params["input"]["word"]
-        answer(request_id, {"view": view("Echo " + params["input"]["word"]), "events": []})
+        answer(request_id, {"view": view(TITLE + params["input"]["word"]), "events": []})
     elif method == "close":
         screens.pop(params["instance"], None)
         answer(request_id, {})

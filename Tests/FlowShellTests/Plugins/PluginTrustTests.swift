@@ -7,16 +7,16 @@ import Testing
 /// A config's plugins run only once the user trusts it (`flowshell trust`), as it is then: an
 /// untrusted config runs nothing, and neither does one whose programs changed since.
 @Suite struct PluginTrustTests {
-    /// A repository as if just cloned: `config.json` names a plugin, `plugin.sh`, which notes
-    /// each start in `started` and then runs the fake plugin.
+    /// A repository as if just cloned: `config.json` names a plugin, `sh plugin.sh`, which notes
+    /// each start in `started` and then runs the fake plugin. (Run by `sh`, not executed itself:
+    /// a script just written cannot be executed while a process another test forks holds it open.)
     private func clonedRepository() throws -> URL {
         let home = try FlowShellBinary.temporaryFolder()
         let repository = home.appendingPathComponent("repository")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
         let script = repository.appendingPathComponent("plugin.sh")
         try "#!/bin/sh\necho started >> started\nexec python3 '\(PluginFlows.fakePlugin)'\n".write(to: script, atomically: true, encoding: .utf8)
-        #expect(chmod(script.path, 0o755) == 0)
-        try PluginFlows.fake.replacingOccurrences(of: #"["python3", "\#(PluginFlows.fakePlugin)"]"#, with: #"["./plugin.sh"]"#)
+        try PluginFlows.fake.replacingOccurrences(of: #"["python3", "\#(PluginFlows.fakePlugin)"]"#, with: #"["sh", "plugin.sh"]"#)
             .write(to: repository.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
         return repository
     }
@@ -31,20 +31,21 @@ import Testing
         let home = repository.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        let script = repository.appendingPathComponent("plugin.sh").resolvingSymlinksInPath().path
+        /// The one line that refuses to run it: the shell, the script, the command to type.
+        func refusal(_ text: String, _ why: String) -> Bool {
+            text.hasPrefix("error: config.json \(why): sh plugin.sh (/") && text.hasSuffix("); once you have looked at them, type: flowshell trust\n")
+                && text.split(separator: "\n").count == 1
+        }
 
         // Run refuses in one line, naming the command to type.
         let refused = try FlowShellBinary.run([], input: "open /echo/hi\n", in: repository, environment: environment)
         #expect(refused.status == 2)
-        #expect(refused.errors == """
-        error: config.json runs programs you have not trusted: ./plugin.sh (\(script)); once you have looked at them, type: flowshell trust
-
-        """)
+        #expect(refusal(refused.errors, "runs programs you have not trusted"), "\(refused.errors)")
         // Check and graph check the rest and say what they did not start.
         let check = try FlowShellBinary.run(["check"], input: "", in: repository, environment: environment)
         #expect(check.status == 0)
         #expect(check.output == """
-        config.json:6:5: warning: plugins[0]: plugin Fake (./plugin.sh) was not started, as this config is not trusted (flowshell trust allows it); its screens are not checked
+        config.json:6:5: warning: plugins[0]: plugin Fake (sh plugin.sh) was not started, as this config is not trusted (flowshell trust allows it); its screens are not checked
         config.json: 1 warning
 
         """)
@@ -56,7 +57,7 @@ import Testing
         // Trusted: recorded in the user's state folder, not in the project.
         let trusted = try FlowShellBinary.run(["trust"], input: "", in: repository, environment: environment)
         #expect(trusted.status == 0)
-        #expect(trusted.output.hasPrefix("trusted config.json: its plugins may run\n  Fake: ./plugin.sh (\(script))\n"))
+        #expect(trusted.output.hasPrefix("trusted config.json: its plugins may run\n  Fake: sh plugin.sh (/"))
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("state/flowshell/trusted-configs.json").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: repository.path).sorted() == ["config.json", "plugin.sh"])
         let ran = try FlowShellBinary.run([], input: "open /echo/hi\nwhere\n", in: repository, environment: environment)
@@ -72,10 +73,7 @@ import Testing
         try handle.close()
         let changed = try FlowShellBinary.run([], input: "open /echo/hi\n", in: repository, environment: environment)
         #expect(changed.status == 2)
-        #expect(changed.errors == """
-        error: config.json runs other programs than when you trusted it: ./plugin.sh (\(script)); once you have looked at them, type: flowshell trust
-
-        """)
+        #expect(refusal(changed.errors, "runs other programs than when you trusted it"), "\(changed.errors)")
         #expect(starts(in: repository) == 2)
 
         // One run may opt in, with the flag or the environment variable.
@@ -140,7 +138,7 @@ import Testing
         try "#!/bin/sh\necho started >> started\necho other >> started\n".write(to: repository.appendingPathComponent("plugin.sh"),
                                                                             atomically: true, encoding: .utf8)
         let notices = await runtime.flow.open("/echo/hi")
-        #expect(notices.contains { $0.style == .error && $0.text.contains("plugin Fake was not started: ./plugin.sh (") })
+        #expect(notices.contains { $0.style == .error && $0.text.contains("plugin Fake was not started: sh plugin.sh (") })
         #expect(notices.contains { $0.text.contains("changed since its config was trusted; once you have looked at it, type: flowshell trust --config") })
         #expect(starts(in: repository) == 1)
         await runtime.stopPlugins()
