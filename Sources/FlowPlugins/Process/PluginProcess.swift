@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// One running plugin executable: its stdin to write to, its stdout read line by line on a
-/// thread of its own, its stderr appended to its log. It runs in a session of its own, with no
+/// thread of its own, its stderr read on another and written to its capped log. It runs in a session of its own, with no
 /// controlling terminal, so the terminal's Ctrl-C reaches the shell alone and the plugin cannot
 /// reach the terminal; its process group (what is stopped) holds the processes it starts.
 /// Its end is noticed when it exits, not when its stdout closes: a descendant that keeps stdout
@@ -44,6 +44,8 @@ public final class PluginProcess: @unchecked Sendable {
     public let pid: pid_t
     private let input: Int32
     private let output: Int32
+    /// Readable once the process has exited (-1: not available; its stdout's end is awaited).
+    private let exitWatch: Int32
     /// Guards ``reaped``: once the process is reaped its id may be another's, so it is never
     /// signalled again. (Unchecked Sendable: the lock guards the one mutable property.)
     private let lock = NSLock()
@@ -53,11 +55,13 @@ public final class PluginProcess: @unchecked Sendable {
         self.pid = pid
         self.input = input
         self.output = output
+        exitWatch = flowshell_plugin_exit_watch(pid)
     }
 
     deinit {
         close(input)
         close(output)
+        if exitWatch >= 0 { close(exitWatch) }
     }
 
     /// Starts the plugin `spec` describes, its stderr into `log`; throws a ``UserFacingError``-style
@@ -73,19 +77,27 @@ public final class PluginProcess: @unchecked Sendable {
             close(toChild[1])
             throw PluginStartError(reason: String(cString: strerror(madeToo)))
         }
+        var errorsFromChild: [Int32] = [0, 0]
+        let madeThree = flowshell_plugin_pipe(&errorsFromChild)
+        guard madeThree == 0 else {
+            (toChild + fromChild).forEach { close($0) }
+            throw PluginStartError(reason: String(cString: strerror(madeThree)))
+        }
         var pid: pid_t = 0
         let arguments = spec.arguments.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         let status = arguments.withUnsafeBufferPointer { argv in
             flowshell_plugin_spawn(spec.program, argv.baseAddress, spec.workingDirectory, toChild[0], fromChild[1],
-                                   log.descriptor, spec.searchesPath ? 1 : 0, &pid)
+                                   errorsFromChild[1], spec.searchesPath ? 1 : 0, &pid)
         }
         close(toChild[0])
         close(fromChild[1])
+        close(errorsFromChild[1])
         _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
         guard status == 0 else {
             close(toChild[1])
             close(fromChild[0])
+            close(errorsFromChild[0])
             let name = spec.arguments.first ?? spec.program
             switch status {
             case ENOENT:
@@ -94,7 +106,9 @@ public final class PluginProcess: @unchecked Sendable {
             default: throw PluginStartError(reason: "'\(name)' cannot be run: \(String(cString: strerror(status)))")
             }
         }
-        return PluginProcess(pid: pid, input: toChild[1], output: fromChild[0])
+        let process = PluginProcess(pid: pid, input: toChild[1], output: fromChild[0])
+        process.copyErrors(from: errorsFromChild[0], to: log)
+        return process
     }
 
     /// What became of a line written to the plugin.
@@ -173,8 +187,6 @@ public final class PluginProcess: @unchecked Sendable {
     /// descendants write after) or closes its stdout — then stops its group, reaps it and reports
     /// how it ended.
     private func readLoop(_ deliver: @Sendable (Output) -> Void) {
-        let exitWatch = flowshell_plugin_exit_watch(pid)
-        defer { if exitWatch >= 0 { close(exitWatch) } }
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         // Once it has exited: the bytes it left in the pipe, still to be read.
@@ -218,6 +230,36 @@ public final class PluginProcess: @unchecked Sendable {
         lock.unlock()
         let signal = status & 0x7f
         deliver(.ended(signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)))
+    }
+
+    /// Copies what the plugin writes on its stderr into `log` (which caps it), on a thread of
+    /// its own, until the plugin ends — what it wrote before is copied, not what its
+    /// descendants write after — then closes `descriptor`.
+    private func copyErrors(from descriptor: Int32, to log: PluginLog) {
+        let thread = Thread { [self] in
+            defer { close(descriptor) }
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            var leftOver: Int?
+            while true {
+                if leftOver == nil, exitWatch >= 0 {
+                    var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+                    if poll(&watched, 2, -1) < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    if watched[1].revents != 0 { leftOver = Int(flowshell_plugin_pending_bytes(descriptor)) }
+                }
+                if let left = leftOver, left <= 0 { return }
+                let wanted = min(chunk.count, leftOver ?? chunk.count)
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return }
+                if let left = leftOver { leftOver = left - count }
+                chunk.withUnsafeBytes { log.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            }
+        }
+        thread.name = "plugin \(pid) stderr"
+        thread.start()
     }
 }
 

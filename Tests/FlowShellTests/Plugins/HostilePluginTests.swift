@@ -68,4 +68,35 @@ import Glibc
         let groupedAgain = try #require(Self.processID(in: folder.appendingPathComponent("grouped.pid")))
         #expect(Self.waitUntilGone(groupedAgain))
     }
+
+    /// A plugin that floods its stderr fills no disk: its log is set aside past 1 MiB, keeping
+    /// one previous copy.
+    @Test func aFloodOnStderrIsCappedInTheLog() throws {
+        let (folder, config) = try Self.hostileFlow("head -c 3000000 /dev/zero | tr '\\0' x >&2")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder,
+                                            environment: PluginFlows.allowingPlugins(home: folder))
+        #expect(check.status == 0, "\(check.output)")
+        let logs = folder.appendingPathComponent("state/flowshell/fake/plugins")
+        let names = try FileManager.default.contentsOfDirectory(atPath: logs.path).filter { $0.hasPrefix("Fake.log") }.sorted()
+        #expect(names == ["Fake.log", "Fake.log.1"])
+        for name in names {
+            let size = try FileManager.default.attributesOfItem(atPath: logs.appendingPathComponent(name).path)[.size] as? Int ?? .max
+            #expect(size <= 1 << 20, "\(name) is \(size) bytes")
+        }
+    }
+
+    /// A symlink in place of a plugin's log is not followed: nothing is written where it points.
+    @Test func aSymlinkInPlaceOfTheLogIsNotFollowed() throws {
+        let (folder, config) = try Self.hostileFlow("echo 'to the log' >&2")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logs = folder.appendingPathComponent("state/flowshell/fake/plugins")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let elsewhere = folder.appendingPathComponent("elsewhere.txt")
+        try FileManager.default.createSymbolicLink(atPath: logs.appendingPathComponent("Fake.log").path, withDestinationPath: elsewhere.path)
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder,
+                                            environment: PluginFlows.allowingPlugins(home: folder))
+        #expect(check.status == 0, "\(check.output)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+    }
 }
