@@ -61,6 +61,8 @@ final class PluginLoader {
         let decision = trust.decision(fingerprint, source: source)
         guard !specs.isEmpty else { return Loaded() }
         let cache = stateDirectory(manifest.app).map { PluginDeclarationCache(folder: $0 + "/plugins") }
+        // The config the declarations were asked for: its real path, or (a flow given as text) its name.
+        let config = source.filePath.flatMap(PluginTrust.realPath) ?? source.fileName
         let trustCommand = PluginTrust.trustCommand(for: source)
         if case .untrusted(let changed) = decision, purpose == .running {
             let programs = fingerprint.plugins.map(\.summary).joined(separator: ", ")
@@ -83,7 +85,7 @@ final class PluginLoader {
                 notStarted = "was not started, as this config " + (changed ? "runs other programs than when it was trusted" : "is not trusted")
                     + " (\(trustCommand) allows it)"
             }
-            if let declaration = cache?.lookup(spec) {
+            if let declaration = cache?.lookup(spec, config: config) {
                 if decision != .allowed { report(.warning, notStarted + "; its screens are checked as it declared them when last asked") }
                 loaded.modules.append(host.module(spec, declaration: declaration, approval: approval))
                 continue
@@ -95,7 +97,7 @@ final class PluginLoader {
             }
             do {
                 let declaration = try PluginProbe.declarations(of: spec, log: PluginLog(path: spec.logPath))
-                cache?.store(declaration, for: spec)
+                cache?.store(declaration, for: spec, config: config)
                 loaded.modules.append(host.module(spec, declaration: declaration, approval: approval))
             } catch {
                 report(.error, error.reason)

@@ -46,22 +46,21 @@ import Testing
         let cache = home.appendingPathComponent("state/flowshell/weather/plugins/Weather.declarations.json")
         #expect(FileManager.default.fileExists(atPath: cache.path))
 
-        // Cached: with no python3 to be found, the check still knows the plugin's screens.
-        let noPython = PluginFlows.allowingPlugins(home: home, extra: ["PATH": home.appendingPathComponent("empty").path])
-        let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
+        // Cached: with the helper it imports gone, the plugin could not answer, yet the check
+        // still knows its screens. (The program it runs is part of the key: with no python3 in
+        // PATH, it would be asked again.)
+        try FileManager.default.removeItem(at: home.appendingPathComponent("plugins/python/flowshell_plugin.py"))
+        let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
         #expect(cached.output == live.output)
         #expect(cached.status == 0)
 
-        // A changed plugin file misses the cache: the plugin is asked again, and cannot start.
+        // A changed plugin file misses the cache: the plugin is asked again, and cannot answer.
         let script = home.appendingPathComponent("examples/plugins/weather.py")
         try (String(contentsOf: script, encoding: .utf8) + "\n# changed\n").write(to: script, atomically: true, encoding: .utf8)
-        let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
+        let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
         #expect(changed.status == 1)
-        #expect(changed.output == """
-        \(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) cannot start: no program 'python3' in PATH
-        \(config.path): 1 error
-
-        """)
+        #expect(changed.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) exited (exit status 1) before saying hello"),
+                "\(changed.output)")
     }
 
     @Test func transitionsAreCheckedAgainstThePluginsDeclarations() throws {
@@ -116,5 +115,33 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))
         #expect(result.output.contains("plugins[0].cmd: unknown key 'cmd'"))
+    }
+}
+
+/// The declarations' cache keys the program a bare name resolves to in `PATH`, not the name.
+@Suite struct PluginCacheKeyTests {
+    @Test func aProgramFoundElsewhereInPathIsAskedAgain() throws {
+        let (folder, config) = try HostilePluginTests.hostileFlow("echo started >> started")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `runner`, found in PATH, is first one shell, then another: as if upgraded.
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let runner = bin.appendingPathComponent("runner")
+        try FileManager.default.createSymbolicLink(atPath: runner.path, withDestinationPath: "/bin/dash")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: #"["sh", "plugin.sh"]"#, with: #"["runner", "plugin.sh"]"#)
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let environment = PluginFlows.allowingPlugins(home: folder, extra: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        func starts() -> Int {
+            ((try? String(contentsOf: folder.appendingPathComponent("started"), encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder, environment: environment).status == 0)
+        #expect(starts() == 1)
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder, environment: environment).status == 0)
+        #expect(starts() == 1, "unchanged: from the cache")
+        try FileManager.default.removeItem(at: runner)
+        try FileManager.default.createSymbolicLink(atPath: runner.path, withDestinationPath: "/bin/bash")
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder, environment: environment).status == 0)
+        #expect(starts() == 2, "another program: asked again")
     }
 }
