@@ -40,6 +40,8 @@ public enum PluginProbe {
                     : "did not say hello within \(spec.startTimeoutMilliseconds) ms\(log.reference)")
             }
             switch output {
+            case .broke(let reason):
+                throw PluginProbeError(reason: reason + log.reference)
             case .ended(let status):
                 throw PluginProbeError(reason: "exited (\(status)) before \(greeted ? "answering 'screens'" : "saying hello")\(log.reference)")
             case .line(let line):

@@ -146,6 +146,11 @@ final class PluginSession {
         switch output {
         case .line(let line):
             receive(line)
+        case .broke(let reason):
+            if killReason == nil, endReason == nil {
+                killReason = reason
+                log.note(reason)
+            }
         case .ended(let status):
             end(status)
         }

@@ -17,6 +17,9 @@ public final class PluginProcess: @unchecked Sendable {
     public enum Output: Sendable {
         /// One line of stdout, without its newline.
         case line([UInt8])
+        /// Why the reader stops the plugin, in words (a line past the limit, its stdout closed
+        /// while it runs); its end follows.
+        case broke(String)
         /// Stdout closed and the process was reaped.
         case ended(ExitStatus)
     }
@@ -37,8 +40,13 @@ public final class PluginProcess: @unchecked Sendable {
         }
     }
 
-    /// The longest line read; a longer one ends the plugin (a view is far smaller).
+    /// The longest line read: 64 MiB (a view of a million table rows is about half of it). A
+    /// longer one stops the plugin, saying so.
     public static let maximumLineLength = 64 << 20
+
+    /// How long a plugin that closed its stdout has to exit before that counts as a fault:
+    /// its stdout is closed as it exits a moment before its end can be seen.
+    static let exitAfterClosing: Int32 = 500
 
     /// The process id.
     public let pid: pid_t
@@ -209,7 +217,15 @@ public final class PluginProcess: @unchecked Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            if count == 0 { break }
+            if count == 0 {
+                if leftOver == nil, exitWatch >= 0 {
+                    var watched = pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)
+                    if poll(&watched, 1, Self.exitAfterClosing) == 0 {
+                        deliver(.broke("closed its stdout while running, so it was stopped"))
+                    }
+                }
+                break
+            }
             if let left = leftOver { leftOver = left - count }
             var start = 0
             for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
@@ -219,7 +235,10 @@ public final class PluginProcess: @unchecked Sendable {
                 start = index + 1
             }
             pending.append(contentsOf: chunk[start..<count])
-            if pending.count > Self.maximumLineLength { break reading }
+            if pending.count > Self.maximumLineLength {
+                deliver(.broke("wrote a line longer than \(Self.maximumLineLength >> 20) MiB, the protocol's limit, so it was stopped"))
+                break reading
+            }
         }
         if !pending.isEmpty, pending.count <= Self.maximumLineLength { deliver(.line(pending)) }
         var status: Int32 = 0

@@ -99,4 +99,19 @@ import Glibc
         #expect(check.status == 0, "\(check.output)")
         #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
     }
+
+    /// A line past the protocol's limit, and a stdout closed while the plugin runs, are named as
+    /// such — not as the signal that stopped the plugin.
+    @Test(arguments: [
+        ("head -c 70000000 /dev/zero | tr '\\0' x", "wrote a line longer than 64 MiB, the protocol's limit, so it was stopped"),
+        ("exec 1>&-; sleep 300", "closed its stdout while running, so it was stopped"),
+    ])
+    func aBrokenLimitIsNamed(body: String, reason: String) throws {
+        let (folder, config) = try Self.hostileFlow(body)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder,
+                                            environment: PluginFlows.allowingPlugins(home: folder))
+        #expect(check.status == 1)
+        #expect(check.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Fake (sh plugin.sh) \(reason) (its log: "), "\(check.output)")
+    }
 }
