@@ -46,7 +46,7 @@ final class PluginConnection {
         do {
             response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, from: data)
         } catch {
-            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error))")
+            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error, in: data))")
         }
         if let failure = response.error {
             if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }

@@ -56,7 +56,7 @@ public enum PluginProbe {
                     do {
                         answer = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, from: data)
                     } catch {
-                        throw PluginProbeError(reason: "answered 'screens' wrongly: \(PluginLine.describe(error))")
+                        throw PluginProbeError(reason: "answered 'screens' wrongly: \(PluginLine.describe(error, in: data))")
                     }
                     if let failure = answer.error { throw PluginProbeError(reason: "refused 'screens': \(failure.message)") }
                     guard let modules = answer.result?.modules else { throw PluginProbeError(reason: "answered 'screens' with no result") }
@@ -66,6 +66,8 @@ public enum PluginProbe {
                     }
                     if let problem = module.screens.lazy.compactMap(\.problem).first { throw PluginProbeError(reason: problem) }
                     return module
+                case .tooDeep:
+                    throw PluginProbeError(reason: PluginLine.tooDeepReason + log.reference)
                 case .response, .other:
                     log.note("skipped a line that is not an answer expected now: \(PluginLine.excerpt(line))")
                 case .stray:

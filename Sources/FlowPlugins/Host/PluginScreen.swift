@@ -93,8 +93,9 @@ final class PluginScreen: HostedScreen {
         do {
             response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, from: data)
         } catch {
-            session.log.note("a wrong answer to '\(method)': \(PluginLine.describe(error))")
-            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' wrongly: \(PluginLine.describe(error))")
+            let problem = PluginLine.describe(error, in: data)
+            session.log.note("a wrong answer to '\(method)': \(problem)")
+            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' wrongly: \(problem)")
         }
         if let failure = response.error {
             switch failure.code {

@@ -174,6 +174,8 @@ final class PluginSession {
             } else if unawaited.remove(id) == nil {
                 log.note("skipped an answer to no request waiting (id \(id)): \(PluginLine.excerpt(line))")
             }
+        case .tooDeep:
+            stop(because: PluginLine.tooDeepReason)
         case .hello, .response, .other:
             log.note("skipped a message not expected now: \(PluginLine.excerpt(line))")
         case .stray:

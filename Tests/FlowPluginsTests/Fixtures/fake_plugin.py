@@ -2,7 +2,8 @@
 (not through flowshell_plugin.py) so that each fault is exactly what a test names.
 
 Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
-escapes (terminal escape sequences in its title, a command's summary and an argument's values).
+escapes (terminal escape sequences in its title, a command's summary and an argument's values),
+badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 """
 
@@ -106,6 +107,12 @@ while True:
             answer(request_id, error="no word has the code 'bad'")
         else:
             answer(request_id, {"value": "word-" + params["value"]})
+    elif method == "open" and mode == "badutf8":
+        with lock:
+            out.buffer.write(b'{"type": "response", "id": %d, "result": {"view": {"title": "bad \xff", "components": []}}}\n' % request_id)
+            out.flush()
+    elif method == "open" and mode == "deep":
+        send({"type": "response", "id": request_id, "result": {"view": view("deep"), "extra": json.loads("[" * 600 + "]" * 600)}})
     elif method == "open":
         screens[params["instance"]] = params["input"]["word"]
         answer(request_id, {"view": view(TITLE + params["input"]["word"]), "events": []})

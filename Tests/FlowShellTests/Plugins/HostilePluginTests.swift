@@ -114,4 +114,22 @@ import Glibc
         #expect(check.status == 1)
         #expect(check.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Fake (sh plugin.sh) \(reason) (its log: "), "\(check.output)")
     }
+
+    /// An answer that is not UTF-8, or nested past the protocol's depth, is named as such —
+    /// not as JSON that is not valid, or as an answer that never came.
+    @Test(arguments: [
+        ("badutf8", "plugin Fake answered 'open' wrongly: the line is not valid UTF-8 (at byte 65)"),
+        ("deep", "plugin Fake sent a line nested deeper than 256 levels, the protocol's limit, so it was stopped"),
+    ])
+    func aMalformedAnswerIsNamed(mode: String, message: String) throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("flow.json")
+        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "\#(mode)"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\n", in: home,
+                                             environment: PluginFlows.allowingPlugins(home: home))
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
 }
