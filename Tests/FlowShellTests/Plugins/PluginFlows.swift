@@ -10,6 +10,14 @@ enum PluginFlows {
     /// `examples/plugins.json`: the car-sharing flow with the Weather (Python) and Trips (Swift) plugins.
     static let examples = FlowShellBinary.repository.appendingPathComponent("examples/plugins.json").path
 
+    /// `examples/node.json`: the car-sharing flow with the Node.js example plugin, Notes.
+    static let nodeExample = FlowShellBinary.repository.appendingPathComponent("examples/node.json").path
+
+    /// Whether `node` is in `PATH`: the Node.js example's test runs only then (CI has it).
+    static let hasNode: Bool = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
+        FileManager.default.isExecutableFile(atPath: "\(folder)/node")
+    }
+
     /// The fake plugin of the protocol tests.
     static let fakePlugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowPluginsTests/Fixtures/fake_plugin.py").path
 

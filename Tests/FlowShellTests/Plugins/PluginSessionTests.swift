@@ -113,4 +113,28 @@ import Testing
         #expect(result.output.contains("subgraph n_Trips[\"Trips (plugin)\"]"))
         #expect(result.output.contains("n_cars_details -->|\"› weather · push\"| n_weather_forecast"))
     }
+
+    /// The Node.js example, written from the protocol alone: its screen, a rest argument, an
+    /// error shown as it is, an event the flow routes.
+    @Test(.enabled(if: PluginFlows.hasNode, "node is not in PATH"))
+    func theNodeExamplePluginKeepsNotesAboutACar() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", PluginFlows.nodeExample],
+                                             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nwhere\ndone\nwhere\n",
+                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        #expect(result.status == 1, "one command failed: remove 7")
+        #expect(result.errors.contains("✗ line 5: no note 7: there are 2\n"), "\(result.errors)")
+        let lines = result.output.components(separatedBy: "\n")
+        #expect(lines.contains("Notes for rio"))
+        #expect(lines.contains("No notes yet: add one with 'add TEXT'."))
+        #expect(lines.contains("1. check the tyres"))
+        #expect(lines.contains("2 notes"))
+        #expect(lines.contains("1. wash"))
+        #expect(lines.contains("3. Notes for rio (notes.list, carID=rio)"))
+        #expect(lines.last(where: { $0.hasPrefix("2. ") }) == "2. Kia Rio (cars.details, carID=rio)", "done went back")
+        let started = PluginFlows.startedProcesses(in: home.appendingPathComponent("state"))
+        #expect(started.count == 1)
+        #expect(!started.contains(where: PluginFlows.exists), "no plugin outlives the shell")
+    }
 }
