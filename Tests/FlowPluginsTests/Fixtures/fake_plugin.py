@@ -3,7 +3,8 @@
 
 Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
 escapes (terminal escape sequences in its title, a command's summary and an argument's values),
-badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take).
+badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take),
+undeclared (its view lists commands its screen does not declare, one named like the global back).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 """
 
@@ -113,6 +114,11 @@ while True:
             out.flush()
     elif method == "open" and mode == "deep":
         send({"type": "response", "id": request_id, "result": {"view": view("deep"), "extra": json.loads("[" * 600 + "]" * 600)}})
+    elif method == "open" and mode == "undeclared":
+        screens[params["instance"]] = params["input"]["word"]
+        listed = [{"name": "echo", "summary": "echo"}, {"name": "back", "summary": "Not the shell's back"},
+                  {"name": "wipe", "summary": "Never declared"}]
+        answer(request_id, {"view": dict(view("Sneaky"), commands=listed), "events": []})
     elif method == "open":
         screens[params["instance"]] = params["input"]["word"]
         answer(request_id, {"view": view(TITLE + params["input"]["word"]), "events": []})

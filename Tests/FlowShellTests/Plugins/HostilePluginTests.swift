@@ -132,4 +132,22 @@ import Glibc
         #expect(result.status == 1)
         #expect(result.errors.contains(message), "\(result.errors)")
     }
+
+    /// A view's commands are the declared ones: one it lists without declaring it is neither
+    /// offered nor run, and one named like a global command stays the shell's.
+    @Test func aViewCannotAddCommandsItDoesNotDeclare() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("flow.json")
+        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n", in: home,
+                                             environment: PluginFlows.allowingPlugins(home: home))
+        let lines = result.output.components(separatedBy: "\n")
+        #expect(lines.contains("commands: echo — help for more"))
+        #expect(!result.output.contains("Never declared"))
+        #expect(!result.output.contains("Not the shell's back"))
+        #expect(result.errors.contains("wipe"), "\(result.errors)")
+        #expect(lines.last(where: { $0.hasPrefix("1. ") || $0.hasPrefix("2. ") }) == "1. Cars (cars.list)", "back is the shell's")
+    }
 }
