@@ -114,6 +114,7 @@ public final class PluginProcess: @unchecked Sendable {
             default: throw PluginStartError(reason: "'\(name)' cannot be run: \(String(cString: strerror(status)))")
             }
         }
+        RunningPlugins.add(pid)
         let process = PluginProcess(pid: pid, input: toChild[1], output: fromChild[0])
         process.copyErrors(from: errorsFromChild[0], to: log)
         return process
@@ -244,6 +245,7 @@ public final class PluginProcess: @unchecked Sendable {
         var status: Int32 = 0
         lock.lock()
         killGroup()
+        RunningPlugins.remove(pid)
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         reaped = true
         lock.unlock()

@@ -53,6 +53,7 @@ struct ShellLauncher {
         // A script starts at the root and leaves the saved navigation alone, so that it runs the
         // same every time; --state or --restore ask for the prompt's behaviour.
         let remembersNavigation = interactive || options.state != nil || options.restore
+        if !interactive && scripted == nil { ScriptSignals.install() }
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {

@@ -150,4 +150,41 @@ import Glibc
         #expect(result.errors.contains("wipe"), "\(result.errors)")
         #expect(lines.last(where: { $0.hasPrefix("1. ") || $0.hasPrefix("2. ") }) == "1. Cars (cars.list)", "back is the shell's")
     }
+
+    /// In a script, SIGTERM or SIGHUP ends the shell and stops its plugins' process groups,
+    /// which a plugin's child that ignores the end of stdin would otherwise outlive.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aScriptEndedByASignalStopsItsPlugins(signal number: Int32) throws {
+        let (folder, config) = try Self.hostileFlow("sleep 300 & echo $! > grouped.pid")
+        defer {
+            if let pid = Self.processID(in: folder.appendingPathComponent("grouped.pid")) { kill(pid, SIGKILL) }
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let process = Process()
+        process.executableURL = FlowShellBinary.url
+        process.arguments = ["--config", config.path]
+        process.currentDirectoryURL = folder
+        process.environment = PluginFlows.allowingPlugins(home: folder)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The line is run and its output written before the shell waits for the next, which
+        // never comes: stdin stays open.
+        try input.fileHandleForWriting.write(contentsOf: Data("open /echo/hi\n".utf8))
+        var seen = Data()
+        while String(decoding: seen, as: UTF8.self).range(of: "Echo hi") == nil {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            seen += chunk
+        }
+        #expect(String(decoding: seen, as: UTF8.self).contains("Echo hi"))
+        let grouped = try #require(Self.processID(in: folder.appendingPathComponent("grouped.pid")))
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + number)
+        #expect(Self.waitUntilGone(grouped), "the plugin's group is stopped with the shell")
+        try? input.fileHandleForWriting.close()
+    }
 }
