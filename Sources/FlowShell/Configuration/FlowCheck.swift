@@ -40,6 +40,20 @@ struct FlowCheck {
         var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
         do {
             let manifest = try source.load()
+            // A plugin's module named like a linked one would stand in for it, and the linked
+            // module's services would be missing at run time: refused here, before anything runs.
+            let linked = Set(features.map(\.name))
+            let clashes = manifest.plugins.filter { linked.contains($0.module) }.map { plugin in
+                let path = plugin.path.appending("module")
+                return Diagnostic(.error, file: source.fileName, location: manifest.location(of: path), path: path,
+                                  message: "'\(plugin.module)' is the name of a linked module; a plugin provides a module of another name")
+            }
+            if !clashes.isEmpty {
+                self.manifest = manifest
+                diagnostics = clashes
+                outcome = .invalid
+                return
+            }
             let loaded = plugins?.modules(for: manifest, source: source) ?? PluginLoader.Loaded()
             if let refusal = loaded.refusal {
                 self.manifest = manifest

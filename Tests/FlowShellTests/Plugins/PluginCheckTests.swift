@@ -98,6 +98,28 @@ import Testing
         """)
     }
 
+    @Test func aPluginModuleNamedLikeALinkedOneIsAnErrorOfCheckAndRunAlike() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("clash.json")
+        try """
+        {
+          "app": "clash",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [{ "module": "Cars", "command": ["python3", "\(PluginFlows.fakePlugin)"] }]
+        }
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let environment = PluginFlows.allowingPlugins(home: home)
+        let line = "\(config.path):5:27: error: plugins[0].module: 'Cars' is the name of a linked module; a plugin provides a module of another name"
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        #expect(check.status == 1)
+        #expect(check.output == "\(line)\n\(config.path): 1 error\n")
+        let run = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home, environment: environment)
+        #expect(run.status == 2)
+        #expect(run.errors == "\(line)\n\(config.path): the flow has 1 error; not starting\n")
+    }
+
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
