@@ -121,10 +121,12 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(["--config", PluginFlows.nodeExample],
-                                             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nwhere\ndone\nwhere\n",
+                                             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nadd\nwhere\ndone\nwhere\n",
                                              in: home, environment: PluginFlows.allowingPlugins(home: home))
-        #expect(result.status == 1, "one command failed: remove 7")
+        #expect(result.status == 1, "two commands failed: remove 7, and add with no text")
         #expect(result.errors.contains("✗ line 5: no note 7: there are 2\n"), "\(result.errors)")
+        // A required rest argument needs a word, as a linked screen's required argument does.
+        #expect(result.errors.contains("✗ line 7: missing TEXT — usage: add TEXT"), "\(result.errors)")
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.contains("Notes for rio"))
         #expect(lines.contains("No notes yet: add one with 'add TEXT'."))
