@@ -63,7 +63,10 @@ struct ManifestCheck {
     mutating func run(globalCommands: Set<String>) {
         self.globalCommands = globalCommands
         for conflict in catalog.conflicts {
-            report(.error, JSONPath.root.appending("modules"), conflict)
+            // Said where the second module is named: a plugin's own line, else 'modules'.
+            let path = manifest.plugin(providing: conflict.second)?.path ?? manifest.plugin(providing: conflict.first)?.path
+                ?? JSONPath.root.appending("modules")
+            report(.error, path, conflict.description)
         }
         for (index, module) in manifest.modules.enumerated() where catalog.modules[module] == nil && !uncheckedModules.contains(module) {
             let linked = catalog.moduleNames

@@ -4,7 +4,8 @@
 Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
 escapes (terminal escape sequences in its title, a command's summary and an argument's values),
 badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take),
-undeclared (its view lists commands its screen does not declare, one named like the global back).
+undeclared (its view lists commands its screen does not declare, one named like the global back),
+collide (its screen's id is a linked screen's, cars.details).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 """
 
@@ -49,6 +50,10 @@ if mode == "escapes":
     ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07",
                              "arguments": [{"name": "COLOUR", "values": ["red\x1b]0;value\x07", "blue"]}]})
 TITLE = "Echo\x1b]0;title\x07 " if mode == "escapes" else "Echo "
+
+
+if mode == "collide":
+    ECHO["id"] = "cars.details"
 
 
 def view(title, components=()):

@@ -120,6 +120,18 @@ import Testing
         #expect(run.errors == "\(line)\n\(config.path): the flow has 1 error; not starting\n")
     }
 
+    @Test func aScreenIdTakenByALinkedModuleIsReportedAtThePluginsLine() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("flow.json")
+        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "collide"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: PluginFlows.allowingPlugins(home: home))
+        #expect(check.status == 1)
+        #expect(check.output.contains("\(config.path):6:5: error: plugins[0]: feature id 'cars.details' is registered by both Cars and Fake\n"),
+                "\(check.output)")
+    }
+
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
