@@ -53,7 +53,6 @@ struct ShellLauncher {
         // A script starts at the root and leaves the saved navigation alone, so that it runs the
         // same every time; --state or --restore ask for the prompt's behaviour.
         let remembersNavigation = interactive || options.state != nil || options.restore
-        if !interactive && scripted == nil { ScriptSignals.install() }
         let colour = options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
@@ -63,6 +62,8 @@ struct ShellLauncher {
             let fixedClock = options.clock ?? (options.record != nil ? Date().timeIntervalSince1970.rounded() : nil)
             let runtime = try await startRuntime(from: source, clock: fixedClock)
             let flow = runtime.flow
+            // Only a flow with plugins has processes to stop (and a start without them is spared the watch).
+            if !interactive && scripted == nil && !flow.manifest.plugins.isEmpty { ScriptSignals.install() }
             let app = flow.manifest.app
 
             let script = try readScript()
