@@ -9,6 +9,10 @@ final class PluginConnection {
     let log: PluginLog
     /// What the plugin was allowed to run when its config was loaded; nil: anything.
     let approval: PluginApproval?
+    /// What the flow was checked against: the plugin must declare it when it starts.
+    var checked: ModuleDeclaration?
+    /// Keeps what the plugin declares instead, for the next check (the declarations' cache).
+    var refresh: (@MainActor (ModuleDeclaration) -> Void)?
     private var session: PluginSession?
     private var starting: Task<PluginSession, any Error>?
     private var nextInstance = 1
@@ -27,7 +31,11 @@ final class PluginConnection {
         if let refusal = approval?.refusal(of: spec) {
             throw UserFacingError("plugin \(spec.module) \(refusal)")
         }
-        let task = Task { @MainActor [spec, log] in try await PluginSession.start(spec, log: log) }
+        let task = Task { @MainActor [spec, log, checked, refresh] in
+            let session = try await PluginSession.start(spec, log: log)
+            if let checked { try await Self.verify(session, declares: checked, refresh: refresh) }
+            return session
+        }
         starting = task
         defer { starting = nil }
         let session = try await task.value
@@ -36,6 +44,22 @@ final class PluginConnection {
         }
         self.session = session
         return session
+    }
+
+    /// Asks a plugin just started for its screens: one that declares something other than what
+    /// the flow was checked against (a program changed in place, a cache edited) is stopped
+    /// with one message, and what it declares now is kept for the next check.
+    private static func verify(_ session: PluginSession, declares checked: ModuleDeclaration,
+                               refresh: (@MainActor (ModuleDeclaration) -> Void)?) async throws {
+        let data = try await session.call("screens", PluginMessage.NoParameters())
+        let module = (try? JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, from: data))?
+            .result?.modules.first { $0.name == checked.name }
+        guard module != checked else { return }
+        if let module { refresh?(module) }
+        let reason = "declares other screens than the flow was checked against, so it was stopped"
+        session.stop(because: reason)
+        throw UserFacingError("plugin \(checked.name) \(reason); \(module == nil ? "" : "what it declares now is kept: ")"
+            + "reload (or start the shell again) to check the flow against it\(session.log.reference)")
     }
 
     /// Looks a link parameter up in the plugin (starting it when it does not run).

@@ -87,7 +87,9 @@ final class PluginLoader {
             }
             if let declaration = cache?.lookup(spec, config: config) {
                 if decision != .allowed { report(.warning, notStarted + "; its screens are checked as it declared them when last asked") }
-                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval))
+                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
+                    cache?.store(declared, for: spec, config: config)
+                })
                 continue
             }
             guard decision == .allowed else {
@@ -98,7 +100,9 @@ final class PluginLoader {
             do {
                 let declaration = try PluginProbe.declarations(of: spec, log: PluginLog(path: spec.logPath))
                 cache?.store(declaration, for: spec, config: config)
-                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval))
+                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
+                    cache?.store(declared, for: spec, config: config)
+                })
             } catch {
                 report(.error, error.reason)
             }

@@ -179,3 +179,31 @@ import Testing
         #expect(starts() == 2, "another program: asked again")
     }
 }
+
+/// A plugin must declare, when it starts, what the flow was checked against.
+@Suite struct PluginDeclarationsAtRunTests {
+    @Test func aPluginThatDeclaresOtherScreensThanCheckedIsStoppedAndTheCacheRefreshed() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("fake.json")
+        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
+        let environment = PluginFlows.allowingPlugins(home: home)
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment).status == 0)
+        // The cache no longer says what the plugin declares (as if edited, or the program changed in place).
+        let cache = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.declarations.json")
+        let stored = try String(contentsOf: cache, encoding: .utf8)
+        #expect(stored.contains(#""title":"Echo""#))
+        try stored.replacingOccurrences(of: #""title":"Echo""#, with: #""title":"Tampered""#).write(to: cache, atomically: true, encoding: .utf8)
+
+        let refused = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\n", in: home, environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("plugin Fake declares other screens than the flow was checked against, so it was stopped; what it declares now is kept: reload (or start the shell again) to check the flow against it"),
+                "\(refused.errors)")
+        #expect(try String(contentsOf: cache, encoding: .utf8).contains(#""title":"Echo""#), "the cache is refreshed")
+
+        let again = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nwhere\n", in: home, environment: environment)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.output.contains("2. Echo hi (fake.echo, word=hi)"))
+    }
+}
+
