@@ -55,7 +55,7 @@ struct TrustedConfigs {
     /// Writes the records atomically (a new file renamed over the old, so a symlink put in its
     /// place is replaced, never followed).
     private func save(_ records: [Record]) throws {
-        guard let path else { throw UserFacingTrustError.noHome }
+        guard let path else { throw TrustRecordError.noHome }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = try encoder.encode(File(trusted: records.sorted { $0.config < $1.config }))
@@ -66,7 +66,7 @@ struct TrustedConfigs {
 }
 
 /// Why the list of trusted configs cannot be written.
-enum UserFacingTrustError: Error, CustomStringConvertible {
+enum TrustRecordError: Error, CustomStringConvertible {
     case noHome
 
     var description: String {
