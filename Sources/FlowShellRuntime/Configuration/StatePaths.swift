@@ -26,16 +26,23 @@ package struct StatePaths: Sendable {
         path(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share")
     }
 
+    /// The user's list of configs trusted to run their plugins, beside the apps' folders:
+    /// `$XDG_STATE_HOME/<folder>/trusted-configs.json`; nil when there is no home.
+    package var trustFile: String? {
+        base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/" + folder + "/trusted-configs.json" }
+    }
+
     private func path(app: String, variable: String, fallback: String) -> String? {
-        let base: String
+        base(variable: variable, fallback: fallback).map { $0 + "/" + folder + "/" + app }
+    }
+
+    private func base(variable: String, fallback: String) -> String? {
         if let value = environment[variable], value.hasPrefix("/") {
-            base = value  // The XDG spec ignores relative paths.
+            return value  // The XDG spec ignores relative paths.
         } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/" + fallback
-        } else {
-            return nil
+            return home + "/" + fallback
         }
-        return base + "/" + folder + "/" + app
+        return nil
     }
 
     /// The history file for `app`, creating its folder; nil (no history file) when there is

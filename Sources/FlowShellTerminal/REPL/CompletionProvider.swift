@@ -14,9 +14,14 @@ enum CompletionProvider {
                          values: (String) -> [String] = { _ in [] }) -> Completion {
         let partial = CommandLineTokenizer.partial(textBeforeCursor)
         let commands = (screen?.commands ?? []) + GlobalCommand.all
+        // What is listed or inserted is text like any other (a plugin's included): control
+        // characters cannot reach the terminal through the list or the line.
         var summaries: [String: String] = [:]
-        for command in commands where summaries[command.name] == nil { summaries[command.name] = command.summary }
-        let commandNames = commands.map(\.name) + aliases
+        for command in commands {
+            let name = TextSanitizer.clean(command.name)
+            if summaries[name] == nil { summaries[name] = TextSanitizer.clean(command.summary) }
+        }
+        let commandNames = commands.map { TextSanitizer.clean($0.name) } + aliases
         var completion: Completion
         if partial.words.isEmpty {
             completion = .completing(partial.current, among: commandNames, descriptions: summaries)
@@ -27,7 +32,7 @@ enum CompletionProvider {
         } else if let command = commands.first(where: { $0.name == partial.words[0] }) {
             let index = partial.words.count - 1
             let positionals = command.positionals
-            completion = .completing(partial.current, among: index < positionals.count ? positionals[index].values : [])
+            completion = .completing(partial.current, among: index < positionals.count ? positionals[index].values.map { TextSanitizer.clean($0) } : [])
         } else {
             completion = .none
         }
