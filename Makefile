@@ -92,8 +92,8 @@ docs: deps
 	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
 		--output-path .build/docs/FlowShellKit --transform-for-static-hosting
 
-# Fuzzing the config loader (parse, decode, check) and the command line (tokenizer, argument
-# reading, completion) with libFuzzer for FUZZ_SECONDS each, seeded from the test fixtures and
+# Fuzzing the config loader (parse, decode, check), the command line (tokenizer, argument
+# reading, completion) and the plugin protocol (lines as a plugin writes them) with libFuzzer for FUZZ_SECONDS each, seeded from the test fixtures and
 # the repository's flows; not part of `make test` (CI runs it for 30 s each). Everything is
 # built with AddressSanitizer and libFuzzer's coverage (what -sanitize=fuzzer gives, whose
 # runtime only the fuzzer links), in a scratch folder of its own; what the fuzzer learns stays in .build-fuzz/corpus, and an input
@@ -105,6 +105,8 @@ fuzz: deps
 		-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 	FLOWSHELL_FUZZ=1 $(SWIFT) build --product CommandFuzzer --scratch-path $(FUZZ_SCRATCH) -Xswiftc -use-ld=lld \
 		-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+	FLOWSHELL_FUZZ=1 $(SWIFT) build --product PluginFuzzer --scratch-path $(FUZZ_SCRATCH) -Xswiftc -use-ld=lld \
+		-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 	mkdir -p $(FUZZ_SCRATCH)/seeds $(FUZZ_SCRATCH)/corpus $(FUZZ_SCRATCH)/crashes
 	cp Tests/FlowShellTests/Fixtures/configs/*.json config.json examples/*.json $(FUZZ_SCRATCH)/seeds/
 	$(FUZZ_SCRATCH)/debug/ConfigFuzzer $(FUZZ_SCRATCH)/corpus $(FUZZ_SCRATCH)/seeds -dict=Fuzz/config.dict \
@@ -112,6 +114,10 @@ fuzz: deps
 	mkdir -p $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds
 	cp Fuzz/command-seeds/* $(FUZZ_SCRATCH)/command-seeds/
 	$(FUZZ_SCRATCH)/debug/CommandFuzzer $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds \
+		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
+	mkdir -p $(FUZZ_SCRATCH)/plugin-corpus $(FUZZ_SCRATCH)/plugin-seeds
+	cp Fuzz/plugin-seeds/* $(FUZZ_SCRATCH)/plugin-seeds/
+	$(FUZZ_SCRATCH)/debug/PluginFuzzer $(FUZZ_SCRATCH)/plugin-corpus $(FUZZ_SCRATCH)/plugin-seeds \
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
 
 # FlowShell's speed and memory against Python's cmd.Cmd, cmd2 and a minimal Swift loop, paired in

@@ -133,6 +133,7 @@ let package = Package(
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
+                "FlowPlugins",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -187,7 +188,7 @@ let package = Package(
     ] + featureTargets + libraryTargets
 )
 
-// `make fuzz` only: libFuzzer targets for the config loader and the command line. It links with the fuzzer's
+// `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's
 // runtime, which only it gets (the build tools must not: they have no fuzz entry point), so
 // other builds leave it out.
 if Context.environment["FLOWSHELL_FUZZ"] != nil {
@@ -199,6 +200,13 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
         swiftSettings: strictSwift,
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
         plugins: ["FeatureRegistryPlugin"]
+    ))
+    package.targets.append(.executableTarget(
+        name: "PluginFuzzer",
+        dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit", "FuzzDriver"],
+        path: "Fuzz/PluginFuzzer",
+        swiftSettings: strictSwift,
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
     ))
     package.targets.append(.executableTarget(
         name: "CommandFuzzer",

@@ -19,10 +19,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Every subcommand, with its options (flags and options taking a value), as a person types them.
 COMMANDS = {
     "run": ["--config", "--history", "--no-history", "--color", "--output", "--open", "--state", "--fresh",
-            "--restore", "--script", "--keep-going", "--data-dir", "--record"],
-    "check": ["--config", "--format"],
-    "graph": ["--config", "--format"],
-    "replay": ["--config"],
+            "--restore", "--script", "--keep-going", "--data-dir", "--record", "--allow-plugins"],
+    "check": ["--config", "--allow-plugins", "--format"],
+    "graph": ["--config", "--allow-plugins", "--format"],
+    "replay": ["--config", "--allow-plugins"],
+    "trust": ["--config"],
+    "untrust": ["--config"],
     "new": [],
     "app": ["--path", "--flowshell", "--url", "--from"],
     "feature": ["--screen", "--package"],

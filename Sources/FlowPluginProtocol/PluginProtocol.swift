@@ -7,6 +7,9 @@ public enum PluginProtocol {
     public static let version = SemanticVersion(major: 1, minor: 0, patch: 0)
     /// The optional parts of the protocol this side understands.
     public static let features = ["cancel"]
+    /// The deepest a message may nest arrays and objects; a deeper line stops the plugin. A
+    /// view needs a handful of levels.
+    public static let maximumDepth = 256
 }
 
 /// A `MAJOR.MINOR.PATCH` version.

@@ -27,7 +27,7 @@ struct FakePlugin {
 
     /// Its module, as the shell makes it.
     func module() throws -> FeatureModule {
-        host.module(spec, declaration: try declarations())
+        host.module(spec, declaration: try declarations(), approval: nil)
     }
 
     /// Opens `fake.echo` with the word `word`.

@@ -49,7 +49,7 @@ import Testing
             (error as? PluginProbeError)?.reason == "did not say hello within 10000 ms (its log: \(fake.log))"
         }
         // Opening a screen of it (with declarations from a cache, say) fails the same way.
-        let module = fake.host.module(fake.spec, declaration: ModuleDeclaration(name: "Fake", screens: [ScreenDeclaration(id: "fake.echo", title: "Echo")]))
+        let module = fake.host.module(fake.spec, declaration: ModuleDeclaration(name: "Fake", screens: [ScreenDeclaration(id: "fake.echo", title: "Echo")]), approval: nil)
         await #expect(throws: UserFacingError("plugin Fake did not say hello within 10000 ms (its log: \(fake.log))")) {
             _ = try await module.screens[0].make(FeatureInput(["word": "x"]), ScreenContext())
         }

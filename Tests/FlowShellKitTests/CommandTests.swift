@@ -23,6 +23,13 @@ import Testing
         #expect(try ParsedArguments(["rio", "--from=9:00"], for: book).options == ["from": "9:00"])
     }
 
+    @Test func aRequiredRestArgumentNeedsAWord() throws {
+        // What a plugin may declare ({"name": "TEXT", "rest": true}): a linked screen's rest is optional.
+        let add = CommandDescription(name: "add", summary: "", arguments: [ArgumentDescription("TEXT", takesRest: true)])
+        #expect(throws: UserFacingError("missing TEXT — usage: add TEXT")) { try ParsedArguments([], for: add) }
+        #expect(try ParsedArguments(["check", "the", "tyres"], for: add).positionals == ["check the tyres"])
+    }
+
     @Test func wrongWordsAreExplainedWithTheUsage() {
         #expect(throws: UserFacingError("missing CAR — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) { try ParsedArguments([], for: book) }
         #expect(throws: UserFacingError("too many arguments — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) {

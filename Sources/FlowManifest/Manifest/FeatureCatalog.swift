@@ -11,7 +11,19 @@ public struct FeatureCatalog: Sendable {
     /// How each linked module sets up its services, by module name.
     let serviceSetups: [String: FeatureModule.ServiceSetup]
     /// Problems in the linked modules themselves (two modules registering one id).
-    public let conflicts: [String]
+    public let conflicts: [Conflict]
+
+    /// A screen id two modules register.
+    public struct Conflict: Sendable, Equatable, CustomStringConvertible {
+        /// The screen id.
+        public var id: String
+        /// The module that registered it first, and the one that registered it again.
+        public var first: String
+        public var second: String
+
+        /// `feature id 'x' is registered by both A and B`.
+        public var description: String { "feature id '\(id)' is registered by both \(first) and \(second)" }
+    }
 
     /// Catalogues linked feature modules.
     public init(_ featureModules: [FeatureModule]) {
@@ -19,7 +31,7 @@ public struct FeatureCatalog: Sendable {
         var conditions: [String: [ConditionRegistration]] = [:]
         var resolvers: [String: [ParameterResolver]] = [:]
         var owners: [String: String] = [:]
-        var conflicts: [String] = []
+        var conflicts: [Conflict] = []
         var serviceSetups: [String: FeatureModule.ServiceSetup] = [:]
         for module in featureModules {
             serviceSetups[module.name] = module.setUpServices
@@ -28,7 +40,7 @@ public struct FeatureCatalog: Sendable {
             resolvers[module.name, default: []].append(contentsOf: module.resolvers)
             for feature in module.screens {
                 if let owner = owners[feature.id] {
-                    conflicts.append("feature id '\(feature.id)' is registered by both \(owner) and \(module.name)")
+                    conflicts.append(Conflict(id: feature.id, first: owner, second: module.name))
                 }
                 owners[feature.id] = module.name
             }

@@ -11,16 +11,20 @@ public struct ManifestValidator: Sendable {
     public let catalog: FeatureCatalog
     /// The names of the shell's global commands, which features may not reuse.
     public let globalCommands: Set<String>
+    /// Modules whose screens are unknown (plugins not started): a screen, event or input the
+    /// catalog does not know may be theirs, so it is not reported, and no warnings are given.
+    public let uncheckedModules: Set<String>
 
     /// Creates a validator.
-    public init(catalog: FeatureCatalog, globalCommands: Set<String>) {
+    public init(catalog: FeatureCatalog, globalCommands: Set<String>, uncheckedModules: Set<String> = []) {
         self.catalog = catalog
         self.globalCommands = globalCommands
+        self.uncheckedModules = uncheckedModules
     }
 
     /// Every problem in `manifest`, in the order they appear in the file.
     public func validate(_ manifest: Manifest, file: String) -> [Diagnostic] {
-        var check = ManifestCheck(manifest: manifest, catalog: catalog, file: file)
+        var check = ManifestCheck(manifest: manifest, catalog: catalog, file: file, uncheckedModules: uncheckedModules)
         check.run(globalCommands: globalCommands)
         return check.diagnostics.sorted(by: Diagnostic.inFileOrder)
     }
@@ -31,6 +35,8 @@ struct ManifestCheck {
     let manifest: Manifest
     let catalog: FeatureCatalog
     let file: String
+    /// Modules whose screens are unknown: what is not found may be theirs.
+    let uncheckedModules: Set<String>
     let features: [String: FeatureRegistration]
     let conditions: [String: ConditionRegistration]
     let resolvers: [String: ParameterResolver]
@@ -45,10 +51,11 @@ struct ManifestCheck {
     private var misspeltModules: Set<String> = []
     private var unlistedModulesReported: Set<String> = []
 
-    init(manifest: Manifest, catalog: FeatureCatalog, file: String) {
+    init(manifest: Manifest, catalog: FeatureCatalog, file: String, uncheckedModules: Set<String> = []) {
         self.manifest = manifest
         self.catalog = catalog
         self.file = file
+        self.uncheckedModules = uncheckedModules
         features = catalog.features(loading: manifest.loadedModules)
         conditions = catalog.conditions(loading: manifest.loadedModules)
         resolvers = catalog.resolvers(loading: manifest.loadedModules)
@@ -62,9 +69,12 @@ struct ManifestCheck {
     mutating func run(globalCommands: Set<String>) {
         self.globalCommands = globalCommands
         for conflict in catalog.conflicts {
-            report(.error, JSONPath.root.appending("modules"), conflict)
+            // Said where the second module is named: a plugin's own line, else 'modules'.
+            let path = manifest.plugin(providing: conflict.second)?.path ?? manifest.plugin(providing: conflict.first)?.path
+                ?? JSONPath.root.appending("modules")
+            report(.error, path, conflict.description)
         }
-        for (index, module) in manifest.modules.enumerated() where catalog.modules[module] == nil {
+        for (index, module) in manifest.modules.enumerated() where catalog.modules[module] == nil && !uncheckedModules.contains(module) {
             let linked = catalog.moduleNames
             report(.error, JSONPath.root.appending("modules").appending(index),
                    "unknown module '\(module)'\(ManifestDecoder.suggestion(for: module, among: linked)); linked modules: \(linked.joined(separator: ", "))")
@@ -93,8 +103,8 @@ struct ManifestCheck {
             checkLink(link)
         }
 
-        // Warnings only make sense about a flow that is otherwise sound.
-        if !diagnostics.containsError {
+        // Warnings only make sense about a flow that is otherwise sound, and wholly known.
+        if !diagnostics.containsError && uncheckedModules.isEmpty {
             var warnings = FlowWarnings(check: self)
             warnings.run()
             diagnostics += warnings.diagnostics
@@ -105,6 +115,7 @@ struct ManifestCheck {
     /// (said once per module: the fix is one line in 'modules').
     mutating func feature(_ id: String, at path: JSONPath, role: String) -> FeatureRegistration? {
         if let feature = features[id] { return feature }
+        if !uncheckedModules.isEmpty && catalog.module(of: id) == nil { return nil }
         if let module = catalog.module(of: id) {
             if !misspeltModules.contains(module), unlistedModulesReported.insert(module).inserted {
                 report(.error, path, "\(role) '\(id)' belongs to module \(module), which is not listed in 'modules'")
@@ -191,7 +202,7 @@ struct ManifestCheck {
             sources = sortedFeatures.compactMap { feature in
                 payload(of: transition.on, from: feature).map { (feature, $0) }
             }
-            if sources.isEmpty {
+            if sources.isEmpty && uncheckedModules.isEmpty {
                 report(.error, path.appending("on"), "no loaded feature emits '\(transition.on)'")
             }
         } else if let source = feature(transition.from, at: path.appending("from"), role: "feature") {
@@ -270,7 +281,8 @@ struct ManifestCheck {
             report(.error, flow.path.appending("finish"), "flow '\(flow.name)' lists no event that finishes it")
         }
         let screens = FlowWarnings.screens(of: flow, in: manifest)
-        for event in flow.finish.keys.sorted() where !screens.contains(where: { features[$0]?.event(named: event) != nil }) {
+        let unknownScreens = screens.contains { features[$0] == nil } && !uncheckedModules.isEmpty
+        for event in flow.finish.keys.sorted() where !unknownScreens && !screens.contains(where: { features[$0]?.event(named: event) != nil }) {
             report(.error, flow.path.appending("finish").appending(event), "no screen of flow '\(flow.name)' emits '\(event)'")
         }
         for (event, result) in flow.finish.sorted(by: { $0.key < $1.key }) where result == SubFlow.cancelledResult {
@@ -360,7 +372,8 @@ struct ManifestCheck {
             let screenPath = path.appending(index)
             guard let screen = feature(id, at: screenPath, role: "feature") else { continue }
             let missing = screen.inputs.filter { !provided.contains($0) }
-            if !missing.isEmpty {
+            // An unchecked plugin's resolver may provide what is missing.
+            if !missing.isEmpty && uncheckedModules.isEmpty {
                 report(.error, screenPath,
                        "'\(id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that link '\(link.pattern)' does not provide (parameters: \(link.parameters.isEmpty ? "none" : link.parameters.joined(separator: ", ")))")
             }

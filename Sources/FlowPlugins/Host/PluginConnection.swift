@@ -8,20 +8,35 @@ import Foundation
 final class PluginConnection {
     let spec: PluginSpec
     let log: PluginLog
+    /// What the plugin was allowed to run when its config was loaded; nil: anything.
+    let approval: PluginApproval?
+    /// What the flow was checked against: the plugin must declare it when it starts.
+    var checked: ModuleDeclaration?
+    /// Keeps what the plugin declares instead, for the next check (the declarations' cache).
+    var refresh: (@MainActor (ModuleDeclaration) -> Void)?
     private var session: PluginSession?
     private var starting: Task<PluginSession, any Error>?
     private var nextInstance = 1
 
-    init(spec: PluginSpec) {
+    init(spec: PluginSpec, approval: PluginApproval?) {
         self.spec = spec
+        self.approval = approval
         log = PluginLog(path: spec.logPath)
     }
 
-    /// The running plugin, started (and greeted) when it is not running.
+    /// The running plugin, started (and greeted) when it is not running — unless what it runs
+    /// changed since it was approved.
     func running() async throws -> PluginSession {
         if let session, session.endReason == nil { return session }
         if let starting { return try await starting.value }
-        let task = Task { @MainActor [spec, log] in try await PluginSession.start(spec, log: log) }
+        if let refusal = approval?.refusal(of: spec) {
+            throw UserFacingError("plugin \(spec.module) \(refusal)")
+        }
+        let task = Task { @MainActor [spec, log, checked, refresh] in
+            let session = try await PluginSession.start(spec, log: log)
+            if let checked { try await Self.verify(session, declares: checked, refresh: refresh) }
+            return session
+        }
         starting = task
         defer { starting = nil }
         let session = try await task.value
@@ -32,6 +47,22 @@ final class PluginConnection {
         return session
     }
 
+    /// Asks a plugin just started for its screens: one that declares something other than what
+    /// the flow was checked against (a program changed in place, a cache edited) is stopped
+    /// with one message, and what it declares now is kept for the next check.
+    private static func verify(_ session: PluginSession, declares checked: ModuleDeclaration,
+                               refresh: (@MainActor (ModuleDeclaration) -> Void)?) async throws {
+        let data = try await session.call("screens", PluginMessage.NoParameters())
+        let module = (try? JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, from: data))?
+            .result?.modules.first { $0.name == checked.name }
+        guard module != checked else { return }
+        if let module { refresh?(module) }
+        let reason = "declares other screens than the flow was checked against, so it was stopped"
+        session.stop(because: reason)
+        throw UserFacingError("plugin \(checked.name) \(reason); \(module == nil ? "" : "what it declares now is kept: ")"
+            + "reload (or start the shell again) to check the flow against it\(session.log.reference)")
+    }
+
     /// Looks a link parameter up in the plugin (starting it when it does not run).
     func resolve(_ parameter: String, _ value: String) async throws -> String {
         let session = try await running()
@@ -40,7 +71,7 @@ final class PluginConnection {
         do {
             response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, from: data)
         } catch {
-            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error))")
+            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error, in: data))")
         }
         if let failure = response.error {
             if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }

@@ -12,17 +12,24 @@ public final class PluginHost {
     public init() {}
 
     /// The feature module a plugin provides, from its declaration. The plugin is not started
-    /// here: it starts when one of its screens is first opened. A changed command stops the
-    /// plugin that ran the old one.
-    public func module(_ spec: PluginSpec, declaration: ModuleDeclaration) -> FeatureModule {
+    /// here: it starts when one of its screens is first opened, and only while it runs what
+    /// `approval` allowed (nil: anything). A changed command stops the plugin that ran the old one.
+    ///
+    /// When it starts, the plugin must declare `declaration`, what the flow was checked
+    /// against; if it declares something else it is stopped, and `refresh` is given what it
+    /// declares now.
+    public func module(_ spec: PluginSpec, declaration: ModuleDeclaration, approval: PluginApproval?,
+                       refresh: (@MainActor (ModuleDeclaration) -> Void)? = nil) -> FeatureModule {
         let connection: PluginConnection
-        if let existing = connections[spec.module], existing.spec == spec {
+        if let existing = connections[spec.module], existing.spec == spec, existing.approval == approval {
             connection = existing
         } else {
             if let old = connections[spec.module] { Task { await old.shutDown() } }
-            connection = PluginConnection(spec: spec)
+            connection = PluginConnection(spec: spec, approval: approval)
             connections[spec.module] = connection
         }
+        connection.checked = declaration
+        connection.refresh = refresh
         let screens = declaration.screens.map { screen in
             FeatureRegistration(id: screen.id, title: screen.title, inputs: screen.inputs, events: screen.eventDeclarations,
                                 commands: screen.commands.map(\.name)) { input, _ in

@@ -9,8 +9,17 @@ enum PluginLine {
     case response(Int, Data)
     case other
     case stray
+    /// Nested deeper than ``PluginProtocol/maximumDepth``: not read at all.
+    case tooDeep
+
+    /// What the shell says of a plugin that sent a line nested too deep.
+    static let tooDeepReason = "sent a line nested deeper than \(PluginProtocol.maximumDepth) levels, the protocol's limit, so it was stopped"
 
     init(_ line: [UInt8]) {
+        if Self.exceedsDepth(line) {
+            self = .tooDeep
+            return
+        }
         let data = Data(line)
         guard line.first == UInt8(ascii: "{"), let envelope = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data) else {
             self = .stray
@@ -48,6 +57,58 @@ enum PluginLine {
     static func excerpt(_ line: [UInt8]) -> String {
         let text = String(decoding: line.prefix(200), as: UTF8.self)
         return line.count > 200 ? text + "…" : text
+    }
+
+    /// Whether `line` nests arrays and objects deeper than the protocol allows (brackets in
+    /// strings do not count), found in one pass over its bytes before any decoding.
+    static func exceedsDepth(_ line: [UInt8]) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > PluginProtocol.maximumDepth { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// A decoding error in the answer `data`: what was wrong and where — or that the line is not
+    /// UTF-8, which the decoder reports only as "not valid JSON".
+    static func describe(_ error: any Error, in data: Data) -> String {
+        if let offset = firstInvalidUTF8(in: data) {
+            return "the line is not valid UTF-8 (at byte \(offset + 1))"
+        }
+        return describe(error)
+    }
+
+    /// Where the first byte that is not part of valid UTF-8 is, or nil when all of it is valid.
+    static func firstInvalidUTF8(in data: Data) -> Int? {
+        var bytes = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// A decoding error in one line: what was wrong and where.

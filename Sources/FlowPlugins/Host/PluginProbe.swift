@@ -41,6 +41,8 @@ public enum PluginProbe {
                     : "did not say hello within \(spec.startTimeoutMilliseconds) ms\(log.reference)")
             }
             switch output {
+            case .broke(let reason):
+                throw PluginProbeError(reason: reason + log.reference)
             case .ended(let status):
                 throw PluginProbeError(reason: "exited (\(status)) before \(greeted ? "answering 'screens'" : "saying hello")\(log.reference)")
             case .line(let line):
@@ -55,7 +57,7 @@ public enum PluginProbe {
                     do {
                         answer = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, from: data)
                     } catch {
-                        throw PluginProbeError(reason: "answered 'screens' wrongly: \(PluginLine.describe(error))")
+                        throw PluginProbeError(reason: "answered 'screens' wrongly: \(PluginLine.describe(error, in: data))")
                     }
                     if let failure = answer.error { throw PluginProbeError(reason: "refused 'screens': \(failure.message)") }
                     guard let modules = answer.result?.modules else { throw PluginProbeError(reason: "answered 'screens' with no result") }
@@ -65,6 +67,8 @@ public enum PluginProbe {
                     }
                     if let problem = module.screens.lazy.compactMap(\.problem).first { throw PluginProbeError(reason: problem) }
                     return module
+                case .tooDeep:
+                    throw PluginProbeError(reason: PluginLine.tooDeepReason + log.reference)
                 case .response, .other:
                     log.note("skipped a line that is not an answer expected now: \(PluginLine.excerpt(line))")
                 case .stray:

@@ -77,10 +77,22 @@ final class PluginScreen: HostedScreen {
         return try answer.events.map(checked)
     }
 
-    /// A view from the plugin; one that lists no commands keeps the declared ones.
+    /// A view from the plugin; one that lists no commands keeps the declared ones. A view lists
+    /// the declared commands the user may type now: one it lists that the screen does not
+    /// declare (named like `back`, say) is left out, and noted in the log, as what the flow
+    /// checked and offers are the declared commands.
     private func adopt(_ view: ViewProperties) {
         var view = view
-        if view.commands.isEmpty { view.commands = declaration.commands }
+        if view.commands.isEmpty {
+            view.commands = declaration.commands
+        } else {
+            let declared = Set(declaration.commands.map(\.name))
+            let undeclared = view.commands.map(\.name).filter { !declared.contains($0) }
+            if !undeclared.isEmpty {
+                session.log.note("screen \(featureID) listed commands it does not declare, which are left out: \(undeclared.joined(separator: ", "))")
+                view.commands.removeAll { !declared.contains($0.name) }
+            }
+        }
         viewProperties = view
     }
 
@@ -104,8 +116,9 @@ final class PluginScreen: HostedScreen {
         do {
             response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, from: data)
         } catch {
-            session.log.note("a wrong answer to '\(method)': \(PluginLine.describe(error))")
-            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' wrongly: \(PluginLine.describe(error))")
+            let problem = PluginLine.describe(error, in: data)
+            session.log.note("a wrong answer to '\(method)': \(problem)")
+            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' wrongly: \(problem)")
         }
         if let failure = response.error {
             switch failure.code {

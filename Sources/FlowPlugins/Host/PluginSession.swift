@@ -147,6 +147,11 @@ final class PluginSession {
         switch output {
         case .line(let line):
             receive(line)
+        case .broke(let reason):
+            if killReason == nil, endReason == nil {
+                killReason = reason
+                log.note(reason)
+            }
         case .ended(let status):
             end(status)
         }
@@ -170,6 +175,8 @@ final class PluginSession {
             } else if unawaited.remove(id) == nil {
                 log.note("skipped an answer to no request waiting (id \(id)): \(PluginLine.excerpt(line))")
             }
+        case .tooDeep:
+            stop(because: PluginLine.tooDeepReason)
         case .hello, .response, .other:
             log.note("skipped a message not expected now: \(PluginLine.excerpt(line))")
         case .stray:

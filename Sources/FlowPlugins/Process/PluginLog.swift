@@ -1,28 +1,40 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A plugin's log file: its stderr, and the shell's notes about it (lines it skipped, how it
-/// ended). Opened for appending; the folder is made when missing. Never shown on the screen.
-public final class PluginLog: Sendable {
+/// A plugin's log file: its stderr, copied by the shell, and the shell's notes about it (lines
+/// it skipped, how it ended). Never shown on the screen. Capped: past ``capacity`` bytes the
+/// file becomes `<name>.1` (replacing the one before) and a new one starts, so a plugin that
+/// floods its stderr uses at most twice that. Opened without following a symlink, so a link
+/// put in its place cannot have the shell write elsewhere; the folder is made when missing.
+public final class PluginLog: @unchecked Sendable {
+    /// How large the file grows before it is set aside for a new one.
+    public static let capacity = 1 << 20
+
     /// The file's path; nil: no log.
     public let path: String?
-    /// The descriptor, or -1 when there is no file.
-    let descriptor: Int32
+    /// Guards the descriptor and the size (notes come from the shell, stderr from a thread).
+    private let lock = NSLock()
+    private var descriptor: Int32
+    private var size: Int
 
     /// Opens (creating) the log at `path`; nil or a file that cannot be made: no log.
     public init(path: String?) {
         guard let path else {
             self.path = nil
-            descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            descriptor = -1
+            size = 0
             return
         }
         Self.makeFolders(for: path)
-        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let opened = Self.open(path)
         self.path = opened >= 0 ? path : nil
-        descriptor = opened >= 0 ? opened : open("/dev/null", O_WRONLY | O_CLOEXEC)
+        descriptor = opened
+        var info = stat()
+        size = opened >= 0 && fstat(opened, &info) == 0 ? Int(info.st_size) : 0
     }
 
     deinit {
@@ -31,14 +43,40 @@ public final class PluginLog: Sendable {
 
     /// Appends a note of the shell's, marked as such.
     public func note(_ text: String) {
-        guard descriptor >= 0 else { return }
-        let bytes = Array("flowshell: \(text)\n".utf8)
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        Array("flowshell: \(text)\n".utf8).withUnsafeBytes(append)
     }
 
-    /// ` (log: PATH)`, or nothing when there is no log.
+    /// Appends bytes as they come (the plugin's stderr), setting the file aside first when
+    /// they would take it past ``capacity``.
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard descriptor >= 0, let path, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if size > 0, size + bytes.count > Self.capacity {
+            close(descriptor)
+            // rename replaces a link at the old name rather than following it.
+            _ = rename(path, path + ".1")
+            descriptor = Self.open(path)
+            size = 0
+            guard descriptor >= 0 else { return }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+        size += offset
+    }
+
+    /// ` (its log: PATH)`, or nothing when there is no log.
     public var reference: String {
         path.map { " (its log: \($0))" } ?? ""
+    }
+
+    private static func open(_ path: String) -> Int32 {
+        openForAppending(path)
     }
 
     private static func makeFolders(for path: String) {
@@ -49,4 +87,9 @@ public final class PluginLog: Sendable {
             if !folder.isEmpty { mkdir(folder, 0o755) }
         }
     }
+}
+
+/// Opens `path` to append to, creating it, never through a symlink.
+private func openForAppending(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
 }

@@ -7,13 +7,19 @@ import Darwin
 #endif
 
 /// One running plugin executable: its stdin to write to, its stdout read line by line on a
-/// thread of its own, its stderr appended to its log. It runs in its own process group, so the
-/// terminal's Ctrl-C reaches the shell alone.
-public final class PluginProcess: Sendable {
+/// thread of its own, its stderr read on another and written to its capped log. It runs in a session of its own, with no
+/// controlling terminal, so the terminal's Ctrl-C reaches the shell alone and the plugin cannot
+/// reach the terminal; its process group (what is stopped) holds the processes it starts.
+/// Its end is noticed when it exits, not when its stdout closes: a descendant that keeps stdout
+/// open holds no wait of the shell.
+public final class PluginProcess: @unchecked Sendable {
     /// What the reading thread reports, in order: each line, then how the process ended.
     public enum Output: Sendable {
         /// One line of stdout, without its newline.
         case line([UInt8])
+        /// Why the reader stops the plugin, in words (a line past the limit, its stdout closed
+        /// while it runs); its end follows.
+        case broke(String)
         /// Stdout closed and the process was reaped.
         case ended(ExitStatus)
     }
@@ -34,23 +40,36 @@ public final class PluginProcess: Sendable {
         }
     }
 
-    /// The longest line read; a longer one ends the plugin (a view is far smaller).
+    /// The longest line read: 64 MiB (a view of a million table rows is about half of it). A
+    /// longer one stops the plugin, saying so.
     public static let maximumLineLength = 64 << 20
+
+    /// How long a plugin that closed its stdout has to exit before that counts as a fault:
+    /// its stdout is closed as it exits a moment before its end can be seen.
+    static let exitAfterClosing: Int32 = 500
 
     /// The process id.
     public let pid: pid_t
     private let input: Int32
     private let output: Int32
+    /// Readable once the process has exited (-1: not available; its stdout's end is awaited).
+    private let exitWatch: Int32
+    /// Guards ``reaped``: once the process is reaped its id may be another's, so it is never
+    /// signalled again. (Unchecked Sendable: the lock guards the one mutable property.)
+    private let lock = NSLock()
+    private var reaped = false
 
     private init(pid: pid_t, input: Int32, output: Int32) {
         self.pid = pid
         self.input = input
         self.output = output
+        exitWatch = flowshell_plugin_exit_watch(pid)
     }
 
     deinit {
         close(input)
         close(output)
+        if exitWatch >= 0 { close(exitWatch) }
     }
 
     /// Starts the plugin `spec` describes, its stderr into `log`; throws a ``UserFacingError``-style
@@ -66,19 +85,27 @@ public final class PluginProcess: Sendable {
             close(toChild[1])
             throw PluginStartError(reason: String(cString: strerror(madeToo)))
         }
+        var errorsFromChild: [Int32] = [0, 0]
+        let madeThree = flowshell_plugin_pipe(&errorsFromChild)
+        guard madeThree == 0 else {
+            (toChild + fromChild).forEach { close($0) }
+            throw PluginStartError(reason: String(cString: strerror(madeThree)))
+        }
         var pid: pid_t = 0
         let arguments = spec.arguments.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         let status = arguments.withUnsafeBufferPointer { argv in
             flowshell_plugin_spawn(spec.program, argv.baseAddress, spec.workingDirectory, toChild[0], fromChild[1],
-                                   log.descriptor, spec.searchesPath ? 1 : 0, &pid)
+                                   errorsFromChild[1], spec.searchesPath ? 1 : 0, &pid)
         }
         close(toChild[0])
         close(fromChild[1])
+        close(errorsFromChild[1])
         _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
         guard status == 0 else {
             close(toChild[1])
             close(fromChild[0])
+            close(errorsFromChild[0])
             let name = spec.arguments.first ?? spec.program
             switch status {
             case ENOENT:
@@ -87,7 +114,10 @@ public final class PluginProcess: Sendable {
             default: throw PluginStartError(reason: "'\(name)' cannot be run: \(String(cString: strerror(status)))")
             }
         }
-        return PluginProcess(pid: pid, input: toChild[1], output: fromChild[0])
+        RunningPlugins.add(pid)
+        let process = PluginProcess(pid: pid, input: toChild[1], output: fromChild[0])
+        process.copyErrors(from: errorsFromChild[0], to: log)
+        return process
     }
 
     /// What became of a line written to the plugin.
@@ -139,8 +169,17 @@ public final class PluginProcess: Sendable {
         close(null)
     }
 
-    /// Ends the plugin at once (SIGKILL).
+    /// Ends the plugin and every process of its group at once (SIGKILL).
     public func killNow() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !reaped else { return }
+        killGroup()
+    }
+
+    /// SIGKILL to the plugin's process group, and to the plugin itself in case it left it.
+    private func killGroup() {
+        _ = kill(-pid, SIGKILL)
         _ = kill(pid, SIGKILL)
     }
 
@@ -153,18 +192,42 @@ public final class PluginProcess: Sendable {
         thread.start()
     }
 
-    /// Reads lines until end of file, then reaps the process (killing it first, in case it
-    /// closed its stdout and went on) and reports how it ended.
+    /// Reads lines until the plugin ends — it exits (what it wrote before is read, not what its
+    /// descendants write after) or closes its stdout — then stops its group, reaps it and reports
+    /// how it ended.
     private func readLoop(_ deliver: @Sendable (Output) -> Void) {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Once it has exited: the bytes it left in the pipe, still to be read.
+        var leftOver: Int?
         reading: while true {
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if leftOver == nil, exitWatch >= 0 {
+                var watched = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+                if poll(&watched, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                if watched[1].revents != 0 {
+                    leftOver = Int(flowshell_plugin_pending_bytes(output))
+                }
+            }
+            if let left = leftOver, left <= 0 { break }
+            let wanted = min(chunk.count, leftOver ?? chunk.count)
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 break
             }
-            if count == 0 { break }
+            if count == 0 {
+                if leftOver == nil, exitWatch >= 0 {
+                    var watched = pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)
+                    if poll(&watched, 1, Self.exitAfterClosing) == 0 {
+                        deliver(.broke("closed its stdout while running, so it was stopped"))
+                    }
+                }
+                break
+            }
+            if let left = leftOver { leftOver = left - count }
             var start = 0
             for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
                 pending.append(contentsOf: chunk[start..<index])
@@ -173,14 +236,51 @@ public final class PluginProcess: Sendable {
                 start = index + 1
             }
             pending.append(contentsOf: chunk[start..<count])
-            if pending.count > Self.maximumLineLength { break reading }
+            if pending.count > Self.maximumLineLength {
+                deliver(.broke("wrote a line longer than \(Self.maximumLineLength >> 20) MiB, the protocol's limit, so it was stopped"))
+                break reading
+            }
         }
         if !pending.isEmpty, pending.count <= Self.maximumLineLength { deliver(.line(pending)) }
-        _ = kill(pid, SIGKILL)
         var status: Int32 = 0
+        lock.lock()
+        killGroup()
+        RunningPlugins.remove(pid)
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped = true
+        lock.unlock()
         let signal = status & 0x7f
         deliver(.ended(signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)))
+    }
+
+    /// Copies what the plugin writes on its stderr into `log` (which caps it), on a thread of
+    /// its own, until the plugin ends — what it wrote before is copied, not what its
+    /// descendants write after — then closes `descriptor`.
+    private func copyErrors(from descriptor: Int32, to log: PluginLog) {
+        let thread = Thread { [self] in
+            defer { close(descriptor) }
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            var leftOver: Int?
+            while true {
+                if leftOver == nil, exitWatch >= 0 {
+                    var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+                    if poll(&watched, 2, -1) < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    if watched[1].revents != 0 { leftOver = Int(flowshell_plugin_pending_bytes(descriptor)) }
+                }
+                if let left = leftOver, left <= 0 { return }
+                let wanted = min(chunk.count, leftOver ?? chunk.count)
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return }
+                if let left = leftOver { leftOver = left - count }
+                chunk.withUnsafeBytes { log.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            }
+        }
+        thread.name = "plugin \(pid) stderr"
+        thread.start()
     }
 }
 

@@ -19,13 +19,17 @@ struct CheckCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @Option(help: ArgumentHelp("How to print the problems: text (like a compiler) or json (for tools).", valueName: "FORMAT"))
     var format: Format = .text
 
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        let trust = plugins.trust(identity: identity, environment: environment)
         let check = FlowCheck(source: options.source(identity), features: features,
-                              plugins: PluginLoader(paths: StatePaths(folder: identity.folder, environment: environment)))
+                              plugins: PluginLoader(purpose: .checking, trust: trust,
+                                                    paths: StatePaths(folder: identity.folder, environment: environment)))
         let console = StandardConsole()
         switch format {
         case .text:

@@ -21,14 +21,18 @@ struct GraphCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @Option(help: ArgumentHelp("The diagram language: mermaid or dot.", valueName: "FORMAT"))
     var format: Format = .mermaid
 
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
+        let trust = plugins.trust(identity: identity, environment: environment)
         let check = FlowCheck(source: options.source(identity), features: features,
-                              plugins: PluginLoader(paths: StatePaths(folder: identity.folder, environment: environment)))
+                              plugins: PluginLoader(purpose: .checking, trust: trust,
+                                                    paths: StatePaths(folder: identity.folder, environment: environment)))
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

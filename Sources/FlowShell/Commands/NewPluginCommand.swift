@@ -41,7 +41,7 @@ struct NewPluginCommand: FeatureCommand {
                 print("Build and test it: swift build --package-path \(scaffold.folder) && swift test --package-path \(scaffold.folder)")
             }
             print("Then add to \"plugins\" in config.json: \(scaffold.configEntry)")
-            print("and lead a transition to \(scaffold.screen.id); \(identity.name) check tells what is missing.")
+            print("and lead a transition to \(scaffold.screen.id); \(identity.name) trust lets its program run, and \(identity.name) check tells what is missing.")
             return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

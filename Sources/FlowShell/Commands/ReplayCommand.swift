@@ -18,6 +18,8 @@ struct ReplayCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
@@ -48,7 +50,10 @@ struct ReplayCommand: FeatureCommand {
             console.writeError("error: \(RunCommand.message(for: error))\n")
             return 2
         }
-        let (status, actual) = await SessionReplay.run(expected, identity: identity, options: runOptions, features: features, environment: isolated)
+        // Trust is the user's, read from their own state folder, not the replay's.
+        let trust = plugins.trust(identity: identity, environment: environment)
+        let (status, actual) = await SessionReplay.run(expected, identity: identity, options: runOptions, features: features,
+                                                       environment: isolated, trust: trust)
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
         }

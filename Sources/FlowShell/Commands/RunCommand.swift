@@ -27,6 +27,8 @@ struct RunCommand: FeatureCommand {
 
     @OptionGroup var flow: ConfigOption
 
+    @OptionGroup var plugins: AllowPluginsOption
+
     @Option(name: .long, help: ArgumentHelp("The history file (default: history in the app's state folder).", valueName: "PATH"),
             completion: .file())
     var history: String?

@@ -73,11 +73,11 @@ struct SessionReplay {
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
     static func run(_ expected: [Record], identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
-                    environment: [String: String]) async -> (status: Int32, records: [Record]) {
+                    environment: [String: String], trust: PluginTrust) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let reader = ScriptedReader(expected: expected, console: capture)
         let launcher = ShellLauncher(identity: identity, options: options, features: features, environment: environment,
-                                     scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)))
+                                     scripted: .init(reader: reader, output: JSONLinesOutput(console: capture)), trust: trust)
         let status = await launcher.run()
         let records = capture.lines.compactMap { text in RecordedValue.object(inLine: text).map { Record($0, fileLine: 0) } }
         return (status, records)

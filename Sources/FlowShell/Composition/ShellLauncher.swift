@@ -26,15 +26,18 @@ struct ShellLauncher {
     /// Where the app's state and data are kept.
     private let paths: StatePaths
     let scripted: ScriptedSession?
+    /// Whether the config's plugins may run.
+    let trust: PluginTrust
     /// Where Tab is answered: the dispatcher, once it exists (the line editor is made first).
     private let completionTarget = CompletionTarget()
     private let console: Console
 
     init(identity: ShellIdentity, options: RunCommand, features: [FeatureModule], environment: [String: String],
-         scripted: ScriptedSession? = nil, console: Console? = nil) {
+         scripted: ScriptedSession? = nil, console: Console? = nil, trust: PluginTrust? = nil) {
         self.identity = identity
         self.paths = StatePaths(folder: identity.folder, environment: environment)
         self.options = options
+        self.trust = trust ?? options.plugins.trust(identity: identity, environment: environment)
         self.features = features
         self.environment = environment
         self.scripted = scripted
@@ -66,6 +69,8 @@ struct ShellLauncher {
             let fixedClock = options.clock ?? (options.record != nil ? Date().timeIntervalSince1970.rounded() : nil)
             let runtime = try await startRuntime(from: source, clock: fixedClock)
             let flow = runtime.flow
+            // Only a flow with plugins has processes to stop (and a start without them is spared the watch).
+            if !interactive && scripted == nil && !flow.manifest.plugins.isEmpty { ScriptSignals.install() }
             let app = flow.manifest.app
 
             let script = try readScript()
@@ -144,7 +149,8 @@ struct ShellLauncher {
         do {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? paths.dataDirectory(app: app)
-            }, openSettings: SettingsDatabase.open(inFolder:), now: fixedClock, plugins: PluginLoader(paths: paths))
+            }, openSettings: SettingsDatabase.open(inFolder:), now: fixedClock,
+               plugins: PluginLoader(purpose: .running, trust: trust, paths: paths))
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")

@@ -53,7 +53,12 @@ public struct ParsedArguments: Sendable, Equatable {
         }
         for (position, argument) in declared.enumerated() {
             if argument.takesRest {
-                if position < loose.count { positionals.append(loose[position...].joined(separator: " ")) }
+                if position < loose.count {
+                    positionals.append(loose[position...].joined(separator: " "))
+                } else if !argument.isOptional {
+                    // A required rest (a plugin may declare one) needs at least one word.
+                    throw UserFacingError("missing \(argument.name) — usage: \(command.usage)")
+                }
                 loose.removeAll()
                 break
             }

@@ -1,6 +1,6 @@
 /// The Builder role, once for every screen type: builds a ``Screen`` from its input, keeps its
 /// state and pushes each new state, rendered, to the bound ``View``. Every change goes through
-/// one path: a command, appearing again, an effect, a subscription. The host
+/// one path (`apply(_:)`): a command, appearing again, an effect, a subscription. The host
 /// owns the screen's background work: it starts when the screen opens, and closing the screen
 /// cancels it.
 @MainActor

@@ -13,7 +13,7 @@ public enum ConfigSource: Equatable, Sendable {
     case text(String, name: String)
 
     /// How diagnostics name the built-in flow.
-    static let builtInName = "built-in default flow"
+    package static let builtInName = "built-in default flow"
 
     /// The file name looked for in the current directory.
     static let defaultFileName = "config.json"
@@ -27,7 +27,7 @@ public enum ConfigSource: Equatable, Sendable {
     }
 
     /// Loads the manifest from this source.
-    func load() throws(ManifestLoadError) -> Manifest {
+    package func load() throws(ManifestLoadError) -> Manifest {
         switch self {
         case .file(let path):
             return try ManifestLoader.load(path: path)

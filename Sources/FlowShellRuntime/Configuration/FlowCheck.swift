@@ -27,6 +27,9 @@ package struct FlowCheck {
     let outcome: Outcome
     /// The linked modules and the modules of the flow's plugins.
     package private(set) var modules: [FeatureModule]
+    /// Why the flow may not run although it may be sound, in one line: its plugins are not
+    /// trusted (only when `plugins` loads them for running).
+    package private(set) var refusal: String?
 
     /// Loads `source` and checks it against `features` and its plugins' declarations (from
     /// `plugins`; none when nil).
@@ -37,8 +40,29 @@ package struct FlowCheck {
         var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
         do {
             let manifest = try source.load()
-            let loaded = plugins?.modules(for: manifest, source: source) ?? (modules: [], diagnostics: [])
-            if !loaded.diagnostics.isEmpty {
+            // A plugin's module named like a linked one would stand in for it, and the linked
+            // module's services would be missing at run time: refused here, before anything runs.
+            let linked = Set(features.map(\.name))
+            let clashes = manifest.plugins.filter { linked.contains($0.module) }.map { plugin in
+                let path = plugin.path.appending("module")
+                return Diagnostic(.error, file: source.fileName, location: manifest.location(of: path), path: path,
+                                  message: "'\(plugin.module)' is the name of a linked module; a plugin provides a module of another name")
+            }
+            if !clashes.isEmpty {
+                self.manifest = manifest
+                diagnostics = clashes
+                outcome = .invalid
+                return
+            }
+            let loaded = plugins?.modules(for: manifest, source: source) ?? PluginLoader.Loaded()
+            if let refusal = loaded.refusal {
+                self.manifest = manifest
+                self.refusal = refusal
+                diagnostics = []
+                outcome = .invalid
+                return
+            }
+            if loaded.diagnostics.containsError {
                 // A plugin that cannot be asked is the one error: its screens are unknown.
                 self.manifest = manifest
                 diagnostics = loaded.diagnostics
@@ -46,8 +70,9 @@ package struct FlowCheck {
                 return
             }
             modules = features + loaded.modules
-            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names)
-            let diagnostics = validator.validate(manifest, file: source.fileName)
+            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names,
+                                          uncheckedModules: loaded.unchecked)
+            let diagnostics = (validator.validate(manifest, file: source.fileName) + loaded.diagnostics).sorted(by: Diagnostic.inFileOrder)
             self.manifest = manifest
             self.diagnostics = diagnostics
             outcome = diagnostics.containsError ? .invalid : .valid

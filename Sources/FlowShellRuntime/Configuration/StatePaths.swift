@@ -32,6 +32,12 @@ package struct StatePaths: Sendable {
         path(app: app, variable: "XDG_DATA_HOME", fallback: ".local/share")
     }
 
+    /// The user's list of configs trusted to run their plugins, beside the apps' folders:
+    /// `$XDG_STATE_HOME/<folder>/trusted-configs.json`; nil when there is no home.
+    package var trustFile: String? {
+        base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/" + folder + "/trusted-configs.json" }
+    }
+
     private func path(app: String, variable: String, fallback: String) -> String? {
         base(variable: variable, fallback: fallback).map { $0 + "/" + folder + "/" + app }
     }

@@ -7,49 +7,120 @@ import Foundation
 /// cache in the state folder when its command and files are unchanged, else from the plugin
 /// itself, asked within its time limit. A plugin that cannot start or answers wrongly is one
 /// error naming its config line. The modules' screens run in the plugins through ``host``.
+///
+/// Nothing is started unless ``PluginTrust`` allows the config: to run it, an untrusted config
+/// is refused in one line; to check it, its plugins are not started, their cached declarations
+/// are used when there are any, and each plugin not started is said.
 @MainActor
 package final class PluginLoader {
+    /// What the plugins are loaded for.
+    package enum Purpose {
+        /// To run the flow: an untrusted config is refused.
+        case running
+        /// To check it or draw it: an untrusted config's plugins are not started, the rest is checked.
+        case checking
+    }
+
+    /// A flow's plugins, loaded.
+    package struct Loaded {
+        /// The modules of the plugins whose declarations are known.
+        var modules: [FeatureModule] = []
+        /// Errors (a plugin that cannot be asked) and warnings (a plugin not started).
+        var diagnostics: [Diagnostic] = []
+        /// Why the flow may not run, in one line: its config is not trusted. Only when running.
+        var refusal: String?
+        /// The modules of plugins not started whose declarations are unknown: their screens
+        /// cannot be checked.
+        var unchecked: Set<String> = []
+    }
+
     /// The running plugins.
     let host = PluginHost()
     private let stateDirectory: (String) -> String?
+    private let trust: PluginTrust
+    private let purpose: Purpose
 
-    /// A loader whose logs and cache live under `stateDirectory(app)/plugins` (nil: none).
-    init(stateDirectory: @escaping (String) -> String?) {
+    /// A loader whose logs and cache live under `stateDirectory(app)/plugins` (nil: none), which
+    /// starts plugins as `trust` allows (nil: always, for flows code gives as text).
+    package init(purpose: Purpose = .running, trust: PluginTrust? = nil, stateDirectory: @escaping (String) -> String?) {
+        self.purpose = purpose
+        self.trust = trust ?? PluginTrust.everything()
         self.stateDirectory = stateDirectory
     }
 
-    /// A loader whose logs and cache live in the app's state folder.
-    package convenience init(paths: StatePaths) {
-        self.init { paths.directory(app: $0) }
+    /// A loader whose logs and cache live in the app's state folder (`paths`), which starts
+    /// plugins as `trust` allows.
+    package convenience init(purpose: Purpose, trust: PluginTrust, paths: StatePaths) {
+        self.init(purpose: purpose, trust: trust) { paths.directory(app: $0) }
     }
 
-    /// The modules of `manifest`'s plugins, or the errors that keep them from loading.
-    func modules(for manifest: Manifest, source: ConfigSource) -> (modules: [FeatureModule], diagnostics: [Diagnostic]) {
-        guard !manifest.plugins.isEmpty else { return ([], []) }
-        let folder = stateDirectory(manifest.app).map { $0 + "/plugins" }
-        let cache = folder.map(PluginDeclarationCache.init)
-        var modules: [FeatureModule] = []
-        var diagnostics: [Diagnostic] = []
-        for plugin in manifest.plugins {
+    /// The modules of `manifest`'s plugins, or what keeps them from loading.
+    package func modules(for manifest: Manifest, source: ConfigSource) -> Loaded {
+        let specs = specs(for: manifest, source: source)
+        let fingerprint = PluginFingerprint(specs)
+        // Asked even with no plugins: a run's opt-in covers what the run started with only.
+        let decision = trust.decision(fingerprint, source: source)
+        guard !specs.isEmpty else { return Loaded() }
+        let cache = stateDirectory(manifest.app).map { PluginDeclarationCache(folder: $0 + "/plugins") }
+        // The config the declarations were asked for: its real path, or (a flow given as text) its name.
+        let config = source.filePath.flatMap(PluginTrust.realPath) ?? source.fileName
+        let trustCommand = trust.trustCommand(for: source)
+        if case .untrusted(let changed) = decision, purpose == .running {
+            let programs = fingerprint.plugins.map(\.summary).joined(separator: ", ")
+            return Loaded(refusal: "\(source.fileName) "
+                + (changed ? "runs other programs than when you trusted it: " : "runs programs you have not trusted: ")
+                + "\(programs); once you have looked at them, type: \(trustCommand)")
+        }
+        var loaded = Loaded()
+        for (index, (plugin, spec)) in zip(manifest.plugins, specs).enumerated() {
             let location = manifest.location(of: plugin.path)
-            let line = location.map { "\(source.fileName):\($0.line):\($0.column): \(plugin.path)" } ?? "\(source.fileName): \(plugin.path)"
-            let spec = PluginSpec(module: plugin.module, command: plugin.command, configDirectory: configDirectory(of: source),
-                                  timeoutMilliseconds: plugin.timeoutMilliseconds,
-                                  logPath: folder.map { "\($0)/\(plugin.module).log" }, configLine: line)
-            if let declaration = cache?.lookup(spec) {
-                modules.append(host.module(spec, declaration: declaration))
+            let approval = PluginApproval(fingerprint: fingerprint.plugins[index], trustCommand: trustCommand)
+            func report(_ severity: Diagnostic.Severity, _ message: String) {
+                loaded.diagnostics.append(Diagnostic(severity, file: source.fileName, location: location, path: plugin.path,
+                                                     message: "plugin \(plugin.module) (\(plugin.command.joined(separator: " "))) \(message)"))
+            }
+            let notStarted: String
+            switch decision {
+            case .allowed: notStarted = ""
+            case .untrusted(let changed):
+                notStarted = "was not started, as this config " + (changed ? "runs other programs than when it was trusted" : "is not trusted")
+                    + " (\(trustCommand) allows it)"
+            }
+            if let declaration = cache?.lookup(spec, config: config) {
+                if decision != .allowed { report(.warning, notStarted + "; its screens are checked as it declared them when last asked") }
+                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
+                    cache?.store(declared, for: spec, config: config)
+                })
+                continue
+            }
+            guard decision == .allowed else {
+                report(.warning, notStarted + "; its screens are not checked")
+                loaded.unchecked.insert(plugin.module)
                 continue
             }
             do {
                 let declaration = try PluginProbe.declarations(of: spec, log: PluginLog(path: spec.logPath))
-                cache?.store(declaration, for: spec)
-                modules.append(host.module(spec, declaration: declaration))
+                cache?.store(declaration, for: spec, config: config)
+                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
+                    cache?.store(declared, for: spec, config: config)
+                })
             } catch {
-                diagnostics.append(Diagnostic(.error, file: source.fileName, location: location, path: plugin.path,
-                                              message: "plugin \(plugin.module) (\(plugin.command.joined(separator: " "))) \(error.reason)"))
+                report(.error, error.reason)
             }
         }
-        return (modules, diagnostics)
+        return loaded
+    }
+
+    /// How to start each of `manifest`'s plugins, in order.
+    package func specs(for manifest: Manifest, source: ConfigSource) -> [PluginSpec] {
+        let folder = stateDirectory(manifest.app).map { $0 + "/plugins" }
+        return manifest.plugins.map { plugin in
+            let location = manifest.location(of: plugin.path)
+            let line = location.map { "\(source.fileName):\($0.line):\($0.column): \(plugin.path)" } ?? "\(source.fileName): \(plugin.path)"
+            return PluginSpec(module: plugin.module, command: plugin.command, configDirectory: configDirectory(of: source),
+                              timeoutMilliseconds: plugin.timeoutMilliseconds,
+                              logPath: folder.map { "\($0)/\(plugin.module).log" }, configLine: line)
+        }
     }
 
     /// The folder relative paths in a plugin's command are taken from: the config file's.

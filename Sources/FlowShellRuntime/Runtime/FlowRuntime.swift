@@ -61,9 +61,14 @@ public final class FlowRuntime {
         now: (@Sendable () -> Double)? = nil,
         plugins: PluginLoader? = nil
     ) async throws(StartFailure) -> FlowRuntime {
-        // Without a loader of its own, plugins run with no state folder: no cache, no log.
-        let plugins = plugins ?? PluginLoader { _ in nil }
+        // Without a loader of its own, plugins run with no state folder (no cache, no log) and
+        // only when FLOWSHELL_ALLOW_PLUGINS=1 allows them: no shell's trusted configs are known here.
+        let plugins = plugins ?? PluginLoader(purpose: .running,
+                                              trust: PluginTrust(paths: nil, environment: ProcessInfo.processInfo.environment, allowsThisRun: false)) { _ in nil }
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        if let refusal = check.refusal {
+            throw StartFailure(messages: ["error: \(refusal)"], status: 2)
+        }
         guard let manifest = check.runnableManifest else {
             var messages = check.diagnostics.map(\.description)
             if check.outcome != .unreadable {
@@ -151,6 +156,10 @@ public final class FlowRuntime {
     /// reported in full and the running flow stays.
     func reload() async -> [Notice] {
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        if let refusal = check.refusal {
+            // An edit that names another program does not start it unasked.
+            return [Notice(.error, refusal), Notice(.warning, "the flow that was running goes on")]
+        }
         guard let manifest = check.runnableManifest else {
             return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
                 + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]

@@ -113,14 +113,14 @@ package final class TextOutput: ShellOutput {
             return
         }
         let rows = listing.screenCommands + listing.globalCommands
-        let usageWidth = rows.map { DisplayWidth.of($0.usage) }.max() ?? 0
+        let usageWidth = rows.map { DisplayWidth.of(TextSanitizer.clean($0.usage)) }.max() ?? 0
         let summaryWidth = max(10, width() - usageWidth - 4)
         func section(_ title: String, _ commands: [CommandUsage]) -> String {
             styler.apply(.heading, title) + "\n" + commands.map { command in
                 let summary = renderer.wrap(command.summary, width: summaryWidth)
                 let indent = String(repeating: " ", count: usageWidth + 4)
                 return summary.enumerated().map { index, line in
-                    (index == 0 ? "  \(DisplayWidth.pad(command.usage, to: usageWidth))  " : indent) + line + "\n"
+                    (index == 0 ? "  \(DisplayWidth.pad(TextSanitizer.clean(command.usage), to: usageWidth))  " : indent) + line + "\n"
                 }.joined()
             }.joined()
         }

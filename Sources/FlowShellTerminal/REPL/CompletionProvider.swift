@@ -18,10 +18,15 @@ enum CompletionProvider {
                          values: (String) -> [String] = { _ in [] }, files: (String) -> [String] = { _ in [] }) -> Completion {
         var partial = CommandLineTokenizer.partial(textBeforeCursor)
         let commands = (screen?.commands ?? []) + GlobalCommand.descriptions
+        // What is listed or inserted is text like any other (a plugin's included): control
+        // characters cannot reach the terminal through the list or the line.
         var summaries: [String: String] = [:]
-        for command in commands where summaries[command.name] == nil { summaries[command.name] = command.summary }
-        for (name, line) in aliases where summaries[name] == nil { summaries[name] = "alias for \(line)" }
-        let commandNames = commands.map(\.name) + aliases.keys.sorted()
+        for command in commands {
+            let name = TextSanitizer.clean(command.name)
+            if summaries[name] == nil { summaries[name] = TextSanitizer.clean(command.summary) }
+        }
+        for (name, line) in aliases where summaries[name] == nil { summaries[name] = TextSanitizer.clean("alias for \(line)") }
+        let commandNames = commands.map { TextSanitizer.clean($0.name) } + aliases.keys.sorted()
         if let first = partial.words.first, commands.first(where: { $0.name == first }) == nil,
            let line = aliases[first], let expansion = try? CommandLineTokenizer.words(of: line) {
             // The words after an alias complete as they would after the command it stands for.
@@ -45,7 +50,9 @@ enum CompletionProvider {
             if index < positionals.count, positionals[index].isPath {
                 completion = completePath(partial.current, files: files)
             } else if index < positionals.count {
-                completion = .completing(partial.current, among: positionals[index].values, descriptions: positionals[index].descriptions)
+                completion = .completing(partial.current, among: positionals[index].values.map { TextSanitizer.clean($0) },
+                                         descriptions: Dictionary(positionals[index].descriptions.map { (TextSanitizer.clean($0.key), TextSanitizer.clean($0.value)) },
+                                                                   uniquingKeysWith: { first, _ in first }))
             } else {
                 completion = .none
             }

@@ -14,7 +14,8 @@ enum PromptBuilder {
         // Each crumb is a screen of the bottom layer or a whole modal layer, with its width.
         var crumbs: [(text: String, width: Int)] = []
         for (index, layer) in layers.enumerated() {
-            let titles = layer.map { DisplayWidth.truncate($0.screen.title, to: segmentWidth) }
+            // A title is text like any other (a plugin's included): it cannot drive the terminal.
+            let titles = layer.map { DisplayWidth.truncate(TextSanitizer.clean($0.screen.title), to: segmentWidth) }
             if index == 0 {
                 crumbs += titles.map { (styler.apply(.prompt, $0), DisplayWidth.of($0)) }
             } else {

@@ -1,7 +1,11 @@
 """A plugin that misbehaves on request, for the protocol tests. It speaks the protocol by hand
 (not through flowshell_plugin.py) so that each fault is exactly what a test names.
 
-Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open).
+Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
+escapes (terminal escape sequences in its title, a command's summary and an argument's values),
+badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take),
+undeclared (its view lists commands its screen does not declare, one named like the global back),
+collide (its screen's id is a linked screen's, cars.details).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 """
 
@@ -40,6 +44,16 @@ ECHO = {
         ("emit", []), ("undeclared", []), ("stray", []), ("crash", []), ("hang", []), ("slow", []),
     ]],
 }
+
+
+if mode == "escapes":
+    ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07",
+                             "arguments": [{"name": "COLOUR", "values": ["red\x1b]0;value\x07", "blue"]}]})
+TITLE = "Echo\x1b]0;title\x07 " if mode == "escapes" else "Echo "
+
+
+if mode == "collide":
+    ECHO["id"] = "cars.details"
 
 
 def view(title, components=()):
@@ -99,9 +113,20 @@ while True:
             answer(request_id, error="no word has the code 'bad'")
         else:
             answer(request_id, {"value": "word-" + params["value"]})
+    elif method == "open" and mode == "badutf8":
+        with lock:
+            out.buffer.write(b'{"type": "response", "id": %d, "result": {"view": {"title": "bad \xff", "components": []}}}\n' % request_id)
+            out.flush()
+    elif method == "open" and mode == "deep":
+        send({"type": "response", "id": request_id, "result": {"view": view("deep"), "extra": json.loads("[" * 600 + "]" * 600)}})
+    elif method == "open" and mode == "undeclared":
+        screens[params["instance"]] = params["input"]["word"]
+        listed = [{"name": "echo", "summary": "echo"}, {"name": "back", "summary": "Not the shell's back"},
+                  {"name": "wipe", "summary": "Never declared"}]
+        answer(request_id, {"view": dict(view("Sneaky"), commands=listed), "events": []})
     elif method == "open":
         screens[params["instance"]] = params["input"]["word"]
-        answer(request_id, {"view": view("Echo " + params["input"]["word"]), "events": []})
+        answer(request_id, {"view": view(TITLE + params["input"]["word"]), "events": []})
     elif method == "close":
         screens.pop(params["instance"], None)
         answer(request_id, {})

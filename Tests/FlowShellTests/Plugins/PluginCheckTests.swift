@@ -37,7 +37,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let config = try weatherFlow(in: home)
-        let environment = FlowShellBinary.environment(home: home)
+        let environment = PluginFlows.allowingPlugins(home: home)
 
         // Live: the plugin is asked, and its answer kept.
         let live = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
@@ -46,22 +46,21 @@ import Testing
         let cache = home.appendingPathComponent("state/flowshell/weather/plugins/Weather.declarations.json")
         #expect(FileManager.default.fileExists(atPath: cache.path))
 
-        // Cached: with no python3 to be found, the check still knows the plugin's screens.
-        let noPython = FlowShellBinary.environment(home: home, extra: ["PATH": home.appendingPathComponent("empty").path])
-        let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
+        // Cached: with the helper it imports gone, the plugin could not answer, yet the check
+        // still knows its screens. (The program it runs is part of the key: with no python3 in
+        // PATH, it would be asked again.)
+        try FileManager.default.removeItem(at: home.appendingPathComponent("plugins/python/flowshell_plugin.py"))
+        let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
         #expect(cached.output == live.output)
         #expect(cached.status == 0)
 
-        // A changed plugin file misses the cache: the plugin is asked again, and cannot start.
+        // A changed plugin file misses the cache: the plugin is asked again, and cannot answer.
         let script = home.appendingPathComponent("examples/plugins/weather.py")
         try (String(contentsOf: script, encoding: .utf8) + "\n# changed\n").write(to: script, atomically: true, encoding: .utf8)
-        let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: noPython)
+        let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
         #expect(changed.status == 1)
-        #expect(changed.output == """
-        \(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) cannot start: no program 'python3' in PATH
-        \(config.path): 1 error
-
-        """)
+        #expect(changed.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) exited (exit status 1) before saying hello"),
+                "\(changed.output)")
     }
 
     @Test func transitionsAreCheckedAgainstThePluginsDeclarations() throws {
@@ -72,7 +71,7 @@ import Testing
             { "from": "weather.forecast", "on": "rained", "style": "pop" }
         """)
         let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("error: transitions[3].on: 'weather.forecast' never emits 'rained'"), "\(result.output)")
     }
@@ -90,13 +89,47 @@ import Testing
         }
         """.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 2)
         #expect(result.errors == """
         \(config.path):5:15: error: plugins[0]: plugin Weather (plugins/nowhere.py) cannot start: no such program 'plugins/nowhere.py' (relative to the config's folder)
         \(config.path): the flow has 1 error; not starting
 
         """)
+    }
+
+    @Test func aPluginModuleNamedLikeALinkedOneIsAnErrorOfCheckAndRunAlike() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("clash.json")
+        try """
+        {
+          "app": "clash",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [{ "module": "Cars", "command": ["python3", "\(PluginFlows.fakePlugin)"] }]
+        }
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let environment = PluginFlows.allowingPlugins(home: home)
+        let line = "\(config.path):5:27: error: plugins[0].module: 'Cars' is the name of a linked module; a plugin provides a module of another name"
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        #expect(check.status == 1)
+        #expect(check.output == "\(line)\n\(config.path): 1 error\n")
+        let run = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home, environment: environment)
+        #expect(run.status == 2)
+        #expect(run.errors == "\(line)\n\(config.path): the flow has 1 error; not starting\n")
+    }
+
+    @Test func aScreenIdTakenByALinkedModuleIsReportedAtThePluginsLine() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("flow.json")
+        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "collide"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: PluginFlows.allowingPlugins(home: home))
+        #expect(check.status == 1)
+        #expect(check.output.contains("\(config.path):6:5: error: plugins[0]: feature id 'cars.details' is registered by both Cars and Fake\n"),
+                "\(check.output)")
     }
 
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
@@ -112,9 +145,65 @@ import Testing
         }
         """.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))
         #expect(result.output.contains("plugins[0].cmd: unknown key 'cmd'"))
     }
 }
+
+/// The declarations' cache keys the program a bare name resolves to in `PATH`, not the name.
+@Suite struct PluginCacheKeyTests {
+    @Test func aProgramFoundElsewhereInPathIsAskedAgain() throws {
+        let (folder, config) = try HostilePluginTests.hostileFlow("echo started >> started")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `runner`, found in PATH, is first one shell, then another: as if upgraded.
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let runner = bin.appendingPathComponent("runner")
+        try FileManager.default.createSymbolicLink(atPath: runner.path, withDestinationPath: "/bin/dash")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: #"["sh", "plugin.sh"]"#, with: #"["runner", "plugin.sh"]"#)
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        let environment = PluginFlows.allowingPlugins(home: folder, extra: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        func starts() -> Int {
+            ((try? String(contentsOf: folder.appendingPathComponent("started"), encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder, environment: environment).status == 0)
+        #expect(starts() == 1)
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder, environment: environment).status == 0)
+        #expect(starts() == 1, "unchanged: from the cache")
+        try FileManager.default.removeItem(at: runner)
+        try FileManager.default.createSymbolicLink(atPath: runner.path, withDestinationPath: "/bin/bash")
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder, environment: environment).status == 0)
+        #expect(starts() == 2, "another program: asked again")
+    }
+}
+
+/// A plugin must declare, when it starts, what the flow was checked against.
+@Suite struct PluginDeclarationsAtRunTests {
+    @Test func aPluginThatDeclaresOtherScreensThanCheckedIsStoppedAndTheCacheRefreshed() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("fake.json")
+        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
+        let environment = PluginFlows.allowingPlugins(home: home)
+        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment).status == 0)
+        // The cache no longer says what the plugin declares (as if edited, or the program changed in place).
+        let cache = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.declarations.json")
+        let stored = try String(contentsOf: cache, encoding: .utf8)
+        #expect(stored.contains(#""title":"Echo""#))
+        try stored.replacingOccurrences(of: #""title":"Echo""#, with: #""title":"Tampered""#).write(to: cache, atomically: true, encoding: .utf8)
+
+        let refused = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\n", in: home, environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("plugin Fake declares other screens than the flow was checked against, so it was stopped; what it declares now is kept: reload (or start the shell again) to check the flow against it"),
+                "\(refused.errors)")
+        #expect(try String(contentsOf: cache, encoding: .utf8).contains(#""title":"Echo""#), "the cache is refreshed")
+
+        let again = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nwhere\n", in: home, environment: environment)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.output.contains("2. Echo hi (fake.echo, word=hi)"))
+    }
+}
+

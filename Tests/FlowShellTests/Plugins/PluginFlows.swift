@@ -10,6 +10,14 @@ enum PluginFlows {
     /// `examples/plugins.json`: the car-sharing flow with the Weather (Python) and Trips (Swift) plugins.
     static let examples = FlowShellBinary.repository.appendingPathComponent("examples/plugins.json").path
 
+    /// `examples/node.json`: the car-sharing flow with the Node.js example plugin, Notes.
+    static let nodeExample = FlowShellBinary.repository.appendingPathComponent("examples/node.json").path
+
+    /// Whether `node` is in `PATH`: the Node.js example's test runs only then (CI has it).
+    static let hasNode: Bool = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
+        FileManager.default.isExecutableFile(atPath: "\(folder)/node")
+    }
+
     /// The fake plugin of the protocol tests.
     static let fakePlugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowPluginsTests/Fixtures/fake_plugin.py").path
 
@@ -30,6 +38,13 @@ enum PluginFlows {
       "links": { "/echo/:word": ["cars.list", "fake.echo"], "/code/:code": ["cars.list", "fake.echo"] }
     }
     """
+
+    /// The environment of a run whose plugins may start without their config being trusted
+    /// (`FLOWSHELL_ALLOW_PLUGINS=1`, the one-run opt-in): the tests' own configs go through the
+    /// same door as anyone's.
+    static func allowingPlugins(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        FlowShellBinary.environment(home: home, extra: extra.merging(["FLOWSHELL_ALLOW_PLUGINS": "1"]) { $1 })
+    }
 
     /// The process ids a state folder's plugin logs say were started.
     static func startedProcesses(in state: URL) -> [Int32] {

@@ -50,6 +50,11 @@ import Testing
           "transitions": [{ "from": "bikeShare.home", "on": "finished", "to": "bikeShare.home", "style": "root" }]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
+        // Trusted as its author would, so that its program may run.
+        let trusted = try FlowShellBinary.run(["trust", "--config", config.path], input: "", in: folder,
+                                              environment: FlowShellBinary.environment(home: folder))
+        #expect(trusted.status == 0)
+        #expect(trusted.output.contains("  BikeShare: python3 plugins/BikeShare/bike_share.py ("))
         let session = try FlowShellBinary.run(["--config", config.path], input: "greet\nhelp\n", in: folder,
                                               environment: FlowShellBinary.environment(home: folder))
         #expect(session.errors == "")

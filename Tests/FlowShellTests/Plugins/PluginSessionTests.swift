@@ -22,7 +22,7 @@ import Testing
         quit
         """
         let result = try FlowShellBinary.run(["--config", PluginFlows.examples], input: script, in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.errors == "")
         #expect(result.status == 0)
         let lines = result.output.components(separatedBy: "\n")
@@ -48,7 +48,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(["--config", PluginFlows.examples, "--output", "json"], input: "select zoe\nweather\ndays 2\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0)
         let screens = result.output.split(separator: "\n").filter { $0.contains("\"screen\":\"weather.forecast\"") }
         #expect(screens.count == 2)
@@ -60,7 +60,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
-        let environment = FlowShellBinary.environment(home: home)
+        let environment = PluginFlows.allowingPlugins(home: home)
         let recorded = try FlowShellBinary.run(["--config", PluginFlows.examples, "--fresh", "--record", file.path],
                                                input: "select rio\nweather\ndays 4\nback\ntrip\nadd Spandau\n", in: home, environment: environment)
         #expect(recorded.status == 0)
@@ -76,7 +76,7 @@ import Testing
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(["--config", config.path], input: "open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         let log = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log").path
         #expect(result.errors.contains("✗ line 3: plugin Fake stopped (exit status 3); its screens are closed, and it starts again when next used (its log: \(log))\n"))
@@ -96,7 +96,7 @@ import Testing
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.errors.contains("no word has the code 'bad'"), "\(result.errors)")
         let stacks = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("2. ") }
@@ -107,10 +107,36 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(["graph", "--config", PluginFlows.examples], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+                                             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0)
         #expect(result.output.contains("subgraph n_Weather[\"Weather (plugin)\"]"))
         #expect(result.output.contains("subgraph n_Trips[\"Trips (plugin)\"]"))
         #expect(result.output.contains("n_cars_details -->|\"› weather · push\"| n_weather_forecast"))
+    }
+
+    /// The Node.js example, written from the protocol alone: its screen, a rest argument, an
+    /// error shown as it is, an event the flow routes.
+    @Test(.enabled(if: PluginFlows.hasNode, "node is not in PATH"))
+    func theNodeExamplePluginKeepsNotesAboutACar() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", PluginFlows.nodeExample],
+                                             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nadd\nwhere\ndone\nwhere\n",
+                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        #expect(result.status == 1, "two commands failed: remove 7, and add with no text")
+        #expect(result.errors.contains("✗ line 5: no note 7: there are 2\n"), "\(result.errors)")
+        // A required rest argument needs a word, as a linked screen's required argument does.
+        #expect(result.errors.contains("✗ line 7: missing TEXT — usage: add TEXT"), "\(result.errors)")
+        let lines = result.output.components(separatedBy: "\n")
+        #expect(lines.contains("Notes for rio"))
+        #expect(lines.contains("No notes yet: add one with 'add TEXT'."))
+        #expect(lines.contains("1. check the tyres"))
+        #expect(lines.contains("2 notes"))
+        #expect(lines.contains("1. wash"))
+        #expect(lines.contains("3. Notes for rio (notes.list, carID=rio)"))
+        #expect(lines.last(where: { $0.hasPrefix("2. ") }) == "2. Kia Rio (cars.details, carID=rio)", "done went back")
+        let started = PluginFlows.startedProcesses(in: home.appendingPathComponent("state"))
+        #expect(started.count == 1)
+        #expect(!started.contains(where: PluginFlows.exists), "no plugin outlives the shell")
     }
 }

@@ -1,0 +1,67 @@
+import FlowShellKit
+@testable import FlowPlugins
+import Foundation
+import FuzzDriver
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// A libFuzzer target for the shell's side of the plugin protocol, built and run by `make fuzz`:
+// each input is what a plugin could write on its stdout, split into lines as the reader splits
+// it; each line is classified as the supervisor does (hello, response, stray, nested too deep),
+// an answer is decoded as each method's result and described when it is wrong, and a declared
+// screen is checked. A crash, a sanitizer's report or a broken invariant is a finding. (The
+// supervisor's own path needs a process, which the end-to-end tests drive.)
+
+@main
+enum PluginFuzzer {
+    @MainActor
+    static func main() {
+        FuzzDriver.run { input in
+            for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                check(Array(line))
+            }
+        }
+    }
+
+    static func check(_ line: [UInt8]) {
+        let data = Data(line)
+        // UTF-8 is found invalid exactly where decoding it would replace bytes.
+        let invalid = PluginLine.firstInvalidUTF8(in: data)
+        if (invalid == nil) != (Array(String(decoding: line, as: UTF8.self).utf8) == line) {
+            print("UTF-8 validity misjudged: \(line)")
+            abort()
+        }
+        switch PluginLine(line) {
+        case .hello(let hello):
+            _ = PluginLine.refusal(of: hello)
+        case .response:
+            decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, data) { result in
+                for module in result.modules {
+                    for screen in module.screens { _ = screen.problem }
+                }
+            }
+            decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, data) { _ in }
+            decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, data) { _ in }
+        case .tooDeep:
+            if !PluginLine.exceedsDepth(line) {
+                print("a line called too deep is not: \(line)")
+                abort()
+            }
+        case .other, .stray:
+            break
+        }
+    }
+
+    /// Decodes an answer as the supervisor does, and describes it when it is wrong.
+    static func decode<Result>(_ type: PluginMessage.Response<Result>.Type, _ data: Data, _ use: (Result) -> Void) {
+        do {
+            let response = try JSONDecoder().decode(type, from: data)
+            if let result = response.result { use(result) }
+        } catch {
+            _ = PluginLine.describe(error, in: data)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Dispatch
+import FlowPlugins
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// In a script (stdin not a terminal), SIGTERM and SIGHUP end the shell at once, as their
+/// default action would, but first stop every plugin it started with its process group — which
+/// nothing else would stop when a plugin ignores its stdin's end. Watched on a queue of its own,
+/// as the shell's main thread may be waiting for the script's next line.
+enum ScriptSignals {
+    /// The watches; kept for the process's life.
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+    /// Starts watching SIGTERM and SIGHUP.
+    static func install() {
+        for number in [SIGTERM, SIGHUP] {
+            // Ignored, so that the watch alone sees it; a plugin starts with the default again.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                RunningPlugins.killAll()
+                _exit(128 + number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
