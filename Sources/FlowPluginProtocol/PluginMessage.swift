@@ -78,6 +78,8 @@ public enum PluginMessage {
         public var type: String
         /// The request it answers, for a response (or names, for a request or cancel).
         public var id: Int?
+        /// The screen instance, for an update.
+        public var instance: Int?
     }
 
     /// `{"type": "response", "id": 3, "result": {...}}` or `{"type": "response", "id": 3, "error": {...}}`.
@@ -175,6 +177,40 @@ public enum PluginMessage {
     }
 
     /// The parameters of `close`: the instance the shell no longer shows.
+    /// A screen instance's new look, sent by the plugin whenever it changes by itself
+    /// (protocol 1.1): `{"type": "update", "instance": 3, "view": {...}, "events": [...]}`.
+    public struct Update: Codable, Sendable, Equatable {
+        /// Always `update`.
+        public var type = "update"
+        /// The open screen instance it is about.
+        public var instance: Int
+        /// Its view now, if it changed.
+        public var view: ViewProperties?
+        /// Events it emitted, routed by the flow as a command's.
+        public var events: [Event]
+
+        /// An update.
+        public init(instance: Int, view: ViewProperties?, events: [Event] = []) {
+            self.instance = instance
+            self.view = view
+            self.events = events
+        }
+
+        private enum CodingKeys: String, CodingKey { case type, instance, view, events }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            instance = try container.decode(Int.self, forKey: .instance)
+            view = try container.decodeIfPresent(ViewProperties.self, forKey: .view)
+            events = try container.decodeIfPresent([Event].self, forKey: .events) ?? []
+        }
+    }
+
+    /// `appear` (protocol 1.1, to a plugin that lists `appear` in its hello's features): the
+    /// screen instance is shown again because the screen above it closed; the answer is a
+    /// ``ScreenAnswer`` with its new view.
+    public typealias AppearParameters = CloseParameters
+
     public struct CloseParameters: Codable, Sendable, Equatable {
         /// The screen instance.
         public var instance: Int

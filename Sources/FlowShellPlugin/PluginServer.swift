@@ -18,6 +18,9 @@ public final class PluginServer {
     private let modules: [FeatureModule]
     private let services = ServiceContainer()
     private var screens: [Int: any HostedScreen] = [:]
+    /// Each open screen's View here: what the screen shows by itself goes to the shell as an
+    /// `update` (protocol 1.1); what a request changes goes in its answer instead.
+    private var pushers: [Int: UpdatePusher] = [:]
     private var running: [Int: Task<Void, Never>] = [:]
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -97,8 +100,19 @@ public final class PluginServer {
                     defer { self.running[id] = nil }
                     do {
                         let screen = try await registration.make(FeatureInput(parameters.input), ScreenContext(services: self.services))
-                        self.screens[parameters.instance] = screen
+                        let instance = parameters.instance
+                        self.screens[instance] = screen
+                        let pusher = UpdatePusher { [weak self] view in
+                            self?.write(PluginMessage.Update(instance: instance, view: view))
+                        }
+                        self.pushers[instance] = pusher
+                        screen.bind(view: pusher)
+                        screen.open { [weak self] events in
+                            self?.write(PluginMessage.Update(instance: instance, view: nil,
+                                                             events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) }))
+                        }
                         self.write(PluginMessage.Response(id: id, result: PluginMessage.ScreenAnswer(view: screen.viewProperties)))
+                        pusher.isAnswering = false
                     } catch {
                         self.fail(id, error)
                     }
@@ -109,8 +123,13 @@ public final class PluginServer {
                     fail(id, "no open screen \(parameters.instance)")
                     return
                 }
+                let pusher = pushers[parameters.instance]
+                pusher?.isAnswering = true
                 running[id] = Task { @MainActor in
-                    defer { self.running[id] = nil }
+                    defer {
+                        self.running[id] = nil
+                        pusher?.isAnswering = false
+                    }
                     do {
                         let events = try await screen.perform(parameters.command, arguments: parameters.arguments)
                         let answer = PluginMessage.ScreenAnswer(view: screen.viewProperties,
@@ -135,9 +154,31 @@ public final class PluginServer {
                         self.fail(id, error)
                     }
                 }
+            case "appear":
+                let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.AppearParameters>.self, from: line).params
+                guard let screen = screens[parameters.instance] else {
+                    fail(id, "no open screen \(parameters.instance)")
+                    return
+                }
+                let pusher = pushers[parameters.instance]
+                pusher?.isAnswering = true
+                running[id] = Task { @MainActor in
+                    defer {
+                        self.running[id] = nil
+                        pusher?.isAnswering = false
+                    }
+                    do {
+                        try await screen.appear()
+                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ScreenAnswer(view: screen.viewProperties)))
+                    } catch {
+                        self.fail(id, error)
+                    }
+                }
             case "close":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.CloseParameters>.self, from: line).params
+                screens[parameters.instance]?.close()
                 screens[parameters.instance] = nil
+                pushers[parameters.instance] = nil
                 write(PluginMessage.Response(id: id, result: PluginMessage.NoParameters()))
             case let method:
                 fail(id, "this plugin does not know the request '\(method)'")
@@ -166,5 +207,24 @@ public final class PluginServer {
         guard var data = try? encoder.encode(message) else { return }
         data.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(data)
+    }
+}
+
+/// The View of one screen a plugin serves: what the screen shows by itself (its effects and
+/// subscriptions) goes to the shell as an `update`; while a request that shows its view in its
+/// answer runs, nothing is pushed.
+@MainActor
+final class UpdatePusher: View {
+    /// Whether a request is being answered (at first: `open`'s).
+    var isAnswering = true
+    private let push: (ViewProperties) -> Void
+
+    init(push: @escaping (ViewProperties) -> Void) {
+        self.push = push
+    }
+
+    func update(with viewProperties: ViewProperties) {
+        guard !isAnswering else { return }
+        push(viewProperties)
     }
 }

@@ -1,7 +1,8 @@
 """FlowShell plugins in Python: a screen is a small class.
 
-Standard library only. Protocol v1 (docs/plugins.md): JSON lines on stdin/stdout, ``hello`` both
-ways, requests ``screens``, ``open``, ``command``, ``close``, ``resolve`` with ids, ``cancel`` by id.
+Standard library only. Protocol 1.1 (docs/plugins.md): JSON lines on stdin/stdout, ``hello`` both
+ways, requests ``screens``, ``open``, ``command``, ``appear``, ``close``, ``resolve`` with ids,
+``cancel`` by id, and ``update`` lines the plugin sends unasked.
 
     import flowshell_plugin as fp
 
@@ -29,6 +30,10 @@ ways, requests ``screens``, ``open``, ``command``, ``close``, ``resolve`` with i
     if __name__ == "__main__":
         fp.Plugin("Weather", [Forecast]).run()
 
+A screen shown again because the one above it closed gets ``appear(self)`` (look your data up
+again there). A screen that changes by itself sets ``every = SECONDS`` and writes ``tick(self)``:
+the plugin calls it that often while the screen is open and sends its new view as an ``update``.
+
 ``print`` in a screen goes to the plugin's log (stderr), never into the protocol. A long command
 calls ``self.sleep(seconds)`` or ``self.check_cancelled()`` between slices of work so that
 Ctrl-C in the shell (a ``cancel``) stops it. ``Forecast.open({...})`` and ``screen.run("days 2")``
@@ -44,8 +49,8 @@ import sys
 import time
 
 PROTOCOL = "flowshell-plugin"
-VERSION = "1.0.0"
-FEATURES = ["cancel"]
+VERSION = "1.1.0"
+FEATURES = ["cancel", "appear", "update"]
 
 
 class UserError(Exception):
@@ -193,8 +198,17 @@ class Screen:
     inputs = []
     events = {}
 
+    #: Seconds between calls of tick() while the screen is open; None: never.
+    every = None
+
     def view(self):
         return view(self.title)
+
+    def appear(self):
+        """The screen is shown again (the one above it closed): look its data up again."""
+
+    def tick(self):
+        """Called every `every` seconds while the screen is open; change the state here."""
 
     # What a command may call.
     def emit(self, name, **payload):
@@ -302,12 +316,16 @@ class _Input:
             except ValueError:
                 print("flowshell_plugin: skipped a line that is not JSON", file=sys.stderr)
 
-    def next(self):
-        """The next message, or None at the end of stdin."""
+    def next(self, timeout=None):
+        """The next message; None at the end of stdin, or when `timeout` seconds pass first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         while not self.pending:
             if self.ended:
                 return None
-            self._read(None)
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return None
+            self._read(remaining)
         return self.pending.popleft()
 
     def cancelled(self, request_id, seconds):
@@ -337,6 +355,7 @@ class Plugin:
         self.screens = {screen.id: screen for screen in screens}
         self.resolvers = dict(resolvers or {})
         self.instances = {}
+        self.ticks = {}                   # instance -> when its screen's tick() is due
         self.input = None
 
     def send(self, message):
@@ -359,9 +378,13 @@ class Plugin:
         self.input = _Input(0)
         self.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "features": FEATURES})
         while True:
-            message = self.input.next()
+            due = min(self.ticks.values(), default=None)
+            message = self.input.next(None if due is None else max(0, due - time.monotonic()))
             if message is None:
-                return
+                if self.input.ended:
+                    return
+                self.tick_due()
+                continue
             kind = message.get("type")
             if kind == "hello":
                 major = str(message.get("version", "")).split(".")[0]
@@ -372,6 +395,25 @@ class Plugin:
             elif kind == "request":
                 self.handle(message)
             # A cancel of a request already answered needs nothing.
+
+    def tick_due(self):
+        """Runs the tick() of each screen whose time has come and sends what it shows now."""
+        now = time.monotonic()
+        for instance, due in list(self.ticks.items()):
+            if due > now:
+                continue
+            screen = self.instances.get(instance)
+            if screen is None:
+                self.ticks.pop(instance, None)
+                continue
+            self.ticks[instance] = now + screen.every
+            screen._emitted = []
+            try:
+                screen.tick()
+            except Exception as failure:    # a bug in a screen: logged, the plugin goes on
+                print(f"flowshell_plugin: tick of {screen.id} failed: {failure!r}", file=sys.stderr)
+                continue
+            self.send({"type": "update", "instance": instance, "view": screen.rendered(), "events": screen._emitted})
 
     def handle(self, request):
         request_id, method, params = request.get("id"), request.get("method"), request.get("params") or {}
@@ -391,6 +433,8 @@ class Plugin:
                     raise UserError(f"this plugin has no screen '{params.get('screen')}'")
                 screen = screen_type.open(params.get("input") or {})
                 self.instances[params["instance"]] = screen
+                if screen.every:
+                    self.ticks[params["instance"]] = time.monotonic() + screen.every
                 self.answer(request_id, {"view": screen.rendered(), "events": []})
             elif method == "command":
                 screen = self.instances.get(params.get("instance"))
@@ -399,8 +443,16 @@ class Plugin:
                 events = screen.perform(params["command"], params.get("arguments") or [],
                                         lambda seconds: self.input.cancelled(request_id, seconds))
                 self.answer(request_id, {"view": screen.rendered(), "events": events})
+            elif method == "appear":
+                screen = self.instances.get(params.get("instance"))
+                if screen is None:
+                    raise UserError("that screen is not open in this plugin")
+                screen._emitted = []
+                screen.appear()
+                self.answer(request_id, {"view": screen.rendered(), "events": screen._emitted})
             elif method == "close":
                 self.instances.pop(params.get("instance"), None)
+                self.ticks.pop(params.get("instance"), None)
                 self.answer(request_id, {})
             else:
                 self.answer(request_id, error=f"unknown request '{method}'")

@@ -7,6 +7,8 @@ import Foundation
 enum PluginLine {
     case hello(PluginMessage.Hello)
     case response(Int, Data)
+    /// An `update` of a screen instance (protocol 1.1), with the line to decode further.
+    case update(instance: Int, Data)
     case other
     case stray
     /// Nested deeper than ``PluginProtocol/maximumDepth``: not read at all.
@@ -34,6 +36,8 @@ enum PluginLine {
             }
         case "response":
             if let id = envelope.id { self = .response(id, data) } else { self = .stray }
+        case "update":
+            if let instance = envelope.instance { self = .update(instance: instance, data) } else { self = .stray }
         default:
             self = .other
         }

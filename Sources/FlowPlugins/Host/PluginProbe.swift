@@ -69,7 +69,7 @@ public enum PluginProbe {
                     return module
                 case .tooDeep:
                     throw PluginProbeError(reason: PluginLine.tooDeepReason + log.reference)
-                case .response, .other:
+                case .response, .update, .other:
                     log.note("skipped a line that is not an answer expected now: \(PluginLine.excerpt(line))")
                 case .stray:
                     log.note("skipped a line that is not a protocol message: \(PluginLine.excerpt(line))")

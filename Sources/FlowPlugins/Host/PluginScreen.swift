@@ -4,7 +4,8 @@ import Foundation
 
 /// A screen that lives in a plugin, as the flow holds it: opening it sends `open`, each
 /// command sends `command` and returns the events the plugin says the screen emitted (checked
-/// against its declaration), and closing it sends `close`. When its plugin has ended, its
+/// against its declaration), showing it again sends `appear` (to a plugin that understands it),
+/// an `update` the plugin sends changes it by itself, and closing it sends `close` at once. When its plugin has ended, its
 /// commands fail with one line, and the shell closes it.
 @MainActor
 final class PluginScreen: HostedScreen {
@@ -15,6 +16,8 @@ final class PluginScreen: HostedScreen {
     private let session: PluginSession
     private let instance: Int
     private var closed = false
+    /// Where the events the plugin sends unasked (with an update, or an appear) go.
+    private var backgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
 
     private init(declaration: ScreenDeclaration, session: PluginSession, instance: Int, view: ViewProperties) {
         featureID = declaration.id
@@ -36,7 +39,46 @@ final class PluginScreen: HostedScreen {
     func close() {
         guard !closed else { return }
         closed = true
+        session.stopUpdates(of: instance)
         session.notify("close", PluginMessage.CloseParameters(instance: instance))
+    }
+
+    /// Takes the updates the plugin pushes for this screen (protocol 1.1).
+    func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void) {
+        backgroundEvents = events
+        session.onUpdate(of: instance) { [weak self] data in self?.receiveUpdate(data) }
+    }
+
+    /// Asks a plugin that understands `appear` for the screen's view now.
+    func appear() async throws {
+        guard session.features.contains("appear") else { return }
+        if let reason = session.endReason { throw session.stopped(reason) }
+        let data = try await session.call("appear", PluginMessage.AppearParameters(instance: instance))
+        let answer = try Self.decode(data, method: "appear", command: nil, session: session)
+        show(answer.view, events: answer.events)
+    }
+
+    /// An `update` line of this screen.
+    private func receiveUpdate(_ data: Data) {
+        guard !closed else { return }
+        do {
+            let update = try JSONDecoder().decode(PluginMessage.Update.self, from: data)
+            show(update.view, events: update.events)
+        } catch {
+            session.log.note("skipped a wrong update of \(featureID): \(PluginLine.describe(error, in: data))")
+        }
+    }
+
+    /// A new view and events the plugin sent unasked: the view is pushed when it changed, and
+    /// each declared event goes to the flow (an undeclared one is noted in the log).
+    private func show(_ view: ViewProperties?, events: [PluginMessage.Event]) {
+        if let view {
+            let before = viewProperties
+            adopt(view)
+            if viewProperties != before { self.view?.update(with: viewProperties) }
+        }
+        let routed = events.compactMap { try? checked($0) }
+        if !routed.isEmpty { backgroundEvents?(routed) }
     }
 
     /// Opens the screen `declaration` describes in the plugin `connection` runs (starting it

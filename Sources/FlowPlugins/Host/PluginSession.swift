@@ -40,6 +40,20 @@ final class PluginSession {
     private(set) var endReason: String?
     /// Called once when the process has ended.
     var onEnd: (() -> Void)?
+    /// The optional parts the plugin said it understands in its hello (`cancel`, `appear`).
+    private(set) var features: Set<String> = []
+    /// Where each open screen instance's updates go (protocol 1.1).
+    private var updateHandlers: [Int: (Data) -> Void] = [:]
+
+    /// Sends the `update`s the plugin pushes for `instance` to `handler`, until ``stopUpdates(of:)``.
+    func onUpdate(of instance: Int, _ handler: @escaping (Data) -> Void) {
+        updateHandlers[instance] = handler
+    }
+
+    /// Forgets the updates of a closed instance.
+    func stopUpdates(of instance: Int) {
+        updateHandlers[instance] = nil
+    }
 
     private init(spec: PluginSpec, log: PluginLog, process: PluginProcess) {
         self.spec = spec
@@ -166,6 +180,7 @@ final class PluginSession {
                 return
             }
             greeted = true
+            features = Set(hello.features)
             greeting?.resume()
             greeting = nil
         case .response(let id, let data) where greeted:
@@ -175,9 +190,15 @@ final class PluginSession {
             } else if unawaited.remove(id) == nil {
                 log.note("skipped an answer to no request waiting (id \(id)): \(PluginLine.excerpt(line))")
             }
+        case .update(let instance, let data) where greeted:
+            if let handler = updateHandlers[instance] {
+                handler(data)
+            } else {
+                log.note("skipped an update of no open screen (instance \(instance))")
+            }
         case .tooDeep:
             stop(because: PluginLine.tooDeepReason)
-        case .hello, .response, .other:
+        case .hello, .response, .update, .other:
             log.note("skipped a message not expected now: \(PluginLine.excerpt(line))")
         case .stray:
             log.note("skipped a line that is not a protocol message: \(PluginLine.excerpt(line))")
