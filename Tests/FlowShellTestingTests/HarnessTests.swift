@@ -126,7 +126,7 @@ let counterModule = FeatureModule(name: "Counter", screens: [CounterScreen.self,
         try await flow.send("add --help")
         try await flow.send("where")
         #expect(flow.takeAnswers() == [
-            "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, run, shell, quit, exit",
+            "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, run, shell, wait, quit, exit",
             "usage: add — Add one",
             "usage: add — Add one",
             "stack: counter.main",

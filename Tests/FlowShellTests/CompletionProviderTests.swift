@@ -18,7 +18,7 @@ import Testing
         let several = CompletionProvider.complete("s", screen: screen)
         #expect(several.candidates == ["select", "set", "shell", "show", "sort"])
         #expect(several.descriptions["show"] == "Show the current screen again", "candidates are listed with what they do")
-        #expect(CompletionProvider.complete("", screen: screen).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "shell", "show", "sort", "unalias", "where"])
+        #expect(CompletionProvider.complete("", screen: screen).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "shell", "show", "sort", "unalias", "wait", "where"])
     }
 
     @Test func completesDeclaredArgumentValues() {

@@ -55,10 +55,14 @@ import Glibc
         #expect(second.errors == "")
         #expect(second.output.contains("✓ Booked Renault Zoe for 2 h — booking BK-1001"))
 
+        // The booking shows by itself (the list follows the database) or after refresh.
         first.type("refresh\r")
         try first.expect("BK-1001  Renault Zoe")
         try first.expect("1 booking")
-        try first.expect("› ")
+        // The prompt after a later command's answer is the line editor's, reading again.
+        first.type("where\r")
+        try first.expect("2. My bookings (booking.list)")
+        try first.expect("My bookings › ")
         first.type("\u{04}")
         #expect(try first.waitForExit() == 0)
     }

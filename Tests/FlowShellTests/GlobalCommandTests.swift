@@ -16,6 +16,7 @@ import Testing
         case GlobalCommand.unalias.name: return "unalias nothing"
         case GlobalCommand.run.name: return "run \(script.path)"
         case GlobalCommand.shell.name: return "shell true"
+        case GlobalCommand.wait.name: return "wait 0"
         default: return command.name
         }
     }
@@ -26,7 +27,7 @@ import Testing
         let script = folder.appendingPathComponent("empty.txt")
         try Data().write(to: script)
         let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
-        #expect(GlobalCommand.all.count >= 15)
+        #expect(GlobalCommand.all.count >= 16)
         for command in GlobalCommand.all {
             let runtime = try await FlowRuntime.start(config: #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#,
                                                       modules: [module])
@@ -56,6 +57,7 @@ import Testing
         "set": ("set", "confirm-quit = "),
         "run": ("run missing.fs", "cannot read the script missing.fs"),
         "shell": ("shell echo the shell ran", "the shell ran"),
+        "wait": ("wait --until Cars --timeout 5", nil),
     ]
 
     /// Those that leave, with the status each example asks for.

@@ -108,6 +108,14 @@ extension GlobalCommand {
         await dispatcher.runInSystemShell(call.text)
         return .next
     }
+    package static let wait = GlobalCommand("wait", "Wait SECONDS, or until the screen shows TEXT (what it shows by itself meanwhile is shown)",
+                                    arguments: [ArgumentDescription("SECONDS", optional: true),
+                                                ArgumentDescription("until", kind: .option, optional: true, valueName: "TEXT"),
+                                                ArgumentDescription("timeout", kind: .option, optional: true, valueName: "SECONDS")]) { dispatcher, call in
+        await dispatcher.wait(seconds: call.arguments.positionals.first, until: call.arguments.options["until"],
+                              timeout: call.arguments.options["timeout"])
+        return .next
+    }
     package static let quit = GlobalCommand("quit", "Leave the shell, with STATUS as its exit status (default 0)",
                                     arguments: [ArgumentDescription("STATUS", optional: true)]) { dispatcher, call in
         dispatcher.quit(call.arguments.positionals.first)
@@ -117,5 +125,5 @@ extension GlobalCommand {
     }
 
     /// Every global command, in the order `help` lists them.
-    package static let all = [help, back, home, `where`, open, show, reload, history, alias, unalias, set, run, shell, quit, exit]
+    package static let all = [help, back, home, `where`, open, show, reload, history, alias, unalias, set, run, shell, wait, quit, exit]
 }

@@ -17,6 +17,8 @@ final class TopScreenView: View {
     /// Called after the top screen was shown by itself (no line running): the prompt may say
     /// something new.
     var onUpdateByItself: () -> Void = {}
+    /// Called after every screen shown (`wait --until` looks at each).
+    var onShown: () -> Void = {}
     /// While a command runs, its screen's new look waits here: if the command's navigation
     /// leaves the screen, only where it leads is shown (with the screen's messages).
     private var holding = false
@@ -83,6 +85,7 @@ final class TopScreenView: View {
             return
         }
         updates += 1
+        defer { onShown() }
         output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack,
                                      cause: lineRuns ? .command : .update))
         if !lineRuns { onUpdateByItself() }

@@ -103,6 +103,9 @@ package final class TextOutput: ShellOutput {
         }
     }
 
+    /// The widest the usage column of `help` gets.
+    static let usageColumnLimit = 24
+
     /// The last help shown, with the width it was laid out at: typing `help` again costs no wrapping.
     private var lastHelp: (listing: HelpListing, width: Int, text: String)?
 
@@ -113,14 +116,19 @@ package final class TextOutput: ShellOutput {
             return
         }
         let rows = listing.screenCommands + listing.globalCommands
-        let usageWidth = rows.map { DisplayWidth.of(TextSanitizer.clean($0.usage)) }.max() ?? 0
+        // The usage column is as wide as its usages, up to a limit: a longer usage has a line of
+        // its own, its summary starting on the next, so that one long command does not squeeze
+        // every summary.
+        let usageWidth = rows.map { DisplayWidth.of(TextSanitizer.clean($0.usage)) }.filter { $0 <= Self.usageColumnLimit }.max() ?? 0
         let summaryWidth = max(10, width() - usageWidth - 4)
         func section(_ title: String, _ commands: [CommandUsage]) -> String {
             styler.apply(.heading, title) + "\n" + commands.map { command in
                 let summary = renderer.wrap(command.summary, width: summaryWidth)
                 let indent = String(repeating: " ", count: usageWidth + 4)
-                return summary.enumerated().map { index, line in
-                    (index == 0 ? "  \(DisplayWidth.pad(TextSanitizer.clean(command.usage), to: usageWidth))  " : indent) + line + "\n"
+                let usage = TextSanitizer.clean(command.usage)
+                let usageAlone = DisplayWidth.of(usage) > usageWidth
+                return (usageAlone ? "  \(usage)\n" : "") + summary.enumerated().map { index, line in
+                    (index == 0 && !usageAlone ? "  \(DisplayWidth.pad(usage, to: usageWidth))  " : indent) + line + "\n"
                 }.joined()
             }.joined()
         }

@@ -65,3 +65,22 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 }
+
+/// `wait` in a script: updates that arrive while it waits are shown in order, and
+/// `wait --until` returns once the screen shows the text, or fails at its timeout.
+@Suite struct WaitCommandTests {
+    @Test func aScriptWaitsForAScreenThatChangesByItself() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("memos.json").path
+        try PluginLiveScreenTests.config.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(["--config", config], input: "ticker\nwait --until 'tick 3'\nwhere\nwait --until never --timeout 0.2\nback\n",
+                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        #expect(result.output.contains("tick 3"))
+        // The line after the wait ran after the screen showed it.
+        let afterTick = result.output.range(of: "tick 3").map { String(result.output[$0.upperBound...]) } ?? ""
+        #expect(afterTick.contains("2. Ticker (memo.ticker)"))
+        #expect(result.errors.contains("line 4: wait: the screen did not show 'never' within 0.2 s"))
+        #expect(result.status == 1, "the failed wait fails the script")
+    }
+}

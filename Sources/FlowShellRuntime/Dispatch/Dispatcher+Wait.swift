@@ -1,0 +1,93 @@
+import FlowShellKit
+
+/// `wait SECONDS` and `wait --until TEXT [--timeout SECONDS]`: a script waits for time to pass,
+/// or for the top screen to show something, while the screens go on changing by themselves —
+/// their updates are shown and their events routed as at an idle prompt.
+extension Dispatcher {
+    /// How long `wait --until` waits when no `--timeout` is given.
+    static let defaultWaitTimeout = 30.0
+
+    func wait(seconds: String?, until text: String?, timeout: String?) async {
+        guard (seconds == nil) != (text == nil) else {
+            fail("wait takes SECONDS or --until TEXT — usage: \(GlobalCommand.wait.description.usage)")
+            return
+        }
+        guard let limit = Self.seconds(text == nil ? seconds : timeout ?? String(Self.defaultWaitTimeout)) else {
+            fail("SECONDS must be a number of seconds from 0 to 86400, not '\(text == nil ? seconds ?? "" : timeout ?? "")'")
+            return
+        }
+        let outer = topView.lineRuns
+        // Meanwhile the screens change as they would at a prompt.
+        topView.lineRuns = false
+        backgroundEventsArrived()
+        defer { topView.lineRuns = outer }
+        let shown = ScreenWatch()
+        let previous = topView.onShown
+        topView.onShown = { previous(); shown.signal() }
+        defer { topView.onShown = previous }
+        let deadline = ContinuousClock.now + .milliseconds(Int(limit * 1000))
+        await supervised {
+            while true {
+                if let text, self.topShows(text) { return [] }
+                let remaining = deadline - ContinuousClock.now
+                guard remaining > .zero else {
+                    if let text { throw UserFacingError("wait: the screen did not show '\(text)' within \(Self.format(limit)) s") }
+                    return []
+                }
+                // Wakes at the deadline, or at the next screen shown when waiting for text.
+                await shown.next(orAfter: text == nil ? remaining : remaining)
+                try Task.checkCancellation()
+            }
+        }
+    }
+
+    /// Whether the top screen shows `text` anywhere (title, content, status).
+    private func topShows(_ text: String) -> Bool {
+        guard let properties = topProperties else { return false }
+        return ScreenDescription.lines(properties).contains { $0.contains(text) }
+    }
+
+    private static func seconds(_ text: String?) -> Double? {
+        guard let text, let value = Double(text), value.isFinite, (0...86_400).contains(value) else { return nil }
+        return value
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// Tells a waiting `wait` that a screen was shown, or that its time is up.
+@MainActor
+final class ScreenWatch {
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var timer: Task<Void, Never>?
+
+    /// A screen was shown.
+    func signal() {
+        resume()
+    }
+
+    /// Returns at the next ``signal()``, after `duration`, or when the task is cancelled.
+    func next(orAfter duration: Duration) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter = continuation
+                timer = Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: duration)
+                    self?.resume()
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.resume() }
+        }
+    }
+
+    private func resume() {
+        timer?.cancel()
+        timer = nil
+        let waiting = waiter
+        waiter = nil
+        waiting?.resume()
+    }
+}
