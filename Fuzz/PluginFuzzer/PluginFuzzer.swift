@@ -1,5 +1,6 @@
-import FlowShellKit
+import FlowPluginProtocol
 @testable import FlowPlugins
+import FlowShellKit
 import Foundation
 import FuzzDriver
 #if canImport(Glibc)

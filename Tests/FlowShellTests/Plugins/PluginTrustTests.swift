@@ -1,4 +1,5 @@
 import FlowCoordinator
+import FlowPlugins
 import FlowShellKit
 @testable import FlowShellRuntime
 import Foundation
@@ -146,5 +147,38 @@ import Testing
         #expect(notices.contains { $0.text.contains("changed since its config was trusted; once you have looked at it, type: flowshell trust --config") })
         #expect(starts(in: repository) == 1)
         await runtime.stopPlugins()
+    }
+
+    /// A shell of one's own keeps its trusted configs under its identity's folder, apart from
+    /// flowshell's, and the command its messages name is its own.
+    @MainActor
+    @Test func aShellOfOnesOwnKeepsItsOwnTrustAndNamesItsOwnCommand() throws {
+        let repository = try clonedRepository()
+        let home = repository.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["HOME": home.path]
+        let paths = StatePaths(folder: "greeter", environment: environment)
+        #expect(paths.trustFile == home.path + "/.local/state/greeter/trusted-configs.json")
+        #expect(StatePaths(folder: "greeter", environment: ["XDG_STATE_HOME": "/state", "HOME": home.path]).trustFile
+            == "/state/greeter/trusted-configs.json")
+        #expect(StatePaths(folder: "greeter", environment: [:]).trustFile == nil)
+
+        let config = repository.appendingPathComponent("config.json").path
+        let source = ConfigSource.file(path: config)
+        let manifest = try source.load()
+        let fingerprint = PluginFingerprint(PluginLoader(purpose: .checking) { _ in nil }.specs(for: manifest, source: source))
+        let greeter = PluginTrust(paths: paths, shellName: "greeter", environment: environment, allowsThisRun: false)
+        #expect(greeter.decision(fingerprint, source: source) == .untrusted(changed: false))
+        #expect(greeter.trustCommand(for: source) == "greeter trust --config \(PluginTrust.shellWord(config))")
+        #expect(greeter.trustCommand(for: .file(path: "config.json")) == "greeter trust")
+
+        let realPath = try #require(PluginTrust.realPath(config))
+        try TrustedConfigs(paths: paths).trust(realPath, runs: fingerprint)
+        #expect(FileManager.default.fileExists(atPath: home.path + "/.local/state/greeter/trusted-configs.json"))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/state/flowshell/trusted-configs.json"))
+        let again = PluginTrust(paths: paths, shellName: "greeter", environment: environment, allowsThisRun: false)
+        #expect(again.decision(fingerprint, source: source) == .allowed)
+        let flowshell = PluginTrust(paths: StatePaths(folder: "flowshell", environment: environment), environment: environment, allowsThisRun: false)
+        #expect(flowshell.decision(fingerprint, source: source) == .untrusted(changed: false), "another shell's trust is not flowshell's")
     }
 }
