@@ -119,25 +119,8 @@ public final class PluginServer {
                 }
             case "command":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.CommandParameters>.self, from: line).params
-                guard let screen = screens[parameters.instance] else {
-                    fail(id, "no open screen \(parameters.instance)")
-                    return
-                }
-                let pusher = pushers[parameters.instance]
-                pusher?.isAnswering = true
-                running[id] = Task { @MainActor in
-                    defer {
-                        self.running[id] = nil
-                        pusher?.isAnswering = false
-                    }
-                    do {
-                        let events = try await screen.perform(parameters.command, arguments: parameters.arguments)
-                        let answer = PluginMessage.ScreenAnswer(view: screen.viewProperties,
-                                                                events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) })
-                        self.write(PluginMessage.Response(id: id, result: answer))
-                    } catch {
-                        self.fail(id, error)
-                    }
+                answer(id, on: parameters.instance) { screen in
+                    try await screen.perform(parameters.command, arguments: parameters.arguments)
                 }
             case "resolve":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.ResolveParameters>.self, from: line).params
@@ -156,23 +139,9 @@ public final class PluginServer {
                 }
             case "appear":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.AppearParameters>.self, from: line).params
-                guard let screen = screens[parameters.instance] else {
-                    fail(id, "no open screen \(parameters.instance)")
-                    return
-                }
-                let pusher = pushers[parameters.instance]
-                pusher?.isAnswering = true
-                running[id] = Task { @MainActor in
-                    defer {
-                        self.running[id] = nil
-                        pusher?.isAnswering = false
-                    }
-                    do {
-                        try await screen.appear()
-                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ScreenAnswer(view: screen.viewProperties)))
-                    } catch {
-                        self.fail(id, error)
-                    }
+                answer(id, on: parameters.instance) { screen in
+                    try await screen.appear()
+                    return []
                 }
             case "close":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.CloseParameters>.self, from: line).params
@@ -185,6 +154,32 @@ public final class PluginServer {
             }
         } catch {
             fail(id, "a request this plugin cannot read: \(error)")
+        }
+    }
+
+    /// Runs a request on an open screen instance (`command`, `appear`) and answers with its view
+    /// and the events it emitted; meanwhile what the screen shows goes in the answer, not in an
+    /// update.
+    private func answer(_ id: Int, on instance: Int, _ work: @escaping @MainActor (any HostedScreen) async throws -> [FeatureEvent]) {
+        guard let screen = screens[instance] else {
+            fail(id, "no open screen \(instance)")
+            return
+        }
+        let pusher = pushers[instance]
+        pusher?.isAnswering = true
+        running[id] = Task { @MainActor in
+            defer {
+                self.running[id] = nil
+                pusher?.isAnswering = false
+            }
+            do {
+                let events = try await work(screen)
+                let answer = PluginMessage.ScreenAnswer(view: screen.viewProperties,
+                                                        events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) })
+                self.write(PluginMessage.Response(id: id, result: answer))
+            } catch {
+                self.fail(id, error)
+            }
         }
     }
 
