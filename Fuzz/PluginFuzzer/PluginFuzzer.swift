@@ -11,7 +11,7 @@ import Darwin
 
 // A libFuzzer target for the shell's side of the plugin protocol, built and run by `make fuzz`:
 // each input is what a plugin could write on its stdout, split into lines as the reader splits
-// it; each line is classified as the supervisor does (hello, response, stray, nested too deep),
+// it; each line is classified as the supervisor does (hello, response, update, stray, nested too deep),
 // an answer is decoded as each method's result and described when it is wrong, and a declared
 // screen is checked. A crash, a sanitizer's report or a broken invariant is a finding. (The
 // supervisor's own path needs a process, which the end-to-end tests drive.)
@@ -46,6 +46,13 @@ enum PluginFuzzer {
             }
             decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, data) { _ in }
             decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, data) { _ in }
+        case .update:
+            // As a plugin screen reads an update: decoded, or described when it is wrong.
+            do {
+                _ = try JSONDecoder().decode(PluginMessage.Update.self, from: data)
+            } catch {
+                _ = PluginLine.describe(error, in: data)
+            }
         case .tooDeep:
             if !PluginLine.exceedsDepth(line) {
                 print("a line called too deep is not: \(line)")
