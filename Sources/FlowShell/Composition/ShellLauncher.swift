@@ -108,7 +108,6 @@ struct ShellLauncher {
             let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancelsOnInterrupt, showsProgress: interactive,
                                         collector: PlainTextCollector.maker)
             let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher] in dispatcher?.cancelForegroundCommand() } : nil
-            defer { withExtendedLifetime(interruptWatcher) {} }
             completionTarget.dispatcher = dispatcher
             // The person's startup file runs at the prompt only: a script runs the same everywhere.
             if interactive, let startupFile = paths.startupFile,

@@ -35,7 +35,7 @@ extension Dispatcher {
                     return []
                 }
                 // Wakes at the deadline, or at the next screen shown when waiting for text.
-                await shown.next(orAfter: text == nil ? remaining : remaining)
+                await shown.next(orAfter: remaining)
                 try Task.checkCancellation()
             }
         }

@@ -135,8 +135,8 @@ public final class Dispatcher {
         if scriptDepth == 0 { interrupted = false }
         // `!N` and `!!` run a line of this session again, as it was typed then.
         var line = line
-        // Trimmed only when it may be one, found from the bytes (Foundation's trimming bridges
-        // through NSString, which cost a third of a short command).
+        // Trimmed only when it may be one, found from the bytes: Foundation's trimming bridges
+        // through NSString, which every line would otherwise pay for.
         if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "!") {
             var trimmed = line.drop(while: \.isWhitespace)
             while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
@@ -298,7 +298,7 @@ public final class Dispatcher {
     func supervised(_ work: @escaping @MainActor () async throws -> [Notice]) async {
         let flow = self.flow
         // Each `await` below is asked for only when there is something to do: an async call
-        // costs a frame even when it has nothing to wait for, and most commands route no events.
+        // is not free even when it has nothing to wait for, and most commands route no events.
         let result = await supervisor.run { () async throws -> [Notice] in
             do {
                 let notices = try await work()

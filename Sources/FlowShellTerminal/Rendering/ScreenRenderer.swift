@@ -31,7 +31,7 @@ package struct ScreenRenderer {
         let names = properties.commands.map(\.name)
         let hint = names.isEmpty ? "commands: help, back, where, quit" : "commands: \(names.joined(separator: ", ")) — help for more"
         lines += wrap(hint).map { styler.apply(.message(.muted), $0) }
-        // Appended into one string sized for it: the generic `joined` cost twice as much.
+        // Appended into one string sized for it, rather than through the generic `joined`.
         var text = ""
         text.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count })
         for line in lines {
@@ -149,8 +149,8 @@ package struct ScreenRenderer {
     /// (most status lines and cells are). One pass over the bytes; only text with non-ASCII
     /// characters has those decoded, for their widths.
     private static func fitsAsIs(_ text: String, width: Int) -> Bool {
-        // Over the string's own buffer, a loop of a few instructions a byte; through the
-        // UTF-8 view's iterator it cost several times that.
+        // Over the string's own buffer, a loop of a few instructions a byte, rather than through
+        // the UTF-8 view's iterator, which does more for each.
         let scan = text.withUTF8Bytes(asciiScan)
         guard var used = scan.columns else { return false }
         if scan.hasNonASCII {
