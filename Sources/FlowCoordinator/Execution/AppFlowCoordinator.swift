@@ -153,14 +153,6 @@ public final class AppFlowCoordinator {
         return await perform(.command(name, from: router.screens.count - 1))
     }
 
-    /// The commands the config adds to the top screen, as the screen would describe its own.
-    public var configCommands: [CommandDescription] {
-        guard let top else { return [] }
-        return planner.transitions(in: top.flow).commands(on: top.featureID).map {
-            CommandDescription(name: $0.on, summary: $0.summary ?? "Open \(planner.title(of: $0.to ?? $0.flow ?? ""))")
-        }
-    }
-
     /// Whether `event` from the open screen `source` leads anywhere in this flow: a transition
     /// takes it, or it ends the sub-flow the screen is in.
     public func leadsAnywhere(_ event: String, from source: OpenScreen) -> Bool {

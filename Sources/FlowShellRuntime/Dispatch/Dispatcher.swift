@@ -125,6 +125,8 @@ public final class Dispatcher {
         topView.lineRuns = true
         defer {
             if outermost {
+                // What the line's screens pushed and nothing showed yet (a global command's work).
+                topView.follow()
                 topView.lineRuns = false
                 // Events that background work emitted while the line ran, and it left.
                 backgroundEventsArrived()
@@ -243,7 +245,7 @@ public final class Dispatcher {
             fail(message)
             return .next
         }
-        if let command = topView.configCommands.first(where: { $0.name == name }) {
+        if let command = flow.configCommands(on: top).first(where: { $0.name == name }) {
             do {
                 _ = try ParsedArguments(arguments, for: command)
             } catch {
@@ -256,7 +258,6 @@ public final class Dispatcher {
         let updatesBefore = topView.updates
         let failuresBefore = failures
         var emitted = false
-        topView.hold()
         await supervised {
             let events = try await top.screen.perform(name, arguments: arguments)
             emitted = !events.isEmpty
@@ -264,7 +265,6 @@ public final class Dispatcher {
             self.flow.enqueue(events, from: top)
             return []
         }
-        topView.release()
         // Silence would look like nothing happened, or like it did: say which.
         if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
             output.notice(Notice(.muted, "nothing changed"))
@@ -277,9 +277,9 @@ public final class Dispatcher {
         topProperties?.command(named: name) ?? GlobalCommand.named(name)?.description
     }
 
-    /// What the top screen shows, with the commands the config adds to it.
+    /// What the top screen shows, as the flow offers it (with the commands the config adds to it).
     public var topProperties: ViewProperties? {
-        topView.properties
+        flow.effectiveTop
     }
 
     /// Reads the config again and applies it; what changed is shown.

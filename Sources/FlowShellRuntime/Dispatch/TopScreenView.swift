@@ -3,8 +3,11 @@ import FlowManifest
 import FlowShellKit
 
 /// The View the top screen is bound to: every state its host pushes reaches the shell's output
-/// as a screen, with the stack under it. When navigation changes the top, ``follow()`` binds
-/// the new top (which shows it at once) and unbinds the old one.
+/// as the effective screen the flow works out, with the stack under it. When navigation changes
+/// the top, ``follow()`` binds the new top (which shows it) and unbinds the old one.
+///
+/// What a screen pushes while a line runs is shown once the line's work has settled (at
+/// ``follow()``): a command that leaves its screen shows where it leads, not the screen it left.
 @MainActor
 final class TopScreenView: View {
     private let flow: AppFlowCoordinator
@@ -19,134 +22,57 @@ final class TopScreenView: View {
     var onUpdateByItself: () -> Void = {}
     /// Called after every screen shown (`wait --until` looks at each).
     var onShown: () -> Void = {}
-    /// While a command runs, its screen's new look waits here: if the command's navigation
-    /// leaves the screen, only where it leads is shown (with the screen's messages).
-    private var holding = false
-    private var held: ViewProperties?
-    /// What the flow offers on a screen, worked out once per kind of screen, sub-flow and
-    /// manifest (all it depends on): every state a screen pushes is offered alike, and going
-    /// back and forth between screens finds theirs here.
-    private var offers: [OfferKey: Offer] = [:]
-    /// The offer asked for last, found again without hashing its key.
-    private var lastOffer: (key: OfferKey, offer: Offer)?
-    private final class Offer {
-        /// Whether each event asked about leads anywhere from the screen.
-        var leads: [String: Bool] = [:]
-        let configCommands: [CommandDescription]
-
-        init(configCommands: [CommandDescription]) {
-            self.configCommands = configCommands
-        }
-    }
-    private struct OfferKey: Hashable {
-        let featureID: String
-        let flow: String?
-        let generation: Int
-    }
+    /// What the bound screen pushed while the line runs, not shown yet.
+    private var unsettled: ViewProperties?
 
     init(flow: AppFlowCoordinator, output: ShellOutput) {
         self.flow = flow
         self.output = output
     }
 
-    /// Holds the top screen's updates until ``release()``.
-    func hold() {
-        holding = true
-    }
-
-    /// Shows the held update, if the screen is still on top.
-    func release() {
-        holding = false
-        if let held {
-            self.held = nil
-            update(with: held)
-        }
-    }
-
-    /// Binds the top screen if it is not the one bound.
+    /// The line's work has settled: binds the top screen if it is not the one bound, and shows
+    /// what the bound one pushed meanwhile.
     func follow() {
-        guard let top = flow.top?.screen, top !== shown else { return }
-        if let held {
-            // The screen that changed is gone: what it said still counts, its commands do not.
-            self.held = nil
-            for case .message(let style, let text) in held.content where style != .muted {
-                output.notice(Notice(style, text))
+        if let top = flow.top?.screen, top !== shown {
+            if let unsettled {
+                // The screen that changed is gone: what it said still counts, its commands do not.
+                self.unsettled = nil
+                for case .message(let style, let text) in unsettled.content where style != .muted {
+                    output.notice(Notice(style, text))
+                }
             }
+            shown?.bind(view: nil)
+            shown = top
+            top.bind(view: self)
         }
-        shown?.bind(view: nil)
-        shown = top
-        top.bind(view: self)
+        if let unsettled {
+            self.unsettled = nil
+            show(unsettled)
+        }
     }
 
     func update(with viewProperties: ViewProperties) {
-        guard let top = flow.top else { return }
-        if holding {
-            held = viewProperties
-            return
+        if lineRuns {
+            unsettled = viewProperties
+        } else {
+            show(viewProperties)
         }
-        updates += 1
-        defer { onShown() }
-        output.screen(ScreenSnapshot(featureID: top.featureID, properties: withConfigCommands(viewProperties), stack: stack,
-                                     cause: lineRuns ? .command : .update))
-        if !lineRuns { onUpdateByItself() }
     }
 
     /// Shows the top screen again, as it is now.
     func show() {
         guard let top = flow.top else { return }
-        update(with: top.screen.viewProperties)
+        unsettled = nil
+        show(top.screen.viewProperties)
     }
 
-    /// What the top screen shows, with the commands the config adds to it.
-    var properties: ViewProperties? {
-        flow.top.map { withConfigCommands($0.screen.viewProperties) }
-    }
-
-    /// The screen's commands as this flow offers them: those whose events all lead nowhere
-    /// here are left out, and the commands the config adds come after the screen's own.
-    private func withConfigCommands(_ properties: ViewProperties) -> ViewProperties {
-        guard let top = flow.top else { return properties }
-        let offer = offer(for: top)
-        func leads(_ event: String) -> Bool {
-            if let known = offer.leads[event] { return known }
-            let answer = flow.leadsAnywhere(event, from: top)
-            offer.leads[event] = answer
-            return answer
-        }
-        func leadsNowhere(_ command: CommandDescription) -> Bool {
-            !command.emits.isEmpty && !command.emits.contains(where: leads)
-        }
-        let added = offer.configCommands
-        // Most screens offer every command and get none from the config: their properties
-        // are passed on as they are, not copied.
-        guard !added.isEmpty || properties.commands.contains(where: leadsNowhere) else { return properties }
-        var properties = properties
-        properties.commands.removeAll(where: leadsNowhere)
-        properties.commands += added
-        return properties
-    }
-
-    /// The commands the config adds to the top screen.
-    var configCommands: [CommandDescription] {
-        guard let top = flow.top else { return [] }
-        return offer(for: top).configCommands
-    }
-
-    /// What the flow offers on `top`, worked out first if it is not known yet.
-    private func offer(for top: OpenScreen) -> Offer {
-        let key = OfferKey(featureID: top.featureID, flow: top.flow, generation: flow.generation)
-        if let lastOffer, lastOffer.key == key { return lastOffer.offer }
-        let offer: Offer
-        if let known = offers[key] {
-            offer = known
-        } else {
-            // A new manifest makes every earlier offer stale.
-            offers = offers.filter { $0.key.generation == flow.generation }
-            offer = Offer(configCommands: flow.configCommands)
-            offers[key] = offer
-        }
-        lastOffer = (key, offer)
-        return offer
+    private func show(_ viewProperties: ViewProperties) {
+        guard let top = flow.top else { return }
+        updates += 1
+        defer { onShown() }
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: flow.effective(viewProperties, of: top), stack: stack,
+                                     cause: lineRuns ? .command : .update))
+        if !lineRuns { onUpdateByItself() }
     }
 
     /// The open screens, bottom first.
