@@ -20,6 +20,9 @@
 struct fs_update {
     char *text;
     int fd;
+    // A screen: as many rows as its newlines, replacing the screen shown last when nothing
+    // came after it (see screen_rows); 0 for other text.
+    int screen_rows;
     struct fs_update *next;
 };
 
@@ -39,6 +42,10 @@ struct fs_editor {
     struct fs_update *first, *last;
     char *next_prompt;
     int update_pipe[2];
+    // The rows of the screen written last when nothing was written after it (no other text, no
+    // line entered, no resize) and it fitted the window with the prompt: a new screen is drawn
+    // over it, in place, as Rich's Live does; 0 otherwise.
+    int screen_rows;
     // The reader's own: where it is in an escape sequence typed (no update may split one).
     int escape_state;
 };
@@ -322,6 +329,12 @@ static void fs_job_control(EditLine *el) {
             if (el_get(el, EL_GETTC, "co", &columns) != 0 || columns <= 0) columns = 80;
             fs_editor *editor = NULL;
             el_get(el, EL_CLIENTDATA, &editor);
+            // The terminal may have rewrapped the screen above: it is no longer redrawn in place.
+            if (editor) {
+                pthread_mutex_lock(&editor->lock);
+                editor->screen_rows = 0;
+                pthread_mutex_unlock(&editor->lock);
+            }
             const LineInfoW *line = el_wline(el);
             int width = fs_prompt_width(editor && editor->prompt ? editor->prompt : "");
             for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
@@ -464,6 +477,14 @@ static void fs_write_lines(int fd, const char *text) {
     fs_write_all(fd, start, strlen(start));
 }
 
+// The terminal's height in rows (24 when it cannot be told): asked of the terminal itself, since
+// libedit's own record of it belongs to the reader thread.
+static int fs_terminal_lines(void) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+    return 24;
+}
+
 // Bound to FS_UPDATE_KEY: erases the prompt and the line typed so far, writes the waiting
 // updates in their place, and has libedit draw the prompt and the line again below them, with
 // the cursor where it was.
@@ -486,18 +507,31 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
     int width = fs_prompt_width(editor->prompt ? editor->prompt : "");
     for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
     int row = width / columns;
+    int lines = fs_terminal_lines();
+    // A screen that comes first replaces the one above the prompt, if that is still the last
+    // thing written: the cursor goes up over it too.
+    pthread_mutex_lock(&editor->lock);
+    int replaced = updates && updates->screen_rows > 0 ? editor->screen_rows : 0;
+    pthread_mutex_unlock(&editor->lock);
     char move[32];
     fs_write_all(STDOUT_FILENO, "\r", 1);
     // CSI 0 A still moves one row: only when there is a row to go up.
-    if (row > 0) fs_write_all(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row));
+    if (row + replaced > 0) fs_write_all(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row + replaced));
     fs_write_all(STDOUT_FILENO, "\x1b[J", 3);
+    int last_rows = 0;
     while (updates) {
         struct fs_update *next = updates->next;
         fs_write_lines(updates->fd, updates->text);
+        last_rows = updates->screen_rows > 0 && updates->screen_rows + row + 1 < lines ? updates->screen_rows : 0;
         free(updates->text);
         free(updates);
         updates = next;
     }
+    pthread_mutex_lock(&editor->lock);
+    // Unless more came meanwhile, which the next call shows.
+    if (!editor->first) editor->screen_rows = last_rows;
+    else editor->screen_rows = 0;
+    pthread_mutex_unlock(&editor->lock);
     if (prompt) {
         free(editor->prompt);
         editor->prompt = prompt;
@@ -506,11 +540,21 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
     return CC_NORM;
 }
 
-void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt) {
+// Queues or writes `text`; `screen_rows` > 0 marks a screen of that many rows.
+static void fs_editor_put(fs_editor *editor, const char *text, int fd, const char *prompt, int screen_rows) {
     pthread_mutex_lock(&editor->lock);
     if (!editor->reading) {
-        // No line is being read: the text goes out at once, in order with everything else.
-        if (text) fs_write_all(fd, text, strlen(text));
+        // No line is being read: the text goes out at once, in order with everything else,
+        // over the screen written last if this is a screen and that one is still last.
+        if (text) {
+            if (screen_rows > 0 && editor->screen_rows > 0) {
+                char move[32];
+                fs_write_all(fd, move, (size_t)snprintf(move, sizeof move, "\r\x1b[%dA\x1b[J", editor->screen_rows));
+            }
+            fs_write_all(fd, text, strlen(text));
+            int lines = fs_terminal_lines();
+            editor->screen_rows = screen_rows > 0 && screen_rows + 1 < lines ? screen_rows : 0;
+        }
         if (prompt) {
             free(editor->prompt);
             editor->prompt = strdup(prompt);
@@ -519,11 +563,21 @@ void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *pro
         return;
     }
     int wake = editor->first == NULL && editor->next_prompt == NULL;
-    if (text) {
+    if (text && screen_rows > 0 && editor->last && editor->last->screen_rows > 0) {
+        // A screen not drawn yet is replaced by a newer one: only the latest is worth drawing.
+        char *copy = strdup(text);
+        if (copy) {
+            free(editor->last->text);
+            editor->last->text = copy;
+            editor->last->screen_rows = screen_rows;
+            editor->last->fd = fd;
+        }
+    } else if (text) {
         struct fs_update *update = calloc(1, sizeof *update);
         if (update) update->text = strdup(text);
         if (update && update->text) {
             update->fd = fd;
+            update->screen_rows = screen_rows;
             if (editor->last) editor->last->next = update; else editor->first = update;
             editor->last = update;
         } else {
@@ -541,6 +595,19 @@ void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *pro
         (void)ignored;
     }
     pthread_mutex_unlock(&editor->lock);
+}
+
+void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt) {
+    fs_editor_put(editor, text, fd, prompt, 0);
+}
+
+void fs_editor_show_screen(fs_editor *editor, const char *text) {
+    int rows = 0;
+    for (const char *c = text; *c; c++) if (*c == '\n') rows++;
+    // A screen that does not end its last line is not one whose rows are known.
+    size_t length = strlen(text);
+    if (length == 0 || text[length - 1] != '\n') rows = 0;
+    fs_editor_put(editor, text, STDOUT_FILENO, NULL, rows);
 }
 
 fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context) {
@@ -617,6 +684,8 @@ static void fs_set_reading(fs_editor *editor, int reading) {
     pthread_mutex_lock(&editor->lock);
     editor->reading = reading;
     if (!reading) {
+        // The line entered (or abandoned) is below the screen now.
+        editor->screen_rows = 0;
         fs_drain(editor->update_pipe[0]);
         while (editor->first) {
             struct fs_update *next = editor->first->next;

@@ -102,6 +102,14 @@ public final class EditLineReader: LineReader {
         fs_editor_show(editor, text, onStandardError ? STDERR_FILENO : STDOUT_FILENO, prompt.map(Self.markInvisible))
     }
 
+    /// Shows a screen — `text`, each row ended by a newline — as ``show(_:onStandardError:prompt:)``
+    /// does, but drawn over the screen shown last when that is still the last thing on the
+    /// terminal above the prompt and fits the window: a screen that changes is redrawn in place.
+    public func show(screen text: String) {
+        guard let editor else { return }
+        fs_editor_show_screen(editor, text)
+    }
+
     /// Makes a read in progress return ``LineReadResult/woken``; callable from any thread.
     public nonisolated static func wake() {
         fs_wake_reader()

@@ -38,6 +38,12 @@ int fs_editor_read(fs_editor *editor, const char **line);
 /// below it with the cursor where it was; otherwise it is written at once.
 void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt);
 
+/// Shows a screen — `text`, each of its rows ended by "\n" — on standard output as
+/// fs_editor_show does, but drawn over the screen shown last when that is still the last thing
+/// written (no other text, no line entered, no resize since) and fitted the window with the
+/// prompt: a screen that changes by itself is redrawn in place rather than printed again.
+void fs_editor_show_screen(fs_editor *editor, const char *text);
+
 /// Makes a read in progress return -2 soon; callable from any thread.
 void fs_wake_reader(void);
 

@@ -42,12 +42,24 @@ package final class TextOutput: ShellOutput {
     }
 
     /// Writes `text`, through the pager when a person would otherwise see it scroll away.
-    private func page(_ text: String) {
+    /// - Parameter screen: `text` is a screen, which a later one may be drawn over in place.
+    private func page(_ text: String, screen: Bool = false) {
         if interactive, pagesLongOutput, let rows = Terminal.height(),
            text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= rows - 1, Pager.show(text) {
             return
         }
-        console.write(text)
+        writeScreenOrText(text, screen: screen)
+    }
+
+    /// Writes a screen so that a later one may be drawn over it — only when its rows are the
+    /// terminal's rows, i.e. it is not laid out wider than the terminal (`set width`), where rows
+    /// wrap — or else as text.
+    private func writeScreenOrText(_ text: String, screen: Bool) {
+        if screen, interactive, width() <= (Terminal.width() ?? 0) {
+            console.writeScreen(text)
+        } else {
+            console.write(text)
+        }
     }
 
     private let tables = TableLayoutCache()
@@ -59,12 +71,12 @@ package final class TextOutput: ShellOutput {
     package func screen(_ screen: ScreenSnapshot) {
         guard screen.cause == .update, interactive else {
             pendingUpdate = nil
-            page((interactive ? "\n" : "") + renderer.render(screen.properties))
+            page((interactive ? "\n" : "") + renderer.render(screen.properties), screen: true)
             return
         }
         // A screen that changes by itself is shown at once, then at most once per
         // `updateInterval` (its latest state), never through the pager: a person is typing
-        // below it.
+        // below it. It is drawn over the screen shown last when nothing came after that one.
         pendingUpdate = screen
         guard updateTimer == nil else { return }
         showPendingUpdate()
@@ -82,8 +94,8 @@ package final class TextOutput: ShellOutput {
     private func showPendingUpdate() {
         guard let latest = pendingUpdate else { return }
         pendingUpdate = nil
-        console.write("\n" + renderer.render(latest.properties)
-                      + renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"))
+        writeScreenOrText("\n" + renderer.render(latest.properties)
+                          + renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"), screen: true)
     }
 
     /// How often at most a screen that changes by itself is shown again.

@@ -12,12 +12,16 @@ import Darwin
 package protocol Console: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
+    /// Writes a screen, each row ended by a newline: at a terminal it is drawn over the screen
+    /// written last when nothing came after that one and both fit the window.
+    func writeScreen(_ text: String)
     /// Writes what output was collected.
     func flush()
 }
 
 extension Console {
     package func flush() {}
+    package func writeScreen(_ text: String) { write(text) }
 }
 
 /// The process's standard output and error.
@@ -49,6 +53,11 @@ package final class StandardConsole: Console {
         }
         collected.append(contentsOf: text.utf8)
         if collected.count >= Self.limit { flush() }
+    }
+
+    package func writeScreen(_ text: String) {
+        guard let lineEditor else { return write(text) }
+        lineEditor.show(screen: text)
     }
 
     package func writeError(_ text: String) {
