@@ -38,4 +38,33 @@ import Testing
         terminal.type("quit\r")
         #expect(try terminal.waitForExit() == 0)
     }
+
+    @Test func aCarBookedByAnotherShellShowsInTheCarListRedrawnInPlace() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
+                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        let first = try terminal.expect("Cars › ")
+        #expect(!first.contains("Booked"), "no car is booked yet: \(first)")
+        // The rows of the list as first printed: a blank line, its title, and each line after
+        // the title up to the prompt's.
+        let listRows = first.components(separatedBy: "\r\n\r\nCars\r\n").last.map { $0.components(separatedBy: "\r\n").count + 1 } ?? 0
+        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
+                                            in: home, environment: environment)
+        #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
+        let update = try terminal.expect("Cars changed by itself")
+        #expect(update.contains("Booked"), "the list has a column for bookings: \(update)")
+        #expect(update.range(of: #"rio +Kia Rio .* from \w{3} \d\d:\d\d"#, options: .regularExpression) != nil, "rio is booked from two hours on: \(update)")
+        // Drawn over the list shown before (it was the last thing on the terminal and fits):
+        // the cursor went up over that list and the prompt, and erased them.
+        let moved = update.firstMatch(of: /\u{1B}\[(\d+)A\u{1B}\[J/).flatMap { Int($0.1) }
+        #expect(moved == listRows, "moved up \(String(describing: moved)) rows over a list of \(listRows) (with the prompt's)")
+        try terminal.expect("Cars › ")
+        // A line entered puts the screen out of reach: what comes next is printed below it.
+        terminal.type("where\r")
+        try terminal.expect("1. Cars")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

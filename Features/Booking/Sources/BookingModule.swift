@@ -1,3 +1,4 @@
+import Fleet
 import FlowShellKit
 import Foundation
 
@@ -12,7 +13,8 @@ public enum BookingModule {
     )
 
     /// The bookings database (`bookings.sqlite` in the app's data folder, or in memory) and the
-    /// clock, unless set up already (tests register their own).
+    /// clock, unless set up already (tests register their own); and the cars' availability
+    /// they give, which the car list shows.
     @MainActor
     static func setUpServices(in container: ServiceContainer, environment: AppEnvironment) throws {
         if !container.contains(BookingRepository.self) {
@@ -24,6 +26,10 @@ public enum BookingModule {
         if !container.contains(BookingClock.self) {
             // The shell fixes the clock for a recorded session, so that its replay matches.
             container.register(environment.now.map { now in BookingClock(now: { Date(timeIntervalSince1970: now()) }) } ?? BookingClock())
+        }
+        if !container.contains((any CarAvailability).self) {
+            container.register(BookingAvailability(repository: try container.resolve(BookingRepository.self),
+                                                   clock: try container.resolve(BookingClock.self)), as: (any CarAvailability).self)
         }
     }
 }

@@ -37,7 +37,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         let services = try bookingServices(now: now)
         let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: services)
         try await confirm.send("hours 3")
-        confirm.expectScreen(contains: ["title: Book Kia Rio", "Duration: 3 hours", "When: now to \(BookingInteractor.time(now + 3 * 3600))",
+        confirm.expectScreen(contains: ["title: Book Kia Rio", "Duration: 3 hours", "When: now to \(ShortTime.text(now + 3 * 3600))",
                                         "Price: 9 × 3 = 27"])
         try await confirm.send("confirm")
         confirm.expectScreen(contains: ["success: Booked Kia Rio for 3 h — booking BK-1001", "status: booked"])
@@ -46,10 +46,10 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
 
         // The list shows it; the same car at an overlapping time is refused, later is fine.
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services)
-        list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(BookingInteractor.time(now)) | \(BookingInteractor.time(now + 3 * 3600)) | 27 | running"])
+        list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(ShortTime.text(now)) | \(ShortTime.text(now + 3 * 3600)) | 27 | running"])
         let again = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: services)
         try await again.send("from 2")
-        await #expect(throws: UserFacingError("Kia Rio is already booked from \(BookingInteractor.time(now)) to \(BookingInteractor.time(now + 3 * 3600)) (BK-1001); choose another time with 'from'")) {
+        await #expect(throws: UserFacingError("Kia Rio is already booked from \(ShortTime.text(now)) to \(ShortTime.text(now + 3 * 3600)) (BK-1001); choose another time with 'from'")) {
             try await again.send("confirm")
         }
         try await again.send("from 3")
@@ -110,7 +110,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
             try await list.send("cancel BK-1001")
         }
         try await list.send("cancel bk-1002")
-        list.expectScreen(contains: ["row: BK-1002 | Renault Zoe | \(BookingInteractor.time(now + 3600)) | \(BookingInteractor.time(now + 7200)) | 11 | cancelled"])
+        list.expectScreen(contains: ["row: BK-1002 | Renault Zoe | \(ShortTime.text(now + 3600)) | \(ShortTime.text(now + 7200)) | 11 | cancelled"])
         await #expect(throws: UserFacingError("booking BK-1002 is cancelled already")) { try await list.send("cancel BK-1002") }
         await #expect(throws: UserFacingError("no booking 'BK-9'")) { try await list.send("cancel BK-9") }
         // A cancelled booking frees its time.

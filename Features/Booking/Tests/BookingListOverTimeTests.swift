@@ -29,7 +29,7 @@ final class MovingNow: @unchecked Sendable {
         _ = try await repository.book(carID: "rio", carName: "Kia Rio", startsAt: start + 3600, endsAt: start + 7200, total: 9)
         let clock = TestClock()
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services, clock: clock)
-        list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(BookingInteractor.time(start + 3600)) | \(BookingInteractor.time(start + 7200)) | 9 | coming"])
+        list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(ShortTime.text(start + 3600)) | \(ShortTime.text(start + 7200)) | 9 | coming"])
         // An hour on, the screen wakes by itself: the booking runs.
         now.seconds = start + 3600
         await list.advance(by: .seconds(3600))

@@ -37,8 +37,8 @@ struct BookingConfirmScreen: Screen {
     func dated(_ draft: BookingDraft) -> BookingDraft {
         var draft = draft
         let (start, end) = interactor.period(of: draft)
-        let from = draft.startsInHours == 0 ? "now" : BookingInteractor.time(start.timeIntervalSince1970)
-        draft.period = "\(from) to \(BookingInteractor.time(end.timeIntervalSince1970))"
+        let from = draft.startsInHours == 0 ? "now" : ShortTime.text(start.timeIntervalSince1970)
+        draft.period = "\(from) to \(ShortTime.text(end.timeIntervalSince1970))"
         return draft
     }
 

@@ -1,4 +1,5 @@
 import Accounts
+import Fleet
 import FlowShellKit
 import Foundation
 
@@ -78,19 +79,11 @@ struct BookingInteractor: Sendable {
     static func message(for refusal: BookingRepository.Refusal) -> String {
         switch refusal {
         case .overlaps(let clash):
-            return "\(clash.carName) is already booked from \(time(clash.startsAt)) to \(time(clash.endsAt)) (\(clash.code)); choose another time with 'from'"
+            return "\(clash.carName) is already booked from \(ShortTime.text(clash.startsAt)) to \(ShortTime.text(clash.endsAt)) (\(clash.code)); choose another time with 'from'"
         case .unknown(let code):
             return "no booking '\(code)'"
         case .alreadyCancelled(let code):
             return "booking \(code) is cancelled already"
         }
-    }
-
-    /// `Mon 14:05`, in the local time zone.
-    static func time(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "EEE HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 }

@@ -77,7 +77,7 @@ struct BookingListScreen: Screen {
                     columns: [Table.Column("Code").keepingWidth(), Table.Column("Car").shrinking(),
                               Table.Column("From"), Table.Column("To"), Table.Column("Total").trailing(), Table.Column("Status")],
                     rows: state.bookings.map { booking in
-                        [booking.code, booking.carName, BookingInteractor.time(booking.startsAt), BookingInteractor.time(booking.endsAt),
+                        [booking.code, booking.carName, ShortTime.text(booking.startsAt), ShortTime.text(booking.endsAt),
                          "\(booking.total)", status(of: booking, now: state.now)]
                     }))
             }

@@ -1,8 +1,9 @@
 import Fleet
 import FlowShellKit
 
-/// The car list: every operator's cars (or one operator's) in one table, filtered and ordered;
-/// choosing a car emits `selected` with its id.
+/// The car list: every operator's cars (or one operator's) in one table, filtered and ordered,
+/// with when each is booked; choosing a car emits `selected` with its id. The list follows the
+/// bookings as they change — another shell books on the same data, a booking starts or ends.
 struct CarListScreen: Screen {
     static let id = "cars.list"
     static let title = "Cars"
@@ -15,16 +16,44 @@ struct CarListScreen: Screen {
     }
 
     let fleet: CarAggregator
+    /// The bookings' side of the cars, when the flow books cars.
+    let availability: (any CarAvailability)?
     let input: OperatorFilter
 
     init(input: OperatorFilter, context: ScreenContext) throws {
         fleet = try context.services.resolve(CarAggregator.self)
+        availability = try? context.services.resolve((any CarAvailability).self)
         self.input = input
     }
 
     func load() async throws -> CarListState {
-        CarListState(cars: try await fleet.allCars(), operatorName: input.operator)
+        var state = CarListState(cars: try await fleet.allCars(), operatorName: input.operator)
+        state.schedule = await schedule()
+        return state
     }
+
+    /// The cars' bookings now; none when they cannot be read (the list still shows the cars).
+    func schedule() async -> CarSchedule {
+        (try? await availability?.schedule()) ?? .free
+    }
+
+    /// The list changes by itself when the bookings change (another shell booked on the same
+    /// data folder), and when a booking starts or ends (the screen sleeps until then).
+    static let subscriptions: [ScreenSubscription<Self>] = [
+        .following({ screen in screen.availability?.changes() ?? FolderChanges(folder: "") }) { screen, send, _ in
+            let schedule = await screen.schedule()
+            send { $0.schedule = schedule }
+        },
+        .task { screen, send in
+            guard screen.availability != nil else { return }
+            while true {
+                let schedule = await screen.schedule()
+                send { $0.schedule = schedule }
+                guard let next = schedule.nextChange else { return }
+                try await send.sleep(for: .seconds(next - schedule.now))
+            }
+        },
+    ]
 
     static let commands: [ScreenCommand<Self>] = [
         .command("select", "Show a car's details", .argument("CAR-ID", describedValues: { $0.visibleCars.map { ($0.id, $0.name) } })) { _, state, carID, emit in
@@ -51,6 +80,8 @@ struct CarListScreen: Screen {
         let visible = state.visibleCars
         var status = "\(visible.count) of \(state.listedCars.count) cars, by \(state.order.rawValue)"
         if !state.filter.isEmpty { status += ", matching '\(state.filter)'" }
+        // A column for bookings only when a listed car has one.
+        let booked = state.listedCars.contains { state.schedule.availability(of: $0.id) != nil }
         return ViewProperties(title: state.operatorName.map { "\($0) cars" } ?? title, status: status) {
             if visible.isEmpty {
                 Component.message(.info, state.listedCars.isEmpty ? "No cars are available right now." : "No car matches '\(state.filter)'.")
@@ -59,8 +90,11 @@ struct CarListScreen: Screen {
                     columns: [
                         Table.Column("ID").keepingWidth(), Table.Column("Car").shrinking(), Table.Column("Operator"),
                         Table.Column("Price").trailing(), Table.Column("Away").trailing(),
-                    ],
-                    rows: visible.map { [$0.id, $0.name, $0.manager, "\($0.pricePerHour)/h", $0.distanceText] }
+                    ] + (booked ? [Table.Column("Booked")] : []),
+                    rows: visible.map { car in
+                        [car.id, car.name, car.manager, "\(car.pricePerHour)/h", car.distanceText]
+                            + (booked ? [state.schedule.availability(of: car.id) ?? ""] : [])
+                    }
                 ))
             }
         }

@@ -8,6 +8,8 @@ public struct CarListState: Sendable, Equatable {
     public var filter: String { didSet { if filter != oldValue { select() } } }
     /// The order of the list.
     public var order: CarSortOrder { didSet { if order != oldValue { select() } } }
+    /// The cars' bookings, as last read.
+    public var schedule = CarSchedule.free
     /// Only this operator's cars, when the list was opened for one.
     public var operatorName: String? { didSet { if operatorName != oldValue { list() } } }
     /// The cars this list is about: all of them, or one operator's.

@@ -1,0 +1,21 @@
+import Fleet
+import FlowShellKit
+
+/// The bookings as the car list sees them: which cars are booked, and when (every user's
+/// bookings — a car booked by anyone is not free).
+struct BookingAvailability: CarAvailability {
+    let repository: BookingRepository
+    let clock: BookingClock
+
+    func schedule() async throws -> CarSchedule {
+        let bookings = try await repository.bookings()
+        return CarSchedule(now: clock.now().timeIntervalSince1970,
+                           booked: bookings.filter { $0.cancelledAt == nil }.map {
+                               CarSchedule.Booked(carID: $0.carID, startsAt: $0.startsAt, endsAt: $0.endsAt)
+                           })
+    }
+
+    func changes() -> FolderChanges {
+        repository.changes()
+    }
+}

@@ -1,0 +1,52 @@
+import Clocks
+@testable import Cars
+import Fleet
+import FlowShellKit
+import FlowShellTesting
+import Testing
+
+/// Bookings as a test sets them, with the time they are read at.
+final class ScheduledBookings: CarAvailability, @unchecked Sendable {
+    // @unchecked: written by the test on the main actor before the screen's work that reads it runs.
+    var now: Double
+    var booked: [CarSchedule.Booked] = []
+
+    init(now: Double) { self.now = now }
+
+    func schedule() async throws -> CarSchedule { CarSchedule(now: now, booked: booked) }
+    func changes() -> FolderChanges { FolderChanges(folder: "") }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct CarAvailabilityTests {
+    let start = 1_800_000_000.0
+
+    @Test func aBookedCarShowsWhenItIsFreeAsTimePasses() async throws {
+        let bookings = ScheduledBookings(now: start)
+        bookings.booked = [CarSchedule.Booked(carID: "zoe", startsAt: start + 3600, endsAt: start + 7200)]
+        let services = ServiceContainer()
+        services.register(bookings, as: (any CarAvailability).self)
+        let clock = TestClock()
+        let list = try await FeatureHarness(CarsModule.module, "cars.list", services: services, clock: clock)
+        list.expectScreen(contains: [
+            "table: ID | Car | Operator | Price | Away | Booked",
+            "row: rio | Kia Rio | CityDrive | 9/h | 350 m | ",
+            "row: zoe | Renault Zoe | GreenGo | 11/h | 600 m | from \(ShortTime.text(start + 3600))",
+        ])
+        // An hour on, the list wakes by itself: the booking runs.
+        bookings.now = start + 3600
+        await list.advance(by: .seconds(3600))
+        let running = await list.nextUpdate()
+        #expect(ScreenDescription.lines(running).contains("row: zoe | Renault Zoe | GreenGo | 11/h | 600 m | until \(ShortTime.text(start + 7200))"))
+        // When it is over, no car is booked and the column goes.
+        bookings.now = start + 7200
+        await list.advance(by: .seconds(3600))
+        let over = await list.nextUpdate()
+        #expect(ScreenDescription.lines(over).contains("table: ID | Car | Operator | Price | Away"))
+    }
+
+    @Test func withoutBookingsInTheFlowEveryCarIsFree() async throws {
+        let list = try await FeatureHarness(CarsModule.module, "cars.list")
+        list.expectScreen(contains: ["table: ID | Car | Operator | Price | Away"])
+    }
+}
