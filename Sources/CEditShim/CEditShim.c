@@ -553,7 +553,10 @@ static void fs_editor_put(fs_editor *editor, const char *text, int fd, const cha
             }
             fs_write_all(fd, text, strlen(text));
             int lines = fs_terminal_lines();
-            editor->screen_rows = screen_rows > 0 && screen_rows + 1 < lines ? screen_rows : 0;
+            if (screen_rows > 0) editor->screen_rows = screen_rows + 1 < lines ? screen_rows : 0;
+            // Text that ends no line stays on the row below the screen (a progress line, which
+            // a screen drawn in place erases): the screen is still the last thing above it.
+            else if (strchr(text, '\n')) editor->screen_rows = 0;
         }
         if (prompt) {
             free(editor->prompt);

@@ -57,7 +57,9 @@ import Testing
         try terminal.expect("working… Ctrl-C cancels")
         let afterRefresh = try terminal.expect("Cars › ")
         #expect(!afterRefresh.contains("cancelled"))
-        #expect(afterRefresh.contains("nothing changed"), "the refresh ran to its end")
+        #expect(afterRefresh.contains("2 of 3 operators answered"), "the refresh showed its progress")
+        let lastStatus = afterRefresh.components(separatedBy: "7 of 7 cars, by price").last ?? ""
+        #expect(!lastStatus.contains("answered"), "the refresh ran to its end: \(lastStatus)")
         terminal.type("quit\r")
         try terminal.expect("$ ")
         terminal.type("exit\r")

@@ -37,6 +37,37 @@ import Testing
         await #expect(throws: FailingManager.Outage.self) { try await aggregator.allCars() }
     }
 
+    /// An operator whose refreshed fleet arrives when the test lets it.
+    final class GatedManager: CarManager, @unchecked Sendable {
+        // @unchecked: the gate is an AsyncStream continuation, which is Sendable; the cars are constant.
+        let name: String
+        let cars: [Car]
+        let refreshed: [Car]
+        let (opened, gate) = AsyncStream<Void>.makeStream()
+        init(name: String, cars: [Car], refreshed: [Car]) { self.name = name; self.cars = cars; self.refreshed = refreshed }
+        func fleet() async throws -> [Car] { cars }
+        func refreshedFleet() async throws -> [Car] {
+            for await _ in opened { break }
+            return refreshed
+        }
+    }
+
+    @Test @MainActor func aRefreshShowsEachOperatorsAnswerAsItArrives() async throws {
+        let first = GatedManager(name: "A", cars: [Self.car("a", "A")], refreshed: [Self.car("a", "A"), Self.car("a2", "A")])
+        let second = GatedManager(name: "B", cars: [Self.car("b", "B")], refreshed: [])
+        let aggregator = CarAggregator(managers: [first, second])
+        var heard: [(ids: [String], answered: Int)] = []
+        // B answers first (its cars are gone), then A (one more car).
+        second.gate.yield()
+        let cars = try await aggregator.refreshedCars { cars, answered in
+            heard.append((cars.map(\.id), answered))
+            if answered == 1 { first.gate.yield() }
+        }
+        #expect(heard.map(\.ids) == [["a"], ["a", "a2"]])
+        #expect(heard.map(\.answered) == [1, 2])
+        #expect(cars.map(\.id) == ["a", "a2"])
+    }
+
     @Test func distancesReadNaturally() {
         #expect(Self.car("a", "A").distanceText == "100 m")
         var far = Self.car("a", "A")

@@ -40,8 +40,9 @@ void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *pro
 
 /// Shows a screen — `text`, each of its rows ended by "\n" — on standard output as
 /// fs_editor_show does, but drawn over the screen shown last when that is still the last thing
-/// written (no other text, no line entered, no resize since) and fitted the window with the
-/// prompt: a screen that changes by itself is redrawn in place rather than printed again.
+/// written (no other line of text, no line entered, no resize since; a progress line without a
+/// newline below it does not count) and fitted the window with the prompt: a screen that
+/// changes by itself, or a command's progress, is redrawn in place rather than printed again.
 void fs_editor_show_screen(fs_editor *editor, const char *text);
 
 /// Makes a read in progress return -2 soon; callable from any thread.

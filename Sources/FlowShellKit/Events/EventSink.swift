@@ -8,6 +8,8 @@ public final class EventSink<S: Screen> {
     public private(set) var emitted: [FeatureEvent] = []
     /// The effects started so far, which the host runs once the command's state is in place.
     private(set) var effects: [Effect<S>] = []
+    /// Where the host takes the states ``progress(_:)`` sends.
+    var onProgress: (S.State) -> Void = { _ in }
 
     init(catalog: EventCatalog<S.Events>) {
         self.catalog = catalog
@@ -21,6 +23,23 @@ public final class EventSink<S: Screen> {
     /// Emits a declared event that carries nothing.
     public func callAsFunction(_ event: KeyPath<S.Events, Event<Nothing>>) {
         emitted.append(FeatureEvent(catalog.name(of: event), payload: [:]))
+    }
+
+    /// Shows the state the command has reached while it still runs — partial results as they
+    /// arrive — and makes it the screen's state: a command that fails after it leaves the
+    /// screen as its last progress showed it. At a terminal it is shown at once; a script or a
+    /// program sees only the state the command ends with.
+    ///
+    /// ```swift
+    /// .command("refresh", "Ask every operator again") { screen, state, emit in
+    ///     state.cars = try await screen.fleet.refreshedCars { cars in
+    ///         state.cars = cars
+    ///         emit.progress(state)
+    ///     }
+    /// }
+    /// ```
+    public func progress(_ state: S.State) {
+        onProgress(state)
     }
 
     /// Starts an effect: work that goes on after the command returns and changes the screen's

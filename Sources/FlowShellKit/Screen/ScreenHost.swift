@@ -76,6 +76,7 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         let description = viewProperties.commands.first { $0.name == name } ?? command.description(in: state)
         let parsed = try ParsedArguments(arguments, for: description)
         let sink = EventSink<S>(catalog: events)
+        sink.onProgress = { [weak self] reached in self?.apply(inProgress: true) { $0 = reached } }
         // The command works on a copy: one that throws or is cancelled changes nothing.
         var working = state
         try await command.run(screen, &working, parsed, sink)
@@ -108,8 +109,8 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     }
 
     /// The one update path: changes the state, and when it changed, renders it and pushes it
-    /// to the view.
-    func apply(_ change: (inout S.State) -> Void) {
+    /// to the view — as a running command's progress when `inProgress`.
+    func apply(inProgress: Bool = false, _ change: (inout S.State) -> Void) {
         guard !isClosed else { return }
         var working = state
         change(&working)
@@ -119,7 +120,11 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         // A new state that looks the same (a clock's tick between two changes) shows nothing new.
         guard properties != viewProperties else { return }
         viewProperties = properties
-        view?.update(with: viewProperties)
+        if inProgress {
+            view?.updateInProgress(with: properties)
+        } else {
+            view?.update(with: properties)
+        }
     }
 
     /// An event from background work, handed to the flow at once.

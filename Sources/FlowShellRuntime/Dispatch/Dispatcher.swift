@@ -60,6 +60,7 @@ public final class Dispatcher {
         supervisor = CommandSupervisor(cancellable: cancellable,
                                        showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
         topView = TopScreenView(flow: runtime.flow, output: output)
+        topView.showsProgress = showsProgress
         settings = ShellSettings(store: runtime.shellStore)
         aliases = ShellAliases(store: runtime.shellStore)
         output.apply(settings)

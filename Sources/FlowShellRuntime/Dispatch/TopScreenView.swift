@@ -7,7 +7,9 @@ import FlowShellKit
 /// the top, ``follow()`` binds the new top (which shows it) and unbinds the old one.
 ///
 /// What a screen pushes while a line runs is shown once the line's work has settled (at
-/// ``follow()``): a command that leaves its screen shows where it leads, not the screen it left.
+/// ``follow()``), and only if it differs from what is shown: a command that leaves its screen
+/// shows where it leads, not the screen it left. A command's progress is shown at once where
+/// progress is shown (a person at a terminal).
 @MainActor
 final class TopScreenView: View {
     private let flow: AppFlowCoordinator
@@ -22,8 +24,12 @@ final class TopScreenView: View {
     var onUpdateByItself: () -> Void = {}
     /// Called after every screen shown (`wait --until` looks at each).
     var onShown: () -> Void = {}
+    /// Whether a running command's progress is shown at once.
+    var showsProgress = false
     /// What the bound screen pushed while the line runs, not shown yet.
     private var unsettled: ViewProperties?
+    /// What the bound screen showed last, as it pushed it.
+    private var lastShown: ViewProperties?
 
     init(flow: AppFlowCoordinator, output: ShellOutput) {
         self.flow = flow
@@ -43,12 +49,19 @@ final class TopScreenView: View {
             }
             shown?.bind(view: nil)
             shown = top
+            lastShown = nil
             top.bind(view: self)
         }
         if let unsettled {
             self.unsettled = nil
-            show(unsettled)
+            if unsettled != lastShown { show(unsettled) }
         }
+    }
+
+    func updateInProgress(with viewProperties: ViewProperties) {
+        guard lineRuns, showsProgress else { return update(with: viewProperties) }
+        unsettled = nil
+        show(viewProperties)
     }
 
     func update(with viewProperties: ViewProperties) {
@@ -68,6 +81,7 @@ final class TopScreenView: View {
 
     private func show(_ viewProperties: ViewProperties) {
         guard let top = flow.top else { return }
+        lastShown = viewProperties
         updates += 1
         defer { onShown() }
         output.screen(ScreenSnapshot(featureID: top.featureID, properties: flow.effective(viewProperties, of: top), stack: stack,

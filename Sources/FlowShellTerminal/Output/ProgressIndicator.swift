@@ -28,6 +28,15 @@ final class ProgressIndicator {
         }
     }
 
+    /// Whether the spinner shows.
+    var isRunning: Bool { spinner != nil }
+
+    /// Erases the spinner's line, for something to be written there; its next frame comes below.
+    func erase() {
+        guard spinner != nil else { return }
+        console.write("\r\u{1B}[K")
+    }
+
     func stop() {
         guard let spinner else { return }
         spinner.cancel()

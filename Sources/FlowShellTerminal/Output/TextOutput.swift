@@ -71,7 +71,14 @@ package final class TextOutput: ShellOutput {
     package func screen(_ screen: ScreenSnapshot) {
         guard screen.cause == .update, interactive else {
             pendingUpdate = nil
-            page((interactive ? "\n" : "") + renderer.render(screen.properties), screen: true)
+            let text = (interactive ? "\n" : "") + renderer.render(screen.properties)
+            if let progressIndicator, progressIndicator.isRunning {
+                // A running command's progress: never paged, each drawn over the one before.
+                progressIndicator.erase()
+                writeScreenOrText(text, screen: true)
+            } else {
+                page(text, screen: true)
+            }
             return
         }
         // A screen that changes by itself is shown at once, then at most once per

@@ -68,8 +68,15 @@ struct CarListScreen: Screen {
         .command("sort", "Order the list by price, distance or name", .choice("ORDER", of: CarSortOrder.self)) { _, state, order, _ in
             state.order = order
         },
-        .command("refresh", "Ask every operator for its cars again") { screen, state, _ in
-            state.cars = try await screen.fleet.refreshedCars()
+        .command("refresh", "Ask every operator for its cars again") { screen, state, emit in
+            // Each operator's cars are shown as its answer arrives.
+            let operators = screen.fleet.managers.count
+            state.cars = try await screen.fleet.refreshedCars { cars, answered in
+                state.cars = cars
+                state.refreshing = answered < operators ? "\(answered) of \(operators) operators answered" : nil
+                emit.progress(state)
+            }
+            state.refreshing = nil
         },
         .command("operators", "List the car operators") { _, _, emit in emit(\.showOperators) }.emitting(\.showOperators),
         .command("bookings", "Show my bookings") { _, _, emit in emit(\.showBookings) }.emitting(\.showBookings),
@@ -80,6 +87,7 @@ struct CarListScreen: Screen {
         let visible = state.visibleCars
         var status = "\(visible.count) of \(state.listedCars.count) cars, by \(state.order.rawValue)"
         if !state.filter.isEmpty { status += ", matching '\(state.filter)'" }
+        if let refreshing = state.refreshing { status += " — \(refreshing)" }
         // A column for bookings only when a listed car has one.
         let booked = state.listedCars.contains { state.schedule.availability(of: $0.id) != nil }
         return ViewProperties(title: state.operatorName.map { "\($0) cars" } ?? title, status: status) {

@@ -8,6 +8,8 @@ public struct CarListState: Sendable, Equatable {
     public var filter: String { didSet { if filter != oldValue { select() } } }
     /// The order of the list.
     public var order: CarSortOrder { didSet { if order != oldValue { select() } } }
+    /// How far a refresh has come while it runs (`1 of 3 operators answered`); nil otherwise.
+    public var refreshing: String?
     /// The cars' bookings, as last read.
     public var schedule = CarSchedule.free
     /// Only this operator's cars, when the list was opened for one.

@@ -22,19 +22,51 @@ public struct CarAggregator: CarLookup {
         return merged(fleets)
     }
 
-    /// Every operator's cars asked anew, all operators at once; cancellable.
-    public func refreshedCars() async throws -> [Car] {
-        let fleets = try await withThrowingTaskGroup(of: (Int, [Car]).self) { group in
-            for (index, manager) in managers.enumerated() {
-                group.addTask { (index, try await manager.refreshedFleet()) }
-            }
-            var fleets = [[Car]](repeating: [], count: managers.count)
-            for try await (index, cars) in group {
-                fleets[index] = cars
-            }
-            return fleets
+    /// Every operator's cars asked anew, all operators at once; cancellable. `answered` hears
+    /// the list each time an operator answers: that operator's new cars with the others' as
+    /// last known, and how many have answered.
+    public func refreshedCars(answered: (_ cars: [Car], _ operatorsAnswered: Int) -> Void = { _, _ in }) async throws -> [Car] {
+        var fleets: [[Car]] = []
+        for manager in managers {
+            fleets.append(try await manager.fleet())
         }
+        // The answers are taken here, in this function, rather than in a task group's body:
+        // `answered` then runs where the caller does (a screen's command, on its actor).
+        var count = 0
+        for try await (index, cars) in answers() {
+            fleets[index] = cars
+            count += 1
+            answered(merged(fleets), count)
+        }
+        try Task.checkCancellation()
         return merged(fleets)
+    }
+
+    /// Each operator's fleet asked anew, with its index, as the answers arrive; the asking stops
+    /// when the sequence is dropped or its reader cancelled.
+    private func answers() -> AsyncThrowingStream<(Int, [Car]), any Error> {
+        let (answers, continuation) = AsyncThrowingStream<(Int, [Car]), any Error>.makeStream()
+        let managers = self.managers
+        let asking = Task {
+            try await withThrowingTaskGroup(of: (Int, [Car]).self) { group in
+                for (index, manager) in managers.enumerated() {
+                    group.addTask { (index, try await manager.refreshedFleet()) }
+                }
+                for try await answer in group {
+                    continuation.yield(answer)
+                }
+            }
+        }
+        Task {
+            do {
+                try await asking.value
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in asking.cancel() }
+        return answers
     }
 
     /// The fleets as one list: each id once, from the first fleet that has it, sorted by id.
