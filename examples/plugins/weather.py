@@ -1,6 +1,7 @@
 """The weather where a car is: a FlowShell plugin in Python (see docs/plugins.md).
 
-Reached from a car's details with the config command `weather` (examples/plugins.json).
+Reached from a car's details with the config command `weather` (examples/plugins.json). Its
+`now` command opens the wind as it blows: a screen that changes by itself, every second.
 """
 
 import os
@@ -17,7 +18,7 @@ class Forecast(fp.Screen):
     id = "weather.forecast"
     title = "Weather"
     inputs = ["carID"]
-    events = {"done": []}
+    events = {"done": [], "now": ["carID"]}
 
     def __init__(self, input):
         self.car = input["carID"]
@@ -44,10 +45,42 @@ class Forecast(fp.Screen):
         for _ in range(600):
             self.sleep(0.1)
 
+    @fp.command("now", "Watch the wind near the car, as it changes")
+    def now(self):
+        self.emit("now", carID=self.car)
+
     @fp.command("done", "Close the forecast")
     def done(self):
         self.emit("done")
 
 
+class Wind(fp.Screen):
+    """The wind near a car, read again every second while the screen is open: each reading is
+    pushed to the shell as an update, which shows it above the prompt."""
+    id = "weather.wind"
+    title = "Wind"
+    inputs = ["carID"]
+    events = {"done": []}
+    every = 1
+
+    def __init__(self, input):
+        self.car = input["carID"]
+        self.readings = 0
+
+    def view(self):
+        # A made-up gust pattern: the same for every run, so that a session replays alike.
+        speed = 3 + (sum(ord(c) for c in self.car) + self.readings * 5) % 9
+        return fp.view(f"Wind near {self.car}", [
+            fp.key_value([("Speed", f"{speed} m/s"), ("Readings", str(self.readings))]),
+        ], status="read every second")
+
+    def tick(self):
+        self.readings += 1
+
+    @fp.command("done", "Close the wind")
+    def done(self):
+        self.emit("done")
+
+
 if __name__ == "__main__":
-    fp.Plugin("Weather", [Forecast]).run()
+    fp.Plugin("Weather", [Forecast, Wind]).run()

@@ -44,6 +44,28 @@ import Testing
         #expect(!started.contains(where: PluginFlows.exists), "no plugin outlives the shell")
     }
 
+    @Test func theWeatherExamplesWindChangesByItself() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = """
+        select rio
+        weather
+        now
+        wait --until "Readings: 2"
+        done
+        where
+        """
+        let result = try FlowShellBinary.run(["--config", PluginFlows.examples], input: script, in: home,
+                                             environment: PluginFlows.allowingPlugins(home: home))
+        #expect(result.errors == "")
+        #expect(result.status == 0)
+        let lines = result.output.components(separatedBy: "\n")
+        // The plugin pushed each reading unasked; the script waited for the second.
+        #expect(lines.contains("Wind near rio"))
+        #expect(lines.contains("Readings: 0") && lines.contains("Readings: 1") && lines.contains("Readings: 2"))
+        #expect(result.output.hasSuffix("3. Weather near rio (weather.forecast, carID=rio)\n"), "done went back to the forecast")
+    }
+
     @Test func pluginScreensAreInTheJSONOutput() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
