@@ -34,7 +34,6 @@ struct fs_editor {
     fs_completer completer;
     void *context;
     FILE *out;
-    char *saved_line;
     // Shared with other threads (fs_editor_show), under the lock: whether a line is being
     // read, the updates waiting, the prompt to show next, and the pipe that wakes the reader.
     pthread_mutex_t lock;
@@ -103,17 +102,6 @@ static void fs_on_job_signal(int signal_number) {
         (void)ignored;
     }
     errno = saved;
-}
-
-// Another thread (the config watcher) wakes the reader through this pipe.
-static int fs_wake_pipe[2] = { -1, -1 };
-
-void fs_wake_reader(void) {
-    if (fs_wake_pipe[1] >= 0) {
-        char byte = 1;
-        ssize_t ignored = write(fs_wake_pipe[1], &byte, 1);
-        (void)ignored;
-    }
 }
 
 // A non-blocking, close-on-exec pipe: pipe2 on Linux; pipe and fcntl elsewhere (macOS).
@@ -365,14 +353,13 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
     for (;;) {
         // Updates are shown only between characters and never inside an escape sequence.
         int updates = (self && count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
-        struct pollfd waits[5] = {
+        struct pollfd waits[4] = {
             { .fd = STDIN_FILENO, .events = POLLIN },
             { .fd = fs_interrupt_pipe[0], .events = POLLIN },
-            { .fd = fs_wake_pipe[0], .events = POLLIN },
             { .fd = updates, .events = POLLIN },
             { .fd = fs_job_pipe[0], .events = POLLIN },
         };
-        int ready = poll(waits, 5, -1);
+        int ready = poll(waits, 4, -1);
         if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;
@@ -383,27 +370,14 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             errno = EINTR;
             return -1;
         }
-        if (waits[4].revents & POLLIN) {
+        if (waits[3].revents & POLLIN) {
             fs_job_control(el);
             continue;
         }
-        if (updates >= 0 && (waits[3].revents & POLLIN)) {
+        if (updates >= 0 && (waits[2].revents & POLLIN)) {
             fs_drain(updates);
             *out = (wchar_t)FS_UPDATE_KEY;
             return 1;
-        }
-        if (waits[2].revents & POLLIN) {
-            fs_drain(fs_wake_pipe[0]);
-            // Keep what was typed so far; the next read types it again.
-            fs_editor *editor = NULL;
-            el_get(el, EL_CLIENTDATA, &editor);
-            const LineInfo *info = el_line(el);
-            if (editor && info) {
-                free(editor->saved_line);
-                editor->saved_line = strndup(info->buffer, (size_t)(info->lastchar - info->buffer));
-            }
-            errno = ECANCELED;
-            return -1;
         }
         if (waits[0].revents == 0) continue;
         ssize_t got = read(STDIN_FILENO, bytes + count, 1);
@@ -624,9 +598,6 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     if (fs_job_pipe[0] < 0 && fs_make_pipe(fs_job_pipe) != 0) {
         fs_job_pipe[0] = fs_job_pipe[1] = -1;
     }
-    if (fs_wake_pipe[0] < 0 && fs_make_pipe(fs_wake_pipe) != 0) {
-        fs_wake_pipe[0] = fs_wake_pipe[1] = -1;
-    }
     editor->history = history_init();
     editor->el = el_init(program, stdin, stdout, stderr);
     if (!editor->history || !editor->el) {
@@ -658,7 +629,6 @@ void fs_editor_destroy(fs_editor *editor) {
     if (editor->el) el_end(editor->el);
     if (editor->history) history_end(editor->history);
     free(editor->prompt);
-    free(editor->saved_line);
     free(editor->next_prompt);
     while (editor->first) {
         struct fs_update *next = editor->first->next;
@@ -719,14 +689,6 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     // Raw mode before the prompt shows: libedit may otherwise print the prompt while the
     // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
     el_set(editor->el, EL_PREP_TERM, 1);
-    fs_drain(fs_wake_pipe[0]);
-    if (editor->saved_line) {
-        // Type again what was on the line when the reader was woken (tabs would complete).
-        for (char *c = editor->saved_line; *c; c++) if (*c == '\t') *c = ' ';
-        if (editor->saved_line[0]) el_push(editor->el, editor->saved_line);
-        free(editor->saved_line);
-        editor->saved_line = NULL;
-    }
     editor->escape_state = 0;
     // Ctrl-Z, fg and resizing are handled while the line is read; a Ctrl-Z at any other time
     // stops the shell as usual.
@@ -750,7 +712,6 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     if (text == NULL) {
         if (fs_termination) return 0;
         if (count == -1 && errno == EINTR) return -1;
-        if (count == -1 && errno == ECANCELED) return -2;
         return 0;
     }
     *line = text;

@@ -84,8 +84,6 @@ public final class EditLineReader: LineReader {
                 case -1:
                     _ = Terminal.takeInterrupt()
                     result = .interrupted
-                case -2:
-                    result = .woken
                 default:
                     result = .end
                 }
@@ -108,11 +106,6 @@ public final class EditLineReader: LineReader {
     public func show(screen text: String) {
         guard let editor else { return }
         fs_editor_show_screen(editor, text)
-    }
-
-    /// Makes a read in progress return ``LineReadResult/woken``; callable from any thread.
-    public nonisolated static func wake() {
-        fs_wake_reader()
     }
 
     /// Adds a line to the history and saves the history file atomically.

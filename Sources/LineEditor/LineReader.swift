@@ -4,9 +4,6 @@ public enum LineReadResult: Sendable, Equatable {
     case line(String)
     /// Ctrl-C: the line was abandoned; read again.
     case interrupted
-    /// Woken from another thread (``EditLineReader/wake()``): something needs showing; the
-    /// half-typed line comes back at the next read.
-    case woken
     /// End of input (Ctrl-D on an empty line, or the end of a pipe).
     case end
 }

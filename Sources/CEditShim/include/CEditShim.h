@@ -28,8 +28,7 @@ void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
 
 /// Reads a line. Returns 1 with *line set (valid until the next call, trailing newline kept),
 /// 0 at end of input or once the process is asked to end (SIGTERM, SIGHUP), -1 when
-/// interrupted by Ctrl-C or Ctrl-\, -2 when woken by fs_wake_reader (the half-typed line is
-/// kept and typed again at the next read). The terminal is back in its normal mode on return.
+/// interrupted by Ctrl-C or Ctrl-\. The terminal is back in its normal mode on return.
 int fs_editor_read(fs_editor *editor, const char **line);
 
 /// Shows `text` (may be NULL) on `fd` (standard output or error) and, when `prompt` is not
@@ -44,9 +43,6 @@ void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *pro
 /// newline below it does not count) and fitted the window with the prompt: a screen that
 /// changes by itself, or a command's progress, is redrawn in place rather than printed again.
 void fs_editor_show_screen(fs_editor *editor, const char *text);
-
-/// Makes a read in progress return -2 soon; callable from any thread.
-void fs_wake_reader(void);
 
 int fs_history_add(fs_editor *editor, const char *line);
 /// Loads a history file; returns the number of entries, or -1.

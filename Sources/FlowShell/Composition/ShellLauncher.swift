@@ -93,8 +93,10 @@ struct ShellLauncher {
             // Edits apply live for a person at the prompt; a script runs the flow it started
             // with (and a session that never waits is spared the watch, whose release costs
             // the kernel a grace period of several milliseconds at exit).
+            // The watcher tells the shell, which reloads at the prompt or before the next one.
+            let shellBox = ShellBox()
             let watcher = interactive ? source.filePath.flatMap { path in
-                ConfigWatcher(path: path) { EditLineReader.wake() }
+                ConfigWatcher(path: path) { Task { @MainActor in shellBox.shell?.configFileChanged() } }
             } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, holding: restored.onDisk, output: output)
             let hooks = ShellHooks(
@@ -126,6 +128,7 @@ struct ShellLauncher {
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
             shell.interruptWatcher = interruptWatcher
+            shellBox.shell = shell
             let outcome = await shell.run()
             (console as? StandardConsole)?.lineEditor = nil
             runtime.flow.closeAll()
@@ -251,4 +254,10 @@ struct ShellLauncher {
 @MainActor
 final class CompletionTarget {
     weak var dispatcher: Dispatcher?
+}
+
+/// The shell, once made, for the config watcher made before it.
+@MainActor
+private final class ShellBox: Sendable {
+    weak var shell: Shell?
 }

@@ -18,6 +18,10 @@ package final class Shell {
     private let stopsOnInterrupt: Bool
     /// What turns Ctrl-C into cancelling the running command; it steps aside while a line is read.
     package var interruptWatcher: InterruptWatcher?
+    /// Whether the shell waits at the prompt for a line.
+    private var atPrompt = false
+    /// A reload of the config begun at the prompt: a line entered meanwhile waits for it.
+    private var reloading: Task<Void, Never>?
 
     /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
@@ -43,17 +47,35 @@ package final class Shell {
         package var status: Int32?
     }
 
+    /// The config file changed: it is read again at once when the shell waits at the prompt —
+    /// what the reload says goes above the prompt, and the half-typed line stays — else before
+    /// the next prompt.
+    package func configFileChanged() {
+        guard atPrompt, reloading == nil, hooks.configChanged() else { return }
+        reloading = Task {
+            await dispatcher.reload()
+            reloading = nil
+            showPromptAgain()
+        }
+    }
+
+    private var editor: EditLineReader? {
+        reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader
+    }
+
+    /// Draws the prompt again while a line is read: the open screens it names may have changed.
+    private func showPromptAgain() {
+        editor?.show(nil, prompt: PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
+                                                       width: Terminal.width() ?? 80))
+    }
+
     /// Runs until `quit`, `exit` or the end of input.
     package func run() async -> Outcome {
         dispatcher.interactive = interactive
         dispatcher.showTop()
-        if let editor = reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader {
+        if editor != nil {
             // A screen that changed by itself may lead elsewhere: the prompt follows.
-            dispatcher.onUpdateByItself = { [weak self, weak editor] in
-                guard let self, let editor else { return }
-                editor.show(nil, prompt: PromptBuilder.prompt(layers: self.dispatcher.runtime.flow.router.layers,
-                                                              styler: self.promptStyler, width: Terminal.width() ?? 80))
-            }
+            dispatcher.onUpdateByItself = { [weak self] in self?.showPromptAgain() }
         }
         var lineNumber = 0
         while true {
@@ -65,18 +87,21 @@ package final class Shell {
                                                                    width: Terminal.width() ?? 80) : ""
             if !reader.hasPendingLine { hooks.waiting() }
             let read: LineReadResult
+            atPrompt = true
             if let interruptWatcher {
                 read = await interruptWatcher.whileLineIsRead { await self.reader.readLine(prompt: prompt) }
             } else {
                 read = await reader.readLine(prompt: prompt)
             }
+            atPrompt = false
+            if let reloading { await reloading.value }
             switch read {
             case .end:
                 output.endOfInput()
                 hooks.idle()
                 return Outcome(failures: dispatcher.failures)
-            case .interrupted, .woken:
-                // Ctrl-C abandons the line; a changed config wakes the prompt to reload.
+            case .interrupted:
+                // Ctrl-C abandons the line.
                 output.lineCancelled()
             case .line(let line):
                 lineNumber += 1
