@@ -492,6 +492,7 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
     // CSI 0 A still moves one row: only when there is a row to go up.
     if (row + replaced > 0) fs_write_all(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row + replaced));
     fs_write_all(STDOUT_FILENO, "\x1b[J", 3);
+    int wrote = updates != NULL;
     int last_rows = 0;
     while (updates) {
         struct fs_update *next = updates->next;
@@ -501,11 +502,13 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
         free(updates);
         updates = next;
     }
-    pthread_mutex_lock(&editor->lock);
-    // Unless more came meanwhile, which the next call shows.
-    if (!editor->first) editor->screen_rows = last_rows;
-    else editor->screen_rows = 0;
-    pthread_mutex_unlock(&editor->lock);
+    // A new prompt alone leaves the screen above it where it was.
+    if (wrote) {
+        pthread_mutex_lock(&editor->lock);
+        // Unless more came meanwhile, which the next call shows.
+        editor->screen_rows = editor->first ? 0 : last_rows;
+        pthread_mutex_unlock(&editor->lock);
+    }
     if (prompt) {
         free(editor->prompt);
         editor->prompt = prompt;

@@ -63,10 +63,20 @@ package final class Shell {
         reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader
     }
 
-    /// Draws the prompt again while a line is read: the open screens it names may have changed.
+    /// Draws the prompt again while a line is read, if the open screens it names changed.
     private func showPromptAgain() {
-        editor?.show(nil, prompt: PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
-                                                       width: Terminal.width() ?? 80))
+        let prompt = currentPrompt()
+        guard prompt != shownPrompt else { return }
+        shownPrompt = prompt
+        editor?.show(nil, prompt: prompt)
+    }
+
+    /// The prompt drawn last.
+    private var shownPrompt = ""
+
+    /// The prompt for where the user is: the open screens, at a terminal; nothing in a script.
+    private func currentPrompt() -> String {
+        interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width() ?? 80) : ""
     }
 
     /// Runs until `quit`, `exit` or the end of input.
@@ -83,8 +93,8 @@ package final class Shell {
                 await dispatcher.reload()
             }
             if interactive { hooks.idle() }
-            let prompt = interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler,
-                                                                   width: Terminal.width() ?? 80) : ""
+            let prompt = currentPrompt()
+            shownPrompt = prompt
             if !reader.hasPendingLine { hooks.waiting() }
             let read: LineReadResult
             atPrompt = true

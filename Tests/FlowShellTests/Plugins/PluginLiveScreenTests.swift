@@ -64,6 +64,33 @@ import Testing
         terminal.type("quit\r")
         #expect(try terminal.waitForExit() == 0)
     }
+
+    @Test func aScreenAt20UpdatesASecondDoesNotFloodTheScrollback() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
+                                          environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
+                                          directory: home.path, rows: 24, columns: 80)
+        try terminal.expect("Memos › ")
+        terminal.type("ticker\r")
+        try terminal.expect("Ticker › ")
+        // Ticks pushed 20 a second while the prompt waits, shown at most 10 a second: twenty
+        // shown take two seconds or more.
+        var ticking = ""
+        for _ in 1...20 {
+            ticking += try terminal.expect("Ticker changed by itself")
+        }
+        let shown = ticking.components(separatedBy: "Ticker changed by itself").count - 1
+        // Drawn in place: the cursor up over the screen before (CSI n A), erased (CSI J), then
+        // the screen (its newlines as the terminal echoes them).
+        let inPlace = ticking.components(separatedBy: "A\u{1B}[J\r\r\nTicker\r\r\n").count - 1
+        #expect(shown > 0)
+        #expect(inPlace == shown, "\(inPlace) of \(shown) updates drawn in place")
+        terminal.type("back\r")
+        try terminal.expect("Memos › ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }
 
 /// `wait` in a script: updates that arrive while it waits are shown in order, and
