@@ -14,19 +14,19 @@ build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 # The binary to install: optimized, with the Swift runtime and Foundation linked in, which
-# starts in about two thirds of the time and memory of a build that loads them as shared
-# libraries (the file is larger). The result is .build/release/flowshell.
-# Three more choices are for the start, as `make bench` measured it:
+# starts faster and in less memory than a build that loads them as shared libraries (the file is
+# larger). The result is .build/release/flowshell. Three more choices are for the start
+# (docs/performance.md has what each saved, as `make bench` measured it):
 # - code reaches the metadata of generic types it names through their accessors, not by
 #   mangled name: a type formed from its name has its generic requirements checked again at
-#   run time, each check a search of every conformance in the program (a fifth of the start);
-# - the executable is not position-independent, so the loader has no 90,000 addresses to
-#   relocate and no pages to copy for them (a quarter of the start). What is given up is the
-#   random placement of the executable's own code; the libraries it loads are still placed at random.
+#   run time, each check a search of every conformance in the program;
+# - the executable is not position-independent, so the loader has none of its addresses to
+#   relocate and no pages to copy for them. What is given up is the random placement of the
+#   executable's own code; the libraries it loads are still placed at random.
 # - SQLite and libedit (with what libedit uses) are linked in from their static archives,
 #   which the -dev packages `make deps` installs, rather than loaded as shared libraries: the
-#   loader binds every symbol of a shared library it loads before main (SQLite's 1,600 at
-#   once), a sixth of the start. Linking finds the archives first in .build/static-libs.
+#   loader binds every symbol of a shared library it loads before main. Linking finds the
+#   archives first in .build/static-libs.
 STATIC_C_LIBS = sqlite3 edit tinfo bsd md
 STATIC_LIB_DIR = $(CURDIR)/.build/static-libs
 RELEASE_FLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker -no-pie \
@@ -45,6 +45,8 @@ test: deps
 	$(SWIFT) test --skip-build
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 scripts/run_tutorial.py
+	# The README's and docs/'s links lead somewhere, and their sessions print what they show.
+	python3 scripts/check_docs.py
 	# make install into a scratch folder, from the debug build the tests used.
 	python3 scripts/check_install.py
 	# flowshell new app in a scratch folder outside the repository: it builds, runs and passes its test.
@@ -79,7 +81,7 @@ install: $(if $(filter release,$(INSTALL_CONFIGURATION)),release,build-debug-bin
 build-debug-binary: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
 
-# The README's diagram of the default flow (needs Graphviz's dot).
+# docs/flow.svg, the diagram of the default flow in docs/config.md (needs Graphviz's dot), and
 # FlowShellKit's documentation (DocC, with swift-docc-plugin): its getting-started article, the
 # screen model and every public symbol, in .build/docs/FlowShellKit (a static site; open its
 # index.html through a web server, or `docc preview`). Warnings, such as a broken symbol

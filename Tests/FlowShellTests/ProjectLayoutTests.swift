@@ -36,8 +36,9 @@ import Testing
 
     @Test func readmesArchitectureTableNamesEveryModule() throws {
         let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "## Architecture and features")).upperBound
-        let table = readme[start...].split(separator: "\n").prefix { !$0.hasPrefix("- ") }
+        // The table of the section `## Architecture`, up to the next section.
+        let start = try #require(readme.range(of: "\n## Architecture\n")).upperBound
+        let table = readme[start...].split(separator: "\n").prefix { !$0.hasPrefix("## ") }
             .filter { $0.hasPrefix("| `") }.joined(separator: "\n")
         // The Swift modules under Sources/; the C shims and the build tool are parts of the modules that use them.
         let modules = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path)

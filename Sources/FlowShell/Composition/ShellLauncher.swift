@@ -91,8 +91,8 @@ struct ShellLauncher {
             var failures = restored.failures
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
             // Edits apply live for a person at the prompt; a script runs the flow it started
-            // with (and a session that never waits is spared the watch, whose release costs
-            // the kernel a grace period of several milliseconds at exit).
+            // with (and a session that never waits is spared the watch, whose release makes
+            // the process wait for the kernel's grace period at exit).
             // The watcher tells the shell, which reloads at the prompt or before the next one.
             let shellBox = ShellBox()
             let watcher = interactive ? source.filePath.flatMap { path in

@@ -77,7 +77,7 @@ extension Argument where Value: RawRepresentable & CaseIterable & Sendable, Valu
     /// One of an enum's cases, typed as its raw value; Tab offers every case.
     public static func choice(_ name: String, of type: Value.Type) -> Self {
         // A closure, not `\.rawValue`: a key path into a generic type is formed at run time, which
-        // checks the type's conformances by searching all of them (slow the first time, at start).
+        // checks the type's conformances by searching all of them (the first time, at start).
         let names = Value.allCases.map { $0.rawValue }
         return Argument(isPositional: true, describe: { _ in ArgumentDescription(name, values: names) }) { parsed, position in
             let text = parsed.positionals[position]

@@ -10,7 +10,8 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     /// The events it emits, when it says (empty: it does not say).
     public var emits: [String]
 
-    /// Describes a command.
+    /// A command as plain data. The kit describes a ``Screen``'s commands from their
+    /// ``ScreenCommand`` declarations; this is for commands described at run time (a plugin's).
     public init(name: String, summary: String, arguments: [ArgumentDescription] = [], emits: [String] = []) {
         self.name = name
         self.summary = summary
@@ -47,12 +48,12 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     }
 
     /// The argument an option or flag word names (`--hours`), if any.
-    public func option(named word: String) -> ArgumentDescription? {
+    package func option(named word: String) -> ArgumentDescription? {
         arguments.first { $0.kind != .positional && "--\($0.name)" == word }
     }
 
     /// The positional arguments, in order.
-    public var positionals: [ArgumentDescription] {
+    package var positionals: [ArgumentDescription] {
         arguments.filter { $0.kind == .positional }
     }
 }
@@ -87,7 +88,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     /// The name of an option's value in usage (`HOURS` in `--hours HOURS`).
     public var valueName: String?
 
-    /// Describes an argument.
+    /// An argument as plain data; a ``ScreenCommand``'s are described from its typed arguments.
     public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
                 values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil) {
         self.name = name
@@ -101,7 +102,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     }
 
     /// How the argument appears in a usage line: `NAME`, `[NAME]`, `[--hours HOURS]`, `[--all]`.
-    public var usageToken: String {
+    package var usageToken: String {
         let token: String
         switch kind {
         case .positional: token = name

@@ -2,25 +2,25 @@
 /// whitespace separates words; `'…'` keeps text literally; `"…"` keeps text with `\"` and `\\`
 /// escapes; a backslash outside quotes takes the next character literally; `#` at the start of
 /// a word begins a comment.
-public enum CommandLineTokenizer {
+package enum CommandLineTokenizer {
     /// A line that cannot be split.
-    public struct Failure: Error, Equatable, Sendable {
+    package struct Failure: Error, Equatable, Sendable {
         /// What is wrong.
-        public var message: String
+        package var message: String
     }
 
     /// The words of a line, split part way through for completion.
-    public struct Partial: Equatable, Sendable {
+    package struct Partial: Equatable, Sendable {
         /// The words finished before the cursor.
-        public var words: [String]
+        package var words: [String]
         /// The word being typed at the cursor (empty after a space).
-        public var current: String
+        package var current: String
         /// Whether the current word is inside an open quote.
-        public var inQuote: Bool
+        package var inQuote: Bool
     }
 
     /// The words of a complete line, or a failure for an unterminated quote or escape.
-    public static func words(of line: String) throws(Failure) -> [String] {
+    package static func words(of line: String) throws(Failure) -> [String] {
         // Most lines are plain ASCII words between spaces: split on the bytes, without looking
         // at graphemes, quotes or escapes.
         if line.utf8.allSatisfy(isPlainWordByteOrSpace) {
@@ -37,13 +37,13 @@ public enum CommandLineTokenizer {
     }
 
     /// The words before the cursor and the word being typed, for completion.
-    public static func partial(_ textBeforeCursor: String) -> Partial {
+    package static func partial(_ textBeforeCursor: String) -> Partial {
         let split = split(textBeforeCursor)
         return Partial(words: split.words, current: split.current, inQuote: split.inQuote)
     }
 
     /// `word` written so that splitting gives it back (spaces and quotes escaped).
-    public static func escape(_ word: String) -> String {
+    package static func escape(_ word: String) -> String {
         var text = ""
         for character in word {
             if character == " " || character == "\t" || character == "'" || character == "\"" || character == "\\" || character == "#" {

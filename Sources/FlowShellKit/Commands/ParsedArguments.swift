@@ -4,16 +4,16 @@
 ///
 /// Hand-written rather than swift-argument-parser's: that parser reflects over a type per
 /// call and knows nothing of values that come from a screen's state.
-public struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
     /// The positional values, one per declared positional that was typed (a rest argument's words joined).
-    public var positionals: [String]
+    package var positionals: [String]
     /// The options' values, by name.
-    public var options: [String: String]
+    package var options: [String: String]
     /// The flags given, by name.
-    public var flags: Set<String>
+    package var flags: Set<String>
 
     /// Reads `words` by `command`'s description, or explains in one line what is wrong.
-    public init(_ words: [String], for command: CommandDescription) throws {
+    package init(_ words: [String], for command: CommandDescription) throws {
         positionals = []
         options = [:]
         flags = []

@@ -43,7 +43,7 @@ public struct ScreenCommand<S: Screen>: Sendable {
 
     /// The command as the screen shows it in `state`.
     @MainActor
-    public func description(in state: S.State) -> CommandDescription {
+    package func description(in state: S.State) -> CommandDescription {
         description(in: state, emits: emittedEventNames(in: .shared))
     }
 

@@ -4,12 +4,13 @@ public struct UserFacingError: Error, Sendable, Equatable, CustomStringConvertib
     /// What went wrong, in one line.
     public let message: String
 
-    /// Creates an error with a message for the user.
+    /// An error that tells the user `message` as is: one line, in their words
+    /// (`no car 'xyz' here`), with nothing added.
     public init(_ message: String) {
         self.message = message
     }
 
-    /// The message.
+    /// The message alone, so that an error printed anywhere reads as the user should see it.
     public var description: String { message }
 }
 

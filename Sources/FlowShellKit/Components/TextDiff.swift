@@ -1,7 +1,7 @@
 /// Line-by-line differences, for failure messages.
-public enum TextDiff {
+package enum TextDiff {
     /// `  same`, `- expected`, `+ actual` lines, in order (longest common subsequence).
-    public static func lines(expected: [String], actual: [String]) -> String {
+    package static func lines(expected: [String], actual: [String]) -> String {
         let n = expected.count, m = actual.count
         var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {

@@ -15,7 +15,8 @@ public struct ViewProperties: Codable, Equatable, Sendable {
     /// A short line shown under the content, if any.
     public var status: String?
 
-    /// Creates the properties of a screen.
+    /// A screen's properties. A ``Screen``'s `render` leaves `commands` empty: the host adds
+    /// the commands valid in the state.
     public init(title: String, content: [Component] = [], commands: [CommandDescription] = [], status: String? = nil) {
         self.title = title
         self.content = content
@@ -24,7 +25,7 @@ public struct ViewProperties: Codable, Equatable, Sendable {
     }
 
     /// The command with the given name, if this screen has one.
-    public func command(named name: String) -> CommandDescription? {
+    package func command(named name: String) -> CommandDescription? {
         commands.first { $0.name == name }
     }
 

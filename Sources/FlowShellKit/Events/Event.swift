@@ -14,7 +14,8 @@ public final class Event<Payload>: AnyEvent, @unchecked Sendable {
     // `Event<CarReference>` can be formed from its name (when a screen's events are read, or a
     // key path to one is made) without the runtime searching the program's conformances.
 
-    /// Declares an event.
+    /// Declares an event; `summary` says what it means in `check`, `graph` and help, and the
+    /// payload's keys are `Payload`'s properties.
     public init(_ summary: String = "") where Payload: ScreenValue {
         super.init(summary: summary, payloadKeys: { Payload.keys })
     }
@@ -35,7 +36,7 @@ public class AnyEvent: @unchecked Sendable {  // Immutable: two `let`s, and the 
     }
 
     /// The keys of its payload.
-    public var payloadKeys: [String] { readPayloadKeys() }
+    package var payloadKeys: [String] { readPayloadKeys() }
 }
 
 /// The events of one screen: a struct whose properties are ``Event`` values.
@@ -46,6 +47,6 @@ public protocol ScreenEvents: Sendable {
 
 /// The events of a screen that emits none.
 public struct NoEvents: ScreenEvents {
-    /// No events.
+    /// The empty declaration the kit reads a screen's events from.
     public init() {}
 }

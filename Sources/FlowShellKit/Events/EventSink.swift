@@ -5,7 +5,7 @@
 public final class EventSink<S: Screen> {
     private let catalog: EventCatalog<S.Events>
     /// The events emitted so far, as the flow routes them.
-    public private(set) var emitted: [FeatureEvent] = []
+    package private(set) var emitted: [FeatureEvent] = []
     /// The effects started so far, which the host runs once the command's state is in place.
     private(set) var effects: [Effect<S>] = []
     /// Where the host takes the states ``progress(_:)`` sends.

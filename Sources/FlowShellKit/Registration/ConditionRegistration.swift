@@ -11,7 +11,8 @@ public struct ConditionRegistration: Sendable {
     /// Whether it holds now.
     public var isSatisfied: Check
 
-    /// Registers a condition.
+    /// A condition named `name` in `requires` and `guards`; `summary` names it for people
+    /// (`sign-in`, in "sign-in is needed first").
     public init(_ name: String, summary: String = "", isSatisfied: @escaping Check) {
         self.name = name
         self.summary = summary

@@ -8,7 +8,8 @@ public struct EventDeclaration: Sendable, Equatable {
     /// What the event means, for diagnostics and documentation.
     public var summary: String
 
-    /// Declares an event.
+    /// An event as a registration lists it. A ``Screen``'s are derived from its `Events`; this
+    /// is for screens described at run time (a plugin's).
     public init(_ name: String, payload payloadKeys: [String] = [], summary: String = "") {
         self.name = name
         self.payloadKeys = payloadKeys

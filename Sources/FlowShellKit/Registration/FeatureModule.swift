@@ -36,7 +36,7 @@ public struct FeatureModule: Sendable {
     }
 
     /// The registration of the screen `id`, if this module has it.
-    public func screen(_ id: String) -> FeatureRegistration? {
+    package func screen(_ id: String) -> FeatureRegistration? {
         screens.first { $0.id == id }
     }
 }

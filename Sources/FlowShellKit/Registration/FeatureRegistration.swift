@@ -1,5 +1,5 @@
 /// How a screen is known to manifests: its id, title, the input keys it needs, the events it
-/// can emit, its command names and a factory. A ``Screen`` derives its own (``Screen/registration``);
+/// can emit, its command names and a factory. A ``Screen`` derives its own from its declaration;
 /// a screen described at run time (another process) is registered with these values directly.
 public struct FeatureRegistration: Sendable {
     /// Builds the screen from its input.
@@ -19,7 +19,8 @@ public struct FeatureRegistration: Sendable {
     /// input does not make sense (an unknown car, say).
     public var make: Factory
 
-    /// Registers a screen.
+    /// A screen described at run time (a plugin's). A ``Screen`` type's registration is
+    /// derived from its declaration, so a linked feature never writes one.
     public init(id: String, title: String, inputs: [String] = [], events: [EventDeclaration] = [],
                 commands: [String] = [], make: @escaping Factory) {
         self.id = id
@@ -31,7 +32,7 @@ public struct FeatureRegistration: Sendable {
     }
 
     /// The declaration of the event named `name`, if this screen emits it.
-    public func event(named name: String) -> EventDeclaration? {
+    package func event(named name: String) -> EventDeclaration? {
         events.first { $0.name == name }
     }
 }

@@ -1,7 +1,7 @@
 /// One screen, declared once in one type: its id and title, its typed input, its state, its
 /// typed events, its commands with typed arguments, the logic behind them and how the state
 /// is shown. The kit derives from it the registration that `check`, `graph`, help and
-/// completion use, and hosts it (``ScreenHost``) — there is nothing else to write.
+/// completion use, and hosts it (its `ScreenHost`) — there is nothing else to write.
 ///
 /// The seed's roles, each real:
 /// - the **Feature** is the screen value itself: created from its input and the module's
@@ -10,7 +10,7 @@
 ///   state also changes over time: when it is shown again (``appear(_:)``), through the
 ///   effects its commands start (``EventSink/run(_:)``), and through its ``subscriptions``;
 /// - the **Updater** is ``render(_:)``, a pure function from state to ``ViewProperties``;
-/// - the **Builder** is the kit's generic ``ScreenHost``;
+/// - the **Builder** is the kit's generic host, `ScreenHost`, one for every screen type;
 /// - the **View** is whatever the host pushes ``ViewProperties`` to.
 ///
 /// ```swift
@@ -71,7 +71,7 @@ extension Screen {
 
 extension Screen {
     /// The screen's declaration as manifests and checks see it, derived from its types.
-    public static var registration: FeatureRegistration {
+    package static var registration: FeatureRegistration {
         FeatureRegistration(
             id: id,
             title: title,

@@ -13,7 +13,8 @@ public struct ScreenContext {
         (try? services.resolve((any Clock<Duration>).self)) ?? ContinuousClock()
     }
 
-    /// Creates a context.
+    /// A context for building a screen outside a running shell (a test); the shell makes one
+    /// per module, with the module's store and the app's services.
     public init(store: any KeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer()) {
         self.store = store
         self.services = services

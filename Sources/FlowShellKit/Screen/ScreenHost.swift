@@ -4,13 +4,13 @@
 /// owns the screen's background work: it starts when the screen opens, and closing the screen
 /// cancels it.
 @MainActor
-public final class ScreenHost<S: Screen>: HostedScreen {
+package final class ScreenHost<S: Screen>: HostedScreen {
     /// The screen (the Feature).
-    public let screen: S
+    package let screen: S
     /// Its current state.
-    public private(set) var state: S.State
+    package private(set) var state: S.State
     /// What the screen shows now.
-    public private(set) var viewProperties: ViewProperties
+    package private(set) var viewProperties: ViewProperties
     private weak var view: (any View)?
     /// The names of the screen's events.
     private let events: EventCatalog<S.Events>
@@ -29,7 +29,7 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     private var onBackgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
 
     /// Hosts a built screen in its first state; its background work sleeps on `clock`.
-    public init(screen: S, state: S.State, clock: any Clock<Duration> = ContinuousClock()) {
+    package init(screen: S, state: S.State, clock: any Clock<Duration> = ContinuousClock()) {
         self.screen = screen
         self.state = state
         self.clock = clock
@@ -46,29 +46,28 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     }
 
     /// Builds the screen from the string map its input arrives as, and loads its first state.
-    public static func make(input: FeatureInput, context: ScreenContext) async throws -> ScreenHost<S> {
+    package static func make(input: FeatureInput, context: ScreenContext) async throws -> ScreenHost<S> {
         let screen = try await S(input: try S.Input(values: input.values), context: context)
         let state = try await screen.load()
         return ScreenHost(screen: screen, state: state, clock: context.clock)
     }
 
-    /// The registered id.
-    public var featureID: String { S.id }
+    package var featureID: String { S.id }
 
     // Read from the stored properties in place: through the protocol's defaults, each
     // would copy everything the screen shows, and the shell asks for them every command.
-    public var title: String { viewProperties.title }
+    package var title: String { viewProperties.title }
 
-    public func command(named name: String) -> CommandDescription? {
+    package func command(named name: String) -> CommandDescription? {
         viewProperties.command(named: name)
     }
 
-    public func bind(view: (any View)?) {
+    package func bind(view: (any View)?) {
         self.view = view
         view?.update(with: viewProperties)
     }
 
-    public func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
+    package func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
         guard let command = S.commands.first(where: { $0.name == name && $0.isAvailable(state) }) else {
             throw UnknownCommand(name: name)
         }
@@ -87,7 +86,7 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         return sink.emitted
     }
 
-    public func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void) {
+    package func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void) {
         guard !isOpen, !isClosed else { return }
         isOpen = true
         onBackgroundEvents = events
@@ -96,13 +95,13 @@ public final class ScreenHost<S: Screen>: HostedScreen {
         }
     }
 
-    public func appear() async throws {
+    package func appear() async throws {
         var working = state
         try await screen.appear(&working)
         apply { $0 = working }
     }
 
-    public func close() {
+    package func close() {
         isClosed = true
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
@@ -163,12 +162,13 @@ public final class ScreenHost<S: Screen>: HostedScreen {
     }
 }
 
-/// A command name the top screen does not have.
+/// What a ``HostedScreen``'s `perform` throws for a command it does not offer now; the shell
+/// answers it in the user's words (a suggestion, or the screen whose command it is).
 public struct UnknownCommand: Error, Equatable, Sendable {
     /// The word typed.
     public let name: String
 
-    /// The error for the word `name`.
+    /// The error for the command `name`, as typed.
     public init(name: String) {
         self.name = name
     }

@@ -14,7 +14,7 @@ public protocol KeyValueStore: AnyObject {
 public final class MemoryKeyValueStore: KeyValueStore {
     private var values: [String: String]
 
-    /// Creates a store with initial values.
+    /// A store that holds `values` from the start (a test's signed-in session, say).
     public init(_ values: [String: String] = [:]) {
         self.values = values
     }

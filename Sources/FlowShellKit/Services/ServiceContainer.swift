@@ -5,7 +5,7 @@
 public final class ServiceContainer {
     private var services: [ObjectIdentifier: Any] = [:]
 
-    /// Creates an empty container.
+    /// An empty container, which modules' service set-ups (or a test) fill.
     public init() {}
 
     /// Registers `service` under `type` (by default its own type), replacing any before it.
@@ -40,7 +40,8 @@ public struct AppEnvironment: Sendable {
     /// that its replay shows the same clock); nil: the system's clock.
     public var now: (@Sendable () -> Double)?
 
-    /// Creates an environment.
+    /// What the shell tells modules: the app, its data folder, each module's settings store and,
+    /// when fixed, the time. A test uses ``inMemory(app:)``.
     public init(app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil,
                 store: @escaping @MainActor @Sendable (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
         self.app = app

@@ -9,19 +9,19 @@ public protocol ScreenValue: Codable, Equatable, Sendable {}
 
 extension ScreenValue {
     /// The keys this type reads, with whether each may be absent (an optional property).
-    public static var declaredKeys: [(name: String, optional: Bool)] {
+    package static var declaredKeys: [(name: String, optional: Bool)] {
         let recording = FlatValueDecoder.Recording()
         _ = try? Self(from: FlatValueDecoder(values: [:], recording: recording))
         return recording.keys
     }
 
     /// The keys this type cannot be made without.
-    public static var requiredKeys: [String] {
+    package static var requiredKeys: [String] {
         declaredKeys.filter { !$0.optional }.map(\.name)
     }
 
     /// Every key this type carries, optional ones too.
-    public static var keys: [String] {
+    package static var keys: [String] {
         declaredKeys.map(\.name)
     }
 
@@ -42,6 +42,6 @@ extension ScreenValue {
 
 /// The input of a screen that needs none, and the payload of an event that carries none.
 public struct Nothing: ScreenValue {
-    /// Nothing.
+    /// The one value, which carries nothing.
     public init() {}
 }

@@ -60,7 +60,7 @@ struct TableLayout {
     }
 
     /// One row laid out; `cellWidths` are its cells' display widths. Built as UTF-8 bytes
-    /// and made a string once: appending strings piece by piece cost more than the layout.
+    /// and made a string once, rather than grown and copied piece by piece for every cell.
     private func line(_ cells: [String], widths cellWidths: [Int]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(widths.reduce(Self.gap * cells.count, +) + 16)
