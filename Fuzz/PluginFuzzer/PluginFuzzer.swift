@@ -40,12 +40,11 @@ enum PluginFuzzer {
             _ = PluginLine.refusal(of: hello)
         case .response:
             decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, data) { result in
-                for module in result.modules {
-                    for screen in module.screens { _ = screen.problem }
-                }
+                for module in result.modules { _ = module.problem }
             }
             decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, data) { _ in }
             decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, data) { _ in }
+            decode(PluginMessage.Response<PluginMessage.ConditionResult>.self, data) { _ in }
         case .update:
             // As a plugin screen reads an update: decoded, or described when it is wrong.
             do {

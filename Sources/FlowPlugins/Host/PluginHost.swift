@@ -41,7 +41,12 @@ public final class PluginHost {
                 try await connection.resolve(resolver.parameter, value)
             }
         }
-        return FeatureModule(name: spec.module, screens: screens, resolvers: resolvers)
+        let conditions = declaration.conditions.map { condition in
+            ConditionRegistration(condition.name, summary: condition.summary) { _ in
+                try await connection.condition(condition.name)
+            }
+        }
+        return FeatureModule(name: spec.module, screens: screens, conditions: conditions, resolvers: resolvers)
     }
 
     /// Whether `screen` lives in a plugin that has ended (it should be closed).
