@@ -115,6 +115,11 @@ final class PluginConnection {
         session.flatMap { $0.endReason == nil ? $0.processID : nil }
     }
 
+    /// Kills the plugin's process group now, if it runs (Ctrl-C while the shell leaves).
+    func killNow(noting reason: String) {
+        session?.killNow(noting: reason)
+    }
+
     /// Stops the plugin, if it runs.
     func shutDown() async {
         if let starting { _ = try? await starting.value }
