@@ -32,6 +32,10 @@ What it does, in order:
    - issue 11's *check of a 10k-entry config* and *restore of a 20,000-screen state*, with
      inputs generated in `.build/bench/inputs`, timed with hyperfine when it is there (else
      with the same paired runner).
+   - issue 24's *plugin view*: the shell's peak RSS while a plugin (the protocol tests' fake
+     plugin) answers a table of 1,000,000 rows (100,000 in quick mode), less its peak with
+     the plugin's screen open and no large view, over the answer's JSON bytes; paired rounds,
+     the shell's own figure read from /proc while it runs (`scripts/bench_plugins.py`).
 4. Prints the table (Markdown) and writes the result as JSON to `.build/bench/results.json`;
    `--save` writes it to `bench/results.json`, the committed reference.
 5. In quick mode (or with `--check`) compares the run with `bench/results.json` and exits 1 only
@@ -91,13 +95,13 @@ MIXED = ["where", "filter Kia", "filter", "sort price", "help", "select rio", "b
 # 10 × 7, so that each session ends on the list); the runs of the issue-11 rows.
 MODES = {
     "quick": {"rounds": 3, "warmup": 0, "start_rounds": 7, "target_cpu": 0.05, "start_factor": 0.15,
-              "rss_commands": 700, "big_runs": 3, "big_warmup": 0},
+              "rss_commands": 700, "big_runs": 3, "big_warmup": 0, "view_rows": 100_000, "view_rounds": 3},
     "full": {"rounds": 15, "warmup": 1, "start_rounds": 31, "target_cpu": 0.4, "start_factor": 2.0,
-             "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1},
+             "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1, "view_rows": 1_000_000, "view_rounds": 3},
 }
 
 # Regression floors, by unit: a difference smaller than this is never a regression.
-FLOORS = {"µs": 2.0, "ms": 10.0, "MB": 5.0}
+FLOORS = {"µs": 2.0, "ms": 10.0, "MB": 5.0, "×": 1.0}
 
 
 STARTED = time.monotonic()
@@ -440,6 +444,18 @@ def measure_big(flowshell_bin, hyperfine, runs, warmup, inputs):
     return rows
 
 
+def measure_plugin_view(flowshell_bin, rows, rounds):
+    """Issue 24's row: the shell's peak RSS while a plugin answers a view of `rows` rows (a
+    table), less its peak with the plugin's screen open and no large view, over the answer's
+    JSON bytes — paired, each round measuring both (`scripts/bench_plugins.py`)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_plugins
+    ratios, megabytes = bench_plugins.view_memory(str(flowshell_bin), rows, rounds, str(WORK / "run" / "view-memory"))
+    return {"unit": "×", "metric": "peak RSS ÷ JSON bytes", "rounds": rounds, "n": rows,
+            "label": f"a plugin's {rows:,}-row view ({megabytes:.1f} MB of JSON): peak RSS ÷ JSON (issue 24)",
+            "programs": {"flowshell": summary(ratios)}}
+
+
 # ---------------------------------------------------------------------------------------------
 # Goals, the table, the regression check.
 
@@ -456,6 +472,7 @@ GOALS = {
     "navigation": ("≤ 20 µs and ≥ 9× cmd2, on disk", lambda f, p: f <= 20 and f * 9 <= p["cmd2"]),
     "rss": ("flat, and ≤ 20 MB", lambda f, p: f <= 20),
     "check10k": ("well under 1 s", lambda f, p: f < 1000),
+    "plugin.view": ("≤ 4× its JSON", lambda f, p: f <= 4),
     "restore20k": ("well under 1 s", lambda f, p: f < 1000),
 }
 
@@ -636,6 +653,8 @@ def main():
     collect(rows, per_command, counts, rss, mode)
     log("issue 11: check of 10k entries, restore of 20,000 screens")
     rows.update(measure_big(flowshell_bin, hyperfine, mode["big_runs"], mode["big_warmup"], inputs))
+    log(f"issue 24: a plugin's {mode['view_rows']:,}-row view, {mode['view_rounds']} rounds")
+    rows["plugin.view"] = measure_plugin_view(flowshell_bin, mode["view_rows"], mode["view_rounds"])
     for key, row in rows.items():
         row.setdefault("label", LABELS.get(key, key))
         if key in GOALS:

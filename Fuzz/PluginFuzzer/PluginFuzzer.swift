@@ -35,17 +35,34 @@ enum PluginFuzzer {
             print("UTF-8 validity misjudged: \(line)")
             abort()
         }
+        // The envelope read by hand is JSONDecoder's, whenever the hand reads one.
+        if !PluginLine.exceedsDepth(line), let scanned = line.withUnsafeBytes({ bytes -> (type: String, id: Int?, instance: Int?)? in
+            var reader = PluginJSONReader(bytes: bytes)
+            return reader.envelope()
+        }) {
+            let decoded = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data)
+            if decoded?.type != scanned.type || decoded?.id != scanned.id || decoded?.instance != scanned.instance {
+                print("the envelope read by hand is not JSONDecoder's: \(line)")
+                abort()
+            }
+        }
         switch PluginLine(line) {
         case .hello(let hello):
             _ = PluginLine.refusal(of: hello)
         case .response:
             decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, data) { result in
-                for module in result.modules {
-                    for screen in module.screens { _ = screen.problem }
-                }
+                for module in result.modules { _ = module.problem }
             }
             decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, data) { _ in }
+            // The one-pass reader of a screen's answer decodes what JSONDecoder does, and refuses what it refuses.
+            let full = try? JSONDecoder().decode(ScreenAnswerDecoder.Answer.self, from: data)
+            let fast = try? ScreenAnswerDecoder.decode(data)
+            if (full == nil) != (fast == nil) || full?.id != fast?.id || full?.result != fast?.result || full?.error != fast?.error {
+                print("the one-pass reader and JSONDecoder disagree on: \(line)")
+                abort()
+            }
             decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, data) { _ in }
+            decode(PluginMessage.Response<PluginMessage.ConditionResult>.self, data) { _ in }
         case .update:
             // As a plugin screen reads an update: decoded, or described when it is wrong.
             do {

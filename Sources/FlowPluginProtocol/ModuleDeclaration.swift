@@ -1,6 +1,7 @@
 import FlowShellKit
 
-/// A module as a plugin declares it in answer to `screens`: its name and its screens.
+/// A module as a plugin declares it in answer to `screens`: its name, its screens, the link
+/// parameters it looks up and the conditions it tells.
 public struct ModuleDeclaration: Codable, Sendable, Equatable {
     /// The module's name, as the config's `plugins[].module` names it.
     public var name: String
@@ -8,22 +9,73 @@ public struct ModuleDeclaration: Codable, Sendable, Equatable {
     public var screens: [ScreenDeclaration]
     /// The link parameters it looks up (`resolve`).
     public var resolvers: [ResolverDeclaration]
+    /// The conditions guards may name, which it tells (`condition`, protocol 1.2).
+    public var conditions: [ConditionDeclaration]
 
     /// A module.
-    public init(name: String, screens: [ScreenDeclaration], resolvers: [ResolverDeclaration] = []) {
+    public init(name: String, screens: [ScreenDeclaration], resolvers: [ResolverDeclaration] = [],
+                conditions: [ConditionDeclaration] = []) {
         self.name = name
         self.screens = screens
         self.resolvers = resolvers
+        self.conditions = conditions
     }
 
-    private enum CodingKeys: String, CodingKey { case name, screens, resolvers }
+    private enum CodingKeys: String, CodingKey { case name, screens, resolvers, conditions }
 
-    /// Decodes a module; `resolvers` may be absent.
+    /// Decodes a module; `resolvers` and `conditions` may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         screens = try container.decode([ScreenDeclaration].self, forKey: .screens)
         resolvers = try container.decodeIfPresent([ResolverDeclaration].self, forKey: .resolvers) ?? []
+        conditions = try container.decodeIfPresent([ConditionDeclaration].self, forKey: .conditions) ?? []
+    }
+
+    /// Encodes a module; `conditions` only when there are some, so a module without any reads
+    /// as it did before protocol 1.2.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(screens, forKey: .screens)
+        try container.encode(resolvers, forKey: .resolvers)
+        if !conditions.isEmpty { try container.encode(conditions, forKey: .conditions) }
+    }
+
+    /// What is wrong with the declaration, if anything, in one line.
+    public var problem: String? {
+        if let screen = screens.lazy.compactMap(\.problem).first { return screen }
+        if conditions.contains(where: { $0.name.isEmpty }) { return "module '\(name)' declares a condition with no name" }
+        let names = conditions.map(\.name)
+        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            return "module '\(name)' declares the condition '\(twice)' twice"
+        }
+        return nil
+    }
+}
+
+/// A condition a plugin tells, for guards: what a linked module's ``ConditionRegistration``
+/// holds, as data. The shell asks the plugin whether it holds (`condition`) when a guard needs
+/// it, within the plugin's deadline.
+public struct ConditionDeclaration: Codable, Sendable, Equatable {
+    /// The name manifests use in `requires` and `guards` (`unlocked`).
+    public var name: String
+    /// What the condition is called for people, as in "the unlock code is needed first".
+    public var summary: String
+
+    /// A condition.
+    public init(name: String, summary: String = "") {
+        self.name = name
+        self.summary = summary
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, summary }
+
+    /// Decodes a condition; `summary` may be absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
     }
 }
 

@@ -246,6 +246,29 @@ public enum PluginMessage {
         }
     }
 
+    /// The parameters of `condition` (protocol 1.2): which of the module's declared conditions
+    /// the shell asks about.
+    public struct ConditionParameters: Codable, Sendable, Equatable {
+        /// The condition's name (`unlocked`).
+        public var name: String
+
+        /// Parameters.
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    /// The result of `condition`: whether it holds now.
+    public struct ConditionResult: Codable, Sendable, Equatable {
+        /// Whether the condition holds.
+        public var satisfied: Bool
+
+        /// A result.
+        public init(satisfied: Bool) {
+            self.satisfied = satisfied
+        }
+    }
+
     /// The result of `open` and `command`: what the screen shows now (the `--output json`
     /// ViewProperties encoding; absent: unchanged) and the events it emitted.
     public struct ScreenAnswer: Codable, Sendable, Equatable {

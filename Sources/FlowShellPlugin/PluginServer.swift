@@ -11,8 +11,8 @@ import Foundation
 /// ```
 ///
 /// It says hello, answers `screens` from the modules' registrations, builds a screen on
-/// `open`, runs its commands on `command` (each as a task that `cancel` cancels) and releases
-/// it on `close`; it ends when stdin closes.
+/// `open`, runs its commands on `command` (each as a task that `cancel` cancels), tells the
+/// modules' conditions on `condition` and releases a screen on `close`; it ends when stdin closes.
 @MainActor
 public final class PluginServer {
     private let modules: [FeatureModule]
@@ -22,6 +22,9 @@ public final class PluginServer {
     /// `update` (protocol 1.1); what a request changes goes in its answer instead.
     private var pushers: [Int: UpdatePusher] = [:]
     private var running: [Int: Task<Void, Never>] = [:]
+    /// Each module's settings while the plugin runs: its screens and its conditions share
+    /// them, as a linked module's do in the shell.
+    private var stores: [String: MemoryKeyValueStore] = [:]
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -87,19 +90,22 @@ public final class PluginServer {
                 let declared = modules.map { module in
                     ModuleDeclaration(name: module.name, screens: module.screens.map { registration in
                         ScreenDeclaration(registration, commands: registration.commands.map { CommandDescription(name: $0, summary: "") })
-                    }, resolvers: module.resolvers.map { ResolverDeclaration(parameter: $0.parameter, produces: $0.produces) })
+                    }, resolvers: module.resolvers.map { ResolverDeclaration(parameter: $0.parameter, produces: $0.produces) },
+                    conditions: module.conditions.map { ConditionDeclaration(name: $0.name, summary: $0.summary) })
                 }
                 write(PluginMessage.Response(id: id, result: PluginMessage.ScreensResult(modules: declared)))
             case "open":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.OpenParameters>.self, from: line).params
-                guard let registration = modules.lazy.compactMap({ $0.screen(parameters.screen) }).first else {
+                guard let module = modules.first(where: { $0.screen(parameters.screen) != nil }),
+                      let registration = module.screen(parameters.screen) else {
                     fail(id, "this plugin has no screen '\(parameters.screen)'")
                     return
                 }
+                let context = ScreenContext(store: store(of: module.name), services: services)
                 running[id] = Task { @MainActor in
                     defer { self.running[id] = nil }
                     do {
-                        let screen = try await registration.make(FeatureInput(parameters.input), ScreenContext(services: self.services))
+                        let screen = try await registration.make(FeatureInput(parameters.input), context)
                         let instance = parameters.instance
                         self.screens[instance] = screen
                         let pusher = UpdatePusher { [weak self] view in
@@ -133,6 +139,23 @@ public final class PluginServer {
                     do {
                         let value = try await resolver.resolve(parameters.value, self.services)
                         self.write(PluginMessage.Response(id: id, result: PluginMessage.ResolveResult(value: value)))
+                    } catch {
+                        self.fail(id, error)
+                    }
+                }
+            case "condition":
+                let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.ConditionParameters>.self, from: line).params
+                guard let module = modules.first(where: { $0.conditions.contains { $0.name == parameters.name } }),
+                      let condition = module.conditions.first(where: { $0.name == parameters.name }) else {
+                    fail(id, "this plugin tells no condition '\(parameters.name)'")
+                    return
+                }
+                let store = store(of: module.name)
+                running[id] = Task { @MainActor in
+                    defer { self.running[id] = nil }
+                    do {
+                        let satisfied = try await condition.isSatisfied(store)
+                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ConditionResult(satisfied: satisfied)))
                     } catch {
                         self.fail(id, error)
                     }
@@ -181,6 +204,14 @@ public final class PluginServer {
                 self.fail(id, error)
             }
         }
+    }
+
+    /// The settings of module `name`, made on first use.
+    private func store(of name: String) -> MemoryKeyValueStore {
+        if let store = stores[name] { return store }
+        let store = MemoryKeyValueStore()
+        stores[name] = store
+        return store
     }
 
     private func fail(_ id: Int, _ error: any Error) {

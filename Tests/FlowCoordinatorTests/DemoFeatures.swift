@@ -52,7 +52,13 @@ enum DemoNavigationModule {
                 DemoLoginScreen(store: context.store)
             },
         ],
-        conditions: [ConditionRegistration("session") { $0.value(for: "user") != nil }],
+        // Checked asynchronously, as a service or a plugin would be asked; a store that says
+        // `unreadable` makes the check fail.
+        conditions: [ConditionRegistration("session") { store in
+            await Task.yield()
+            if store.value(for: "unreadable") != nil { throw UserFacingError("the session store cannot be read") }
+            return store.value(for: "user") != nil
+        }],
         resolvers: [ParameterResolver(parameter: "code", produces: "item") { code, _ in
             try await Task.sleep(for: .milliseconds(10))
             guard code != "bad" else { throw UserFacingError("no item has the code 'bad'") }

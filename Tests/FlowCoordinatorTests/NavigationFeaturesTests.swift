@@ -104,6 +104,24 @@ import Testing
         #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.sheet(c)^"])
     }
 
+    @Test func aConditionWhoseCheckFailsDoesNotHoldAndSaysWhy() async throws {
+        let store = MemoryKeyValueStore()
+        store.setValue("alice", for: "user")
+        store.setValue("yes", for: "unreadable")
+        let flow = try await startFlow(store: store)
+        try await run(flow, "emit", ["open", "a"])
+        let notices = try await run(flow, "emit", ["modal", "b"])
+        #expect(notices == [
+            Notice(.error, "could not tell whether session holds, so it is taken as not holding: the session store cannot be read"),
+            Notice(.info, "session is needed first"),
+        ])
+        #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.login^"])
+        // Readable again: signing in passes the guard, and the transition goes on.
+        store.setValue(nil, for: "unreadable")
+        try await run(flow, "login")
+        #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.sheet(b)^"])
+    }
+
     @Test func aCancelledGuardChangesNothing() async throws {
         let flow = try await startFlow()
         try await run(flow, "emit", ["open", "a"])
@@ -111,7 +129,7 @@ import Testing
         let notices = await flow.back()
         #expect(notices == [Notice(.warning, "cancelled — session is needed for that; nothing changed")])
         #expect(stack(flow) == ["demo.home", "demo.item(a)"])
-        #expect(flow.isSatisfied("session") == false)
+        #expect(await flow.isSatisfied("session") == false)
     }
 
     @Test func aLinkBuildsTheSmallestChangeThroughAGuard() async throws {

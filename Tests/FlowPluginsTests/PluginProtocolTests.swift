@@ -15,7 +15,8 @@ import Testing
         let fake = FakePlugin(folder: folder)
         let declaration = try fake.declarations()
         #expect(declaration.name == "Fake")
-        #expect(declaration.screens.map(\.id) == ["fake.echo"])
+        #expect(declaration.screens.map(\.id) == ["fake.echo", "fake.lock"])
+        #expect(declaration.conditions == [ConditionDeclaration(name: "unlocked", summary: "the unlock code")])
         #expect(declaration.screens[0].inputs == ["word"])
 
         let screen = try await fake.open("hi")
@@ -34,7 +35,7 @@ import Testing
             try FakePlugin("version2", folder: folder).declarations()
         } throws: { error in
             (error as? PluginProbeError)?.reason
-                == "speaks flowshell-plugin 2.0.0; this shell speaks 1.x (1.1.0) — use a plugin or a shell of the same major version"
+                == "speaks flowshell-plugin 2.0.0; this shell speaks 1.x (1.2.0) — use a plugin or a shell of the same major version"
         }
     }
 

@@ -1,8 +1,8 @@
 """FlowShell plugins in Python: a screen is a small class.
 
-Standard library only. Protocol 1.1 (docs/plugins.md): JSON lines on stdin/stdout, ``hello`` both
-ways, requests ``screens``, ``open``, ``command``, ``appear``, ``close``, ``resolve`` with ids,
-``cancel`` by id, and ``update`` lines the plugin sends unasked.
+Standard library only. Protocol 1.2 (docs/plugins.md): JSON lines on stdin/stdout, ``hello`` both
+ways, requests ``screens``, ``open``, ``command``, ``appear``, ``close``, ``resolve``,
+``condition`` with ids, ``cancel`` by id, and ``update`` lines the plugin sends unasked.
 
     import flowshell_plugin as fp
 
@@ -34,6 +34,10 @@ A screen shown again because the one above it closed gets ``appear(self)`` (look
 again there). A screen that changes by itself sets ``every = SECONDS`` and writes ``tick(self)``:
 the plugin calls it that often while the screen is open and sends its new view as an ``update``.
 
+A condition guards may name is a function the plugin calls when the shell asks:
+``fp.Plugin("Parking", [Spots], conditions={"paid": ("a paid ticket", has_ticket)})`` declares
+``paid`` (called "a paid ticket" in messages) and answers with ``has_ticket()``.
+
 ``print`` in a screen goes to the plugin's log (stderr), never into the protocol. A long command
 calls ``self.sleep(seconds)`` or ``self.check_cancelled()`` between slices of work so that
 Ctrl-C in the shell (a ``cancel``) stops it. ``Forecast.open({...})`` and ``screen.run("days 2")``
@@ -49,8 +53,8 @@ import sys
 import time
 
 PROTOCOL = "flowshell-plugin"
-VERSION = "1.1.0"
-FEATURES = ["cancel", "appear", "update"]
+VERSION = "1.2.0"
+FEATURES = ["cancel", "appear", "update", "conditions"]
 
 
 class UserError(Exception):
@@ -347,13 +351,17 @@ class _Input:
 class Plugin:
     """The plugin of one module: Plugin("Weather", [Forecast]).run()."""
 
-    def __init__(self, module, screens, resolvers=None):
+    def __init__(self, module, screens, resolvers=None, conditions=None):
         """resolvers: for a link parameter (`plate`), the input key it provides and a function
         from the link's value to that input's value, raising UserError when there is none:
-        {"plate": ("carID", find_car)}."""
+        {"plate": ("carID", find_car)}.
+        conditions: for a condition guards may name (`unlocked`), what it is called for people
+        and a function telling whether it holds now, raising UserError when it cannot tell:
+        {"unlocked": ("the unlock code", is_unlocked)}."""
         self.module = module
         self.screens = {screen.id: screen for screen in screens}
         self.resolvers = dict(resolvers or {})
+        self.conditions = dict(conditions or {})
         self.instances = {}
         self.ticks = {}                   # instance -> when its screen's tick() is due
         self.input = None
@@ -421,7 +429,15 @@ class Plugin:
             if method == "screens":
                 declared = [screen.declaration() for screen in self.screens.values()]
                 resolvers = [{"parameter": name, "produces": produces} for name, (produces, _) in self.resolvers.items()]
-                self.answer(request_id, {"modules": [{"name": self.module, "screens": declared, "resolvers": resolvers}]})
+                module = {"name": self.module, "screens": declared, "resolvers": resolvers}
+                if self.conditions:
+                    module["conditions"] = [{"name": name, "summary": summary} for name, (summary, _) in self.conditions.items()]
+                self.answer(request_id, {"modules": [module]})
+            elif method == "condition":
+                condition = self.conditions.get(params.get("name"))
+                if condition is None:
+                    raise UserError(f"this plugin tells no condition '{params.get('name')}'")
+                self.answer(request_id, {"satisfied": bool(condition[1]())})
             elif method == "resolve":
                 resolver = self.resolvers.get(params.get("parameter"))
                 if resolver is None:

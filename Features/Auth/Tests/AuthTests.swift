@@ -11,10 +11,10 @@ import Testing
 
     @Test func signingInKeepsTheSessionAndEmitsLoggedIn() async throws {
         let login = try await FeatureHarness(AuthModule.module, "auth.login")
-        #expect(try session.isSatisfied(login.store) == false)
+        #expect(try await session.isSatisfied(login.store) == false)
         try await login.send("login alice")
         #expect(login.store.value(for: "user") == "alice")
-        #expect(try session.isSatisfied(login.store))
+        #expect(try await session.isSatisfied(login.store))
         login.expectEvents([FeatureEvent("loggedIn", payload: ["user": "alice"])])
     }
 

@@ -14,7 +14,7 @@ extension AppFlowCoordinator {
         guard snapshot.app == manifest.app else {
             return [Notice(.warning, "the saved state belongs to app '\(snapshot.app)', not '\(manifest.app)'; starting at the root")]
         }
-        let plan = planner.restorable(snapshot.screens) { isSatisfied($0) }
+        let (plan, checked) = await planning { planner.restorable(snapshot.screens, holds: $0) }
         var built: [OpenScreen] = []
         for (index, entry) in plan.entries.enumerated() {
             do {
@@ -22,13 +22,13 @@ extension AppFlowCoordinator {
             } catch {
                 let titles = plan.entries[index...].map { planner.title(of: $0.screen) } + plan.dropped.map { planner.title(of: $0) }
                 _ = await changeStack(keeping: 1, adding: built)
-                return [notReopened(titles, UserFacingError.message(for: error))]
+                return checked + [notReopened(titles, UserFacingError.message(for: error))]
             }
         }
         _ = await changeStack(keeping: 1, adding: built)
-        guard let reason = plan.reason else { return [] }
+        guard let reason = plan.reason else { return checked }
         let hint = plan.guardCondition.flatMap { commandsNeeding($0, on: router.screens.last) }
-        return [notReopened(plan.dropped.map { planner.title(of: $0) }, reason + (hint.map { "; type \($0) again to get there" } ?? ""))]
+        return checked + [notReopened(plan.dropped.map { planner.title(of: $0) }, reason + (hint.map { "; type \($0) again to get there" } ?? ""))]
     }
 
     /// The commands of `screen` that lead somewhere needing `condition` (`book`, whose event
@@ -59,12 +59,12 @@ extension AppFlowCoordinator {
                 return [Notice.cannotOpen("the new first screen \(planner.title(of: newManifest.root))", because: error)]
             }
         }
-        let plan = planner.restorable(snapshot.screens) { isSatisfied($0) }
+        let (plan, checked) = await planning { planner.restorable(snapshot.screens, holds: $0) }
         let kept = 1 + plan.entries.count
-        guard kept < open.count else { return [] }
+        guard kept < open.count else { return checked }
         let titles = open[kept...].map { $0.screen.title }
         _ = await changeStack(keeping: kept)
-        return [Notice(.warning, "closed \(Self.list(Array(titles))): \(plan.reason ?? "not in this flow any more")")]
+        return checked + [Notice(.warning, "closed \(Self.list(Array(titles))): \(plan.reason ?? "not in this flow any more")")]
     }
 
     /// `Sign in was not reopened: …`, naming every screen of the saved stack left out.

@@ -160,17 +160,12 @@ public final class AppFlowCoordinator {
         return planner.transitions(in: source.flow).transition(from: source.featureID, on: event) != nil
     }
 
-    /// Whether a condition holds now; a condition no loaded module provides does not.
-    public func isSatisfied(_ condition: String) -> Bool {
-        guard let registration = conditions[condition],
-              let module = catalog.conditions.first(where: { $0.value.contains { $0.name == condition } })?.key else { return false }
-        return registration.isSatisfied(store(forModule: module))
-    }
-
-    /// Plans an intent and executes the plan.
+    /// Plans an intent, with the conditions it depends on checked first, and executes the plan.
     func perform(_ intent: NavigationIntent) async -> [Notice] {
-        let plan = planner.plan(intent, stack: router.entries, guards: pendingGuards) { isSatisfied($0) }
-        return await execute(plan)
+        let (plan, checked) = await planning { holds in
+            planner.plan(intent, stack: router.entries, guards: pendingGuards, holds: holds)
+        }
+        return checked + (await execute(plan))
     }
 
     // MARK: - Execution
@@ -200,10 +195,14 @@ public final class AppFlowCoordinator {
             let condition = planner.title(ofCondition: pending.condition)
             if result == SubFlow.cancelledResult {
                 notices.append(Notice(.warning, "cancelled — \(condition) is needed for that; nothing changed"))
-            } else if !isSatisfied(pending.condition) {
-                notices.append(Notice(.error, "\(condition) is still needed; nothing changed"))
             } else {
-                notices += await perform(pending.resume)
+                let (holds, checked) = await check(pending.condition)
+                notices += checked
+                if holds {
+                    notices += await perform(pending.resume)
+                } else {
+                    notices.append(Notice(.error, "\(condition) is still needed; nothing changed"))
+                }
             }
         case nil:
             break

@@ -265,6 +265,8 @@ struct ManifestCheck {
 
     private mutating func checkRequirement(_ condition: String, at path: JSONPath) {
         if conditions[condition] == nil {
+            // A plugin not started may provide it.
+            guard uncheckedModules.isEmpty else { return }
             report(.error, path, "no loaded module provides the condition '\(condition)'\(ManifestDecoder.suggestion(for: condition, among: Array(conditions.keys)))")
         } else if manifest.guards[condition] == nil {
             report(.error, path, "'\(condition)' has no guard: add \"guards\": { \"\(condition)\": { \"flow\": ... } } to say what runs when it does not hold")
@@ -343,7 +345,7 @@ struct ManifestCheck {
 
     private mutating func checkGuard(_ guardDefinition: GuardDefinition) {
         let path = guardDefinition.path
-        if conditions[guardDefinition.condition] == nil {
+        if conditions[guardDefinition.condition] == nil && uncheckedModules.isEmpty {
             report(.error, path, "no loaded module provides the condition '\(guardDefinition.condition)'")
         }
         if manifest.flows[guardDefinition.flow] == nil {

@@ -83,6 +83,27 @@ final class PluginConnection {
         return result.value
     }
 
+    /// Asks the plugin whether one of its conditions holds (starting it when it does not run),
+    /// within its deadline; throws, naming the plugin, when it cannot tell.
+    func condition(_ name: String) async throws -> Bool {
+        let session = try await running()
+        let data = try await session.call("condition", PluginMessage.ConditionParameters(name: name))
+        let response: PluginMessage.Response<PluginMessage.ConditionResult>
+        do {
+            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ConditionResult>.self, from: data)
+        } catch {
+            throw UserFacingError("plugin \(spec.module) answered 'condition' wrongly: \(PluginLine.describe(error, in: data))")
+        }
+        if let failure = response.error {
+            if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }
+            throw UserFacingError("plugin \(spec.module) says: \(failure.message)")
+        }
+        guard let result = response.result else {
+            throw UserFacingError("plugin \(spec.module) answered 'condition' with neither a result nor an error")
+        }
+        return result.satisfied
+    }
+
     /// A number for a new screen instance, unique for this module while the shell runs.
     func makeInstance() -> Int {
         defer { nextInstance += 1 }
@@ -92,6 +113,11 @@ final class PluginConnection {
     /// The process id of the running plugin, if it runs.
     var processID: Int32? {
         session.flatMap { $0.endReason == nil ? $0.processID : nil }
+    }
+
+    /// Kills the plugin's process group now, if it runs (Ctrl-C while the shell leaves).
+    func killNow(noting reason: String) {
+        session?.killNow(noting: reason)
     }
 
     /// Stops the plugin, if it runs.

@@ -3,10 +3,12 @@ import FlowShellKit
 
 /// The shell's plugins: one connection per plugin module, which starts its process on first
 /// use, and the feature modules made from their declarations — values like a linked module's,
-/// whose screens are ``HostedScreen``s in the plugin.
+/// whose screens are ``HostedScreen``s in the plugin and whose conditions are asked of it.
 @MainActor
 public final class PluginHost {
     private var connections: [String: PluginConnection] = [:]
+    /// Whether ``shutDown()`` has begun: the shell is leaving.
+    private var isLeaving = false
 
     /// A host with no plugin running.
     public init() {}
@@ -41,7 +43,12 @@ public final class PluginHost {
                 try await connection.resolve(resolver.parameter, value)
             }
         }
-        return FeatureModule(name: spec.module, screens: screens, resolvers: resolvers)
+        let conditions = declaration.conditions.map { condition in
+            ConditionRegistration(condition.name, summary: condition.summary) { _ in
+                try await connection.condition(condition.name)
+            }
+        }
+        return FeatureModule(name: spec.module, screens: screens, conditions: conditions, resolvers: resolvers)
     }
 
     /// Whether `screen` lives in a plugin that has ended (it should be closed).
@@ -54,11 +61,27 @@ public final class PluginHost {
         connections.values.compactMap(\.processID)
     }
 
-    /// Stops every plugin: closes its stdin, kills it if it has not exited within a second,
-    /// and reaps it. Called when the shell leaves, so no plugin outlives it.
+    /// Stops every plugin: closes its stdin, kills its process group if it has not exited
+    /// within a second, and reaps it. Called when the shell leaves, so no plugin outlives it.
+    /// The plugins are stopped together, so leaving takes that second however many there are;
+    /// ``interrupt()`` ends the wait at once.
     public func shutDown() async {
-        for connection in connections.values {
-            await connection.shutDown()
+        isLeaving = true
+        let stopping = connections.values.map { connection in
+            Task { @MainActor in await connection.shutDown() }
         }
+        for stop in stopping { await stop.value }
+    }
+
+    /// Ctrl-C: while the shell leaves (``shutDown()``), kills every plugin's process group at
+    /// once rather than waiting out the second they have to exit; otherwise does nothing (the
+    /// running command's cancel reaches its plugin on its own).
+    public func interrupt() {
+        guard isLeaving else { return }
+        for connection in connections.values {
+            connection.killNow(noting: "was killed with its process group: Ctrl-C while the shell left")
+        }
+        // One still starting has no session yet; its process is among the running ones.
+        RunningPlugins.killAll()
     }
 }

@@ -22,8 +22,22 @@ enum PluginLine {
             self = .tooDeep
             return
         }
+        guard line.first == UInt8(ascii: "{") else {
+            self = .stray
+            return
+        }
+        // Read by hand: JSONDecoder would index the whole line (a large view) to find three keys.
+        let scanned = line.withUnsafeBytes { bytes in
+            var reader = PluginJSONReader(bytes: bytes)
+            return reader.envelope()
+        }
         let data = Data(line)
-        guard line.first == UInt8(ascii: "{"), let envelope = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data) else {
+        let envelope: (type: String, id: Int?, instance: Int?)
+        if let scanned {
+            envelope = scanned
+        } else if let decoded = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data) {
+            envelope = (decoded.type, decoded.id, decoded.instance)
+        } else {
             self = .stray
             return
         }

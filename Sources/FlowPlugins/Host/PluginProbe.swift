@@ -65,7 +65,7 @@ public enum PluginProbe {
                         let names = modules.map(\.name).joined(separator: ", ")
                         throw PluginProbeError(reason: "provides no module '\(spec.module)'" + (names.isEmpty ? "" : "; it provides \(names)"))
                     }
-                    if let problem = module.screens.lazy.compactMap(\.problem).first { throw PluginProbeError(reason: problem) }
+                    if let problem = module.problem { throw PluginProbeError(reason: problem) }
                     return module
                 case .tooDeep:
                     throw PluginProbeError(reason: PluginLine.tooDeepReason + log.reference)

@@ -53,8 +53,7 @@ final class PluginScreen: HostedScreen {
     func appear() async throws {
         guard session.features.contains("appear") else { return }
         if let reason = session.endReason { throw session.stopped(reason) }
-        let data = try await session.call("appear", PluginMessage.AppearParameters(instance: instance))
-        let answer = try Self.decode(data, method: "appear", command: nil, session: session)
+        let answer = try await Self.ask(session, "appear", PluginMessage.AppearParameters(instance: instance))
         show(answer.view, events: answer.events)
     }
 
@@ -86,8 +85,7 @@ final class PluginScreen: HostedScreen {
     static func open(_ declaration: ScreenDeclaration, input: FeatureInput, connection: PluginConnection) async throws -> PluginScreen {
         let session = try await connection.running()
         let instance = connection.makeInstance()
-        let data = try await session.call("open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values))
-        let answer = try decode(data, method: "open", command: nil, session: session)
+        let answer = try await ask(session, "open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values))
         if !answer.events.isEmpty {
             session.log.note("screen \(declaration.id) emitted events while opening; they are ignored")
         }
@@ -109,8 +107,8 @@ final class PluginScreen: HostedScreen {
         if let reason = session.endReason { throw session.stopped(reason) }
         guard let command = viewProperties.command(named: name) else { throw UnknownCommand(name: name) }
         _ = try ParsedArguments(arguments, for: command)
-        let data = try await session.call("command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments))
-        let answer = try Self.decode(data, method: "command", command: name, session: session)
+        let answer = try await Self.ask(session, "command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments),
+                                        command: name)
         if let view = answer.view {
             let before = viewProperties
             adopt(view)
@@ -152,11 +150,19 @@ final class PluginScreen: HostedScreen {
         return FeatureEvent(event.name, payload: event.payload)
     }
 
+    /// Sends a request and decodes its answer. The answer's line is let go here, before what it
+    /// holds is shown: a large view is then not held twice.
+    private static func ask<Parameters: Codable & Sendable>(_ session: PluginSession, _ method: String, _ parameters: Parameters,
+                                                            command: String? = nil) async throws -> PluginMessage.ScreenAnswer {
+        let data = try await session.call(method, parameters)
+        return try decode(data, method: method, command: command, session: session)
+    }
+
     /// The answer in a response line, or the error it carries as the shell reports it.
     private static func decode(_ data: Data, method: String, command: String?, session: PluginSession) throws -> PluginMessage.ScreenAnswer {
         let response: PluginMessage.Response<PluginMessage.ScreenAnswer>
         do {
-            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreenAnswer>.self, from: data)
+            response = try ScreenAnswerDecoder.decode(data)
         } catch {
             let problem = PluginLine.describe(error, in: data)
             session.log.note("a wrong answer to '\(method)': \(problem)")

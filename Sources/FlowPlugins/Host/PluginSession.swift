@@ -237,17 +237,28 @@ final class PluginSession {
         UserFacingError("plugin \(spec.module) \(reason)\(greeted ? "; its screens are closed, and it starts again when next used" : "")\(log.reference)")
     }
 
-    /// Ends the plugin politely: closes its stdin, then kills it if it has not exited within
-    /// ``exitGrace``; returns once it has been reaped.
+    /// Ends the plugin politely: closes its stdin, then kills its process group if it has not
+    /// exited within ``exitGrace`` (or at once, on ``killNow(noting:)``); returns once it has
+    /// been reaped.
     func shutDown() async {
         guard endReason == nil else { return }
         killReason = killReason ?? "was stopped as the shell left"
         process.closeInput()
-        let timer = Task { @MainActor [process] in
+        let timer = Task { @MainActor [weak self] in
             try? await Task.sleep(for: Self.exitGrace)
-            if !Task.isCancelled { process.killNow() }
+            guard !Task.isCancelled, let self, self.endReason == nil else { return }
+            self.log.note("did not exit within \(Self.exitGrace) of its stdin closing, so its process group was killed")
+            self.process.killNow()
         }
         await withCheckedContinuation { endWaiters.append($0) }
         timer.cancel()
+    }
+
+    /// Kills the plugin's process group now, noting `reason` in its log; what waits for its
+    /// end (``shutDown()``) returns once it is reaped.
+    func killNow(noting reason: String) {
+        guard endReason == nil else { return }
+        log.note(reason)
+        process.killNow()
     }
 }

@@ -231,8 +231,10 @@ public final class PluginProcess: @unchecked Sendable {
             var start = 0
             for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
                 pending.append(contentsOf: chunk[start..<index])
+                // The line's buffer goes with it: keeping its capacity would copy the line here
+                // and hold the largest line's size for as long as the plugin runs.
                 deliver(.line(pending))
-                pending.removeAll(keepingCapacity: true)
+                pending = []
                 start = index + 1
             }
             pending.append(contentsOf: chunk[start..<count])

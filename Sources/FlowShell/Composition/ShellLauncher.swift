@@ -70,7 +70,11 @@ struct ShellLauncher {
             let runtime = try await startRuntime(from: source, clock: fixedClock)
             let flow = runtime.flow
             // Only a flow with plugins has processes to stop (and a start without them is spared the watch).
-            if !interactive && scripted == nil && !flow.manifest.plugins.isEmpty { ScriptSignals.install() }
+            if !interactive && scripted == nil && !flow.manifest.plugins.isEmpty {
+                // Piped lines, with no script file whose commands Ctrl-C cancels: Ctrl-C ends the
+                // shell as its default action would, with its plugins.
+                ScriptSignals.install(interrupts: options.script == nil)
+            }
             let app = flow.manifest.app
 
             let script = try readScript()
@@ -109,7 +113,11 @@ struct ShellLauncher {
             let cancelsOnInterrupt = scripted == nil && (interactive || script != nil)
             let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancelsOnInterrupt, showsProgress: interactive,
                                         collector: PlainTextCollector.maker)
-            let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher] in dispatcher?.cancelForegroundCommand() } : nil
+            // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
+            let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher, runtime] in
+                dispatcher?.cancelForegroundCommand()
+                runtime.interruptStoppingPlugins()
+            } : nil
             completionTarget.dispatcher = dispatcher
             // The person's startup file runs at the prompt only: a script runs the same everywhere.
             if interactive, let startupFile = paths.startupFile,

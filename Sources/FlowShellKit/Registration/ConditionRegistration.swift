@@ -1,8 +1,12 @@
 /// A named condition a feature module provides for guards (`session`: someone is signed in).
 /// A transition that `requires` it runs the guard's flow first when it does not hold.
+///
+/// A condition is checked asynchronously, before the planner runs: a linked module may look it
+/// up in a service, and a plugin's is asked of the plugin within its deadline. A check that
+/// throws counts as not holding, and its error is shown to the user.
 public struct ConditionRegistration: Sendable {
-    /// Whether the condition holds, read from the module's settings.
-    public typealias Check = @MainActor @Sendable (any KeyValueStore) -> Bool
+    /// Whether the condition holds, given the module's settings; throws when it cannot be told.
+    public typealias Check = @MainActor @Sendable (any KeyValueStore) async throws -> Bool
 
     /// The name manifests use in `requires` and `guards`.
     public var name: String

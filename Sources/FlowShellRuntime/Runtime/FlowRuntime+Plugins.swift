@@ -33,6 +33,12 @@ extension FlowRuntime {
         await plugins.host.shutDown()
     }
 
+    /// Ctrl-C: while the plugins are being stopped (``stopPlugins()``), kills them at once
+    /// instead of waiting the second they have to exit; otherwise does nothing.
+    public func interruptStoppingPlugins() {
+        plugins.host.interrupt()
+    }
+
     /// The process ids of the plugins running now.
     public var pluginProcessIDs: [Int32] {
         plugins.host.runningProcessIDs

@@ -51,8 +51,15 @@ package final class StandardConsole: Console {
             Self.write(Array(text.utf8), to: STDOUT_FILENO)
             return
         }
-        collected.append(contentsOf: text.utf8)
-        if collected.count >= Self.limit { flush() }
+        // Taken a limit's worth at a time: a large screen is not copied whole into the buffer,
+        // which would then keep that size.
+        var rest = Substring(text).utf8
+        while !rest.isEmpty {
+            let piece = rest.prefix(max(1, Self.limit - collected.count))
+            collected.append(contentsOf: piece)
+            rest = rest[piece.endIndex...]
+            if collected.count >= Self.limit { flush() }
+        }
     }
 
     package func writeScreen(_ text: String) {

@@ -20,24 +20,28 @@ package struct ScreenRenderer {
 
     /// The whole screen, one string with a trailing newline.
     func render(_ properties: ViewProperties) -> String {
-        var lines: [String] = []
-        lines.append(styler.apply(.heading, DisplayWidth.truncate(TextSanitizer.clean(properties.title), to: width)))
+        var text = ""
+        func append(_ lines: [String]) {
+            for line in lines {
+                text += line
+                text += "\n"
+            }
+        }
+        append([styler.apply(.heading, DisplayWidth.truncate(TextSanitizer.clean(properties.title), to: width))])
         for component in properties.content {
-            lines += render(component)
+            if case .table(let table) = component, tables == nil || table.rows.count > TableLayoutCache.largestKept {
+                // Laid out straight into the text: a large table is held once more, not twice.
+                TableLayout(table: table, width: width).write(into: &text, styler: styler)
+            } else {
+                append(render(component))
+            }
         }
         if let status = properties.status {
-            lines += wrap(status).map { styler.apply(.message(.muted), $0) }
+            append(wrap(status).map { styler.apply(.message(.muted), $0) })
         }
         let names = properties.commands.map(\.name)
         let hint = names.isEmpty ? "commands: help, back, where, quit" : "commands: \(names.joined(separator: ", ")) — help for more"
-        lines += wrap(hint).map { styler.apply(.message(.muted), $0) }
-        // Appended into one string sized for it, rather than through the generic `joined`.
-        var text = ""
-        text.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count })
-        for line in lines {
-            text += line
-            text += "\n"
-        }
+        append(wrap(hint).map { styler.apply(.message(.muted), $0) })
         return text
     }
 

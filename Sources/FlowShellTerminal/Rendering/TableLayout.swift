@@ -13,18 +13,30 @@ struct TableLayout {
 
     let columns: [Table.Column]
     let header: [String]
+    /// The table's rows as they are (not copied: a large table is not held twice); each cell is
+    /// cleaned as its line is laid out.
     let rows: [[String]]
     let widths: [Int]
-    /// The display width of every cell, header first, measured once.
-    private let cellWidths: [[Int]]
+    /// The display width of every cell, header first, one row after another (`columns.count`
+    /// each), measured once; in one flat array, as an array per row costs more than its cells.
+    /// A cell too wide for its number (``unmeasured``) is measured again when laid out.
+    private let cellWidths: [UInt16]
+    private static let unmeasured = UInt16.max
 
     init(table: Table, width: Int) {
         let header = table.columns.map { TextSanitizer.clean($0.title) }
-        let rows = table.rows.map { row in table.columns.indices.map { $0 < row.count ? TextSanitizer.clean(row[$0]) : "" } }
-        let cellWidths = ([header] + rows).map { $0.map(DisplayWidth.of) }
-        var widths = [Int](repeating: 0, count: table.columns.count)
-        for row in cellWidths {
-            for index in row.indices { widths[index] = max(widths[index], row[index]) }
+        let count = table.columns.count
+        var cellWidths: [UInt16] = []
+        cellWidths.reserveCapacity((table.rows.count + 1) * count)
+        var widths = [Int](repeating: 0, count: count)
+        func measure(_ cell: String, column: Int) {
+            let cellWidth = DisplayWidth.of(cell)
+            cellWidths.append(UInt16(exactly: cellWidth).map { min($0, Self.unmeasured) } ?? Self.unmeasured)
+            widths[column] = max(widths[column], cellWidth)
+        }
+        for index in 0..<count { measure(header[index], column: index) }
+        for row in table.rows {
+            for index in 0..<count { measure(Self.cell(index, of: row), column: index) }
         }
         let available = width - Self.gap * max(0, table.columns.count - 1)
         let shrinkable = table.columns.map(\.shrinksFirst)
@@ -49,25 +61,50 @@ struct TableLayout {
         }
         self.columns = table.columns
         self.header = header
-        self.rows = rows
+        self.rows = table.rows
         self.widths = widths
         self.cellWidths = cellWidths
     }
 
-    func lines(styler: TextStyler) -> [String] {
-        [styler.apply(.tableHeader, line(header, widths: cellWidths[0]))]
-            + rows.indices.map { line(rows[$0], widths: cellWidths[$0 + 1]) }
+    /// Cell `index` of a row, cleaned; a row shorter than the columns has empty cells.
+    private static func cell(_ index: Int, of row: [String]) -> String {
+        index < row.count ? TextSanitizer.clean(row[index]) : ""
     }
 
-    /// One row laid out; `cellWidths` are its cells' display widths. Built as UTF-8 bytes
-    /// and made a string once, rather than grown and copied piece by piece for every cell.
-    private func line(_ cells: [String], widths cellWidths: [Int]) -> String {
-        var bytes: [UInt8] = []
+    /// The table's lines, the header first.
+    func lines(styler: TextStyler) -> [String] {
+        var text = ""
+        write(into: &text, styler: styler)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// Appends the table's lines to `text`, the header first, each with its newline: laid out
+    /// straight into the screen's text, as a line apiece would cost a large table several
+    /// times its text.
+    func write(into text: inout String, styler: TextStyler) {
+        var line: [UInt8] = []
+        lay(header, row: 0, into: &line)
+        text += styler.apply(.tableHeader, String(decoding: line, as: UTF8.self))
+        text += "\n"
+        text.reserveCapacity(text.utf8.count + rows.count * (widths.reduce(Self.gap * widths.count, +) + 1))
+        for (index, row) in rows.enumerated() {
+            line.removeAll(keepingCapacity: true)
+            lay(columns.indices.map { Self.cell($0, of: row) }, row: index + 1, into: &line)
+            text += String(decoding: line, as: UTF8.self)
+            text += "\n"
+        }
+    }
+
+    /// One row laid out into `bytes`, as UTF-8: `row` is its place in ``cellWidths`` (the header
+    /// is 0). Appending strings piece by piece cost more than the layout.
+    private func lay(_ cells: [String], row: Int, into bytes: inout [UInt8]) {
         bytes.reserveCapacity(widths.reduce(Self.gap * cells.count, +) + 16)
         for index in cells.indices {
-            let fits = cellWidths[index] <= widths[index]
+            let measured = cellWidths[row * columns.count + index]
+            let cellWidth = measured == Self.unmeasured ? DisplayWidth.of(cells[index]) : Int(measured)
+            let fits = cellWidth <= widths[index]
             let cell = fits ? cells[index] : DisplayWidth.truncate(cells[index], to: widths[index])
-            let padding = max(0, widths[index] - (fits ? cellWidths[index] : DisplayWidth.of(cell)))
+            let padding = max(0, widths[index] - (fits ? cellWidth : DisplayWidth.of(cell)))
             let isLast = index == cells.count - 1
             // The last leading-aligned cell is not padded: no trailing spaces.
             switch columns[index].alignment {
@@ -81,6 +118,5 @@ struct TableLayout {
             if !isLast { bytes.append(contentsOf: repeatElement(0x20, count: Self.gap)) }
         }
         while bytes.last == 0x20 { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -14,6 +14,9 @@ final class TableLayoutCache {
 
     /// How many tables are kept: a screen or two, each with a state or two.
     private static let capacity = 4
+    /// The most rows a table kept here has: a larger one is laid out each time it is shown, as
+    /// keeping its lines would hold it twice over for as long as it is kept.
+    static let largestKept = 1_000
     private var entries: [Entry] = []
 
     /// The lines of `table` at `width`, laid out by `layout` unless they are kept.

@@ -5,17 +5,23 @@ Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (s
 escapes (terminal escape sequences in its title, a command's summary and an argument's values),
 badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take),
 undeclared (its view lists commands its screen does not declare, one named like the global back),
-collide (its screen's id is a linked screen's, cars.details).
+collide (its screen's id is a linked screen's, cars.details),
+hangcondition (never answers 'condition'), failcondition (answers 'condition' with an error),
+stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 40 s instead of exiting).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
+Its condition `unlocked` (protocol 1.2) holds once `unlock` was typed on its screen fake.lock.
 """
 
 import json
 import os
+import signal
 import sys
 import threading
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "normal"
+if mode == "stubborn":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 out = sys.stdout
 lock = threading.Lock()
 cancelled = set()
@@ -46,6 +52,15 @@ ECHO = {
 }
 
 
+LOCK = {
+    "id": "fake.lock", "title": "Lock",
+    "events": [{"name": "unlocked"}],
+    "commands": [{"name": "unlock", "summary": "Unlock"}],
+}
+CONDITIONS = [{"name": "unlocked", "summary": "the unlock code"}]
+unlocked = False
+
+
 if mode == "escapes":
     ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07",
                              "arguments": [{"name": "COLOUR", "values": ["red\x1b]0;value\x07", "blue"]}]})
@@ -68,7 +83,7 @@ if mode == "garbage":
     out.write("{not json\n")
     out.flush()
 if mode != "nohello":
-    send({"type": "hello", "protocol": "flowshell-plugin", "version": "2.0.0" if mode == "version2" else "1.0.0", "features": ["cancel"]})
+    send({"type": "hello", "protocol": "flowshell-plugin", "version": "2.0.0" if mode == "version2" else "1.2.0", "features": ["cancel", "conditions"]})
 
 screens = {}
 requests = []
@@ -102,12 +117,26 @@ while True:
             arrived.wait()
         message = requests.pop(0)
     if message is None:
+        if mode == "stubborn":
+            sys.stderr.write("stdin ended; staying\n")
+            sys.stderr.flush()
+            time.sleep(40)
         sys.exit(0)
     if message.get("type") != "request":
         continue
     request_id, method, params = message["id"], message["method"], message.get("params", {})
     if method == "screens":
-        answer(request_id, {"modules": [{"name": "Fake", "screens": [ECHO], "resolvers": [{"parameter": "code", "produces": "word"}]}]})
+        answer(request_id, {"modules": [{"name": "Fake", "screens": [ECHO, LOCK], "resolvers": [{"parameter": "code", "produces": "word"}],
+                                         "conditions": CONDITIONS}]})
+    elif method == "condition" and mode == "hangcondition":
+        continue                 # never answered
+    elif method == "condition" and mode == "failcondition":
+        answer(request_id, error="the lock is jammed")
+    elif method == "condition":
+        answer(request_id, {"satisfied": unlocked})
+    elif method == "open" and params["screen"] == "fake.lock":
+        screens[params["instance"]] = "lock"
+        answer(request_id, {"view": view("Lock", [{"kind": "text", "text": "unlocked" if unlocked else "locked"}]), "events": []})
     elif method == "resolve":
         if params["value"] == "bad":
             answer(request_id, error="no word has the code 'bad'")
@@ -133,7 +162,10 @@ while True:
     elif method == "command":
         word = screens.get(params["instance"], "?")
         name, arguments = params["command"], params["arguments"]
-        if name == "echo":
+        if name == "unlock":
+            unlocked = True
+            answer(request_id, {"view": view("Lock", [{"kind": "text", "text": "unlocked"}]), "events": [{"name": "unlocked", "payload": {}}]})
+        elif name == "echo":
             answer(request_id, {"view": view("Echo " + " ".join(arguments))})
         elif name == "rows":
             rows = [[str(n), "row %d" % n] for n in range(int(arguments[0]))]
