@@ -41,7 +41,7 @@ What it does, in order:
    `--save` writes it to `bench/results.json`, the committed reference.
 5. In quick mode (or with `--check`) compares the run with `bench/results.json` and exits 1 only
    on a gross regression: a FlowShell figure at least 3× the reference's, by more than a floor
-   (2 µs a command, 10 ms, 5 MB), whose ratio to `cmd.Cmd` in this run (the row's own, or
+   (2 µs a command, 10 ms, 5 MB, 50 context switches, 2 % of a core), whose ratio to `cmd.Cmd` in this run (the row's own, or
    cmd.Cmd's start → quit for a row without one) is also at least 3× the reference's ratio — so
    a slow or busy machine does not fail it. The wall time of navigation, mostly the disk's
    flush, is reported but not checked.
