@@ -68,6 +68,27 @@ import Testing
         #expect(replay.errors.contains("+") && replay.errors.contains("running"))
     }
 
+    @Test func anUpdateTheReplayDoesNotBringIsMissing() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = try recordBookingThatStarts(in: home)
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
+        // The recording now says the list changed once more, a second later: nothing sleeps until then.
+        let again = lines[update]
+        let match = try #require(again.firstMatch(of: /"at":([0-9.]+)/))
+        let moment = try #require(Double(match.1))
+        lines.insert(contentsOf: [again.replacingOccurrences(of: "\"at\":\(moment)", with: "\"at\":\(moment + 1)"), lines[update + 1]],
+                     at: update + 2)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(replay.status == 1)
+        #expect(replay.errors.hasPrefix("\(file.path):\(update + 3): after typing 'bookings', the recording shows update at \(moment + 1) s: "
+            + "screen booking.list 'My bookings' but the shell showed nothing more"), "\(replay.errors)")
+    }
+
     @Test func anUpdateFromOutsideIsNamedAsNotReproduced() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -40,7 +40,8 @@ public final class Send<S: Screen>: Sendable {
 
     /// Sleeps on the screen's clock for `duration` from now. The deadline is read from the
     /// clock at once, on the screen's actor, so that a test which moves its clock on right
-    /// after wakes the sleep as it means to.
+    /// after wakes the sleep as it means to. The changes sent after it are time's
+    /// (``ScreenUpdateOrigin/time``): a replay brings them again by moving its clock on.
     public func sleep(for duration: Duration) async throws {
         try await Self.sleep(on: clock, for: duration)
         sleptOnClock = true
