@@ -174,7 +174,8 @@ let package = Package(
         ),
         .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator",
+                                                         .product(name: "Clocks", package: "swift-clocks")], swiftSettings: strictSwift),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "FlowShellTests",

@@ -6,6 +6,7 @@ would otherwise use — Python's `cmd.Cmd` and cmd2 — and a minimal Swift read
     python3 scripts/bench.py --quick    # under a minute: what CI runs
     python3 scripts/bench.py --save     # ... and make this run the committed reference
     python3 scripts/bench.py --print bench/results.json   # the table of an earlier result
+    python3 scripts/bench.py --live-only [--save]         # only issue 22's live rows (merged into the reference)
 
 What it does, in order:
 
@@ -36,11 +37,15 @@ What it does, in order:
      plugin) answers a table of 1,000,000 rows (100,000 in quick mode), less its peak with
      the plugin's screen open and no large view, over the answer's JSON bytes; paired rounds,
      the shell's own figure read from /proc while it runs (`scripts/bench_plugins.py`).
+   - issue 22's *live prompt* rows, at a pseudo-terminal (`scripts/bench/live_rows.py` says
+     what each includes): CPU and context switches of an idle prompt against the Swift loop's,
+     the latency from a screen's state change to its bytes on the terminal, and the CPU and
+     memory of the shell while its screen changes 1,000 times a second.
 4. Prints the table (Markdown) and writes the result as JSON to `.build/bench/results.json`;
    `--save` writes it to `bench/results.json`, the committed reference.
 5. In quick mode (or with `--check`) compares the run with `bench/results.json` and exits 1 only
    on a gross regression: a FlowShell figure at least 3× the reference's, by more than a floor
-   (2 µs a command, 10 ms, 5 MB), whose ratio to `cmd.Cmd` in this run (the row's own, or
+   (2 µs a command, 10 ms, 5 MB, 50 context switches, 2 % of a core), whose ratio to `cmd.Cmd` in this run (the row's own, or
    cmd.Cmd's start → quit for a row without one) is also at least 3× the reference's ratio — so
    a slow or busy machine does not fail it. The wall time of navigation, mostly the disk's
    flush, is reported but not checked.
@@ -58,6 +63,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
+import live_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_SOURCES = ROOT / "scripts" / "bench"
@@ -95,13 +103,15 @@ MIXED = ["where", "filter Kia", "filter", "sort price", "help", "select rio", "b
 # 10 × 7, so that each session ends on the list); the runs of the issue-11 rows.
 MODES = {
     "quick": {"rounds": 3, "warmup": 0, "start_rounds": 7, "target_cpu": 0.05, "start_factor": 0.15,
-              "rss_commands": 700, "big_runs": 3, "big_warmup": 0, "view_rows": 100_000, "view_rounds": 3},
+              "rss_commands": 700, "big_runs": 3, "big_warmup": 0, "view_rows": 100_000, "view_rounds": 3,
+              "live_window": 2.0, "live_rounds": 1},
     "full": {"rounds": 15, "warmup": 1, "start_rounds": 31, "target_cpu": 0.4, "start_factor": 2.0,
-             "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1, "view_rows": 1_000_000, "view_rounds": 3},
+             "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1, "view_rows": 1_000_000, "view_rounds": 3,
+             "live_window": 10.0, "live_rounds": 3},
 }
 
 # Regression floors, by unit: a difference smaller than this is never a regression.
-FLOORS = {"µs": 2.0, "ms": 10.0, "MB": 5.0, "×": 1.0}
+FLOORS = {"µs": 2.0, "ms": 10.0, "MB": 5.0, "×": 1.0, "switches": 50.0, "%": 2.0}
 
 
 STARTED = time.monotonic()
@@ -474,6 +484,10 @@ GOALS = {
     "check10k": ("well under 1 s", lambda f, p: f < 1000),
     "plugin.view": ("≤ 4× its JSON", lambda f, p: f <= 4),
     "restore20k": ("well under 1 s", lambda f, p: f < 1000),
+    "live.idle.switches": ("none beyond the terminal's own (the Swift loop's)", lambda f, p: f <= p.get("swift", 0)),
+    "live.latency": ("median ≤ 1 ms", lambda f, p: f <= 1),
+    "live.busy.cpu": ("≤ 5% of a core", lambda f, p: f <= 5),
+    "live.busy.rss": ("flat", lambda f, p: True),
 }
 
 
@@ -508,6 +522,11 @@ LABELS = {
     "navigation.wall": "`select rio` / `back`, wall per command",
     "check10k": "`check` of a 10k-entry config (issue 11)",
     "restore20k": "restore a 20,000-screen state (issue 11)",
+    "live.idle.cpu": "idle prompt, CPU over the window (issue 22)",
+    "live.idle.switches": "idle prompt, context switches over the window (issue 22)",
+    "live.latency": "state change → bytes on the terminal (issue 22)",
+    "live.busy.cpu": "screen updated 1,000×/s, shell CPU % of a core (issue 22)",
+    "live.busy.rss": "screen updated 1,000×/s, RSS start → end (issue 22)",
 }
 
 
@@ -540,7 +559,7 @@ def table(result):
         goal = GOALS.get(key)
         if goal:
             met = goal[1](flowshell, {p: v["median"] for p, v in programs.items()})
-            if key == "rss":
+            if key in ("rss", "live.busy.rss"):
                 met = met and flowshell - programs["flowshell"]["after_tenth"] <= 1
             cells += [goal[0], "yes" if met else "no"]
         else:
@@ -599,6 +618,8 @@ def main():
     parser.add_argument("--check", action="store_true",
                         help="fail on a gross regression against the reference (always in --quick)")
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    parser.add_argument("--live-only", action="store_true",
+                        help="measure only the live-prompt rows; with --save, replace only those rows of the reference")
     parser.add_argument("--print", metavar="RESULT", type=Path,
                         help="print the table of a result written before (such as bench/results.json) and stop")
     arguments = parser.parse_args()
@@ -641,20 +662,31 @@ def main():
 
     load_before = os.getloadavg()
     started = time.monotonic()
-    log(f"{mode_name} run: start → quit, {mode['start_rounds']} rounds")
-    rows = measure_start(programs, mode["start_rounds"], mode["warmup"])
-    start_cpu = {key: value["median"] / 1000 for key, value in rows["start.cpu"]["programs"].items()}
-    per_command, counts = {}, {}
-    for key, label, commands in COMMAND_ROWS:
-        log(f"{label}: {mode['rounds']} rounds")
-        per_command[key], counts[key] = measure_commands(shells, commands, start_cpu, mode)
-    log(f"RSS over {mode['rss_commands']:,} commands")
-    rss = measure_rss(shells, mode)
-    collect(rows, per_command, counts, rss, mode)
-    log("issue 11: check of 10k entries, restore of 20,000 screens")
-    rows.update(measure_big(flowshell_bin, hyperfine, mode["big_runs"], mode["big_warmup"], inputs))
-    log(f"issue 24: a plugin's {mode['view_rows']:,}-row view, {mode['view_rounds']} rounds")
-    rows["plugin.view"] = measure_plugin_view(flowshell_bin, mode["view_rows"], mode["view_rounds"])
+    rows = {}
+    if not arguments.live_only:
+        log(f"{mode_name} run: start → quit, {mode['start_rounds']} rounds")
+        rows = measure_start(programs, mode["start_rounds"], mode["warmup"])
+        start_cpu = {key: value["median"] / 1000 for key, value in rows["start.cpu"]["programs"].items()}
+        per_command, counts = {}, {}
+        for key, label, commands in COMMAND_ROWS:
+            log(f"{label}: {mode['rounds']} rounds")
+            per_command[key], counts[key] = measure_commands(shells, commands, start_cpu, mode)
+        log(f"RSS over {mode['rss_commands']:,} commands")
+        rss = measure_rss(shells, mode)
+        collect(rows, per_command, counts, rss, mode)
+        log("issue 11: check of 10k entries, restore of 20,000 screens")
+        rows.update(measure_big(flowshell_bin, hyperfine, mode["big_runs"], mode["big_warmup"], inputs))
+        log(f"issue 24: a plugin's {mode['view_rows']:,}-row view, {mode['view_rounds']} rounds")
+        rows["plugin.view"] = measure_plugin_view(flowshell_bin, mode["view_rows"], mode["view_rounds"])
+    live_dir = run_root / "live"
+    live_dir.mkdir(parents=True, exist_ok=True)
+    window, live_rounds = mode["live_window"], mode["live_rounds"]
+    live_env = dict(ENV, TERM="xterm-256color", NO_COLOR="1", HOME=str(live_dir), XDG_STATE_HOME=str(live_dir / "state"))
+    log(f"issue 22: an idle prompt and a live screen, {window:g} s windows")
+    rows.update(live_rows.measure_idle(flowshell_bin, swift_loop, ROOT / "config.json", live_dir, live_env, window,
+                                       live_rounds, log))
+    rows.update(live_rows.measure_latency(flowshell_bin, WORK, live_dir, live_env, window, log))
+    rows.update(live_rows.measure_busy(flowshell_bin, WORK, live_dir, live_env, window, live_rounds, log))
     for key, row in rows.items():
         row.setdefault("label", LABELS.get(key, key))
         if key in GOALS:
@@ -682,7 +714,14 @@ def main():
     LATEST.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     if arguments.save:
         REFERENCE.parent.mkdir(exist_ok=True)
-        REFERENCE.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+        saved = result
+        if arguments.live_only and REFERENCE.exists():
+            # The other rows stay the reference's; the live rows say when and where they were measured.
+            saved = json.loads(REFERENCE.read_text())
+            for row in rows.values():
+                row["measured"] = {"date": result["date"], "mode": mode_name, "load_before": result["machine"]["load_before"]}
+            saved["rows"].update(rows)
+        REFERENCE.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
 
     machine = result["machine"]
     print(table(result))

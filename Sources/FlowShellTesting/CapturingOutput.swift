@@ -16,8 +16,12 @@ final class CapturingOutput: ShellOutput {
     /// Waiting for the screens a screen shows by itself.
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
+    /// Called with each screen shown by itself.
+    var onUpdate: (ScreenSnapshot) -> Void = { _ in }
+
     func screen(_ screen: ScreenSnapshot) {
         screens.append(screen)
+        if screen.cause == .update { onUpdate(screen) }
         let updates = screens.filter { $0.cause == .update }.count
         let ready = waiters.filter { $0.count <= updates }
         waiters.removeAll { $0.count <= updates }

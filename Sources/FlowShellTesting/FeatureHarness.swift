@@ -6,8 +6,13 @@ import FlowShellRuntime
 import Testing
 
 /// Runs one screen without a terminal, through the shell's own runtime and dispatcher: build it
-/// with an input, type commands (its own and the global ones), and check what it shows and which
-/// events it emitted. Failures are recorded as test issues with a diff of the screen.
+/// with an input, type commands (its own and the global ones), and check what it shows, its
+/// state and which events it emitted. Failures are recorded as test issues with a diff.
+///
+/// The harness is exhaustive, as TCA's `TestStore` is: every event the screen emits must be
+/// checked with ``expectEvents(_:sourceLocation:)`` and every update it pushes by itself
+/// taken with ``nextUpdate()``. What is left when the harness ends (``finish(sourceLocation:)``,
+/// or when the test lets go of it) is recorded as an issue; `exhaustivity: .off` lets it go.
 ///
 /// ```swift
 /// let list = try await FeatureHarness(CarsModule.module, "cars.list")
@@ -26,14 +31,20 @@ public final class FeatureHarness {
     private let dispatcher: Dispatcher
     private let output = CapturingOutput()
     private var emitted: [FeatureEvent] = []
+    /// Tests waiting for this many events in all (``receive(_:sourceLocation:)``).
+    private var eventWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let unasserted: Unasserted
+    /// The state last checked by ``expectState(of:sourceLocation:_:)`` (at first, the one loaded).
+    private var checkedState: Any?
 
     /// Builds the screen `featureID` of `module` with `input`. The module sets up its services
     /// in memory, except those `services` already holds (a test's own).
     /// With `clock`, the screen's background work sleeps on it, and the test moves time on.
     public init(_ module: FeatureModule, _ featureID: String, input: [String: String] = [:],
                 store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
-                clock: TestClock<Duration>? = nil,
+                clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        unasserted = Unasserted(harness: "FeatureHarness(\(featureID))", exhaustivity: exhaustivity, createdAt: sourceLocation)
         self.store = store
         self.services = services
         self.clock = clock
@@ -48,8 +59,46 @@ public final class FeatureHarness {
             throw UserFacingError(message)
         }
         dispatcher = Dispatcher(runtime: runtime, output: output)
-        dispatcher.onEvents = { [weak self] in self?.emitted += $0 }
+        let unasserted = self.unasserted
+        // Commands' events reach the harness through the dispatcher, background work's as the
+        // flow queues them.
+        runtime.flow.observeBackgroundEvents = { [weak self] events in self?.dispatcher.onEvents(events) }
+        dispatcher.onEvents = { [weak self] events in
+            unasserted.emitted(events.map(Self.describe))
+            guard let self else { return }
+            emitted += events
+            let ready = eventWaiters.filter { $0.count <= emitted.count }
+            eventWaiters.removeAll { $0.count <= emitted.count }
+            ready.forEach { $0.continuation.resume() }
+        }
+        output.onUpdate = { screen in unasserted.update(ScreenDescription.lines(screen.properties)) }
+        checkedState = (runtime.flow.top?.screen as? any StateReporting)?.reportedState
         dispatcher.showTop()
+    }
+
+    deinit {
+        unasserted.finish()
+    }
+
+    /// Whether what the screen did must all be asserted (``Exhaustivity``); a test may change
+    /// it as it goes.
+    public var exhaustivity: Exhaustivity {
+        get { unasserted.mode }
+        set { unasserted.mode = newValue }
+    }
+
+    /// Ends the test's use of the harness: every update and event not asserted is recorded as
+    /// an issue here (when exhaustivity is on). Without it, the same happens when the harness
+    /// is let go, with the place it was created.
+    public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        unasserted.finish(at: sourceLocation)
+    }
+
+    /// Lets go of the updates and events not asserted so far, as TCA's `skipReceivedActions`.
+    public func skipUnasserted() {
+        unasserted.skipAll()
+        emitted.removeAll()
+        updatesSeen = output.screens.filter { $0.cause == .update }.count
     }
 
     /// The clock the screen's background work sleeps on, when the test gave one
@@ -74,13 +123,53 @@ public final class FeatureHarness {
     public func nextUpdate() async -> ViewProperties {
         updatesSeen += 1
         await output.waitForUpdates(updatesSeen)
+        unasserted.takeUpdate()
         return properties
+    }
+
+    /// The state of the screen, when it is an `S` (else nil, and an issue).
+    public func state<S: Screen>(of type: S.Type, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> S.State? {
+        guard let host = runtime.flow.top?.screen as? ScreenHost<S> else {
+            Issue.record("the screen is \(runtime.flow.top?.featureID ?? "none"), not \(S.id)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return host.state
+    }
+
+    /// Checks the screen's state as TCA's `TestStore` does: `change` turns the state last
+    /// checked (at first, the one loaded) into the one expected now; a difference is recorded
+    /// with a diff.
+    ///
+    /// ```swift
+    /// try await counter.send("add")
+    /// counter.expectState(of: CounterScreen.self) { $0 += 1 }
+    /// ```
+    public func expectState<S: Screen>(of type: S.Type, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                                       _ change: (inout S.State) throws -> Void) rethrows {
+        guard let actual = state(of: type, sourceLocation: sourceLocation) else { return }
+        guard var expected = checkedState as? S.State else {
+            Issue.record("no state of \(S.id) was checked before", sourceLocation: sourceLocation)
+            checkedState = actual
+            return
+        }
+        try change(&expected)
+        checkedState = actual
+        if expected != actual {
+            Expectations.equal("the state", expected: Self.lines(of: expected), actual: Self.lines(of: actual), at: sourceLocation)
+        }
+    }
+
+    private static func lines(of value: Any) -> [String] {
+        var text = ""
+        dump(value, to: &text)
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// What the screen shows now.
     public var properties: ViewProperties { runtime.flow.top?.screen.viewProperties ?? ViewProperties(title: "") }
 
-    /// The events emitted since the last ``expectEvents(_:sourceLocation:)``.
+    /// The events emitted since the last ``expectEvents(_:sourceLocation:)`` (reading them
+    /// asserts nothing).
     public var events: [FeatureEvent] { emitted }
 
     /// Types a command line (split like the shell does) and runs it; its error is thrown.
@@ -117,10 +206,21 @@ public final class FeatureHarness {
         Expectations.screen(properties, contains: lines, at: sourceLocation)
     }
 
+    /// Waits until the screen has emitted as many events as `expected` since the last check —
+    /// its effects and subscriptions emit them in their own time — then checks them as
+    /// ``expectEvents(_:sourceLocation:)`` does (a test's time limit bounds the wait).
+    public func receive(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        if emitted.count < expected.count {
+            await withCheckedContinuation { eventWaiters.append((expected.count, $0)) }
+        }
+        expectEvents(expected, sourceLocation: sourceLocation)
+    }
+
     /// Checks the events emitted since the last call, then forgets them.
     public func expectEvents(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let actual = emitted
         emitted.removeAll()
+        unasserted.takeEvents()
         Expectations.equal("the events", expected: expected.map(Self.describe), actual: actual.map(Self.describe), at: sourceLocation)
     }
 

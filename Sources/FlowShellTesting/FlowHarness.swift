@@ -8,6 +8,11 @@ import Testing
 /// dispatcher: type any line (a screen's command or a global one: `back`, `home`, `open LINK`,
 /// `help`, `where`, `reload`), and check the navigation stack, the screens and the messages.
 ///
+/// Like ``FeatureHarness`` it is exhaustive: every update the top screen pushes by itself must
+/// be taken with ``nextUpdate()`` before the harness ends (``finish(sourceLocation:)``, or when
+/// the test lets go of it); `exhaustivity: .off` lets them go. The events screens emit are the
+/// flow's: the stack they lead to is what a test checks.
+///
 /// ```swift
 /// let flow = try await FlowHarness(config: json, modules: [CarsModule.module, BookingModule.module])
 /// try await flow.send("select rio")
@@ -19,11 +24,16 @@ public final class FlowHarness {
     public let runtime: FlowRuntime
     private let dispatcher: Dispatcher
     private let output = CapturingOutput()
+    private let unasserted: Unasserted
+    /// How many updates the top screen made by itself that the test has seen.
+    private var updatesSeen = 0
 
     /// Starts the flow a manifest describes, its modules' services set up in memory (except
     /// those `services` already holds); every error in the config is recorded and thrown.
     public init(config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
-                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+                exhaustivity: Exhaustivity = .on, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        let unasserted = Unasserted(harness: "FlowHarness", exhaustivity: exhaustivity, createdAt: sourceLocation)
+        self.unasserted = unasserted
         do {
             runtime = try await FlowRuntime.start(config: config, modules: modules, services: services)
         } catch {
@@ -31,7 +41,34 @@ public final class FlowHarness {
             throw UserFacingError("the flow has errors")
         }
         dispatcher = Dispatcher(runtime: runtime, output: output)
+        output.onUpdate = { screen in unasserted.update(ScreenDescription.lines(screen.properties)) }
         dispatcher.showTop()
+    }
+
+    deinit {
+        unasserted.finish()
+    }
+
+    /// Whether every update must be asserted (``Exhaustivity``); a test may change it as it goes.
+    public var exhaustivity: Exhaustivity {
+        get { unasserted.mode }
+        set { unasserted.mode = newValue }
+    }
+
+    /// Ends the test's use of the harness: every update not taken is recorded as an issue here
+    /// (when exhaustivity is on). Without it, the same happens when the harness is let go.
+    public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        unasserted.finish(at: sourceLocation)
+    }
+
+    /// Waits until the top screen shows something by itself and returns it (a test's time
+    /// limit bounds the wait).
+    @discardableResult
+    public func nextUpdate() async -> ViewProperties {
+        updatesSeen += 1
+        await output.waitForUpdates(updatesSeen)
+        unasserted.takeUpdate()
+        return screen
     }
 
     /// The navigation of the running flow.

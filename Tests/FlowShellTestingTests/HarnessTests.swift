@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Clocks
 import FlowShellTesting
 import Foundation
 import Testing
@@ -88,6 +89,112 @@ let counterModule = FeatureModule(name: "Counter", screens: [CounterScreen.self,
                 _ = try await FeatureHarness(counterModule, "counter.nothing")
             }
         } matching: { $0.description.contains("Counter registers no 'counter.nothing'; it registers counter.main, counter.done") }
+    }
+}
+
+/// A clock on the screen: it ticks once a second of its clock, and says when it rang.
+struct TickingScreen: Screen {
+    static let id = "counter.ticking"
+    static let title = "Ticking"
+    struct Events: ScreenEvents {
+        let rang = Event<Nothing>("the second tick came")
+    }
+    init(input: Nothing, context: ScreenContext) {}
+    func load() -> Int { 0 }
+    static let commands: [ScreenCommand<Self>] = []
+    static let subscriptions: [ScreenSubscription<Self>] = [
+        .task { _, send in
+            while true {
+                try await send.sleep(for: .seconds(1))
+                send { $0 += 1 }
+                send.emit(\.rang)
+            }
+        },
+    ]
+    static func render(_ ticks: Int) -> ViewProperties {
+        ViewProperties(title: "Ticking", status: "\(ticks) ticks") { Component.text("Ticks: \(ticks)") }
+    }
+}
+
+@MainActor
+let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self])
+
+/// The harnesses are exhaustive, as TCA's `TestStore`: what a screen did and the test did not
+/// assert fails the test.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ExhaustiveHarnessTests {
+    @Test func anEventLeftUnassertedFailsWhenTheHarnessEnds() async throws {
+        try await withKnownIssue {
+            let counter = try await FeatureHarness(counterModule, "counter.main")
+            for _ in 0..<3 { try await counter.send("add") }
+            counter.finish()
+        } matching: { issue in
+            issue.description.contains("FeatureHarness(counter.main): the test left unasserted what the screen did")
+                && issue.description.contains("the event overflow count=3")
+        }
+    }
+
+    @Test func anUpdateLeftUnassertedFailsWhenTheTestLetsGoOfTheHarness() async throws {
+        let clock = TestClock()
+        try await withKnownIssue {
+            let ticking = try await FeatureHarness(tickingModule, "counter.ticking", clock: clock)
+            await ticking.advance(by: .seconds(1))
+            // The event is awaited and asserted; the update before it came too, unasserted.
+            await ticking.receive([FeatureEvent("rang")])
+        } matching: { issue in
+            issue.description.contains("an update it pushed by itself (nextUpdate()): title: Ticking; text: Ticks: 1; status: 1 ticks")
+        }
+    }
+
+    @Test func everythingAssertedPasses() async throws {
+        let clock = TestClock()
+        let ticking = try await FeatureHarness(tickingModule, "counter.ticking", clock: clock)
+        await ticking.advance(by: .seconds(1))
+        let update = await ticking.nextUpdate()
+        #expect(ScreenDescription.lines(update).contains("status: 1 ticks"))
+        await ticking.receive([FeatureEvent("rang")])
+        ticking.expectState(of: TickingScreen.self) { $0 = 1 }
+        ticking.finish()
+    }
+
+    @Test func exhaustivityOffLetsWhatWasNotAssertedGo() async throws {
+        let counter = try await FeatureHarness(counterModule, "counter.main", exhaustivity: .off)
+        for _ in 0..<3 { try await counter.send("add") }
+        counter.expectScreen(contains: ["text: Count: 3"])
+    }
+
+    @Test func theStateIsCheckedAgainstTheOneCheckedBefore() async throws {
+        let counter = try await FeatureHarness(counterModule, "counter.main")
+        try await counter.send("add")
+        counter.expectState(of: CounterScreen.self) { $0 = 1 }
+        try await counter.send("add")
+        counter.expectState(of: CounterScreen.self) { $0 += 1 }
+        try await counter.send("add")
+        counter.expectEvents([FeatureEvent("overflow", payload: ["count": "3"])])
+        withKnownIssue {
+            counter.expectState(of: CounterScreen.self) { $0 += 2 }
+        } matching: { $0.description.contains("the state differs (- expected, + actual):") && $0.description.contains("- - 4")
+            && $0.description.contains("+ - 3") }
+        #expect(counter.state(of: CounterScreen.self) == 3)
+    }
+
+    @Test func aFlowsUpdateLeftUnassertedFails() async throws {
+        let services = ServiceContainer()
+        let clock = TestClock()
+        services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self)
+        let config = #"{ "app": "ticking", "root": "counter.ticking", "modules": ["Ticking"] }"#
+        try await withKnownIssue {
+            let flow = try await FlowHarness(config: config, modules: [tickingModule], services: services)
+            await clock.advance(by: .seconds(1))
+            // Seen come (the screen shows it), not asserted.
+            while !ScreenDescription.lines(flow.screen).contains("status: 1 ticks") { await Task.yield() }
+            flow.finish()
+        } matching: { $0.description.contains("FlowHarness: the test left unasserted") }
+        let flow = try await FlowHarness(config: config, modules: [tickingModule], services: services)
+        await clock.advance(by: .seconds(1))
+        let update = await flow.nextUpdate()
+        #expect(ScreenDescription.lines(update).contains("status: 1 ticks"))
+        flow.finish()
     }
 }
 

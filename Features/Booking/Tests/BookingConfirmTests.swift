@@ -135,6 +135,7 @@ final class SwitchableUser: CurrentUser {
         services.register(user, as: (any CurrentUser).self)
         let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: ["carID": "rio"], services: services)
         try await confirm.send("confirm")
+        confirm.expectEvents([FeatureEvent("confirmed", payload: ["bookingID": "BK-1001", "carID": "rio"])])
         user.name = "bob"
         let bobs = try await FeatureHarness(BookingModule.module, "booking.list", services: services)
         bobs.expectScreen(contains: ["info: No bookings yet.", "status: 0 bookings"])

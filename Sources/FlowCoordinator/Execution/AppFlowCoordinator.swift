@@ -34,6 +34,9 @@ public final class AppFlowCoordinator {
     /// events: they wait for ``processEvents()``, which whoever runs the flow calls when no
     /// command is running.
     public var onBackgroundEvents: (@MainActor () -> Void)?
+    /// Told each event an open screen's background work emits, as it is queued: a test
+    /// harness sees what screens emit by themselves.
+    public var observeBackgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
 
     /// Creates the flow for a manifest, with the screens of the modules it loads. `makeStore`
     /// gives each module its settings store (in memory by default).
@@ -109,6 +112,7 @@ public final class AppFlowCoordinator {
         for event in events {
             queue.append((event, index, ObjectIdentifier(screen)))
         }
+        observeBackgroundEvents?(events)
         onBackgroundEvents?()
     }
 

@@ -10,7 +10,7 @@ struct ReplayCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a session recorded with --record and report the first difference.",
-        discussion: "The replay starts fresh, with state of its own. Colour and width are not recorded, so they never make a difference; a changed screen does. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
+        discussion: "The replay starts fresh, with state of its own, on a clock that moves to each recorded moment: updates that time brought come again and are compared; updates from outside the shell (another process writing the data) are compared when they come again and otherwise named as not reproduced. Colour and width are not recorded, so they never make a difference; a changed screen does. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
     )
 
     @ArgumentParser.Argument(help: ArgumentHelp("The recording.", valueName: "FILE"), completion: .file(extensions: ["jsonl"]))
@@ -45,14 +45,14 @@ struct ReplayCommand: FeatureCommand {
         let runOptions: RunCommand
         do {
             runOptions = try RunCommand.parse(["--no-history", "--fresh", "--data-dir", folder.appendingPathComponent("data").path]
-                + (options.config.map { ["--config", $0] } ?? []) + (recording.clock.map { ["--clock", String($0)] } ?? []))
+                + (options.config.map { ["--config", $0] } ?? []))
         } catch {
             console.writeError("error: \(RunCommand.message(for: error))\n")
             return 2
         }
         // Trust is the user's, read from their own state folder, not the replay's.
         let trust = plugins.trust(identity: identity, environment: environment)
-        let (status, actual) = await SessionReplay.run(expected, identity: identity, options: runOptions, features: features,
+        let (status, actual) = await SessionReplay.run(expected, clock: recording.clock, identity: identity, options: runOptions, features: features,
                                                        environment: isolated, trust: trust)
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
@@ -62,7 +62,15 @@ struct ReplayCommand: FeatureCommand {
             return 1
         }
         let typed = expected.filter(\.isInput).count
-        console.write("\(file): replayed \(typed) line\(typed == 1 ? "" : "s") and \(expected.count - typed) record\(expected.count - typed == 1 ? "" : "s"): no difference\n")
+        let updates = expected.filter(\.isUpdate).count
+        let alignment = SessionReplay.align(expected: expected, actual: actual)
+        let passedOver = alignment.passedOver + expected[alignment.expected...].filter { $0.origin == .other }
+        let others = expected.count - typed - updates
+        var summary = "\(file): replayed \(typed) line\(typed == 1 ? "" : "s") and \(others) record\(others == 1 ? "" : "s")"
+        if updates > 0 { summary += " and \(updates) update\(updates == 1 ? "" : "s")" }
+        summary += ": no difference"
+        if !passedOver.isEmpty { summary += " " + SessionReplay.notReproduced(passedOver, file: file) }
+        console.write(summary + "\n")
         return 0
     }
 }

@@ -62,9 +62,15 @@ struct RunCommand: FeatureCommand {
             completion: .file())
     var script: String?
 
-    /// The clock fixed at these seconds since 1970: what a recording notes and its replay sets.
+    /// The session's clock starts at these seconds since 1970 (and runs on): what a recording
+    /// notes, and what tests start a session at.
     @Option(name: .long, help: .hidden)
     var clock: Double?
+
+    /// How many seconds of the session's clock pass in one real second (with `--clock` or
+    /// `--record`): a test sees an hour of a screen's life in seconds.
+    @Option(name: .long, help: .hidden)
+    var clockRate: Double?
 
     @Flag(name: .long, help: "With --script, go on after a command fails (piped commands always go on).")
     var keepGoing = false

@@ -17,6 +17,8 @@ struct ShellLauncher {
     struct ScriptedSession {
         let reader: LineReader
         let output: ShellOutput
+        /// The clock the replayed session runs on.
+        var clock: SessionClock?
     }
 
     let identity: ShellIdentity
@@ -64,10 +66,8 @@ struct ShellLauncher {
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
             let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
-            // A recorded session runs on a clock fixed at its start, noted in the recording, so that
-            // its replay shows the same times.
-            let fixedClock = options.clock ?? (options.record != nil ? Date().timeIntervalSince1970.rounded() : nil)
-            let runtime = try await startRuntime(from: source, clock: fixedClock)
+            let sessionClock = try makeSessionClock()
+            let runtime = try await startRuntime(from: source, clock: sessionClock)
             let flow = runtime.flow
             // Only a flow with plugins has processes to stop (and a start without them is spared the watch).
             if !interactive && scripted == nil && !flow.manifest.plugins.isEmpty {
@@ -79,8 +79,8 @@ struct ShellLauncher {
 
             let script = try readScript()
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
-            let recorder = try makeRecorder(app: app, clock: fixedClock)
-            if let recorder { output = RecordingOutput(base: output, record: recorder.records) }
+            let recorder = try makeRecorder(app: app, clock: sessionClock)
+            if let recorder { output = RecordingOutput(base: output, record: recorder) }
             let stateFolder = paths.directory(app: app).map { URL(fileURLWithPath: $0) }
             let stateFile = remembersNavigation
                 ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
@@ -151,15 +151,20 @@ struct ShellLauncher {
 
     /// The flow, checked and started; warnings are shown once, here, and errors stop the shell
     /// before its first prompt.
-    private func startRuntime(from source: ConfigSource, clock: Double?) async throws -> FlowRuntime {
-        var fixedClock: (@Sendable () -> Double)?
-        if let clock { fixedClock = { clock } }
+    private func startRuntime(from source: ConfigSource, clock: SessionClock?) async throws -> FlowRuntime {
         let dataDirectory = options.dataDir
         let paths = self.paths
+        let services = ServiceContainer()
+        var now: (@Sendable () -> Double)?
+        if let clock {
+            // The screens sleep on the session's clock and the services read its time.
+            services.register(clock.sleeper, as: (any Clock<Duration>).self)
+            now = { clock.now }
+        }
         do {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? paths.dataDirectory(app: app)
-            }, openSettings: SettingsDatabase.open(inFolder:), now: fixedClock,
+            }, openSettings: SettingsDatabase.open(inFolder:), services: services, now: now,
                plugins: PluginLoader(purpose: .running, trust: trust, paths: paths))
             return runtime
         } catch {
@@ -179,11 +184,28 @@ struct ShellLauncher {
         }
     }
 
+    /// The clock of a replay, or of a recorded session or `--clock`: a recording notes its start
+    /// and the moments on it of lines and updates, so that its replay shows the same times and
+    /// the updates time brought. Other sessions run on the system's clocks.
+    private func makeSessionClock() throws -> SessionClock? {
+        if let clock = scripted?.clock { return clock }
+        guard options.clock != nil || options.record != nil else { return nil }
+        let rate = options.clockRate ?? 1
+        guard rate.isFinite, rate > 0 else {
+            console.writeError("error: --clock-rate must be a number above 0, not \(rate)\n")
+            throw Stop(status: 2)
+        }
+        let sleeper = ScaledClock(rate: rate)
+        return SessionClock(start: options.clock ?? Date().timeIntervalSince1970.rounded(), sleeper: sleeper) {
+            sleeper.now.offset
+        }
+    }
+
     /// The recorder of `--record FILE`, if asked for.
-    private func makeRecorder(app: String, clock: Double?) throws -> SessionRecorder? {
+    private func makeRecorder(app: String, clock: SessionClock?) throws -> SessionRecorder? {
         guard let path = options.record else { return nil }
         do {
-            return try SessionRecorder(path: path, app: app, clock: clock)
+            return try SessionRecorder.start(path: path, app: app, clock: clock)
         } catch {
             console.writeError("error: cannot record to \(path): \(SystemError.describe(error))\n")
             throw Stop(status: 2)

@@ -85,7 +85,9 @@ struct ScreenTemplate {
                 screen.expectScreen(contains: ["heading: Hello from \(id)", "status: greeted 0 times"])
                 try await screen.send("greet")
                 screen.expectScreen(contains: ["success: Hello!", "status: greeted 1 time"])
+                screen.expectState(of: \(typePrefix)Screen.self) { $0 = 1 }
                 try await screen.send("done")
+                // The harness is exhaustive: an event left unchecked fails the test.
                 screen.expectEvents([FeatureEvent("finished")])
             }
         }

@@ -5,6 +5,9 @@
 @MainActor
 public final class Send<S: Screen>: Sendable {
     private weak var host: ScreenHost<S>?
+    /// Whether the work has slept on the clock: its changes are then time's
+    /// (``ScreenUpdateOrigin``).
+    private var sleptOnClock = false
 
     init(host: ScreenHost<S>) {
         self.host = host
@@ -13,7 +16,9 @@ public final class Send<S: Screen>: Sendable {
     /// Changes the screen's state; the View shows the new one.
     public func callAsFunction(_ change: (inout S.State) -> Void) {
         guard !Task.isCancelled else { return }
-        host?.apply(change)
+        ScreenUpdateOrigin.$current.withValue(sleptOnClock ? .time : .other) {
+            host?.apply(change)
+        }
     }
 
     /// Emits a declared event with its payload.
@@ -35,9 +40,11 @@ public final class Send<S: Screen>: Sendable {
 
     /// Sleeps on the screen's clock for `duration` from now. The deadline is read from the
     /// clock at once, on the screen's actor, so that a test which moves its clock on right
-    /// after wakes the sleep as it means to.
+    /// after wakes the sleep as it means to. The changes sent after it are time's
+    /// (``ScreenUpdateOrigin/time``): a replay brings them again by moving its clock on.
     public func sleep(for duration: Duration) async throws {
         try await Self.sleep(on: clock, for: duration)
+        sleptOnClock = true
     }
 
     private static func sleep<C: Clock>(on clock: C, for duration: Duration) async throws where C.Duration == Duration {

@@ -1,16 +1,23 @@
 import FlowCoordinator
 import FlowManifest
+import FlowShellKit
 import FlowShellRuntime
 import Foundation
 import LineEditor
 
 /// `--record FILE`: what was typed and what each screen became, as JSON lines — the same
 /// structured records as `--output json`, plus `{"type": "input", "line": ...}` for each line
-/// typed — so that `flowshell replay FILE` can check them against a newer build or config.
+/// typed and, before each screen a screen showed by itself, `{"type": "update", ...}` with the
+/// moment it came on the session's clock and why — so that `flowshell replay FILE` can check
+/// them against a newer build or config (recording.schema.json describes every record).
+///
+/// A replay writes what its shell shows through a recorder too, into memory, so that the two
+/// compare record for record.
 @MainActor
-package final class SessionRecorder {
-    /// The version of the file's shape.
-    package nonisolated static let version = 1
+package final class SessionRecorder: ShellOutput {
+    /// The version of the file's shape: 2 added the moments of lines and updates, and the
+    /// update records. A replay reads versions 1 and 2.
+    package nonisolated static let version = 2
 
     /// The first line: what the recording is of.
     struct Header: Codable {
@@ -20,7 +27,7 @@ package final class SessionRecorder {
         var app: String
         /// The FlowShell that recorded it.
         var flowshell = FlowShellVersion.current
-        /// The time the session's clock was fixed at, for the replay.
+        /// The moment the session's clock started at, in seconds since 1970.
         var clock: Double?
     }
 
@@ -29,27 +36,78 @@ package final class SessionRecorder {
         var v = SessionRecorder.version
         var type = "input"
         var line: String
+        /// When it was typed: seconds since the session's start.
+        var at: Double?
 
-        /// The record of `line`.
-        package init(line: String) {
+        /// The record of `line`, typed `at` seconds after the start.
+        package init(line: String, at: Double?) {
             self.line = line
+            self.at = at
         }
     }
 
-    private let console: FileConsole
+    /// What comes before a screen that a screen showed by itself: when, and why.
+    package struct Update: Codable {
+        var v = SessionRecorder.version
+        var type = "update"
+        /// Seconds since the session's start.
+        var at: Double?
+        /// Why the screen changed: `time` (a replay reproduces it by moving its clock on) or
+        /// `other` (a change from outside the shell, which it may not).
+        var by: ScreenUpdateOrigin
+    }
+
+    private let console: Console
     /// Writes the records of what the shell shows.
-    package let records: JSONLinesOutput
+    private let records: JSONLinesOutput
+    /// The session's clock, whose moments the records note.
+    package let clock: SessionClock?
 
-    /// Starts a recording; `clock` is the time the session's clock is fixed at, for the replay.
-    package init(path: String, app: String, clock: Double?) throws {
-        console = try FileConsole(path: path)
+    /// A recorder writing to `console`, noting the moments of `clock`.
+    package init(console: Console, clock: SessionClock?) {
+        self.console = console
+        self.clock = clock
         records = JSONLinesOutput(console: console)
-        console.write(RecordedValue.line(of: Header(app: app, clock: clock)))
     }
 
-    func recordInput(_ line: String) {
-        console.write(RecordedValue.line(of: Input(line: line)))
+    /// Starts a recording into the file at `path`.
+    package static func start(path: String, app: String, clock: SessionClock?) throws -> SessionRecorder {
+        let console = try FileConsole(path: path)
+        console.write(RecordedValue.line(of: Header(app: app, clock: clock?.start)))
+        return SessionRecorder(console: console, clock: clock)
     }
+
+    /// The moment now, as the records note it.
+    private var moment: Double? {
+        clock.map { Double($0.elapsedMilliseconds) / 1000 }
+    }
+
+    /// The shell waits for a line: the session's clock runs.
+    func lineEnded() {
+        clock?.release()
+    }
+
+    /// A line was typed: the clock reads this moment while it runs.
+    func recordInput(_ line: String) {
+        clock?.hold()
+        console.write(RecordedValue.line(of: Input(line: line, at: moment)))
+    }
+
+    package func screen(_ screen: ScreenSnapshot) {
+        if screen.cause == .update {
+            console.write(RecordedValue.line(of: Update(at: moment, by: ScreenUpdateOrigin.current ?? .other)))
+        }
+        records.screen(screen)
+    }
+
+    package func notice(_ notice: Notice) { records.notice(notice) }
+    package func help(_ listing: HelpListing) { records.help(listing) }
+    package func usage(_ usage: CommandUsage) { records.usage(usage) }
+    package func stack(_ entries: [StackEntry]) { records.stack(entries) }
+    package func text(_ lines: [String]) { records.text(lines) }
+    package func progress(_ running: Bool) {}
+    package func lineCancelled() {}
+    package func endOfInput() {}
 }
 
 /// A reader that records each line it reads.
@@ -65,6 +123,7 @@ package final class RecordingLineReader: LineReader {
     }
 
     package func readLine(prompt: String) async -> LineReadResult {
+        recorder.lineEnded()
         let result = await base.readLine(prompt: prompt)
         if case .line(let line) = result { recorder.recordInput(line) }
         return result
