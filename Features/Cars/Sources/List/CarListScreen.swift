@@ -32,6 +32,12 @@ struct CarListScreen: Screen {
         return state
     }
 
+    /// Shown again (a car's booking closed above it): the bookings are read again, whether or
+    /// not a change of the database's folder was seen (a database in memory has none).
+    func appear(_ state: inout CarListState) async throws {
+        state.schedule = await schedule()
+    }
+
     /// The cars' bookings now; none when they cannot be read (the list still shows the cars).
     func schedule() async -> CarSchedule {
         (try? await availability?.schedule()) ?? .free
