@@ -14,9 +14,9 @@ enum SocketSession {
 
     static func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tab: String?, sessions: WebSessions) async {
         let (outgoing, writer) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedMessages))
-        let overflowed = Flag()
+        let overflowed = OverflowFlag()
         let send: @Sendable (Data) -> Void = { data in
-            if case .dropped = writer.yield(data) { overflowed.set() }
+            if case .dropped(_) = writer.yield(data) { overflowed.set() }
         }
         let writing = Task {
             for await data in outgoing {
@@ -30,31 +30,40 @@ enum SocketSession {
             send(Problem.message(error.reason))
             writer.finish()
             await writing.value
-            try? await outbound.close(.tryAgainLater, reason: "no session")
+            try? await outbound.close(.policyViolation, reason: "no session")
             return
         }
         let (lines, lineQueue) = AsyncStream<ClientMessage>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedLines))
-        let running = Task { await session.serve(lines) }
-        var refusal: (code: WebSocketErrorCode, reason: String)?
+        let running = Task {
+            await session.serve(lines)
+            // After `quit` the server closes the socket, once what was said has been written.
+            if await session.quit {
+                writer.finish()
+                await writing.value
+                try? await outbound.close(.normalClosure, reason: "quit")
+            }
+        }
+        // Whether what the page sent was not a line it may send (1003), or too much of it (1008).
+        var refusal: (unacceptable: Bool, reason: String)?
         do {
             for try await message in inbound.messages(maxSize: WebServer.maximumMessageSize) {
                 guard case .text(let text) = message else {
-                    refusal = (.unacceptableData, "the page sends text messages only")
+                    refusal = (true, "the page sends text messages only")
                     break
                 }
                 let parsed: ClientMessage
                 do {
                     parsed = try ClientMessage.parse(text)
                 } catch {
-                    refusal = (.unacceptableData, error.reason)
+                    refusal = (true, error.reason)
                     break
                 }
-                if case .dropped = lineQueue.yield(parsed) {
-                    refusal = (.policyViolation, "more than \(maximumQueuedLines) lines wait to run")
+                if case .dropped(_) = lineQueue.yield(parsed) {
+                    refusal = (false, "more than \(maximumQueuedLines) lines wait to run")
                     break
                 }
                 if overflowed.isSet {
-                    refusal = (.policyViolation, "the page does not read what it is sent")
+                    refusal = (false, "the page does not read what it is sent")
                     break
                 }
             }
@@ -69,7 +78,7 @@ enum SocketSession {
         if let refusal { send(Problem.message(refusal.reason)) }
         writer.finish()
         await writing.value
-        if let refusal { try? await outbound.close(refusal.code, reason: refusal.reason) }
+        if let refusal { try? await outbound.close(refusal.unacceptable ? .unacceptableData : .policyViolation, reason: refusal.reason) }
     }
 }
 
@@ -85,7 +94,7 @@ enum Problem {
 }
 
 /// A flag one task sets and another reads.
-final class Flag: @unchecked Sendable {
+final class OverflowFlag: @unchecked Sendable {
     // Guarded by the lock, hence unchecked.
     private let lock = NSLock()
     private var value = false

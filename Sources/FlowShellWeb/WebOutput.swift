@@ -8,10 +8,10 @@ import Foundation
 @MainActor
 final class WebOutput: ShellOutput {
     private let encoding = MachineEncoding()
-    private let send: (Data) -> Void
+    private let send: @Sendable (Data) -> Void
 
     /// An output that hands each encoded message to `send`.
-    init(send: @escaping (Data) -> Void) {
+    init(send: @escaping @Sendable (Data) -> Void) {
         self.send = send
     }
 

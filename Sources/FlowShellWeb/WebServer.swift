@@ -22,7 +22,7 @@ struct WebServer: Sendable {
         let router = Router()
         let access = self.access
         router.get("/") { request, _ -> Response in
-            guard let host = request.headers[.host], access.addressedHere(hostHeader: host) else {
+            guard let host = request.head.authority, access.addressedHere(hostHeader: host) else {
                 return Self.refusal(.misdirectedRequest, "This server does not answer to that name.")
             }
             let query = request.uri.queryParameters["token"].map(String.init)
@@ -47,7 +47,7 @@ struct WebServer: Sendable {
         let sockets = Router(context: BasicWebSocketRequestContext.self)
         let sessions = self.sessions
         sockets.ws("/ws", shouldUpgrade: { request, _ in
-            guard let host = request.headers[.host], access.addressedHere(hostHeader: host),
+            guard let host = request.head.authority, access.addressedHere(hostHeader: host),
                   access.sameOrigin(origin: request.headers[.origin], hostHeader: host),
                   access.carriesToken(query: request.uri.queryParameters["token"].map(String.init),
                                       cookieHeader: request.headers[.cookie], hostHeader: host)

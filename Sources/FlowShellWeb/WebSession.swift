@@ -12,14 +12,14 @@ final class WebSession {
     let tab: String
     let runtime: FlowRuntime
     private let dispatcher: Dispatcher
-    private let send: (Data) -> Void
+    private let send: @Sendable (Data) -> Void
     private let encoding = MachineEncoding()
     /// Set when the session is ending: lines still queued are not run.
     private var stopping = false
     /// Whether the user left with `quit`: the tab's place is then forgotten.
     private(set) var quit = false
 
-    init(tab: String, runtime: FlowRuntime, send: @escaping (Data) -> Void) {
+    init(tab: String, runtime: FlowRuntime, send: @escaping @Sendable (Data) -> Void) {
         self.tab = tab
         self.runtime = runtime
         self.send = send

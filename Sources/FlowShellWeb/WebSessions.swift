@@ -60,7 +60,7 @@ final class WebSessions {
 
     /// Opens a session for a tab: the one the page names if it is not open already (a reload
     /// comes back to where it was), else a new one.
-    func open(tab requested: String?, send: @escaping (Data) -> Void) async throws(Refusal) -> WebSession {
+    func open(tab requested: String?, send: @escaping @Sendable (Data) -> Void) async throws(Refusal) -> WebSession {
         guard open.count < Self.maximumOpen else {
             throw Refusal(reason: "this server has \(Self.maximumOpen) tabs open; close one and reload")
         }
