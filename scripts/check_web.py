@@ -130,6 +130,32 @@ def websocket_tests(server, build, home):
     bystander.close()
 
 
+def plugin_tests(build, home):
+    """A flow with a plugin: refused until trusted, as at the terminal; then served, its screen
+    in the browser like any other."""
+    config = json.loads((REPOSITORY / "examples" / "plugins.json").read_text())
+    config["plugins"] = [{"module": "Weather", "command": ["python3", str(REPOSITORY / "examples" / "plugins" / "weather.py")],
+                          "timeoutMs": 10000}]
+    config["transitions"] = [t for t in config["transitions"] if "trip" not in json.dumps(t)]
+    path = pathlib.Path(home) / "plugins.json"
+    path.write_text(json.dumps(config))
+    untrusted = subprocess.run([str(build / "flowshell-serve"), "--port", "0", "--config", str(path)], capture_output=True,
+                               text=True, timeout=DEADLINE, cwd=home,
+                               env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin"})
+    check(untrusted.returncode == 2 and "trust" in untrusted.stderr,
+          f"a config whose plugins are not trusted is not served ({untrusted.returncode}: {untrusted.stderr.strip()[:120]})")
+    server = Server(str(build / "flowshell-serve"), home, extra=("--config", str(path), "--allow-plugins"))
+    try:
+        socket = opened(server)
+        socket.run("select rio")
+        screen = screen_of(socket.run("weather"))
+        check(screen is not None and screen["screen"] == "weather.forecast", "a plugin's screen opens in a browser session")
+        check(screen_of(socket.run("back"))["title"] == "Kia Rio", "and closes with back")
+        socket.close()
+    finally:
+        server.stop()
+
+
 def book_in_session(socket, car):
     """Books `car` through a session of its own (signing in if asked)."""
     socket.run(f"select {car}")
@@ -271,6 +297,7 @@ def main():
             check(server.alive(), "the server is still running at the end")
         finally:
             server.stop()
+        plugin_tests(build, home)
     if failures:
         print(f"{len(failures)} web check(s) failed", file=sys.stderr)
         sys.exit(1)
