@@ -7,11 +7,14 @@ import Foundation
 /// a program of its own, `NAME-serve` beside this one, run with the same arguments (as git runs
 /// `git-NAME`), so that the terminal's program carries no web server.
 struct ServeCommand: FeatureCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve the flow to a browser: each tab a session of its own (runs NAME-serve; --help there says more).",
-        discussion: "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins."
-    )
+    static var configuration: CommandConfiguration {
+        let name = ShellIdentity.running.name
+        return CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve the flow to a browser, each tab a session of its own (runs \(name)-serve, whose --help says more).",
+            discussion: "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins."
+        )
+    }
 
     @ArgumentParser.Argument(parsing: .captureForPassthrough, help: "The options of the server.")
     var arguments: [String] = []
