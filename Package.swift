@@ -67,10 +67,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
-        // `flowshell serve`: the same flow in a browser, a program of its own so that the
-        // terminal's binary carries no web server.
-        .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
-        .library(name: "FlowShellWeb", targets: ["FlowShellWeb"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowShellRuntime", targets: ["FlowShellRuntime"]),
         .library(name: "FlowShellTerminal", targets: ["FlowShellTerminal"]),
@@ -88,10 +84,6 @@ let package = Package(
         // The `shell` global command and redirection's `| SHELL-COMMAND` (the runtime's).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
-        // The browser View (FlowShellWeb): an HTTP server with WebSockets.
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FlowShellKit", swiftSettings: strictSwift),
@@ -148,33 +140,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // The browser View: a server of pages and WebSockets, each socket a session of its own
-        // on the runtime's one dispatcher. No line editor, command-line parser or terminal.
-        .target(
-            name: "FlowShellWeb",
-            dependencies: [
-                "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The server's own log, kept to errors.
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
-            swiftSettings: strictSwift
-        ),
         // The car-sharing demo's identity and built-in flow, which its terminal and its browser
         // programs share.
         .target(name: "CarSharingApp", dependencies: ["FlowShellRuntime"], swiftSettings: strictSwift),
         .executableTarget(
             name: "flowshell",
             dependencies: ["FlowShell", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
-            swiftSettings: strictSwift,
-            plugins: ["FeatureRegistryPlugin"]
-        ),
-        .executableTarget(
-            name: "flowshell-serve",
-            dependencies: ["FlowShellWeb", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
@@ -198,7 +169,6 @@ let package = Package(
         .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
                     path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
             name: "FlowCoordinatorTests",
@@ -220,6 +190,45 @@ let package = Package(
         ),
     ] + featureTargets + libraryTargets
 )
+
+// The browser View (`flowshell serve`): the FlowShellWeb library on Hummingbird, and the demo's
+// server, a program of its own so that the terminal's binary carries no web server.
+// FLOWSHELL_WITHOUT_WEB=1 leaves them out, for builds that never use them (the tutorial's copy).
+if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
+    package.dependencies += [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    ]
+    package.products += [
+        .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
+        .library(name: "FlowShellWeb", targets: ["FlowShellWeb"]),
+    ]
+    package.targets += [
+        // A server of pages and WebSockets, each socket a session of its own on the runtime's
+        // one dispatcher. No line editor, terminal or database.
+        .target(
+            name: "FlowShellWeb",
+            dependencies: [
+                "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // The server's own log, kept to errors.
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "flowshell-serve",
+            dependencies: ["FlowShellWeb", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
+            swiftSettings: strictSwift,
+            plugins: ["FeatureRegistryPlugin"]
+        ),
+        .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
+    ]
+}
 
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's
 // runtime, which only it gets (the build tools must not: they have no fuzz entry point), so
