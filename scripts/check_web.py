@@ -80,10 +80,16 @@ def websocket_tests(server, build, home):
     answers = socket.run("shell ls")
     check(any(message["type"] == "error" and "this machine" in message["message"] for message in answers),
           "shell is refused in the browser")
-    answers = socket.run("show > /tmp/flowshell-web-test")
-    check(any(message["type"] == "error" and "write to this machine" in message["message"] for message in answers),
-          "redirection is refused in the browser")
-    check(not pathlib.Path("/tmp/flowshell-web-test").exists(), "and nothing was written")
+    target = pathlib.Path(home) / "redirected"
+    for line in [f"show > {target}", f"select rio >> {target}", "show | cat"]:
+        answers = socket.run(line)
+        check(any(message["type"] == "error" and "write to this machine" in message["message"] for message in answers),
+              f"redirection is refused in the browser ({line.split()[0]} {line.split()[-2]})")
+    check(not target.exists(), "and nothing was written")
+    socket.run("alias sh2 shell")
+    answers = socket.run("sh2 ls")
+    check(any(message["type"] == "error" and "this machine" in message["message"] for message in answers),
+          "shell through an alias is refused too")
     answers = socket.run("where")
     check(any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), "where answers with the stack")
     check(screen_of(socket.run("back"))["title"] == "Cars", "back goes back")

@@ -21,6 +21,13 @@ final class WebSessions {
     private let services = ServiceContainer()
     private let settings = ModuleSettings()
     private var open: Set<String> = []
+    /// Sessions opening for a tab whose last session is still closing, by tab.
+    private var awaitingClose: [String: [(id: Int, resume: CheckedContinuation<Void, Never>)]] = [:]
+    private var nextWaiter = 0
+    /// How long a tab's new session waits for its last one to close (a reload closes the old
+    /// socket as the new one opens) before it starts afresh under a new id (a duplicated tab,
+    /// whose original is still open).
+    static let closeGrace: Duration = .seconds(3)
     private var remembered: [String: NavigationSnapshot] = [:]
     private var rememberedOrder: [String] = []
 
@@ -64,6 +71,9 @@ final class WebSessions {
         guard open.count < Self.maximumOpen else {
             throw Refusal(reason: "this server has \(Self.maximumOpen) tabs open; close one and reload")
         }
+        if let requested, open.contains(requested) {
+            await waitForClose(of: requested)
+        }
         let tab = requested.flatMap { Self.isTabID($0) && !open.contains($0) ? $0 : nil } ?? Self.newTabID()
         open.insert(tab)
         let runtime: FlowRuntime
@@ -84,11 +94,30 @@ final class WebSessions {
     func close(_ session: WebSession) async {
         let snapshot = await session.close()
         open.remove(session.tab)
-        guard !session.quit else { return }
-        remembered[session.tab] = snapshot
-        rememberedOrder.append(session.tab)
-        if rememberedOrder.count > Self.maximumRemembered {
-            remembered.removeValue(forKey: rememberedOrder.removeFirst())
+        if !session.quit {
+            remembered[session.tab] = snapshot
+            rememberedOrder.append(session.tab)
+            if rememberedOrder.count > Self.maximumRemembered {
+                remembered.removeValue(forKey: rememberedOrder.removeFirst())
+            }
+        }
+        for waiter in awaitingClose.removeValue(forKey: session.tab) ?? [] {
+            waiter.resume.resume()
+        }
+    }
+
+    /// Returns when the tab's open session has closed, or after ``closeGrace``. Each waiter is
+    /// taken out of the list before it is resumed, so it is resumed once.
+    private func waitForClose(of tab: String) async {
+        nextWaiter += 1
+        let id = nextWaiter
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            awaitingClose[tab, default: []].append((id, continuation))
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: Self.closeGrace)
+                guard let self, let index = self.awaitingClose[tab]?.firstIndex(where: { $0.id == id }) else { return }
+                self.awaitingClose[tab]?.remove(at: index).resume.resume()
+            }
         }
     }
 

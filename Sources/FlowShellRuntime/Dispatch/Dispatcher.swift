@@ -207,11 +207,13 @@ public final class Dispatcher {
 
     /// Why a line may not run when lines may not reach this machine, or nil when it may.
     private func systemRefusal(words: [String], redirects: Bool) -> String? {
-        guard let name = words.first, topProperties?.command(named: name) == nil else { return nil }
-        if name == GlobalCommand.shell.name || name == GlobalCommand.run.name {
-            return "'\(name)' runs on this machine, which this session may not reach — use a terminal for it"
+        if redirects {
+            return "'>', '>>' and '|' write to this machine, which this session may not reach — use a terminal for them"
         }
-        return redirects ? "'>', '>>' and '|' write to this machine, which this session may not reach — use a terminal for them" : nil
+        // A screen's own command of the same name is not the global one.
+        guard let name = words.first, name == GlobalCommand.shell.name || name == GlobalCommand.run.name,
+              topProperties?.command(named: name) == nil else { return nil }
+        return "'\(name)' runs on this machine, which this session may not reach — use a terminal for it"
     }
 
     /// Whether `line` runs `shell`, itself or through an alias.
