@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Declared-but-unlisted imports fail the build instead of slipping through.
 SWIFT_BUILD_FLAGS ?= --explicit-target-dependency-import-check error
 
-.PHONY: run test build build-debug-binary release install deps docs fuzz bench clean
+.PHONY: run test build build-debug-binary release release-serve install deps docs fuzz bench clean
 
 run: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
@@ -40,9 +40,18 @@ release: deps
 	done
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --static-swift-stdlib $(RELEASE_FLAGS) --product flowshell
 
+# `flowshell serve`'s server, a program of its own (so the terminal's carries no web server):
+# optimized, with the Swift runtime linked in. The result is .build/release/flowshell-serve.
+release-serve: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --static-swift-stdlib --product flowshell-serve
+
 test: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	$(SWIFT) test --skip-build
+	# flowshell serve end to end: the WebSocket's checks and bad input, then the sample flow in a
+	# headless Chromium (installed when missing and allowed; skipped with a line saying why otherwise).
+	./scripts/install-web-test-deps.sh
+	python3 scripts/check_web.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 scripts/run_tutorial.py
 	# The README's and docs/'s links lead somewhere, and their sessions print what they show.
@@ -66,13 +75,14 @@ DESTDIR ?=
 INSTALL_CONFIGURATION ?= release
 INSTALL_BINARY = .build/$(INSTALL_CONFIGURATION)/flowshell
 MAN_FOLDER = $(CURDIR)/.build/man
-install: $(if $(filter release,$(INSTALL_CONFIGURATION)),release,build-debug-binary)
+install: $(if $(filter release,$(INSTALL_CONFIGURATION)),release release-serve,build-debug-binary)
 	mkdir -p $(MAN_FOLDER)
 	$(SWIFT) package --disable-sandbox generate-manual --configuration debug --output-directory $(MAN_FOLDER)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 -s $(INSTALL_BINARY) "$(DESTDIR)$(PREFIX)/bin/flowshell"
+	install -m 755 -s $(INSTALL_BINARY)-serve "$(DESTDIR)$(PREFIX)/bin/flowshell-serve"
 	install -m 644 $(MAN_FOLDER)/flowshell.1 "$(DESTDIR)$(PREFIX)/share/man/man1/flowshell.1"
 	$(INSTALL_BINARY) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/flowshell"
 	$(INSTALL_BINARY) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_flowshell"
@@ -80,6 +90,7 @@ install: $(if $(filter release,$(INSTALL_CONFIGURATION)),release,build-debug-bin
 
 build-debug-binary: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell-serve
 
 # docs/flow.svg, the diagram of the default flow in docs/config.md (needs Graphviz's dot), and
 # FlowShellKit's documentation (DocC, with swift-docc-plugin): its getting-started article, the
@@ -126,8 +137,11 @@ fuzz: deps
 # one run (scripts/bench.py builds release and sets up the baselines in .build/bench). QUICK=1 is
 # the quick run CI does (under a minute of measuring), which fails only on a gross regression
 # against bench/results.json; BENCH_FLAGS=--save makes a run the new reference.
+# The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip and 100 sessions'
+# memory; QUICK=1 measures briefly on the debug build `make test` made, sparing a release build.
 bench:
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
+	python3 scripts/bench_web.py $(if $(QUICK),--quick)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

@@ -140,9 +140,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The car-sharing demo's identity and built-in flow, which its terminal and its browser
+        // programs share.
+        .target(name: "CarSharingApp", dependencies: ["FlowShellRuntime"], swiftSettings: strictSwift),
         .executableTarget(
             name: "flowshell",
-            dependencies: ["FlowShell", "FlowShellKit"] + features.map { .target(name: $0) },
+            dependencies: ["FlowShell", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
@@ -180,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
-                           "LineEditor", "CPseudoTerminal", "flowshell",
+                           "LineEditor", "CPseudoTerminal", "flowshell", "CarSharingApp",
                            "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
@@ -188,6 +191,45 @@ let package = Package(
         ),
     ] + featureTargets + libraryTargets
 )
+
+// The browser View (`flowshell serve`): the FlowShellWeb library on Hummingbird, and the demo's
+// server, a program of its own so that the terminal's binary carries no web server.
+// FLOWSHELL_WITHOUT_WEB=1 leaves them out, for builds that never use them (the tutorial's copy).
+if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
+    package.dependencies += [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    ]
+    package.products += [
+        .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
+        .library(name: "FlowShellWeb", targets: ["FlowShellWeb"]),
+    ]
+    package.targets += [
+        // A server of pages and WebSockets, each socket a session of its own on the runtime's
+        // one dispatcher. No line editor, terminal or database.
+        .target(
+            name: "FlowShellWeb",
+            dependencies: [
+                "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // The server's own log, kept to errors.
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "flowshell-serve",
+            dependencies: ["FlowShellWeb", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
+            swiftSettings: strictSwift,
+            plugins: ["FeatureRegistryPlugin"]
+        ),
+        .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
+    ]
+}
 
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's
 // runtime, which only it gets (the build tools must not: they have no fuzz entry point), so

@@ -25,6 +25,8 @@ COMMANDS = {
     "replay": ["--config", "--allow-plugins"],
     "trust": ["--config"],
     "untrust": ["--config"],
+    # Its options are flowshell-serve's, which it runs with the same arguments.
+    "serve": [],
     "new": [],
     "app": ["--path", "--flowshell", "--url", "--from"],
     "feature": ["--screen", "--package"],
@@ -67,6 +69,10 @@ def main():
         version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout
         if version != "flowshell 0.1.0\n":
             fail(f"the installed binary's --version printed {version!r}")
+        # flowshell serve runs flowshell-serve, installed beside it.
+        serve_help = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True)
+        if serve_help.returncode != 0 or "--port" not in serve_help.stdout:
+            fail(f"flowshell serve --help did not show the server's options:\n{serve_help.stdout}{serve_help.stderr}")
         sections = subprocess.run(["readelf", "-S", binary], capture_output=True, text=True, check=True).stdout
         if ".symtab" in sections:
             fail("the installed binary is not stripped (it has a .symtab)")
@@ -103,7 +109,7 @@ def main():
                              and "-l '" + w[2:] + "'" not in text)
             if missing:
                 fail(f"the {what} does not name {missing}")
-        print(f"make install: a stripped flowshell that runs, its man page and 3 completion scripts naming "
+        print(f"make install: a stripped flowshell that runs (and flowshell-serve beside it), its man page and 3 completion scripts naming "
               f"{len(COMMANDS)} subcommands and {len(words) - len(COMMANDS)} options")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -36,7 +36,8 @@ def main():
         sys.exit("docs/tutorial.md has no steps")
     with tempfile.TemporaryDirectory(prefix="flowshell-tutorial-") as copy:
         copy_repository(copy)
-        environment = dict(os.environ, HOME=copy, XDG_STATE_HOME=os.path.join(copy, ".state"))
+        # The tutorial never serves a browser: the copy is built without the web server.
+        environment = dict(os.environ, HOME=copy, XDG_STATE_HOME=os.path.join(copy, ".state"), FLOWSHELL_WITHOUT_WEB="1")
         for language, path, body in steps:
             if path:
                 print(f"tutorial: write {path}", flush=True)

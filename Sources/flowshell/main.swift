@@ -1,3 +1,4 @@
+import CarSharingApp
 import FlowShell
 
 // `linkedFeatureModules` is generated at build time from this target's dependencies.

@@ -63,6 +63,19 @@ import Testing
         #expect(products.isDisjoint(with: ["GRDB", "ArgumentParser"]), "\(product) links \(products.sorted())")
     }
 
+    @Test func theBrowserViewLinksNoLineEditorOrTerminal() throws {
+        let (targets, products) = try Self.closure(ofProduct: "FlowShellWeb")
+        #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
+                "FlowShellWeb links \(targets.sorted())")
+        #expect(products.contains("Hummingbird"))
+    }
+
+    @Test func theTerminalProgramCarriesNoWebServer() throws {
+        let (targets, products) = try Self.closure(ofProduct: "flowshell")
+        #expect(!targets.contains("FlowShellWeb"), "flowshell links \(targets.sorted())")
+        #expect(products.isDisjoint(with: ["Hummingbird", "HummingbirdWebSocket"]), "flowshell links \(products.sorted())")
+    }
+
     @Test func theEngineDependsOnNoSampleFeature() throws {
         let samples: Set<String> = ["Auth", "Booking", "Cars", "Accounts", "Fleet", "Trips", "Greeter"]
         let (targets, _) = try Self.closure(ofProduct: "FlowShell")

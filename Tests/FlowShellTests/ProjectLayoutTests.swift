@@ -1,3 +1,4 @@
+import CarSharingApp
 @testable import FlowCoordinator
 import FlowManifest
 @testable import FlowShell

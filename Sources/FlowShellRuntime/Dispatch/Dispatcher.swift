@@ -40,6 +40,10 @@ public final class Dispatcher {
     var quitAsked = false
     /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
     public var interactive = false
+    /// Whether lines may reach this machine's programs and files — `shell`, `run FILE`, and
+    /// `>`, `>>` or `|` — as they may at the user's own terminal. A front end for people who
+    /// are not at this machine (a browser) turns it off.
+    public var reachesSystem = true
     /// How deep `run FILE` is nested, to refuse a file that runs itself.
     var scriptDepth = 0
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
@@ -180,6 +184,10 @@ public final class Dispatcher {
             aliased = line
             expanded = aliases.expand(words) ?? words
         }
+        if !reachesSystem, let refusal = systemRefusal(words: expanded, redirects: redirection != nil) {
+            fail(refusal)
+            return .next
+        }
         // The text as typed is read only for the commands that take it so (`shell`, `alias`).
         var text = ""
         if let name = expanded.first, GlobalCommand.named(name)?.takesLineAsTyped == true {
@@ -198,6 +206,17 @@ public final class Dispatcher {
         // What Tab offers after `open` follows the data, which the line may have changed.
         if interactive { await refreshLinkParameterValues() }
         return step
+    }
+
+    /// Why a line may not run when lines may not reach this machine, or nil when it may.
+    private func systemRefusal(words: [String], redirects: Bool) -> String? {
+        if redirects {
+            return "'>', '>>' and '|' write to this machine, which this session may not reach — use a terminal for them"
+        }
+        // A screen's own command of the same name is not the global one.
+        guard let name = words.first, name == GlobalCommand.shell.name || name == GlobalCommand.run.name,
+              topProperties?.command(named: name) == nil else { return nil }
+        return "'\(name)' runs on this machine, which this session may not reach — use a terminal for it"
     }
 
     /// Whether `line` runs `shell`, itself or through an alias.

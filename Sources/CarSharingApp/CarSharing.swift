@@ -1,10 +1,10 @@
-import FlowShell
+import FlowShellRuntime
 
 /// The car-sharing demo: a shell built on FlowShell like any other, with the features under
 /// `Features/` (Auth, Booking, Cars) and their flow.
-enum CarSharing {
+public enum CarSharing {
     /// Who the demo is: `flowshell`, keeping its files under `…/flowshell/carsharing`.
-    static let identity = ShellIdentity(
+    public static let identity = ShellIdentity(
         name: "flowshell",
         version: "0.1.0",
         title: "FlowShell",

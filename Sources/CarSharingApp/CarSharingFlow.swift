@@ -1,7 +1,8 @@
 /// The car-sharing demo's flow, built into the binary for where there is no `config.json` and
 /// no `--config`. It matches the repository's `config.json` (a test keeps the two equal).
-enum CarSharingFlow {
-    static let json = """
+public enum CarSharingFlow {
+    /// The flow's text.
+    public static let json = """
     {
       "app": "carsharing",
       "root": "cars.list",

@@ -1,0 +1,44 @@
+import ArgumentParser
+import FlowShellKit
+import FlowShellRuntime
+import Foundation
+
+/// `NAME serve [--config PATH] [--port N] [--host ADDR]`: the flow in a browser. The server is
+/// a program of its own, `NAME-serve` beside this one, run with the same arguments (as git runs
+/// `git-NAME`), so that the terminal's program carries no web server.
+struct ServeCommand: FeatureCommand {
+    static var configuration: CommandConfiguration {
+        let name = ShellIdentity.running.name
+        return CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve the flow to a browser, each tab a session of its own (runs \(name)-serve, whose --help says more).",
+            discussion: "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins."
+        )
+    }
+
+    @ArgumentParser.Argument(parsing: .captureForPassthrough, help: "The options of the server.")
+    var arguments: [String] = []
+
+    @MainActor
+    func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
+        let program = "\(identity.name)-serve"
+        let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+        guard let path = folder?.appendingPathComponent(program).path, FileManager.default.isExecutableFile(atPath: path) else {
+            let place = folder.map { " in \($0.path)" } ?? ""
+            FileHandle.standardError.write(Data("""
+            error: \(identity.name) serve runs \(program), which is not installed\(place) — \
+            install it beside \(identity.name) (make install does), or build it with swift build --product \(program)
+
+            """.utf8))
+            return 1
+        }
+        let argv = [path] + arguments
+        var cArguments = argv.map { strdup($0) }
+        cArguments.append(nil)
+        execv(path, cArguments)
+        // execv returns only when it failed.
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("error: cannot run \(path): \(reason)\n".utf8))
+        return 1
+    }
+}

@@ -1,0 +1,68 @@
+import FlowCoordinator
+import FlowShellKit
+import FlowShellRuntime
+import Foundation
+
+/// The entry point of a shell's browser program (`flowshell serve`): the same flow as at the
+/// terminal, each browser tab a session of its own. A shell built on FlowShell gets one with an
+/// executable whose `main.swift` is
+///
+/// ```swift
+/// import FlowShellWeb
+///
+/// await FlowShellWebMain.serve(identity: myIdentity, modules: linkedFeatureModules)
+/// ```
+public enum FlowShellWebMain {
+    /// Parses `arguments` (the options of `serve`), checks the flow, prints the address with
+    /// its token, and serves until SIGINT or SIGTERM; ends the process with its status.
+    @MainActor
+    public static func serve(identity: ShellIdentity, modules: [FeatureModule],
+                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments)
+        } catch {
+            ServeOptions.exit(withError: error)
+        }
+        exit(await serve(identity: identity, modules: modules, options: options))
+    }
+
+    @MainActor
+    private static func serve(identity: ShellIdentity, modules: [FeatureModule], options: ServeOptions) async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let paths = StatePaths(folder: identity.folder, environment: environment)
+        let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: options.allowPlugins)
+        let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
+        let dataDir = options.dataDir
+        let sessions = WebSessions(source: source, modules: modules, title: identity.title,
+                                   dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
+                                   plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) })
+        do {
+            for warning in try await sessions.check() {
+                writeError(warning)
+            }
+        } catch {
+            error.messages.forEach(writeError)
+            return error.status
+        }
+        let token = RandomToken.make(bytes: 24)
+        let host = options.host
+        let server = WebServer(host: host, port: options.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions) { port in
+            let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            let line = "\(identity.title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
+                + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        do {
+            try await server.run()
+            return 0
+        } catch {
+            writeError("error: cannot serve on \(host):\(options.port): \(error)")
+            return 1
+        }
+    }
+
+    private static func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,473 @@
+// The browser's View of a FlowShell flow: it shows the ViewProperties the server pushes (the
+// `--output json` encoding) and sends lines, exactly as typed at the terminal, to the same
+// dispatcher. It knows no screen and no command of its own beyond the global ones it is told.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  socket: null,
+  screen: null,
+  globals: [],
+  nextID: 1,
+  pending: 0,
+  history: JSON.parse(sessionStorage.getItem("flowshell.history") || "[]"),
+  historyIndex: null,
+  ended: false,
+};
+
+// --- Connection -----------------------------------------------------------------------------
+
+function connect() {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  if (token) {
+    // The cookie set with the page carries the token from now on: keep it out of the address bar.
+    history.replaceState(null, "", location.pathname);
+  }
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  const tab = sessionStorage.getItem("flowshell.tab");
+  if (tab) query.set("tab", tab);
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/ws?${query}`);
+  state.socket = socket;
+  socket.addEventListener("open", () => setConnection("Connected", "ok"));
+  socket.addEventListener("message", (event) => receive(event.data));
+  socket.addEventListener("close", () => {
+    state.pending = 0;
+    setBusy();
+    if (!state.ended) setConnection("Disconnected — reload the page to continue where you were", "lost");
+    $("line").disabled = true;
+    document.body.dataset.connected = "false";
+  });
+}
+
+function setConnection(text, kind) {
+  const element = $("connection");
+  element.textContent = text;
+  element.dataset.kind = kind;
+  document.body.dataset.connected = String(kind === "ok");
+}
+
+function send(line) {
+  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  clearAnswer();
+  $("notices").replaceChildren();
+  state.pending += 1;
+  setBusy();
+  state.socket.send(JSON.stringify({ type: "run", line, id: state.nextID++ }));
+}
+
+function setBusy() {
+  document.body.dataset.busy = String(state.pending > 0);
+}
+
+function receive(text) {
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return;
+  }
+  switch (message.type) {
+    case "session":
+      sessionStorage.setItem("flowshell.tab", message.tab);
+      state.globals = message.globalCommands || [];
+      document.title = `${message.title} — ${message.app}`;
+      renderGlobals();
+      break;
+    case "screen":
+      state.screen = message;
+      renderScreen(message);
+      break;
+    case "error":
+    case "warning":
+    case "message":
+      showNotice(message.style, message.message);
+      break;
+    case "help":
+      showHelp(message);
+      break;
+    case "usage":
+      showUsage(message);
+      break;
+    case "stack":
+      showStack(message.stack);
+      break;
+    case "text":
+      showText(message.lines);
+      break;
+    case "progress":
+      document.body.dataset.running = String(message.running);
+      break;
+    case "done":
+      state.pending = Math.max(0, state.pending - 1);
+      document.body.dataset.done = String(message.id);
+      setBusy();
+      break;
+    case "ended":
+    case "closed":
+      state.ended = true;
+      setConnection(message.reason, "ended");
+      $("line").disabled = true;
+      break;
+  }
+}
+
+// --- The screen -----------------------------------------------------------------------------
+
+function element(tag, properties = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(properties)) {
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function renderScreen(screen) {
+  const cause = screen.cause || "command";
+  document.body.dataset.screen = screen.screen;
+  document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + (cause === "update" ? 1 : 0));
+  $("title").textContent = screen.title;
+  $("components").replaceChildren(...(screen.components || []).map(renderComponent));
+  const status = $("status");
+  status.hidden = !screen.status;
+  status.textContent = screen.status || "";
+  renderBreadcrumb(screen.stack || []);
+  renderCommands(screen.commands || []);
+}
+
+function renderComponent(component) {
+  switch (component.kind) {
+    case "heading":
+      return element("h2", { text: component.text, class: "heading" });
+    case "text":
+      return element("p", { text: component.text, class: "text" });
+    case "list": {
+      const list = element(component.numbered ? "ol" : "ul", { class: "list" });
+      for (const item of component.items || []) list.append(element("li", { text: item }));
+      return list;
+    }
+    case "table":
+      return renderTable(component);
+    case "keyValue": {
+      const list = element("dl", { class: "pairs" });
+      for (const pair of component.pairs || []) {
+        list.append(element("div", {}, [element("dt", { text: pair.key }), element("dd", { text: pair.value })]));
+      }
+      return list;
+    }
+    case "message":
+      return element("p", {
+        text: component.text,
+        class: `message ${component.style}`,
+        role: component.style === "error" ? "alert" : "note",
+      });
+    case "divider":
+      return element("hr", { class: "divider" });
+    default:
+      return element("p", { text: component.text || "", class: "text" });
+  }
+}
+
+function renderTable(component) {
+  const columns = component.columns || [];
+  const align = (index) => (columns[index] && columns[index].alignment === "trailing" ? "trailing" : "leading");
+  const head = element("tr", {}, columns.map((column, index) => element("th", { text: column.title, scope: "col", class: align(index) })));
+  const rows = (component.rows || []).map((row) => element("tr", {}, row.map((cell, index) => element("td", { text: cell, class: align(index) }))));
+  const table = element("table", {}, [element("thead", {}, [head]), element("tbody", {}, rows)]);
+  return element("div", { class: "table-scroll", tabIndex: 0, role: "region", "aria-label": "Table" }, [table]);
+}
+
+function renderBreadcrumb(stack) {
+  const items = stack.map((entry, index) => {
+    const item = element("li", { "data-screen": entry.screen });
+    const label = element("span", { text: entry.title });
+    if (index === stack.length - 1) label.setAttribute("aria-current", "page");
+    item.append(label);
+    if (entry.modal) {
+      item.classList.add("modal");
+      item.append(element("span", { class: "layer", text: "modal" }));
+    }
+    return item;
+  });
+  $("breadcrumb").replaceChildren(...items);
+}
+
+// --- Commands as buttons and forms ------------------------------------------------------------
+
+// A word as the command line reads it: what quotes, escapes, comments or redirects is escaped.
+function escapeWord(word) {
+  if (word === "") return "''";
+  return word.replace(/[ \t'"\\#>|]/g, (character) => "\\" + character);
+}
+
+function looksNumeric(argument) {
+  return /^(n|number|count|hours|minutes|seconds|days|status|amount|from|index)$/i.test(argument.valueName || argument.name);
+}
+
+function argumentField(command, argument, index) {
+  const id = `argument-${command.name}-${index}`;
+  const kind = argument.kind || "positional";
+  const label = kind === "flag" ? `--${argument.name}` : kind === "option" ? `--${argument.name}` : argument.name;
+  const wrapper = element("span", { class: `field ${kind}` });
+  if (kind === "flag") {
+    const box = element("input", { type: "checkbox", id, "data-kind": kind, "data-name": argument.name });
+    wrapper.append(box, element("label", { for: id, text: label }));
+    return wrapper;
+  }
+  let input;
+  const values = argument.values || [];
+  if (values.length > 0) {
+    input = element("select", { id });
+    if (argument.optional || kind === "option") input.append(element("option", { value: "", text: "—" }));
+    const descriptions = argument.descriptions || {};
+    for (const value of values) {
+      input.append(element("option", { value, text: descriptions[value] ? `${value} — ${descriptions[value]}` : value }));
+    }
+  } else {
+    input = element("input", { id, type: "text", placeholder: argument.valueName || argument.name, spellcheck: false });
+    if (looksNumeric(argument)) input.inputMode = "numeric";
+    if (!argument.optional && kind === "positional") input.required = true;
+  }
+  input.dataset.kind = kind;
+  input.dataset.name = argument.name;
+  if (argument.rest) input.dataset.rest = "true";
+  wrapper.append(element("label", { for: id, text: label }), input);
+  return wrapper;
+}
+
+function commandLine(command, form) {
+  const words = [escapeWord(command.name)];
+  const options = [];
+  for (const field of form.querySelectorAll("[data-kind]")) {
+    const kind = field.dataset.kind;
+    if (kind === "flag") {
+      if (field.checked) options.push(`--${field.dataset.name}`);
+    } else if (field.value !== "") {
+      const value = field.dataset.rest ? field.value.trim().split(/\s+/).map(escapeWord).join(" ") : escapeWord(field.value);
+      if (kind === "option") options.push(`--${field.dataset.name}`, value);
+      else words.push(value);
+    }
+  }
+  return words.concat(options).join(" ");
+}
+
+function renderCommand(command) {
+  const form = element("form", { class: "command", "data-command": command.name });
+  const summaryID = `summary-${command.name}`;
+  const button = element("button", { type: "submit", text: command.name, "aria-describedby": summaryID });
+  const fields = (command.arguments || []).map((argument, index) => argumentField(command, argument, index));
+  form.append(button, ...fields, element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    run(commandLine(command, form));
+  });
+  return form;
+}
+
+function renderCommands(commands) {
+  $("commands").replaceChildren(...commands.map(renderCommand));
+}
+
+function renderGlobals() {
+  const shown = ["back", "home", "where", "help", "show", "history"];
+  const buttons = state.globals
+    .filter((command) => shown.includes(command.name))
+    .map((command) => {
+      const button = element("button", { type: "button", text: command.name, title: command.summary, "data-global": command.name });
+      button.addEventListener("click", () => run(command.name));
+      return button;
+    });
+  const open = state.globals.find((command) => command.name === "open");
+  const children = [...buttons];
+  if (open) {
+    const form = element("form", { class: "command", "data-command": "open" });
+    const input = element("input", { id: "open-link", type: "text", placeholder: "/cars/rio", required: true, spellcheck: false });
+    form.append(element("label", { for: "open-link", text: "Link" }), input, element("button", { type: "submit", text: "open" }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      run(`open ${escapeWord(input.value)}`);
+    });
+    children.push(form);
+  }
+  $("globals").replaceChildren(...children);
+}
+
+// --- Answers and messages ---------------------------------------------------------------------
+
+function showNotice(style, text) {
+  const notice = element("p", { class: `message ${style}`, text, role: style === "error" ? "alert" : "status" });
+  $("notices").append(notice);
+}
+
+function clearAnswer() {
+  const answer = $("answer");
+  answer.hidden = true;
+  answer.replaceChildren();
+}
+
+function showAnswer(...children) {
+  const answer = $("answer");
+  answer.replaceChildren(...children);
+  answer.hidden = false;
+}
+
+function usageList(commands) {
+  const list = element("dl", { class: "usage" });
+  for (const command of commands) {
+    list.append(element("div", {}, [element("dt", {}, [element("code", { text: command.usage })]), element("dd", { text: command.summary })]));
+  }
+  return list;
+}
+
+function showHelp(listing) {
+  showAnswer(
+    element("h2", { text: `Commands of ${listing.screenTitle}` }),
+    usageList(listing.screenCommands || []),
+    element("h2", { text: "Everywhere" }),
+    usageList(listing.globalCommands || []),
+  );
+}
+
+function showUsage(usage) {
+  showAnswer(element("h2", { text: usage.name }), usageList([usage]));
+}
+
+function showStack(stack) {
+  const list = element("ol", { class: "list" });
+  for (const entry of stack) list.append(element("li", { text: entry.modal ? `${entry.title} (modal)` : entry.title }));
+  showAnswer(element("h2", { text: "Open screens" }), list);
+}
+
+function showText(lines) {
+  showAnswer(element("pre", { text: lines.join("\n") }));
+}
+
+// --- The command line: history and completion --------------------------------------------------
+
+function run(line) {
+  if (line.trim() === "") return;
+  if (state.history[state.history.length - 1] !== line) {
+    state.history.push(line);
+    if (state.history.length > 500) state.history.shift();
+    sessionStorage.setItem("flowshell.history", JSON.stringify(state.history));
+  }
+  state.historyIndex = null;
+  send(line);
+}
+
+function commandsHere() {
+  return ((state.screen && state.screen.commands) || []).concat(state.globals);
+}
+
+// Candidates for the word being typed: a command's name first, then its positional argument's
+// declared values. The dispatcher decides what runs; this only helps to type it.
+function candidates(text) {
+  const words = text.split(/\s+/).filter((word, index, all) => word !== "" || index === all.length - 1);
+  const current = words.length === 0 ? "" : words[words.length - 1];
+  const lower = current.toLowerCase();
+  if (words.length <= 1) {
+    const names = [...new Set(commandsHere().map((command) => command.name))];
+    return { current, list: names.filter((name) => name.toLowerCase().startsWith(lower)) };
+  }
+  const command = commandsHere().find((candidate) => candidate.name === words[0]);
+  if (!command) return { current, list: [] };
+  const positionals = (command.arguments || []).filter((argument) => (argument.kind || "positional") === "positional");
+  const argument = positionals[words.length - 2];
+  const values = argument ? argument.values || [] : [];
+  return { current, list: values.filter((value) => value.toLowerCase().startsWith(lower)) };
+}
+
+function commonPrefix(list) {
+  return list.reduce((prefix, word) => {
+    let length = 0;
+    while (length < prefix.length && length < word.length && prefix[length].toLowerCase() === word[length].toLowerCase()) length++;
+    return prefix.slice(0, length);
+  });
+}
+
+function complete() {
+  const input = $("line");
+  const text = input.value.slice(0, input.selectionStart);
+  const { current, list } = candidates(text);
+  hideSuggestions();
+  if (list.length === 0) return;
+  const base = text.slice(0, text.length - current.length);
+  const rest = input.value.slice(input.selectionStart);
+  if (list.length === 1) {
+    input.value = base + escapeWord(list[0]) + " " + rest;
+  } else {
+    const prefix = commonPrefix(list);
+    if (prefix.length > current.length) input.value = base + escapeWord(prefix) + rest;
+    showSuggestions(list, base, rest);
+  }
+}
+
+function showSuggestions(list, base, rest) {
+  const box = $("suggestions");
+  box.replaceChildren(...list.slice(0, 50).map((word, index) => {
+    const item = element("li", { role: "option", id: `suggestion-${index}`, text: word, tabIndex: -1 });
+    item.addEventListener("click", () => {
+      $("line").value = base + escapeWord(word) + " " + rest;
+      hideSuggestions();
+      $("line").focus();
+    });
+    return item;
+  }));
+  box.hidden = false;
+  $("line").setAttribute("aria-expanded", "true");
+}
+
+function hideSuggestions() {
+  $("suggestions").hidden = true;
+  $("line").setAttribute("aria-expanded", "false");
+}
+
+function setUp() {
+  const input = $("line");
+  $("prompt").addEventListener("submit", (event) => {
+    event.preventDefault();
+    hideSuggestions();
+    const line = input.value;
+    input.value = "";
+    run(line);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Tab" && input.value.trim() !== "") {
+      event.preventDefault();
+      complete();
+    } else if (event.key === "ArrowUp" && state.history.length > 0) {
+      event.preventDefault();
+      state.historyIndex = state.historyIndex === null ? state.history.length - 1 : Math.max(0, state.historyIndex - 1);
+      input.value = state.history[state.historyIndex];
+    } else if (event.key === "ArrowDown" && state.historyIndex !== null) {
+      event.preventDefault();
+      state.historyIndex += 1;
+      if (state.historyIndex >= state.history.length) {
+        state.historyIndex = null;
+        input.value = "";
+      } else {
+        input.value = state.history[state.historyIndex];
+      }
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (!$("suggestions").hidden) {
+      hideSuggestions();
+    } else if (!(event.target instanceof HTMLInputElement && event.target.value !== "")) {
+      event.preventDefault();
+      run("back");
+    }
+  });
+  document.body.dataset.busy = "false";
+  connect();
+  input.focus();
+}
+
+document.addEventListener("DOMContentLoaded", setUp);

@@ -1,0 +1,7 @@
+/// The page, its script and its styles, compiled into the program (Package.swift embeds
+/// `Page/*`), so that the server needs no folder beside it and users no build step.
+enum PageAssets {
+    static let page: [UInt8] = PackageResources.index_html
+    static let script: [UInt8] = PackageResources.app_js
+    static let styles: [UInt8] = PackageResources.style_css
+}

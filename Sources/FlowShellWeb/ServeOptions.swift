@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The command line of `serve`.
+struct ServeOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one (the address printed says which).", valueName: "n"))
+    var port: Int = 8421
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on. Only this machine can reach the default; 0.0.0.0 lets others on the network in, with the token.", valueName: "addr"))
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
+    var dataDir: String?
+
+    @Flag(name: .long, help: "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1.")
+    var allowPlugins = false
+
+    mutating func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port takes a number from 0 to 65535, not \(port)")
+        }
+        guard !host.isEmpty else { throw ValidationError("--host needs an address, such as 127.0.0.1") }
+    }
+}

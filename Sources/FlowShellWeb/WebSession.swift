@@ -1,0 +1,95 @@
+import FlowCoordinator
+import FlowShellKit
+import FlowShellRuntime
+import Foundation
+
+/// One browser tab: a runtime and a dispatcher of its own (its stack, history, aliases and
+/// settings), whose View is the page. Lines from the page go through the same dispatcher as a
+/// line typed at the terminal; nothing in the runtime knows it is a browser.
+@MainActor
+final class WebSession {
+    /// The tab's id, which the page keeps to come back to where it was after a reload.
+    let tab: String
+    let runtime: FlowRuntime
+    private let dispatcher: Dispatcher
+    private let send: @Sendable (Data) -> Void
+    private let encoding = MachineEncoding()
+    /// Set when the session is ending: lines still queued are not run.
+    private var stopping = false
+    /// Whether the user left with `quit`: the tab's place is then forgotten.
+    private(set) var quit = false
+
+    init(tab: String, runtime: FlowRuntime, send: @escaping @Sendable (Data) -> Void) {
+        self.tab = tab
+        self.runtime = runtime
+        self.send = send
+        let output = WebOutput(send: send)
+        dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: true, showsProgress: true)
+        // The page's user is not at this machine: no `shell`, `run FILE` or redirection.
+        dispatcher.reachesSystem = false
+    }
+
+    /// What the page learns first: its tab, the app, and the global commands it offers.
+    private struct Opening: Encodable {
+        let tab: String
+        let app: String
+        let title: String
+        let globalCommands: [CommandDescription]
+    }
+
+    /// Tells the page who it is, restores where the tab was, and shows the top screen.
+    func start(title: String, restoring snapshot: NavigationSnapshot?, notices: [Notice]) async {
+        // `shell` and `run` are refused here, so they are not offered.
+        let refused: Set<String> = ["shell", "run"]
+        let globals = GlobalCommand.descriptions.filter { !refused.contains($0.name) }
+        emit(encoding.message("session", Opening(tab: tab, app: runtime.flow.manifest.app, title: title, globalCommands: globals)))
+        notices.forEach(dispatcher.show)
+        if let snapshot {
+            await runtime.flow.restore(snapshot).forEach(dispatcher.show)
+        }
+        dispatcher.showTop()
+    }
+
+    private struct Done: Encodable {
+        let id: Int
+        let failed: Bool
+    }
+
+    /// Runs the page's lines in order until there are no more, or the session ends.
+    func serve(_ messages: AsyncStream<ClientMessage>) async {
+        for await message in messages {
+            if stopping { break }
+            let failuresBefore = dispatcher.failures
+            let step = await dispatcher.run(message.line)
+            emit(encoding.message("done", Done(id: message.id, failed: dispatcher.failures > failuresBefore)))
+            if case .quit = step {
+                quit = true
+                emit(encoding.message("ended", Ended(reason: "you left with quit; reload the page to start again")))
+                break
+            }
+        }
+    }
+
+    /// Why the session ended, for the page.
+    struct Ended: Encodable {
+        let reason: String
+    }
+
+    /// Ends what runs now and what is queued: the page went away.
+    func stop() {
+        stopping = true
+        dispatcher.cancelForegroundCommand()
+    }
+
+    /// Closes the tab's screens and stops its plugins; returns where it was.
+    func close() async -> NavigationSnapshot {
+        let snapshot = runtime.flow.snapshot
+        runtime.flow.closeAll()
+        await runtime.stopPlugins()
+        return snapshot
+    }
+
+    private func emit(_ data: Data?) {
+        if let data { send(data) }
+    }
+}

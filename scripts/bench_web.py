@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""`make bench`'s rows for `flowshell serve`: a command's round trip through the WebSocket (from
+sending a line to reading its `done`, the browser's rendering excluded) as median with min–max,
+and the server's memory with 100 sessions held open for 30 s, per session and over time. On
+loopback only, and bounded: the sessions are this script's, and it stops the server.
+
+    python3 scripts/bench_web.py            # release build of flowshell-serve, the goals checked
+    python3 scripts/bench_web.py --quick    # CI: the debug build `make test` made, short, no goals
+
+Writes .build/bench/web.json; not a test (figures vary with the machine and its load).
+"""
+import argparse
+import json
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from webclient import Server, Socket, screen_of  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RESULT = ROOT / ".build" / "bench" / "web.json"
+GOALS = {"round_trip_median_ms": 0.5, "memory_per_session_mb": 1.0}
+
+
+def rss_kib(pid):
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def round_trip(server, count):
+    socket = Socket(server)
+    socket.wait(lambda message: message.get("type") == "screen")
+    socket.run("select rio")
+    # `show` shows the screen again: a whole screen encoded and sent each time.
+    for _ in range(min(200, count)):
+        socket.run("show")
+    times = []
+    for _ in range(count):
+        started = time.perf_counter_ns()
+        socket.run("show")
+        times.append((time.perf_counter_ns() - started) / 1e6)
+        socket.messages.clear()
+    socket.close()
+    return times
+
+
+def sessions_memory(server, count, seconds):
+    # One session opened and closed first: the app's services (shared) are then set up.
+    warm = Socket(server)
+    warm.wait(lambda message: message.get("type") == "screen")
+    warm.run("select rio")
+    warm.close()
+    time.sleep(0.5)
+    before = rss_kib(server.process.pid)
+    sockets = []
+    for _ in range(count):
+        socket = Socket(server)
+        socket.wait(lambda message: message.get("type") == "screen")
+        socket.run("select rio")
+        sockets.append(socket)
+    samples, errors = [], 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for socket in sockets:
+            try:
+                answers = socket.run("show")
+                errors += any(message.get("type") == "error" for message in answers)
+                socket.messages.clear()
+            except (ConnectionError, OSError):
+                errors += 1
+        samples.append(rss_kib(server.process.pid))
+    for socket in sockets:
+        socket.close()
+    return before, samples, errors
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    arguments = parser.parse_args()
+    if arguments.quick:
+        binary = ROOT / ".build" / "debug" / "flowshell-serve"
+        count, sessions, seconds, build = 2000, 100, 5, "debug"
+        if not binary.exists():
+            print("web rows skipped: no debug flowshell-serve (make test builds it)")
+            return 0
+    else:
+        subprocess.run(["make", "--no-print-directory", "release-serve"], cwd=ROOT, check=True)
+        binary = ROOT / ".build" / "release" / "flowshell-serve"
+        count, sessions, seconds, build = 20000, 100, 30, "release"
+    with tempfile.TemporaryDirectory(prefix="flowshell-web-bench-") as home:
+        server = Server(str(binary), home)
+        try:
+            times = round_trip(server, count)
+            before, samples, errors = sessions_memory(server, sessions, seconds)
+            alive = server.alive()
+        finally:
+            server.stop()
+    per_session = (statistics.median(samples) - before) / sessions / 1024
+    drift = (samples[-1] - samples[0]) / 1024
+    result = {
+        "build": build,
+        "round_trip_ms": {"median": round(statistics.median(times), 3), "min": round(min(times), 3),
+                          "max": round(max(times), 3), "p99": round(sorted(times)[int(len(times) * 0.99)], 3), "count": count},
+        "sessions": {"count": sessions, "seconds": seconds, "rss_before_mb": round(before / 1024, 1),
+                     "rss_samples_mb": [round(sample / 1024, 1) for sample in samples[:: max(1, len(samples) // 10)]],
+                     "memory_per_session_mb": round(per_session, 3), "drift_mb": round(drift, 1), "errors": errors,
+                     "server_alive": alive},
+    }
+    RESULT.parent.mkdir(parents=True, exist_ok=True)
+    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    trip = result["round_trip_ms"]
+    print(f"web ({build} build): command round trip through the WebSocket  median {trip['median']} ms "
+          f"(min {trip['min']}, max {trip['max']}, p99 {trip['p99']}; {count} commands)"
+          + ("" if arguments.quick else f"  goal ≤ {GOALS['round_trip_median_ms']} ms"))
+    print(f"web ({build} build): {sessions} sessions × {seconds} s  {per_session:.3f} MB per session beyond the server's "
+          f"{before / 1024:.1f} MB, drift {drift:+.1f} MB from first to last sample, {errors} errors"
+          + ("" if arguments.quick else f"  goal ≤ {GOALS['memory_per_session_mb']} MB, no error"))
+    if not arguments.quick:
+        met = trip["median"] <= GOALS["round_trip_median_ms"] and per_session <= GOALS["memory_per_session_mb"]
+        print("web goals " + ("met" if met else "missed"))
+    # Only a failure fails the run: an error in a session, or a server that died. Figures vary.
+    return 1 if errors > 0 or not alive else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

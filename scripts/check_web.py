@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""`flowshell serve` end to end, on the debug build `make test` made: first over the WebSocket
+(the token and Origin checks, bad input of every kind closing only its own session, the same
+answers as the terminal's), then the sample flow in a real headless Chromium driven by Selenium
+(list → details → book → sign in → confirm, an update pushed by another session, a wrong token,
+two tabs, a reload, the keyboard) with screenshots at two widths. Waits are on messages and on
+the page, never on the clock; a deadline only bounds a hang.
+
+    python3 scripts/check_web.py [--build-dir .build/debug] [--screenshots DIR]
+"""
+import argparse
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from webclient import DEADLINE, Refused, Server, Socket, http_get, screen_of  # noqa: E402
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def refused(server, **arguments):
+    try:
+        Socket(server, **arguments).close()
+    except Refused as refusal:
+        return refusal.status
+    return None
+
+
+def opened(server, **arguments):
+    """A socket whose session has shown its first screen."""
+    socket = Socket(server, **arguments)
+    socket.wait(lambda message: message.get("type") == "screen")
+    return socket
+
+
+def terminal_errors(build, home, lines):
+    """The error messages the terminal's `--output json` gives for `lines`."""
+    result = subprocess.run([str(build / "flowshell"), "--output", "json", "--keep-going"], input="\n".join(lines) + "\n",
+                            capture_output=True, text=True, cwd=home, timeout=DEADLINE,
+                            env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin"})
+    # A script's errors name their line (`line 2: `); the page's lines are not a script.
+    return [re.sub(r"^line \d+: ", "", json.loads(line)["message"])
+            for line in result.stderr.splitlines() if line.startswith("{") and '"error"' in line]
+
+
+def websocket_tests(server, build, home):
+    status, _, body = http_get(server, f"/?token={server.token}")
+    check(status == 200 and b"<title>" in body, "the page answers with its token")
+    check(http_get(server, "/?token=wrong")[0] == 403, "the page with a wrong token is refused (403)")
+    check(http_get(server, "/")[0] == 403, "the page without a token is refused (403)")
+    check(http_get(server, f"/?token={server.token}", host=f"evil.example:{server.port}")[0] == 421,
+          "a request addressed to another name is refused (421)")
+    check(refused(server, token="wrong") == 400, "a WebSocket with a wrong token is refused")
+    check(refused(server, origin="http://evil.example") == 400, "a WebSocket from another origin is refused")
+    check(refused(server, origin=None) == 400, "a WebSocket without an Origin is refused")
+
+    socket = opened(server)
+    first = screen_of(socket.messages)
+    session = next(message for message in socket.messages if message["type"] == "session")
+    check(first["title"] == "Cars" and first["v"] == 1, "a session opens on the root screen, in the --output json encoding")
+    check(not any(command["name"] in ("shell", "run") for command in session["globalCommands"]),
+          "the page is not offered shell or run")
+    check(screen_of(socket.run("select rio"))["title"] == "Kia Rio", "a line runs through the dispatcher (select rio)")
+    answers = socket.run("nonsense")
+    web_errors = [message["message"] for message in answers if message["type"] == "error"]
+    check(answers[-1]["failed"] and web_errors == terminal_errors(build, home, ["select rio", "nonsense"]),
+          f"an unknown command gets the terminal's own error: {web_errors}")
+    answers = socket.run("shell ls")
+    check(any(message["type"] == "error" and "this machine" in message["message"] for message in answers),
+          "shell is refused in the browser")
+    target = pathlib.Path(home) / "redirected"
+    for line in [f"show > {target}", f"select rio >> {target}", "show | cat"]:
+        answers = socket.run(line)
+        check(any(message["type"] == "error" and "write to this machine" in message["message"] for message in answers),
+              f"redirection is refused in the browser ({line.split()[0]} {line.split()[-2]})")
+    check(not target.exists(), "and nothing was written")
+    socket.run("alias sh2 shell")
+    answers = socket.run("sh2 ls")
+    check(any(message["type"] == "error" and "this machine" in message["message"] for message in answers),
+          "shell through an alias is refused too")
+    answers = socket.run("where")
+    check(any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), "where answers with the stack")
+    check(screen_of(socket.run("back"))["title"] == "Cars", "back goes back")
+
+    bystander = opened(server)
+    for what, payload, opcode, code in [
+        ("text that is not JSON", b"\x00garbage{", 0x1, 1003),
+        ("an unknown message type", json.dumps({"type": "eval", "line": "x"}).encode(), 0x1, 1003),
+        ("a run message without a line", json.dumps({"type": "run"}).encode(), 0x1, 1003),
+        ("a line of control characters", json.dumps({"type": "run", "line": "back\u001b[2J"}).encode(), 0x1, 1003),
+        ("a line over 4096 bytes", json.dumps({"type": "run", "line": "x" * 5000}).encode(), 0x1, 1003),
+        ("a binary frame", b"\x01\x02", 0x2, 1003),
+        ("a frame of 100 KiB", b"x" * 100 * 1024, 0x1, 1009),
+    ]:
+        victim = opened(server)
+        victim.send_frame(payload, opcode=opcode)
+        closed = victim.wait_closed()
+        check(closed == code, f"{what} closes that session ({closed}, expected {code})")
+        victim.connection.close()
+    check(server.alive() and screen_of(bystander.run("show"))["title"] == "Cars",
+          "another session goes on after all that")
+
+    # A socket closed while its command runs: the command is cancelled, the server goes on.
+    quitter = opened(server)
+    quitter.send_json({"type": "run", "line": "wait 600", "id": 1})
+    quitter.connection.close()
+    check(server.alive() and screen_of(bystander.run("select zoe"))["title"] == "Renault Zoe",
+          "a socket closed mid-command ends only its session")
+
+    # --state for a tab: a reload (a new socket naming the tab) comes back to where it was.
+    tab = opened(server)
+    tab_id = next(message for message in tab.messages if message["type"] == "session")["tab"]
+    tab.run("select polo")
+    tab.close()
+    again = opened(server, tab=tab_id)
+    check(screen_of(again.messages)["title"] == "Volkswagen Polo", "a tab reloaded resumes where it was")
+    again.run("quit")
+    code = again.wait_closed()
+    check(any(message["type"] == "ended" for message in again.messages) and code == 1000,
+          f"quit ends the tab's session, and the server closes its socket ({code})")
+    fresh = opened(server, tab=tab_id)
+    check(screen_of(fresh.messages)["title"] == "Cars", "after quit the tab starts afresh")
+    fresh.close()
+    bystander.close()
+
+
+def plugin_tests(build, home):
+    """A flow with a plugin: refused until trusted, as at the terminal; then served, its screen
+    in the browser like any other."""
+    config = json.loads((REPOSITORY / "examples" / "plugins.json").read_text())
+    config["plugins"] = [{"module": "Weather", "command": ["python3", str(REPOSITORY / "examples" / "plugins" / "weather.py")],
+                          "timeoutMs": 10000}]
+    config["transitions"] = [t for t in config["transitions"] if "trip" not in json.dumps(t)]
+    path = pathlib.Path(home) / "plugins.json"
+    path.write_text(json.dumps(config))
+    untrusted = subprocess.run([str(build / "flowshell-serve"), "--port", "0", "--config", str(path)], capture_output=True,
+                               text=True, timeout=DEADLINE, cwd=home,
+                               env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin"})
+    check(untrusted.returncode == 2 and "trust" in untrusted.stderr,
+          f"a config whose plugins are not trusted is not served ({untrusted.returncode}: {untrusted.stderr.strip()[:120]})")
+    server = Server(str(build / "flowshell-serve"), home, extra=("--config", str(path), "--allow-plugins"))
+    try:
+        socket = opened(server)
+        socket.run("select rio")
+        screen = screen_of(socket.run("weather"))
+        check(screen is not None and screen["screen"] == "weather.forecast", "a plugin's screen opens in a browser session")
+        check(screen_of(socket.run("back"))["title"] == "Kia Rio", "and closes with back")
+        socket.close()
+    finally:
+        server.stop()
+
+
+def book_in_session(socket, car):
+    """Books `car` through a session of its own (signing in if asked)."""
+    socket.run(f"select {car}")
+    screen = screen_of(socket.run("book"))
+    if screen["screen"] == "auth.login":
+        screen = screen_of(socket.run("login bob"))
+    return socket.run("confirm")
+
+
+def browser_tests(server, screenshots):
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select, WebDriverWait
+    except ImportError:
+        print("SKIP the browser tests: selenium is not installed (scripts/install-web-test-deps.sh installs it)")
+        return
+    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        print("SKIP the browser tests: chromium and chromedriver are not installed (scripts/install-web-test-deps.sh installs them)")
+        return
+    options = Options()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900", "--force-prefers-reduced-motion"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    wait = WebDriverWait(driver, DEADLINE)
+
+    def title_is(text):
+        wait.until(lambda d: d.find_element(By.ID, "title").text == text and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
+
+    def command(name):
+        return driver.find_element(By.CSS_SELECTOR, f'#commands form[data-command="{name}"]')
+
+    def type_line(text):
+        line = driver.find_element(By.ID, "line")
+        line.send_keys(text)
+        line.send_keys(Keys.ENTER)
+
+    try:
+        driver.get(server.url)
+        title_is("Cars")
+        check("token" not in driver.current_url, "the page takes the token out of the address bar")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
+              "the cars table shows, its Price and Away columns aligned right")
+        if screenshots:
+            driver.save_screenshot(str(screenshots / "cars-wide.png"))
+        Select(command("select").find_element(By.TAG_NAME, "select")).select_by_value("rio")
+        command("select").find_element(By.TAG_NAME, "button").click()
+        title_is("Kia Rio")
+        check("Plate" in driver.find_element(By.ID, "components").text, "the details show as key-value pairs")
+        command("book").find_element(By.TAG_NAME, "button").click()
+        title_is("Sign in")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
+        login = command("login")
+        login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
+        login.find_element(By.TAG_NAME, "button").click()
+        title_is("Book Kia Rio")
+        if screenshots:
+            driver.save_screenshot(str(screenshots / "confirm-wide.png"))
+            driver.set_window_size(390, 844)
+            driver.save_screenshot(str(screenshots / "confirm-phone.png"))
+            driver.set_window_size(1100, 900)
+        type_line("confirm")
+        title_is("Kia Rio")
+        check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
+        type_line("home")
+        title_is("Cars")
+        command("bookings").find_element(By.TAG_NAME, "button").click()
+        title_is("My bookings")
+        check("Kia Rio" in driver.find_element(By.ID, "components").text, "My bookings shows the booking")
+        if screenshots:
+            driver.save_screenshot(str(screenshots / "bookings-wide.png"))
+
+        # Another session books: the list shows it without a reload.
+        other = opened(server)
+        book_in_session(other, "polo")
+        other.close()
+        wait.until(lambda d: "Volkswagen Polo" in d.find_element(By.ID, "components").text)
+        check(int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates")) > 0,
+              "a booking made elsewhere appears without reload, pushed as an update")
+
+        # Completion and history on the command line.
+        line = driver.find_element(By.ID, "line")
+        line.send_keys("can")
+        line.send_keys(Keys.TAB)
+        check(line.get_attribute("value") == "cancel ", f"Tab completes a command's name ({line.get_attribute('value')!r})")
+        line.clear()
+        line.send_keys(Keys.ARROW_UP)
+        # The buttons' lines are history too, as the dispatcher's `history` lists them.
+        check(line.get_attribute("value") == "bookings", f"↑ brings back the last line ({line.get_attribute('value')!r})")
+        line.clear()
+
+        # A reload comes back to where the tab was.
+        driver.refresh()
+        title_is("My bookings")
+        check(True, "a reloaded page resumes where the tab was")
+
+        # A second tab is a session of its own.
+        first_tab = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(server.url)
+        title_is("Cars")
+        type_line("select zoe")
+        title_is("Renault Zoe")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        title_is("Cars")
+        check(True, "Escape goes back")
+        driver.switch_to.window(first_tab)
+        check(driver.find_element(By.ID, "title").text == "My bookings"
+              and [item.text.split("\n")[0] for item in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li")] == ["Cars", "My bookings"],
+              "two tabs keep separate stacks")
+
+        # A wrong token: refused, without the cookie of the right one.
+        driver.delete_all_cookies()
+        driver.get(server.url.replace(server.token, "0" * len(server.token)))
+        check("needs its token" in driver.find_element(By.TAG_NAME, "body").text, "a wrong token is refused")
+    finally:
+        driver.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
+    parser.add_argument("--screenshots", default=str(REPOSITORY / ".build" / "web-screenshots"))
+    arguments = parser.parse_args()
+    build = pathlib.Path(arguments.build_dir)
+    screenshots = pathlib.Path(arguments.screenshots) if arguments.screenshots else None
+    if screenshots:
+        screenshots.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="flowshell-web-") as home:
+        server = Server(str(build / "flowshell-serve"), home)
+        try:
+            websocket_tests(server, build, home)
+            browser_tests(server, screenshots)
+            check(server.alive(), "the server is still running at the end")
+        finally:
+            server.stop()
+        plugin_tests(build, home)
+    if failures:
+        print(f"{len(failures)} web check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("web checks passed" + (f"; screenshots in {screenshots}" if screenshots else ""))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes sure what the browser tests (scripts/check_web.py) drive is installed: Debian's headless
+# Chromium and its WebDriver (chromium, chromium-driver) and Selenium from PyPI. Installs what is
+# missing when this user may; otherwise says so in one line, and the browser tests are skipped
+# with a line saying why (the WebSocket tests still run).
+set -uo pipefail
+
+missing=()
+for package in chromium chromium-driver; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "browser tests: ${missing[*]} not installed and no apt-get here; install Chromium and chromedriver to run them" >&2
+    elif [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then
+        run=()
+        [ "$(id -u)" -eq 0 ] || run=(sudo)
+        echo "Installing ${missing[*]} (the browser tests' headless Chromium)…" >&2
+        "${run[@]}" apt-get update -qq \
+            && DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null \
+            || echo "browser tests: installing ${missing[*]} failed" >&2
+    else
+        echo "browser tests: ${missing[*]} not installed; run: sudo apt-get install -y ${missing[*]}" >&2
+    fi
+fi
+
+if ! python3 -c "import selenium" 2>/dev/null; then
+    echo "Installing selenium (drives the browser tests)…" >&2
+    python3 -m pip install --quiet selenium >/dev/null 2>&1 || echo "browser tests: pip install selenium failed" >&2
+fi
+exit 0

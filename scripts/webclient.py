@@ -1,0 +1,191 @@
+"""A small WebSocket client on the standard library, for the tests and the benchmark of
+`flowshell serve`: starting the server, opening a session (with its token and Origin) or
+being refused, sending frames (also malformed or oversized ones) and reading its messages.
+"""
+import base64
+import json
+import os
+import re
+import socket
+import struct
+import subprocess
+import urllib.parse
+
+# A liveness bound only: nothing here waits on the clock for a result.
+DEADLINE = 120
+
+
+class Server:
+    """`flowshell-serve --port 0` in a scratch home, its address read from what it prints."""
+
+    def __init__(self, binary, home, extra=()):
+        env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state", HOME=home)
+        env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
+        self.process = subprocess.Popen([binary, "--port", "0", *extra], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, env=env, cwd=home)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://([^/]+)/\?token=([0-9a-f]+)", line)
+        if not match:
+            rest = self.process.stderr.read() if self.process.poll() is not None else ""
+            raise RuntimeError(f"the server printed no address: {line!r} {rest!r}")
+        self.authority, self.token = match.group(1), match.group(2)
+        self.host, self.port = self.authority.rsplit(":", 1)[0], int(self.authority.rsplit(":", 1)[1])
+        self.url = f"http://{self.authority}/?token={self.token}"
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=DEADLINE)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def alive(self):
+        return self.process.poll() is None
+
+
+class Refused(Exception):
+    def __init__(self, status):
+        super().__init__(f"refused with HTTP {status}")
+        self.status = status
+
+
+class Socket:
+    """One WebSocket to the server; `messages` holds every JSON message received so far."""
+
+    def __init__(self, server, token=None, origin="default", host=None, tab=None):
+        self.connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        query = {"token": server.token if token is None else token}
+        if tab:
+            query["tab"] = tab
+        host = host or server.authority
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [f"GET /ws?{urllib.parse.urlencode(query)} HTTP/1.1", f"Host: {host}", "Upgrade: websocket",
+                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if origin == "default":
+            origin = f"http://{host}"
+        if origin is not None:
+            lines.append(f"Origin: {origin}")
+        self.connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.connection.recv(4096)
+            if not chunk:
+                raise Refused(0)
+            self.buffer += chunk
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        status = int(head.split(b" ", 2)[1])
+        if status != 101:
+            self.connection.close()
+            raise Refused(status)
+        self.messages = []
+        self.close_code = None
+        self.next_id = 1
+
+    def send_frame(self, payload, opcode=0x1, fin=True):
+        header = bytes([(0x80 if fin else 0) | opcode])
+        length = len(payload)
+        if length < 126:
+            header += bytes([0x80 | length])
+        elif length < 65536:
+            header += bytes([0x80 | 126]) + struct.pack("!H", length)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack("!Q", length)
+        mask = os.urandom(4)
+        masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
+        self.connection.sendall(header + mask + masked)
+
+    def send_json(self, value):
+        self.send_frame(json.dumps(value).encode())
+
+    def run(self, line):
+        """Sends a line and returns the messages up to its `done`."""
+        ident = self.next_id
+        self.next_id += 1
+        start = len(self.messages)
+        self.send_json({"type": "run", "line": line, "id": ident})
+        self.wait(lambda message: message.get("type") == "done" and message.get("id") == ident)
+        return self.messages[start:]
+
+    def _read_exact(self, count):
+        while len(self.buffer) < count:
+            chunk = self.connection.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the connection")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def read_frame(self):
+        first, second = self._read_exact(2)
+        opcode, length = first & 0x0F, second & 0x7F
+        if length == 126:
+            length = struct.unpack("!H", self._read_exact(2))[0]
+        elif length == 127:
+            length = struct.unpack("!Q", self._read_exact(8))[0]
+        return opcode, self._read_exact(length)
+
+    def read_message(self):
+        """The next JSON message, or None when the server closed the socket (its code kept)."""
+        while True:
+            opcode, payload = self.read_frame()
+            if opcode == 0x1:
+                message = json.loads(payload)
+                self.messages.append(message)
+                return message
+            if opcode == 0x8:
+                self.close_code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else 1005
+                return None
+            if opcode == 0x9:
+                self.send_frame(payload, opcode=0xA)
+
+    def wait(self, predicate):
+        """Reads until a message satisfies `predicate`; returns it."""
+        for message in self.messages:
+            if predicate(message):
+                return message
+        while True:
+            message = self.read_message()
+            if message is None:
+                raise ConnectionError(f"closed ({self.close_code}) before the awaited message")
+            if predicate(message):
+                return message
+
+    def wait_closed(self):
+        """Reads until the server closes the socket; returns its close code."""
+        try:
+            while self.read_message() is not None:
+                pass
+        except ConnectionError:
+            pass
+        return self.close_code
+
+    def close(self):
+        try:
+            self.send_frame(struct.pack("!H", 1000), opcode=0x8)
+        except OSError:
+            pass
+        self.connection.close()
+
+
+def screen_of(messages):
+    """The last screen among `messages`."""
+    screens = [message for message in messages if message.get("type") == "screen"]
+    return screens[-1] if screens else None
+
+
+def http_get(server, path, host=None):
+    """Status and body of a plain GET."""
+    connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+    request = f"GET {path} HTTP/1.1\r\nHost: {host or server.authority}\r\nConnection: close\r\n\r\n"
+    connection.sendall(request.encode())
+    data = b""
+    while True:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    connection.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), head.decode(errors="replace"), body
