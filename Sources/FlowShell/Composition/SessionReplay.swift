@@ -35,8 +35,16 @@ struct SessionReplay {
         var summary: String
 
         init(_ object: RecordedValue, text: some StringProtocol, fileLine: Int) {
-            json = object.normalised
             let type = object["type"]?.string ?? "?"
+            // Why an update came is not compared, only when and what: a screen that wakes at the
+            // moment the replay's clock reaches may find the clock there already (another
+            // screen slept until the same moment), and then changes without having slept.
+            if type == "update", case .object(var fields) = object {
+                fields["by"] = nil
+                json = RecordedValue.object(fields).normalised
+            } else {
+                json = object.normalised
+            }
             isInput = type == "input"
             line = object["line"]?.string
             self.text = String(text)
