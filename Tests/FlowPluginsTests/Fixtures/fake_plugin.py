@@ -118,7 +118,7 @@ while True:
         message = requests.pop(0)
     if message is None:
         if mode == "stubborn":
-            sys.stderr.write("stdin ended; staying\n")
+            sys.stderr.write(f"stdin ended; staying (process {os.getpid()})\n")
             sys.stderr.flush()
             time.sleep(40)
         sys.exit(0)

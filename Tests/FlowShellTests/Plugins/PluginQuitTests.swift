@@ -30,11 +30,18 @@ import Glibc
         home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log")
     }
 
-    /// Waits until the plugin's log has `text`: an event, polled; the bound is for liveness only.
-    private static func waitForLog(_ text: String, in home: URL) throws {
+    /// Waits until the plugin that serves the screen — the last process the log notes as
+    /// started, not the one the shell asked for its declarations at start, which is stubborn
+    /// too — says its stdin ended: an event, polled; the bound is for liveness only.
+    private static func waitForStdinToEnd(in home: URL) throws {
+        let text = "stdin ended; staying"
         let deadline = ContinuousClock.now + FlowShellBinary.livenessBound
         while ContinuousClock.now < deadline {
-            if let log = try? String(contentsOf: log(in: home), encoding: .utf8), log.contains(text) { return }
+            if let log = try? String(contentsOf: log(in: home), encoding: .utf8),
+               let started = log.components(separatedBy: " as process ").last?.prefix(while: \.isNumber), !started.isEmpty,
+               log.contains("\(text) (process \(started))") {
+                return
+            }
             usleep(5_000)
         }
         throw FlowShellBinary.TimeoutError(what: "the plugin's log to say \(text.debugDescription)")
@@ -81,7 +88,7 @@ import Glibc
         try terminal.expect("Echo one › ")
         terminal.type("quit\r")
         // The shell has closed the plugin's stdin and waits for it to exit: Ctrl-C now.
-        try Self.waitForLog("stdin ended; staying", in: home)
+        try Self.waitForStdinToEnd(in: home)
         terminal.type("\u{03}")
         #expect(try terminal.waitForExit() == 0)
         let log = try String(contentsOf: Self.log(in: home), encoding: .utf8)
@@ -109,7 +116,7 @@ import Glibc
         try process.run()
         try stdin.fileHandleForWriting.write(contentsOf: Data("open /echo/one\nquit\n".utf8))
         try stdin.fileHandleForWriting.close()
-        try Self.waitForLog("stdin ended; staying", in: home)
+        try Self.waitForStdinToEnd(in: home)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + SIGINT)
