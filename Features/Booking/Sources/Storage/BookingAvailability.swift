@@ -8,6 +8,8 @@ struct BookingAvailability: CarAvailability {
     let clock: BookingClock
 
     func schedule() async throws -> CarSchedule {
+        // No database yet, no bookings: the car list opens none (nor creates its file) to say so.
+        guard repository.opener.mayHoldBookings else { return CarSchedule(now: clock.now().timeIntervalSince1970, booked: []) }
         let bookings = try await repository.bookings()
         return CarSchedule(now: clock.now().timeIntervalSince1970,
                            booked: bookings.filter { $0.cancelledAt == nil }.map {

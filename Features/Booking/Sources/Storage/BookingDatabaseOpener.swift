@@ -54,6 +54,15 @@ final class BookingDatabaseOpener: @unchecked Sendable {
     }
 
     /// What happened to the database that the user should hear of, once.
+    /// Whether there may be bookings to read: the database is open, or its file exists. What
+    /// only looks (the car list's availability) does not create an empty database.
+    var mayHoldBookings: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if opened != nil { return true }
+        return path.map { FileManager.default.fileExists(atPath: $0) } ?? false
+    }
+
     func takeNotice() -> String? {
         lock.lock()
         defer { lock.unlock() }

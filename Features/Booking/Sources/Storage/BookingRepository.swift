@@ -37,7 +37,10 @@ struct BookingRepository: Sendable {
     /// When the bookings may have changed — another shell on the same data folder booked — as
     /// the kernel reports writes in the database's folder; nothing for a database in memory.
     func changes() -> FolderChanges {
-        FolderChanges(folder: opener.folder ?? "")
+        // The folder is made if it is not there yet, so that another shell's first booking,
+        // which makes the database, is seen too.
+        if let folder = opener.folder { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        return FolderChanges(folder: opener.folder ?? "")
     }
 
     /// What happened to the database that the user should hear of, once.
