@@ -79,8 +79,8 @@ struct TableLayout {
     }
 
     /// Appends the table's lines to `text`, the header first, each with its newline: laid out
-    /// straight into the screen's text, as a line apiece would cost a large table several
-    /// times its text.
+    /// straight into the screen's text, so that a large table is held once as text rather than
+    /// again as a string for each of its lines.
     func write(into text: inout String, styler: TextStyler) {
         var line: [UInt8] = []
         lay(header, row: 0, into: &line)

@@ -3,7 +3,7 @@ import FlowShellRuntime
 
 /// The last few tables laid out, with their lines: a table shown again as it was (the list
 /// after `back`, a filter undone) at the same width and style is not measured and padded again.
-/// Comparing a table with one kept here costs a fraction of laying it out.
+/// Comparing two tables reads each cell once; laying one out measures and pads every cell.
 final class TableLayoutCache {
     private struct Entry {
         let table: Table

@@ -7,7 +7,7 @@ badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 
 undeclared (its view lists commands its screen does not declare, one named like the global back),
 collide (its screen's id is a linked screen's, cars.details),
 hangcondition (never answers 'condition'), failcondition (answers 'condition' with an error),
-stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 40 s instead of exiting).
+stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 300 s instead of exiting).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 Its condition `unlocked` (protocol 1.2) holds once `unlock` was typed on its screen fake.lock.
 """
@@ -120,7 +120,7 @@ while True:
         if mode == "stubborn":
             sys.stderr.write(f"stdin ended; staying (process {os.getpid()})\n")
             sys.stderr.flush()
-            time.sleep(40)
+            time.sleep(300)
         sys.exit(0)
     if message.get("type") != "request":
         continue
