@@ -47,7 +47,8 @@ release-serve: deps
 
 test: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
-	$(SWIFT) test --skip-build
+	# The suite, with a watchdog: a test that hangs is named, with the threads of the process.
+	python3 scripts/run_swift_tests.py
 	# flowshell serve end to end: the WebSocket's checks and bad input, then the sample flow in a
 	# headless Chromium (installed when missing and allowed; skipped with a line saying why otherwise).
 	./scripts/install-web-test-deps.sh

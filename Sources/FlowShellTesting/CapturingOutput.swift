@@ -14,7 +14,7 @@ final class CapturingOutput: ShellOutput {
     var answers: [String] = []
 
     /// Waiting for the screens a screen shows by itself.
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let waiters = CountWaiters()
 
     /// Called with each screen shown by itself.
     var onUpdate: (ScreenSnapshot) -> Void = { _ in }
@@ -22,16 +22,16 @@ final class CapturingOutput: ShellOutput {
     func screen(_ screen: ScreenSnapshot) {
         screens.append(screen)
         if screen.cause == .update { onUpdate(screen) }
-        let updates = screens.filter { $0.cause == .update }.count
-        let ready = waiters.filter { $0.count <= updates }
-        waiters.removeAll { $0.count <= updates }
-        ready.forEach { $0.continuation.resume() }
+        waiters.reached(updateCount)
     }
 
-    /// Returns once `count` screens were shown by themselves (not by a command).
-    func waitForUpdates(_ count: Int) async {
-        guard screens.filter({ $0.cause == .update }).count < count else { return }
-        await withCheckedContinuation { waiters.append((count, $0)) }
+    /// How many screens were shown by themselves (not by a command).
+    private var updateCount: Int { screens.filter { $0.cause == .update }.count }
+
+    /// Returns true once `count` screens were shown by themselves; false when the wait gave up
+    /// (``CountWaiters``).
+    func waitForUpdates(_ count: Int) async -> Bool {
+        await waiters.wait(until: count, current: updateCount)
     }
     func notice(_ notice: Notice) { notices.append(notice) }
     func help(_ listing: HelpListing) {

@@ -32,7 +32,7 @@ public final class FeatureHarness {
     private let output = CapturingOutput()
     private var emitted: [FeatureEvent] = []
     /// Tests waiting for this many events in all (``receive(_:sourceLocation:)``).
-    private var eventWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private let eventWaiters = CountWaiters()
     private let unasserted: Unasserted
     /// The state last checked by ``expectState(of:sourceLocation:_:)`` (at first, the one loaded).
     private var checkedState: Any?
@@ -67,9 +67,7 @@ public final class FeatureHarness {
             unasserted.emitted(events.map(Self.describe))
             guard let self else { return }
             emitted += events
-            let ready = eventWaiters.filter { $0.count <= emitted.count }
-            eventWaiters.removeAll { $0.count <= emitted.count }
-            ready.forEach { $0.continuation.resume() }
+            eventWaiters.reached(emitted.count)
         }
         output.onUpdate = { screen in unasserted.update(ScreenDescription.lines(screen.properties)) }
         checkedState = (runtime.flow.top?.screen as? any StateReporting)?.reportedState
@@ -112,18 +110,28 @@ public final class FeatureHarness {
         try await runtime.flow.top?.screen.appear()
     }
 
-    /// Moves the test clock on, running the screen's work that was sleeping until then.
-    public func advance(by duration: Duration) async {
-        await clock?.advance(by: duration)
+    /// Moves the test clock on, running the screen's work that was sleeping until then. The
+    /// screen's work starts and goes back to sleep in its own time: this first waits until it
+    /// sleeps on the clock (up to a minute), so that moving the clock wakes it.
+    public func advance(by duration: Duration, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        guard let clock else {
+            Issue.record("the harness has no clock to move: pass clock: TestClock()", sourceLocation: sourceLocation)
+            return
+        }
+        await clock.advanceOnceSomethingSleeps(by: duration)
     }
 
     /// Waits until the screen shows something by itself — its subscriptions, its effects —
-    /// and returns it (a test's time limit bounds the wait).
+    /// and returns it. When nothing comes within a minute (or the test's time limit), that is
+    /// recorded as an issue and what the screen shows now is returned.
     @discardableResult
-    public func nextUpdate() async -> ViewProperties {
+    public func nextUpdate(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> ViewProperties {
         updatesSeen += 1
-        await output.waitForUpdates(updatesSeen)
-        unasserted.takeUpdate()
+        if await output.waitForUpdates(updatesSeen) {
+            unasserted.takeUpdate()
+        } else {
+            Issue.record("'\(properties.title)' pushed no update by itself in time", sourceLocation: sourceLocation)
+        }
         return properties
     }
 
@@ -208,11 +216,10 @@ public final class FeatureHarness {
 
     /// Waits until the screen has emitted as many events as `expected` since the last check —
     /// its effects and subscriptions emit them in their own time — then checks them as
-    /// ``expectEvents(_:sourceLocation:)`` does (a test's time limit bounds the wait).
+    /// ``expectEvents(_:sourceLocation:)`` does. When they do not come within a minute (or the
+    /// test's time limit), the events that came are checked, and the difference recorded.
     public func receive(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
-        if emitted.count < expected.count {
-            await withCheckedContinuation { eventWaiters.append((expected.count, $0)) }
-        }
+        _ = await eventWaiters.wait(until: expected.count, current: emitted.count)
         expectEvents(expected, sourceLocation: sourceLocation)
     }
 

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
+import Clocks
 import FlowShellRuntime
 import Testing
 
@@ -28,12 +29,20 @@ public final class FlowHarness {
     /// How many updates the top screen made by itself that the test has seen.
     private var updatesSeen = 0
 
+    /// The clock the screens' background work sleeps on, when the test gave one (`clock:`):
+    /// ``advance(by:sourceLocation:)`` moves it.
+    public let clock: TestClock<Duration>?
+
     /// Starts the flow a manifest describes, its modules' services set up in memory (except
     /// those `services` already holds); every error in the config is recorded and thrown.
+    /// With `clock`, the screens' background work sleeps on it, and the test moves time on.
     public init(config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
-                exhaustivity: Exhaustivity = .on, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+                clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         let unasserted = Unasserted(harness: "FlowHarness", exhaustivity: exhaustivity, createdAt: sourceLocation)
         self.unasserted = unasserted
+        self.clock = clock
+        if let clock { services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self) }
         do {
             runtime = try await FlowRuntime.start(config: config, modules: modules, services: services)
         } catch {
@@ -61,14 +70,29 @@ public final class FlowHarness {
         unasserted.finish(at: sourceLocation)
     }
 
-    /// Waits until the top screen shows something by itself and returns it (a test's time
-    /// limit bounds the wait).
+    /// Waits until the top screen shows something by itself and returns it. When nothing comes
+    /// within a minute (or the test's time limit), that is recorded as an issue and what the
+    /// screen shows now is returned.
     @discardableResult
-    public func nextUpdate() async -> ViewProperties {
+    public func nextUpdate(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> ViewProperties {
         updatesSeen += 1
-        await output.waitForUpdates(updatesSeen)
-        unasserted.takeUpdate()
+        if await output.waitForUpdates(updatesSeen) {
+            unasserted.takeUpdate()
+        } else {
+            Issue.record("'\(screen.title)' pushed no update by itself in time", sourceLocation: sourceLocation)
+        }
         return screen
+    }
+
+    /// Moves the test clock on, running the screens' work that was sleeping until then. The
+    /// work starts and goes back to sleep in its own time: this first waits until it sleeps on
+    /// the clock (up to a minute), so that moving the clock wakes it.
+    public func advance(by duration: Duration, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        guard let clock else {
+            Issue.record("the harness has no clock to move: pass clock: TestClock()", sourceLocation: sourceLocation)
+            return
+        }
+        await clock.advanceOnceSomethingSleeps(by: duration)
     }
 
     /// The navigation of the running flow.

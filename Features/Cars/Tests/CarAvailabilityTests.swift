@@ -5,15 +5,24 @@ import FlowShellKit
 import FlowShellTesting
 import Testing
 
-/// Bookings as a test sets them, with the time they are read at.
+/// Bookings as a test sets them, read at the time of the test's clock: `start` when the test
+/// began, and as far on as the test moved the clock.
 final class ScheduledBookings: CarAvailability, @unchecked Sendable {
-    // @unchecked: written by the test on the main actor before the screen's work that reads it runs.
-    var now: Double
+    // @unchecked: `booked` is written by the test before the screen is opened, and only read after.
     var booked: [CarSchedule.Booked] = []
+    private let clock: TestClock<Duration>
+    private let origin: TestClock<Duration>.Instant
+    private let start: Double
 
-    init(now: Double) { self.now = now }
+    init(start: Double, clock: TestClock<Duration>) {
+        self.start = start
+        self.clock = clock
+        origin = clock.now
+    }
 
-    func schedule() async throws -> CarSchedule { CarSchedule(now: now, booked: booked) }
+    func schedule() async throws -> CarSchedule {
+        CarSchedule(now: start + origin.duration(to: clock.now) / .seconds(1), booked: booked)
+    }
     func changes() -> FolderChanges { FolderChanges(folder: "") }
 }
 
@@ -22,11 +31,11 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
     let start = 1_800_000_000.0
 
     @Test func aBookedCarShowsWhenItIsFreeAsTimePasses() async throws {
-        let bookings = ScheduledBookings(now: start)
+        let clock = TestClock()
+        let bookings = ScheduledBookings(start: start, clock: clock)
         bookings.booked = [CarSchedule.Booked(carID: "zoe", startsAt: start + 3600, endsAt: start + 7200)]
         let services = ServiceContainer()
         services.register(bookings, as: (any CarAvailability).self)
-        let clock = TestClock()
         let list = try await FeatureHarness(CarsModule.module, "cars.list", services: services, clock: clock)
         list.expectScreen(contains: [
             "table: ID | Car | Operator | Price | Away | Booked",
@@ -34,12 +43,10 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
             "row: zoe | Renault Zoe | GreenGo | 11/h | 600 m | from \(ShortTime.text(start + 3600))",
         ])
         // An hour on, the list wakes by itself: the booking runs.
-        bookings.now = start + 3600
         await list.advance(by: .seconds(3600))
         let running = await list.nextUpdate()
         #expect(ScreenDescription.lines(running).contains("row: zoe | Renault Zoe | GreenGo | 11/h | 600 m | until \(ShortTime.text(start + 7200))"))
         // When it is over, no car is booked and the column goes.
-        bookings.now = start + 7200
         await list.advance(by: .seconds(3600))
         let over = await list.nextUpdate()
         #expect(ScreenDescription.lines(over).contains("table: ID | Car | Operator | Price | Away"))
