@@ -61,4 +61,22 @@ import Testing
         #expect(all.count == 10)
         #expect(Set(all.map(\.code)).count == 10)
     }
+
+    @Test func shellsStartingTogetherOnANewFolderAllOpenIt() async throws {
+        for _ in 0..<20 {
+            let folder = try folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("bookings.sqlite").path
+            // Four shells open the same new file at once, each making its schema.
+            let failures = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { @Sendable in
+                        do { _ = try BookingDatabase(path: path); return nil } catch { return "\(error)" }
+                    }
+                }
+                return await group.reduce(into: [String]()) { if let failure = $1 { $0.append(failure) } }
+            }
+            #expect(failures.isEmpty)
+        }
+    }
 }

@@ -18,7 +18,7 @@ struct BookingDatabase: Sendable {
         } else {
             writer = try DatabaseQueue(configuration: configuration)
         }
-        try Self.migrator.migrate(writer)
+        try Self.migrator.migrateAlongsideOtherShells(writer)
     }
 
     static var migrator: DatabaseMigrator {
