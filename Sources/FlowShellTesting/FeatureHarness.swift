@@ -29,11 +29,11 @@ public final class FeatureHarness {
     public let services: ServiceContainer
     private let runtime: FlowRuntime
     private let dispatcher: Dispatcher
-    private let output = CapturingOutput()
+    private let updates: PushedUpdates
+    private var output: CapturingOutput { updates.output }
     private var emitted: [FeatureEvent] = []
     /// Tests waiting for this many events in all (``receive(_:sourceLocation:)``).
     private let eventWaiters = CountWaiters()
-    private let unasserted: Unasserted
     /// The state last checked by ``expectState(of:sourceLocation:_:)`` (at first, the one loaded).
     private var checkedState: Any?
 
@@ -44,11 +44,10 @@ public final class FeatureHarness {
                 store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
                 clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        unasserted = Unasserted(harness: "FeatureHarness(\(featureID))", exhaustivity: exhaustivity, createdAt: sourceLocation)
+        updates = PushedUpdates(harness: "FeatureHarness(\(featureID))", exhaustivity: exhaustivity, clock: clock,
+                                services: services, createdAt: sourceLocation)
         self.store = store
         self.services = services
-        self.clock = clock
-        if let clock { services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self) }
         do {
             runtime = try await FlowRuntime.start(screen: featureID, of: module, input: input, store: store, services: services)
         } catch {
@@ -58,8 +57,8 @@ public final class FeatureHarness {
             Issue.record("\(message)", sourceLocation: sourceLocation)
             throw UserFacingError(message)
         }
-        dispatcher = Dispatcher(runtime: runtime, output: output)
-        let unasserted = self.unasserted
+        dispatcher = Dispatcher(runtime: runtime, output: updates.output)
+        let unasserted = updates.unasserted
         // Commands' events reach the harness through the dispatcher, background work's as the
         // flow queues them.
         runtime.flow.observeBackgroundEvents = { [weak self] events in self?.dispatcher.onEvents(events) }
@@ -69,41 +68,33 @@ public final class FeatureHarness {
             emitted += events
             eventWaiters.reached(emitted.count)
         }
-        output.onUpdate = { screen in unasserted.update(ScreenDescription.lines(screen.properties)) }
         checkedState = (runtime.flow.top?.screen as? any StateReporting)?.reportedState
         dispatcher.showTop()
-    }
-
-    deinit {
-        unasserted.finish()
     }
 
     /// Whether what the screen did must all be asserted (``Exhaustivity``); a test may change
     /// it as it goes.
     public var exhaustivity: Exhaustivity {
-        get { unasserted.mode }
-        set { unasserted.mode = newValue }
+        get { updates.unasserted.mode }
+        set { updates.unasserted.mode = newValue }
     }
 
     /// Ends the test's use of the harness: every update and event not asserted is recorded as
     /// an issue here (when exhaustivity is on). Without it, the same happens when the harness
     /// is let go, with the place it was created.
     public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        unasserted.finish(at: sourceLocation)
+        updates.unasserted.finish(at: sourceLocation)
     }
 
     /// Lets go of the updates and events not asserted so far, as TCA's `skipReceivedActions`.
     public func skipUnasserted() {
-        unasserted.skipAll()
+        updates.skipAll()
         emitted.removeAll()
-        updatesSeen = output.screens.filter { $0.cause == .update }.count
     }
 
     /// The clock the screen's background work sleeps on, when the test gave one
     /// (`clock:`): ``advance(by:)`` moves it.
-    public let clock: TestClock<Duration>?
-    /// How many updates the screen made by itself that the test has seen.
-    private var updatesSeen = 0
+    public var clock: TestClock<Duration>? { updates.clock }
 
     /// Shows the screen again, as when the screen above it closed: it runs its `appear`.
     public func appear() async throws {
@@ -114,11 +105,7 @@ public final class FeatureHarness {
     /// screen's work starts and goes back to sleep in its own time: this first waits until it
     /// sleeps on the clock (up to a minute), so that moving the clock wakes it.
     public func advance(by duration: Duration, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
-        guard let clock else {
-            Issue.record("the harness has no clock to move: pass clock: TestClock()", sourceLocation: sourceLocation)
-            return
-        }
-        await clock.advanceOnceSomethingSleeps(by: duration)
+        await updates.advance(by: duration, sourceLocation: sourceLocation)
     }
 
     /// Waits until the screen shows something by itself — its subscriptions, its effects —
@@ -126,13 +113,7 @@ public final class FeatureHarness {
     /// recorded as an issue and what the screen shows now is returned.
     @discardableResult
     public func nextUpdate(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> ViewProperties {
-        updatesSeen += 1
-        if await output.waitForUpdates(updatesSeen) {
-            unasserted.takeUpdate()
-        } else {
-            Issue.record("'\(properties.title)' pushed no update by itself in time", sourceLocation: sourceLocation)
-        }
-        return properties
+        await updates.next(shown: { properties }, sourceLocation: sourceLocation)
     }
 
     /// The state of the screen, when it is an `S` (else nil, and an issue).
@@ -227,7 +208,7 @@ public final class FeatureHarness {
     public func expectEvents(_ expected: [FeatureEvent], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let actual = emitted
         emitted.removeAll()
-        unasserted.takeEvents()
+        updates.unasserted.takeEvents()
         Expectations.equal("the events", expected: expected.map(Self.describe), actual: actual.map(Self.describe), at: sourceLocation)
     }
 

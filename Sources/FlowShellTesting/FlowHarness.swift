@@ -24,14 +24,12 @@ public final class FlowHarness {
     /// The running flow.
     public let runtime: FlowRuntime
     private let dispatcher: Dispatcher
-    private let output = CapturingOutput()
-    private let unasserted: Unasserted
-    /// How many updates the top screen made by itself that the test has seen.
-    private var updatesSeen = 0
+    private let updates: PushedUpdates
+    private var output: CapturingOutput { updates.output }
 
     /// The clock the screens' background work sleeps on, when the test gave one (`clock:`):
     /// ``advance(by:sourceLocation:)`` moves it.
-    public let clock: TestClock<Duration>?
+    public var clock: TestClock<Duration>? { updates.clock }
 
     /// Starts the flow a manifest describes, its modules' services set up in memory (except
     /// those `services` already holds); every error in the config is recorded and thrown.
@@ -39,35 +37,28 @@ public final class FlowHarness {
     public init(config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
                 clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        let unasserted = Unasserted(harness: "FlowHarness", exhaustivity: exhaustivity, createdAt: sourceLocation)
-        self.unasserted = unasserted
-        self.clock = clock
-        if let clock { services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self) }
+        updates = PushedUpdates(harness: "FlowHarness", exhaustivity: exhaustivity, clock: clock, services: services,
+                                createdAt: sourceLocation)
         do {
             runtime = try await FlowRuntime.start(config: config, modules: modules, services: services)
         } catch {
             Issue.record("the flow does not start:\n\(error.messages.joined(separator: "\n"))", sourceLocation: sourceLocation)
             throw UserFacingError("the flow has errors")
         }
-        dispatcher = Dispatcher(runtime: runtime, output: output)
-        output.onUpdate = { screen in unasserted.update(ScreenDescription.lines(screen.properties)) }
+        dispatcher = Dispatcher(runtime: runtime, output: updates.output)
         dispatcher.showTop()
-    }
-
-    deinit {
-        unasserted.finish()
     }
 
     /// Whether every update must be asserted (``Exhaustivity``); a test may change it as it goes.
     public var exhaustivity: Exhaustivity {
-        get { unasserted.mode }
-        set { unasserted.mode = newValue }
+        get { updates.unasserted.mode }
+        set { updates.unasserted.mode = newValue }
     }
 
     /// Ends the test's use of the harness: every update not taken is recorded as an issue here
     /// (when exhaustivity is on). Without it, the same happens when the harness is let go.
     public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        unasserted.finish(at: sourceLocation)
+        updates.unasserted.finish(at: sourceLocation)
     }
 
     /// Waits until the top screen shows something by itself and returns it. When nothing comes
@@ -75,24 +66,14 @@ public final class FlowHarness {
     /// screen shows now is returned.
     @discardableResult
     public func nextUpdate(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> ViewProperties {
-        updatesSeen += 1
-        if await output.waitForUpdates(updatesSeen) {
-            unasserted.takeUpdate()
-        } else {
-            Issue.record("'\(screen.title)' pushed no update by itself in time", sourceLocation: sourceLocation)
-        }
-        return screen
+        await updates.next(shown: { screen }, sourceLocation: sourceLocation)
     }
 
     /// Moves the test clock on, running the screens' work that was sleeping until then. The
     /// work starts and goes back to sleep in its own time: this first waits until it sleeps on
     /// the clock (up to a minute), so that moving the clock wakes it.
     public func advance(by duration: Duration, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
-        guard let clock else {
-            Issue.record("the harness has no clock to move: pass clock: TestClock()", sourceLocation: sourceLocation)
-            return
-        }
-        await clock.advanceOnceSomethingSleeps(by: duration)
+        await updates.advance(by: duration, sourceLocation: sourceLocation)
     }
 
     /// The navigation of the running flow.
