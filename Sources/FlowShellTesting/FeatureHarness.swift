@@ -11,7 +11,7 @@ import Testing
 ///
 /// The harness is exhaustive, as TCA's `TestStore` is: every event the screen emits must be
 /// checked with ``expectEvents(_:sourceLocation:)`` and every update it pushes by itself
-/// taken with ``nextUpdate()``. What is left when the harness ends (``finish(sourceLocation:)``,
+/// taken with ``nextUpdate(sourceLocation:)``. What is left when the harness ends (``finish(sourceLocation:)``,
 /// or when the test lets go of it) is recorded as an issue; `exhaustivity: .off` lets it go.
 ///
 /// ```swift
@@ -93,7 +93,7 @@ public final class FeatureHarness {
     }
 
     /// The clock the screen's background work sleeps on, when the test gave one
-    /// (`clock:`): ``advance(by:)`` moves it.
+    /// (`clock:`): ``advance(by:sourceLocation:)`` moves it.
     public var clock: TestClock<Duration>? { updates.clock }
 
     /// Shows the screen again, as when the screen above it closed: it runs its `appear`.

@@ -10,7 +10,7 @@ import Testing
 /// `help`, `where`, `reload`), and check the navigation stack, the screens and the messages.
 ///
 /// Like ``FeatureHarness`` it is exhaustive: every update the top screen pushes by itself must
-/// be taken with ``nextUpdate()`` before the harness ends (``finish(sourceLocation:)``, or when
+/// be taken with ``nextUpdate(sourceLocation:)`` before the harness ends (``finish(sourceLocation:)``, or when
 /// the test lets go of it); `exhaustivity: .off` lets them go. The events screens emit are the
 /// flow's: the stack they lead to is what a test checks.
 ///
