@@ -18,6 +18,7 @@ import Testing
         answer(#"[{"kind": "heading", "text": "Hi"}, {"kind": "text", "text": "a\nb\t\"c\" \\ \/ \u00e9 \ud83d\ude00 \u0000"}]"#),
         answer(#"[{"kind": "list", "items": ["a", "b"], "numbered": true}, {"kind": "list", "items": [], "numbered": null}]"#),
         answer(#"[{"kind": "table", "columns": [{"title": "N", "alignment": "trailing", "shrinksFirst": true}, {"title": "T", "keepsWidth": false, "alignment": null, "extra": [1, -2.5e3, {"x": null}]}], "rows": [["1", "one"], ["2", "two", "more"], []]}]"#),
+        answer(#"[{"rows": [[], ["only"], ["a", "b", "c"]], "kind": "table", "columns": [{"title": "N"}]}, {"kind": "table", "columns": [], "rows": []}]"#),
         answer(#"[{"kind": "keyValue", "pairs": [{"key": "k", "value": "v", "note": true}]}, {"kind": "message", "style": "warning", "text": "careful"}, {"kind": "divider"}]"#),
         answer(#" [ { "kind" : "text" , "text" : "spaced" } ] "#),
         #"{"id": 7, "result": {"events": [], "view": {"components": [{"text": "first", "kind": "text"}], "title": "keys in any order"}}, "type": "response"}"#,

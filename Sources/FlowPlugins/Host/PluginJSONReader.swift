@@ -104,7 +104,7 @@ struct PluginJSONReader {
 
     private mutating func component() -> Component? {
         var kind: String?, text: String?, items: [String]?, numbered: Bool?, style: String?
-        var columns: [Table.Column]?, rows: [[String]]?, pairs: [KeyValue]?
+        var columns: [Table.Column]?, rows: Table?, pairs: [KeyValue]?
         var seen: Set<String> = []
         let read = object { reader, key in
             guard seen.insert(key).inserted else { return false }
@@ -118,18 +118,7 @@ struct PluginJSONReader {
                 numbered = flag
                 return true
             case "columns": columns = reader.columns(); return columns != nil
-            case "rows":
-                // Counted first, so that the rows' array is made once at its size rather than
-                // grown, which would hold it twice over while it is copied.
-                var all: [[String]] = []
-                all.reserveCapacity(reader.count())
-                let read = reader.array { reader in
-                    guard let row = reader.strings() else { return false }
-                    all.append(row)
-                    return true
-                }
-                rows = all
-                return read
+            case "rows": rows = reader.rows(); return rows != nil
             case "pairs": pairs = reader.pairs(); return pairs != nil
             default: return reader.skipValue()
             }
@@ -140,8 +129,9 @@ struct PluginJSONReader {
         case "text": return text.map { .text($0) }
         case "list": return items.map { .list($0, numbered: numbered ?? false) }
         case "table":
-            guard let columns, let rows else { return nil }
-            return .table(Table(columns: columns, rows: rows))
+            guard let columns, var table = rows else { return nil }
+            table.columns = columns
+            return .table(table)
         case "keyValue": return pairs.map { .keyValue($0) }
         case "message":
             guard let style = style.flatMap(MessageStyle.init(rawValue:)), let text else { return nil }
@@ -177,6 +167,23 @@ struct PluginJSONReader {
         return read ? columns : nil
     }
 
+    /// A table's rows, as a table with no columns yet (the columns may come after them). Its
+    /// rows and cells are counted first, so that its storage is made once at its size rather
+    /// than grown, which would hold it twice over while it is copied.
+    private mutating func rows() -> Table? {
+        var table = Table(columns: [])
+        let size = count()
+        table.reserveCapacity(rows: size.elements, cells: size.innerElements)
+        var row: [String] = []
+        let read = array { reader in
+            row.removeAll(keepingCapacity: true)
+            guard reader.strings(into: &row) else { return false }
+            table.append(row: row)
+            return true
+        }
+        return read ? table : nil
+    }
+
     private mutating func pairs() -> [KeyValue]? {
         var pairs: [KeyValue] = []
         let read = array { reader in
@@ -199,12 +206,16 @@ struct PluginJSONReader {
 
     private mutating func strings() -> [String]? {
         var strings: [String] = []
-        let read = array { reader in
+        return self.strings(into: &strings) ? strings : nil
+    }
+
+    /// Appends the strings of the array here to `strings`.
+    private mutating func strings(into strings: inout [String]) -> Bool {
+        array { reader in
             guard let string = reader.string() else { return false }
             strings.append(string)
             return true
         }
-        return read ? strings : nil
     }
 
     // MARK: - JSON
@@ -228,15 +239,21 @@ struct PluginJSONReader {
         }
     }
 
-    /// How many elements the array here has (0 when it is none), the place left as it was.
-    private mutating func count() -> Int {
+    /// How many elements the array here has, and how many its elements that are arrays have
+    /// in all (0 and 0 when it is no array), the place left as it was.
+    private mutating func count() -> (elements: Int, innerElements: Int) {
         let start = index
         defer { index = start }
-        var count = 0
-        return array { reader in
-            count += 1
-            return reader.skipValue()
-        } ? count : 0
+        var elements = 0, innerElements = 0
+        let read = array { reader in
+            elements += 1
+            guard reader.peek() == UInt8(ascii: "[") else { return reader.skipValue() }
+            return reader.array { reader in
+                innerElements += 1
+                return reader.skipValue()
+            }
+        }
+        return read ? (elements, innerElements) : (0, 0)
     }
 
     /// `{` "key": value, … `}`, each value read by `member`.

@@ -1,4 +1,14 @@
 /// A table: column headers and rows of cells, rendered aligned to the terminal's width.
+///
+/// Build one from its rows, or row by row with ``append(row:)``:
+///
+/// ```swift
+/// Table(columns: [Table.Column("ID"), Table.Column("Price").trailing()],
+///       rows: cars.map { [$0.id, "\($0.price)/h"] })
+/// ```
+///
+/// and read them back through ``rows``: `table.rows[0][1]` is the first row's second cell.
+/// Two tables are equal when their columns and their rows, cell by cell, are.
 public struct Table: Sendable, Equatable {
     /// How the cells of a column line up.
     public enum Alignment: Sendable, Equatable {
@@ -52,12 +62,41 @@ public struct Table: Sendable, Equatable {
 
     /// The columns, left to right.
     public var columns: [Column]
-    /// The rows; each row has one cell per column (missing cells show empty).
-    public var rows: [[String]]
+    /// Every row's cells, one row after another, in one array for the whole table: an array of
+    /// its own for each row costs several times the row's short cells.
+    private var cells: [String]
+    /// Where each row ends in `cells`: a row may have fewer cells than there are columns, or
+    /// more, and keeps them as given.
+    private var rowEnds: [Int]
 
-    /// Creates a table from its columns and rows.
+    /// Creates a table from its columns and rows; each row has one cell per column (missing
+    /// cells show empty).
     public init(columns: [Column], rows: [[String]]) {
+        self.init(columns: columns)
+        reserveCapacity(rows: rows.count, cells: rows.reduce(0) { $0 + $1.count })
+        for row in rows { append(row: row) }
+    }
+
+    /// Creates a table of no rows yet, to fill with ``append(row:)``.
+    public init(columns: [Column]) {
         self.columns = columns
-        self.rows = rows
+        self.cells = []
+        self.rowEnds = []
+    }
+
+    /// The rows, top to bottom, each a collection of its cells.
+    public var rows: Rows { Rows(cells: cells, rowEnds: rowEnds) }
+
+    /// Adds a row below the others.
+    public mutating func append(row: some Collection<String>) {
+        cells.append(contentsOf: row)
+        rowEnds.append(cells.count)
+    }
+
+    /// Makes room for `rows` more rows of `cells` cells in all, so that a table built row by row
+    /// is not copied as it grows.
+    public mutating func reserveCapacity(rows: Int, cells: Int) {
+        rowEnds.reserveCapacity(rowEnds.count + rows)
+        self.cells.reserveCapacity(self.cells.count + cells)
     }
 }

@@ -15,7 +15,7 @@ struct TableLayout {
     let header: [String]
     /// The table's rows as they are (not copied: a large table is not held twice); each cell is
     /// cleaned as its line is laid out.
-    let rows: [[String]]
+    let rows: Table.Rows
     let widths: [Int]
     /// The display width of every cell, header first, one row after another (`columns.count`
     /// each), measured once; in one flat array, as an array per row costs more than its cells.
@@ -67,7 +67,7 @@ struct TableLayout {
     }
 
     /// Cell `index` of a row, cleaned; a row shorter than the columns has empty cells.
-    private static func cell(_ index: Int, of row: [String]) -> String {
+    private static func cell(_ index: Int, of row: Table.Row) -> String {
         index < row.count ? TextSanitizer.clean(row[index]) : ""
     }
 
