@@ -45,14 +45,36 @@ def opened(server, **arguments):
     return socket
 
 
-def terminal_errors(build, home, lines):
-    """The error messages the terminal's `--output json` gives for `lines`."""
+def terminal(build, home, lines):
+    """What the terminal's `--output json` says for `lines`, on the server's data folder: its
+    messages on stdout and on stderr, in order each."""
     result = subprocess.run([str(build / "flowshell"), "--output", "json", "--keep-going"], input="\n".join(lines) + "\n",
                             capture_output=True, text=True, cwd=home, timeout=DEADLINE,
                             env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin"})
+    return [json.loads(line) for line in (result.stdout + result.stderr).splitlines() if line.startswith("{")]
+
+
+def terminal_errors(build, home, lines):
+    """The error messages the terminal's `--output json` gives for `lines`."""
     # A script's errors name their line (`line 2: `); the page's lines are not a script.
-    return [re.sub(r"^line \d+: ", "", json.loads(line)["message"])
-            for line in result.stderr.splitlines() if line.startswith("{") and '"error"' in line]
+    return [re.sub(r"^line \d+: ", "", message["message"]) for message in terminal(build, home, lines) if message["type"] == "error"]
+
+
+def shared_settings_tests(server, build, home):
+    """The modules' settings are the data folder's, as for two terminals: a sign-in at the
+    terminal holds in a new tab, and a sign-out in a tab holds at the terminal."""
+    terminal(build, home, ["account", "login carol"])
+    tab = opened(server)
+    account = screen_of(tab.run("account"))
+    check(account["screen"] == "auth.account" and account.get("status") == "signed in as carol",
+          f"signed in at the terminal, a new tab is signed in too ({account['screen']}, {account.get('status')!r})")
+    tab.run("logout")
+    tab.close()
+    screens = [message["screen"] for message in terminal(build, home, ["account"]) if message["type"] == "screen"]
+    check(screens[-1:] == ["auth.login"], f"signed out in a tab, the terminal asks to sign in again ({screens})")
+    other = opened(server)
+    check(screen_of(other.run("account"))["screen"] == "auth.login", "and so does another tab")
+    other.close()
 
 
 def websocket_tests(server, build, home):
@@ -299,6 +321,7 @@ def main():
         server = Server(str(build / "flowshell-serve"), home)
         try:
             websocket_tests(server, build, home)
+            shared_settings_tests(server, build, home)
             browser_tests(server, screenshots)
             check(server.alive(), "the server is still running at the end")
         finally:

@@ -2,6 +2,7 @@ import FlowCoordinator
 import FlowManifest
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellSettings
 import FlowShellTerminal
 import Foundation
 import LineEditor
