@@ -60,6 +60,51 @@ def terminal_errors(build, home, lines):
     return [re.sub(r"^line \d+: ", "", message["message"]) for message in terminal(build, home, lines) if message["type"] == "error"]
 
 
+# Half-typed lines, each completed with Tab and run, in this order (each starts where the last
+# left): an argument's value, a global command, an alias, a word retyped in its case, a
+# setting's names listed, a link's parameter from its module, a command's name.
+HALF_TYPED = ["select r", "ba", "alias ch sort", "ch DIS", "set co", "open /cars/p", "wh"]
+
+
+def completion_tests(server, build, home):
+    """Tab in a tab gives what Tab at the terminal gives: the same lines come of the same
+    half-typed ones (the terminal's read back from its `history`), and what the terminal lists
+    the page is offered."""
+    from check_release import Terminal
+    socket = opened(server)
+    completed, listed = [], []
+    for text in HALF_TYPED:
+        answer = socket.complete(text)
+        line = text[:len(text) - answer["deleting"]] + answer["insert"]
+        completed.append(line.strip())
+        listed.append(answer["candidates"])
+        socket.run(line)
+    socket.close()
+    environment = {"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin",
+                   "TERM": "xterm", "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    terminal = Terminal([str(build / "flowshell")], environment, columns=100)
+    terminal.expect("Cars › ")
+    for text, candidates in zip(HALF_TYPED, listed):
+        terminal.type(text + "\t")
+        for candidate in candidates:
+            terminal.expect(candidate)
+        if candidates:
+            terminal.expect("› ")
+        terminal.type("\r")
+        terminal.expect("› ")
+    terminal.type("history\r")
+    terminal.expect(f"{len(HALF_TYPED) + 1}  history")
+    history = [re.sub(r"^\d+\s+", "", line.decode().strip()) for line in terminal.last_consumed.split(b"\n")
+               if re.match(rb"^\s*\d+  ", line.strip())][:len(HALF_TYPED)]
+    terminal.type("quit\r")
+    terminal.wait()
+    check(history == completed, f"Tab in the page completes as at the terminal: {completed}")
+    check(listed[HALF_TYPED.index("set co")] == ["color", "confirm-quit"] and listed[HALF_TYPED.index("wh")] == [],
+          f"and lists what it lists ({listed})")
+    check(completed[HALF_TYPED.index("open /cars/p")] == "open /cars/polo" and completed[HALF_TYPED.index("ch DIS")] == "ch distance",
+          "a link's parameter and an alias's argument complete in the page")
+
+
 def shared_settings_tests(server, build, home):
     """The modules' settings are the data folder's, as for two terminals: a sign-in at the
     terminal holds in a new tab, and a sign-out in a tab holds at the terminal."""
@@ -271,9 +316,25 @@ def browser_tests(server, screenshots):
 
         # Completion and history on the command line.
         line = driver.find_element(By.ID, "line")
-        line.send_keys("can")
-        line.send_keys(Keys.TAB)
-        check(line.get_attribute("value") == "cancel ", f"Tab completes a command's name ({line.get_attribute('value')!r})")
+        def tab_completes(typed):
+            """Types `typed` and Tab; returns the line once the server's answer has been applied."""
+            line.clear()
+            line.send_keys(typed)
+            before = driver.find_element(By.TAG_NAME, "body").get_attribute("data-completed")
+            line.send_keys(Keys.TAB)
+            wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-completed") != before)
+            return line.get_attribute("value")
+
+        completed = tab_completes("can")
+        check(completed == "cancel ", f"Tab completes a command's name ({completed!r})")
+        completed = tab_completes("open /cars/r")
+        check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
+        tab_completes("set co")
+        offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
+        check(offered == ["color", "confirm-quit"] and driver.find_element(By.ID, "suggestions").is_displayed(),
+              f"several candidates are listed under the line ({offered})")
+        driver.find_element(By.CSS_SELECTOR, "#suggestions li").click()
+        check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
         line.clear()
         line.send_keys(Keys.ARROW_UP)
         # The buttons' lines are history too, as the dispatcher's `history` lists them.
@@ -322,6 +383,7 @@ def main():
         try:
             websocket_tests(server, build, home)
             shared_settings_tests(server, build, home)
+            completion_tests(server, build, home)
             browser_tests(server, screenshots)
             check(server.alive(), "the server is still running at the end")
         finally:
