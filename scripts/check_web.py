@@ -3,7 +3,8 @@
 (the token and Origin checks, bad input of every kind closing only its own session, the same
 answers as the terminal's), then the sample flow in a real headless Chromium driven by Selenium
 (list → details → book → sign in → confirm, an update pushed by another session, a wrong token,
-two tabs, a reload, the keyboard) with screenshots at two widths. Waits are on messages and on
+two tabs, a reload, the keyboard), each sample screen's layout checked from the DOM at two widths
+and photographed at each. Waits are on messages and on
 the page, never on the clock; a deadline only bounds a hang.
 
     python3 scripts/check_web.py [--build-dir .build/debug] [--screenshots DIR]
@@ -238,6 +239,36 @@ def book_in_session(socket, car):
     return socket.run("confirm")
 
 
+# What is wrong with the page's layout, in words, read from the DOM: the page wider than the
+# window, or something one needs (the title, the breadcrumb, a button, the command line) hidden,
+# empty, out of the window's width or cut short. Not pixels: a golden image differs with each
+# Chromium and font, this does not.
+LAYOUT_PROBLEMS = """
+const width = document.documentElement.clientWidth;
+const problems = [];
+if (document.documentElement.scrollWidth > width) {
+  problems.push(`the page is ${document.documentElement.scrollWidth}px wide in a window of ${width}px`);
+}
+const needed = [["the title", "#title"], ["the breadcrumb", "#breadcrumb li"], ["a command's button", "#commands button"],
+                ["the command line", "#line"], ["the Run button", "#prompt button"], ["a global command's button", "#globals button"]];
+for (const [what, selector] of needed) {
+  const elements = [...document.querySelectorAll(selector)];
+  if (elements.length === 0) problems.push(`${what} (${selector}) is missing`);
+  for (const element of elements) {
+    const box = element.getBoundingClientRect();
+    const label = `${what} '${(element.textContent || element.id).trim().slice(0, 30)}'`;
+    if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") problems.push(`${label} is not shown`);
+    else if (box.left < 0 || box.right > width + 0.5) problems.push(`${label} is out of the window (${Math.round(box.left)}–${Math.round(box.right)} of ${width}px)`);
+    else if (element.scrollWidth > element.clientWidth + 1 && element.tagName === "BUTTON") problems.push(`${label} is cut short`);
+  }
+}
+return problems;
+"""
+
+# The two widths every sample screen is checked and photographed at: a laptop's and a phone's.
+WIDTHS = [("wide", 1100, 900), ("phone", 390, 844)]
+
+
 def browser_tests(server, screenshots):
     try:
         from selenium import webdriver
@@ -271,30 +302,42 @@ def browser_tests(server, screenshots):
         line.send_keys(text)
         line.send_keys(Keys.ENTER)
 
+    def laid_out(name):
+        """Checks the screen shown at both widths from the DOM, photographs it at each, and
+        leaves the window wide."""
+        for label, width, height in WIDTHS:
+            driver.set_window_size(width, height)
+            # The resize is done when the page's width has followed it.
+            wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+            problems = driver.execute_script(LAYOUT_PROBLEMS)
+            shown = driver.execute_script("return window.innerWidth")
+            check(not problems, f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else ""))
+            if screenshots:
+                driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
+        driver.set_window_size(*WIDTHS[0][1:])
+        wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+
     try:
         driver.get(server.url)
         title_is("Cars")
         check("token" not in driver.current_url, "the page takes the token out of the address bar")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
               "the cars table shows, its Price and Away columns aligned right")
-        if screenshots:
-            driver.save_screenshot(str(screenshots / "cars-wide.png"))
+        laid_out("cars")
         Select(command("select").find_element(By.TAG_NAME, "select")).select_by_value("rio")
         command("select").find_element(By.TAG_NAME, "button").click()
         title_is("Kia Rio")
         check("Plate" in driver.find_element(By.ID, "components").text, "the details show as key-value pairs")
+        laid_out("details")
         command("book").find_element(By.TAG_NAME, "button").click()
         title_is("Sign in")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
+        laid_out("sign-in")
         login = command("login")
         login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
         login.find_element(By.TAG_NAME, "button").click()
         title_is("Book Kia Rio")
-        if screenshots:
-            driver.save_screenshot(str(screenshots / "confirm-wide.png"))
-            driver.set_window_size(390, 844)
-            driver.save_screenshot(str(screenshots / "confirm-phone.png"))
-            driver.set_window_size(1100, 900)
+        laid_out("confirm")
         type_line("confirm")
         title_is("Kia Rio")
         check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
@@ -303,8 +346,7 @@ def browser_tests(server, screenshots):
         command("bookings").find_element(By.TAG_NAME, "button").click()
         title_is("My bookings")
         check("Kia Rio" in driver.find_element(By.ID, "components").text, "My bookings shows the booking")
-        if screenshots:
-            driver.save_screenshot(str(screenshots / "bookings-wide.png"))
+        laid_out("bookings")
 
         # Another session books: the list shows it without a reload.
         other = opened(server)
