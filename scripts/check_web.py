@@ -106,10 +106,16 @@ def completion_tests(server, build, home):
           "a link's parameter and an alias's argument complete in the page")
 
 
+def settings_file(home):
+    """Where the terminal and the server keep the sample app's settings."""
+    return pathlib.Path(home) / "data" / "flowshell" / "carsharing" / "settings.sqlite"
+
+
 def shared_settings_tests(server, build, home):
     """The modules' settings are the data folder's, as for two terminals: a sign-in at the
     terminal holds in a new tab, and a sign-out in a tab holds at the terminal."""
     terminal(build, home, ["account", "login carol"])
+    check(settings_file(home).exists(), "a sign-in at the terminal is kept in the data folder")
     tab = opened(server)
     account = screen_of(tab.run("account"))
     check(account["screen"] == "auth.account" and account.get("status") == "signed in as carol",
@@ -202,6 +208,7 @@ def websocket_tests(server, build, home):
     check(screen_of(fresh.messages)["title"] == "Cars", "after quit the tab starts afresh")
     fresh.close()
     bystander.close()
+    check(not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal")
 
 
 def plugin_tests(build, home):
