@@ -32,7 +32,8 @@ extension Dispatcher {
 
     /// Asks the modules that offer them for the values of their link parameters (every car's
     /// plate), which Tab offers after `open`; asked before the first prompt and after each line
-    /// at a terminal, since completion itself cannot wait at a key press. A module that fails offers none.
+    /// at a terminal, since completion itself cannot wait at a key press, and before each Tab
+    /// at a page. A module that fails offers none.
     public func refreshLinkParameterValues() async {
         var values: [String: [String]] = [:]
         for (parameter, resolver) in flow.resolvers {
