@@ -211,6 +211,31 @@ def websocket_tests(server, build, home):
     check(not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal")
 
 
+def unkept_settings_tests(build, home):
+    """A data folder that cannot hold the settings: the server says so at start and each tab is
+    told, and the tabs still share the settings, in memory, as they share the app's services."""
+    blocker = pathlib.Path(home) / "not-a-folder"
+    blocker.write_text("")
+    server = Server(str(build / "flowshell-serve"), home, extra=("--data-dir", str(blocker / "data")))
+    try:
+        first = opened(server)
+        warnings = [message["message"] for message in first.messages if message["type"] == "warning"]
+        check(any("not-a-folder" in warning and "--data-dir" in warning for warning in warnings),
+              f"a tab is told that its settings last only while the server runs ({warnings})")
+        first.run("account")
+        first.run("login dora")
+        second = opened(server)
+        account = screen_of(second.run("account"))
+        check(account["screen"] == "auth.account" and account.get("status") == "signed in as dora",
+              f"and the tabs share the sign-in in memory ({account['screen']}, {account.get('status')!r})")
+        first.close()
+        second.close()
+    finally:
+        server.stop()
+    said = server.process.stderr.read()
+    check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
+
+
 def plugin_tests(build, home):
     """A flow with a plugin: refused until trusted, as at the terminal; then served, its screen
     in the browser like any other."""
@@ -437,6 +462,7 @@ def main():
             check(server.alive(), "the server is still running at the end")
         finally:
             server.stop()
+        unkept_settings_tests(build, home)
         plugin_tests(build, home)
     if failures:
         print(f"{len(failures)} web check(s) failed", file=sys.stderr)

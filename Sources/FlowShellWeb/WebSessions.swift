@@ -47,7 +47,7 @@ final class WebSessions {
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
         let settings = self.settings
         return try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory,
-                                           openSettings: { folder in SessionSettings(shared: try settings.open(inFolder: folder)) },
+                                           openSettings: { folder in SessionSettings(shared: settings.open(inFolder: folder)) },
                                            services: services, plugins: makePlugins())
     }
 
@@ -57,7 +57,7 @@ final class WebSessions {
         let runtime = try await startRuntime()
         runtime.flow.closeAll()
         await runtime.stopPlugins()
-        return runtime.warnings.map(\.description)
+        return runtime.warnings.map(\.description) + (settings.warning.map { ["warning: \($0)"] } ?? [])
     }
 
     /// Why a tab was not opened, in words the page shows.
@@ -86,7 +86,8 @@ final class WebSessions {
         let session = WebSession(tab: tab, runtime: runtime, send: send)
         let snapshot = remembered.removeValue(forKey: tab)
         rememberedOrder.removeAll { $0 == tab }
-        await session.start(title: title, restoring: snapshot, notices: runtime.startNotices)
+        let notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
+        await session.start(title: title, restoring: snapshot, notices: notices)
         return session
     }
 
