@@ -123,20 +123,27 @@ let package = Package(
             dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor"],
             swiftSettings: strictSwift
         ),
-        // The app entry: the command line and `FlowShellMain.main(identity:modules:)`, the
-        // settings in SQLite, scaffolding.
+        // The modules' settings in SQLite in the app's data folder, which the terminal and the
+        // browser View share.
+        .target(
+            name: "FlowShellSettings",
+            dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSwift
+        ),
+        // The app entry: the command line and `FlowShellMain.main(identity:modules:)`,
+        // scaffolding.
         .target(
             name: "FlowShell",
             dependencies: [
                 "FlowShellRuntime",
                 "FlowShellTerminal",
+                "FlowShellSettings",
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
                 "FlowPlugins",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSwift
         ),
@@ -207,11 +214,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     ]
     package.targets += [
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
-        // one dispatcher. No line editor, terminal or database.
+        // one dispatcher, keeping the modules' settings where the terminal does. No line editor
+        // or terminal.
         .target(
             name: "FlowShellWeb",
             dependencies: [
-                "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator",
+                "FlowShellRuntime", "FlowShellSettings", "FlowShellKit", "FlowManifest", "FlowCoordinator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 // The server's own log, kept to errors.

@@ -3,7 +3,8 @@
 (the token and Origin checks, bad input of every kind closing only its own session, the same
 answers as the terminal's), then the sample flow in a real headless Chromium driven by Selenium
 (list → details → book → sign in → confirm, an update pushed by another session, a wrong token,
-two tabs, a reload, the keyboard) with screenshots at two widths. Waits are on messages and on
+two tabs, a reload, the keyboard), each sample screen's layout checked from the DOM at two widths
+and photographed at each. Waits are on messages and on
 the page, never on the clock; a deadline only bounds a hang.
 
     python3 scripts/check_web.py [--build-dir .build/debug] [--screenshots DIR]
@@ -45,14 +46,87 @@ def opened(server, **arguments):
     return socket
 
 
-def terminal_errors(build, home, lines):
-    """The error messages the terminal's `--output json` gives for `lines`."""
+def terminal(build, home, lines):
+    """What the terminal's `--output json` says for `lines`, on the server's data folder: its
+    messages on stdout and on stderr, in order each."""
     result = subprocess.run([str(build / "flowshell"), "--output", "json", "--keep-going"], input="\n".join(lines) + "\n",
                             capture_output=True, text=True, cwd=home, timeout=DEADLINE,
                             env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin"})
+    return [json.loads(line) for line in (result.stdout + result.stderr).splitlines() if line.startswith("{")]
+
+
+def terminal_errors(build, home, lines):
+    """The error messages the terminal's `--output json` gives for `lines`."""
     # A script's errors name their line (`line 2: `); the page's lines are not a script.
-    return [re.sub(r"^line \d+: ", "", json.loads(line)["message"])
-            for line in result.stderr.splitlines() if line.startswith("{") and '"error"' in line]
+    return [re.sub(r"^line \d+: ", "", message["message"]) for message in terminal(build, home, lines) if message["type"] == "error"]
+
+
+# Half-typed lines, each completed with Tab and run, in this order (each starts where the last
+# left): an argument's value, a global command, an alias, a word retyped in its case, a
+# setting's names listed, a link's parameter from its module, a command's name.
+HALF_TYPED = ["select r", "ba", "alias ch sort", "ch DIS", "set co", "open /cars/p", "wh"]
+
+
+def completion_tests(server, build, home):
+    """Tab in a tab gives what Tab at the terminal gives: the same lines come of the same
+    half-typed ones (the terminal's read back from its `history`), and what the terminal lists
+    the page is offered."""
+    from check_release import Terminal
+    socket = opened(server)
+    completed, listed = [], []
+    for text in HALF_TYPED:
+        answer = socket.complete(text)
+        line = text[:len(text) - answer["deleting"]] + answer["insert"]
+        completed.append(line.strip())
+        listed.append(answer["candidates"])
+        socket.run(line)
+    socket.close()
+    environment = {"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin",
+                   "TERM": "xterm", "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    terminal = Terminal([str(build / "flowshell")], environment, columns=100)
+    terminal.expect("Cars › ")
+    for text, candidates in zip(HALF_TYPED, listed):
+        terminal.type(text + "\t")
+        for candidate in candidates:
+            terminal.expect(candidate)
+        if candidates:
+            terminal.expect("› ")
+        terminal.type("\r")
+        terminal.expect("› ")
+    terminal.type("history\r")
+    terminal.expect(f"{len(HALF_TYPED) + 1}  history")
+    history = [re.sub(r"^\d+\s+", "", line.decode().strip()) for line in terminal.last_consumed.split(b"\n")
+               if re.match(rb"^\s*\d+  ", line.strip())][:len(HALF_TYPED)]
+    terminal.type("quit\r")
+    terminal.wait()
+    check(history == completed, f"Tab in the page completes as at the terminal: {completed}")
+    check(listed[HALF_TYPED.index("set co")] == ["color", "confirm-quit"] and listed[HALF_TYPED.index("wh")] == [],
+          f"and lists what it lists ({listed})")
+    check(completed[HALF_TYPED.index("open /cars/p")] == "open /cars/polo" and completed[HALF_TYPED.index("ch DIS")] == "ch distance",
+          "a link's parameter and an alias's argument complete in the page")
+
+
+def settings_file(home):
+    """Where the terminal and the server keep the sample app's settings."""
+    return pathlib.Path(home) / "data" / "flowshell" / "carsharing" / "settings.sqlite"
+
+
+def shared_settings_tests(server, build, home):
+    """The modules' settings are the data folder's, as for two terminals: a sign-in at the
+    terminal holds in a new tab, and a sign-out in a tab holds at the terminal."""
+    terminal(build, home, ["account", "login carol"])
+    check(settings_file(home).exists(), "a sign-in at the terminal is kept in the data folder")
+    tab = opened(server)
+    account = screen_of(tab.run("account"))
+    check(account["screen"] == "auth.account" and account.get("status") == "signed in as carol",
+          f"signed in at the terminal, a new tab is signed in too ({account['screen']}, {account.get('status')!r})")
+    tab.run("logout")
+    tab.close()
+    screens = [message["screen"] for message in terminal(build, home, ["account"]) if message["type"] == "screen"]
+    check(screens[-1:] == ["auth.login"], f"signed out in a tab, the terminal asks to sign in again ({screens})")
+    other = opened(server)
+    check(screen_of(other.run("account"))["screen"] == "auth.login", "and so does another tab")
+    other.close()
 
 
 def websocket_tests(server, build, home):
@@ -134,6 +208,32 @@ def websocket_tests(server, build, home):
     check(screen_of(fresh.messages)["title"] == "Cars", "after quit the tab starts afresh")
     fresh.close()
     bystander.close()
+    check(not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal")
+
+
+def unkept_settings_tests(build, home):
+    """A data folder that cannot hold the settings: the server says so at start and each tab is
+    told, and the tabs still share the settings, in memory, as they share the app's services."""
+    blocker = pathlib.Path(home) / "not-a-folder"
+    blocker.write_text("")
+    server = Server(str(build / "flowshell-serve"), home, extra=("--data-dir", str(blocker / "data")))
+    try:
+        first = opened(server)
+        warnings = [message["message"] for message in first.messages if message["type"] == "warning"]
+        check(any("not-a-folder" in warning and "--data-dir" in warning for warning in warnings),
+              f"a tab is told that its settings last only while the server runs ({warnings})")
+        first.run("account")
+        first.run("login dora")
+        second = opened(server)
+        account = screen_of(second.run("account"))
+        check(account["screen"] == "auth.account" and account.get("status") == "signed in as dora",
+              f"and the tabs share the sign-in in memory ({account['screen']}, {account.get('status')!r})")
+        first.close()
+        second.close()
+    finally:
+        server.stop()
+    said = server.process.stderr.read()
+    check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
 
 
 def plugin_tests(build, home):
@@ -171,6 +271,36 @@ def book_in_session(socket, car):
     return socket.run("confirm")
 
 
+# What is wrong with the page's layout, in words, read from the DOM: the page wider than the
+# window, or something one needs (the title, the breadcrumb, a button, the command line) hidden,
+# empty, out of the window's width or cut short. Not pixels: a golden image differs with each
+# Chromium and font, this does not.
+LAYOUT_PROBLEMS = """
+const width = document.documentElement.clientWidth;
+const problems = [];
+if (document.documentElement.scrollWidth > width) {
+  problems.push(`the page is ${document.documentElement.scrollWidth}px wide in a window of ${width}px`);
+}
+const needed = [["the title", "#title"], ["the breadcrumb", "#breadcrumb li"], ["a command's button", "#commands button"],
+                ["the command line", "#line"], ["the Run button", "#prompt button"], ["a global command's button", "#globals button"]];
+for (const [what, selector] of needed) {
+  const elements = [...document.querySelectorAll(selector)];
+  if (elements.length === 0) problems.push(`${what} (${selector}) is missing`);
+  for (const element of elements) {
+    const box = element.getBoundingClientRect();
+    const label = `${what} '${(element.textContent || element.id).trim().slice(0, 30)}'`;
+    if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") problems.push(`${label} is not shown`);
+    else if (box.left < 0 || box.right > width + 0.5) problems.push(`${label} is out of the window (${Math.round(box.left)}–${Math.round(box.right)} of ${width}px)`);
+    else if (element.scrollWidth > element.clientWidth + 1 && element.tagName === "BUTTON") problems.push(`${label} is cut short`);
+  }
+}
+return problems;
+"""
+
+# The two widths every sample screen is checked and photographed at: a laptop's and a phone's.
+WIDTHS = [("wide", 1100, 900), ("phone", 390, 844)]
+
+
 def browser_tests(server, screenshots):
     try:
         from selenium import webdriver
@@ -204,30 +334,42 @@ def browser_tests(server, screenshots):
         line.send_keys(text)
         line.send_keys(Keys.ENTER)
 
+    def laid_out(name):
+        """Checks the screen shown at both widths from the DOM, photographs it at each, and
+        leaves the window wide."""
+        for label, width, height in WIDTHS:
+            driver.set_window_size(width, height)
+            # The resize is done when the page's width has followed it.
+            wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+            problems = driver.execute_script(LAYOUT_PROBLEMS)
+            shown = driver.execute_script("return window.innerWidth")
+            check(not problems, f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else ""))
+            if screenshots:
+                driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
+        driver.set_window_size(*WIDTHS[0][1:])
+        wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+
     try:
         driver.get(server.url)
         title_is("Cars")
         check("token" not in driver.current_url, "the page takes the token out of the address bar")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
               "the cars table shows, its Price and Away columns aligned right")
-        if screenshots:
-            driver.save_screenshot(str(screenshots / "cars-wide.png"))
+        laid_out("cars")
         Select(command("select").find_element(By.TAG_NAME, "select")).select_by_value("rio")
         command("select").find_element(By.TAG_NAME, "button").click()
         title_is("Kia Rio")
         check("Plate" in driver.find_element(By.ID, "components").text, "the details show as key-value pairs")
+        laid_out("details")
         command("book").find_element(By.TAG_NAME, "button").click()
         title_is("Sign in")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
+        laid_out("sign-in")
         login = command("login")
         login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
         login.find_element(By.TAG_NAME, "button").click()
         title_is("Book Kia Rio")
-        if screenshots:
-            driver.save_screenshot(str(screenshots / "confirm-wide.png"))
-            driver.set_window_size(390, 844)
-            driver.save_screenshot(str(screenshots / "confirm-phone.png"))
-            driver.set_window_size(1100, 900)
+        laid_out("confirm")
         type_line("confirm")
         title_is("Kia Rio")
         check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
@@ -236,8 +378,7 @@ def browser_tests(server, screenshots):
         command("bookings").find_element(By.TAG_NAME, "button").click()
         title_is("My bookings")
         check("Kia Rio" in driver.find_element(By.ID, "components").text, "My bookings shows the booking")
-        if screenshots:
-            driver.save_screenshot(str(screenshots / "bookings-wide.png"))
+        laid_out("bookings")
 
         # Another session books: the list shows it without a reload.
         other = opened(server)
@@ -249,9 +390,25 @@ def browser_tests(server, screenshots):
 
         # Completion and history on the command line.
         line = driver.find_element(By.ID, "line")
-        line.send_keys("can")
-        line.send_keys(Keys.TAB)
-        check(line.get_attribute("value") == "cancel ", f"Tab completes a command's name ({line.get_attribute('value')!r})")
+        def tab_completes(typed):
+            """Types `typed` and Tab; returns the line once the server's answer has been applied."""
+            line.clear()
+            line.send_keys(typed)
+            before = driver.find_element(By.TAG_NAME, "body").get_attribute("data-completed")
+            line.send_keys(Keys.TAB)
+            wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-completed") != before)
+            return line.get_attribute("value")
+
+        completed = tab_completes("can")
+        check(completed == "cancel ", f"Tab completes a command's name ({completed!r})")
+        completed = tab_completes("open /cars/r")
+        check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
+        tab_completes("set co")
+        offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
+        check(offered == ["color", "confirm-quit"] and driver.find_element(By.ID, "suggestions").is_displayed(),
+              f"several candidates are listed under the line ({offered})")
+        driver.find_element(By.CSS_SELECTOR, "#suggestions li").click()
+        check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
         line.clear()
         line.send_keys(Keys.ARROW_UP)
         # The buttons' lines are history too, as the dispatcher's `history` lists them.
@@ -299,10 +456,13 @@ def main():
         server = Server(str(build / "flowshell-serve"), home)
         try:
             websocket_tests(server, build, home)
+            shared_settings_tests(server, build, home)
+            completion_tests(server, build, home)
             browser_tests(server, screenshots)
             check(server.alive(), "the server is still running at the end")
         finally:
             server.stop()
+        unkept_settings_tests(build, home)
         plugin_tests(build, home)
     if failures:
         print(f"{len(failures)} web check(s) failed", file=sys.stderr)

@@ -108,6 +108,13 @@ class Socket:
         self.wait(lambda message: message.get("type") == "done" and message.get("id") == ident)
         return self.messages[start:]
 
+    def complete(self, text):
+        """Asks what Tab offers for `text`, the line before the cursor; returns the answer."""
+        ident = self.next_id
+        self.next_id += 1
+        self.send_json({"type": "complete", "line": text, "id": ident})
+        return self.wait(lambda message: message.get("type") == "completion" and message.get("id") == ident)
+
     def _read_exact(self, count):
         while len(self.buffer) < count:
             chunk = self.connection.recv(65536)

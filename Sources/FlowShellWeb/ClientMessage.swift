@@ -1,9 +1,21 @@
 import Foundation
 
 /// What a page may send, one JSON object per WebSocket text message: `{"type": "run", "line":
-/// "book", "id": 7}` runs a line as if typed at the prompt; the answer ends with a `done`
-/// message carrying the same `id`. Anything else is refused, and ends the session.
+/// "book", "id": 7}` runs a line as if typed at the prompt, and the answer ends with a `done`
+/// message carrying the same `id`; `{"type": "complete", "line": "sel", "id": 8}` asks what Tab
+/// offers for the text before the cursor, answered by a `completion` message with that `id`.
+/// Anything else is refused, and ends the session.
 struct ClientMessage: Equatable, Sendable {
+    /// What the page asks for.
+    enum Kind: String, Equatable, Sendable {
+        /// Run the line.
+        case run
+        /// Complete the line, the text before the cursor.
+        case complete
+    }
+
+    /// What the page asks for.
+    let kind: Kind
     /// The longest line accepted, in bytes: longer than any command a person types.
     static let maximumLineLength = 4096
     /// The largest `id` accepted: what a page's number keeps exactly.
@@ -33,8 +45,8 @@ struct ClientMessage: Equatable, Sendable {
         } catch {
             throw Refusal(reason: "the message is not a JSON object of the page's kind")
         }
-        guard wire.type == "run" else { throw Refusal(reason: "unknown message type '\(wire.type.prefix(40))'") }
-        guard let line = wire.line else { throw Refusal(reason: "a run message has no line") }
+        guard let kind = Kind(rawValue: wire.type) else { throw Refusal(reason: "unknown message type '\(wire.type.prefix(40))'") }
+        guard let line = wire.line else { throw Refusal(reason: "a \(kind.rawValue) message has no line") }
         guard line.utf8.count <= maximumLineLength else {
             throw Refusal(reason: "the line is longer than \(maximumLineLength) bytes")
         }
@@ -44,6 +56,6 @@ struct ClientMessage: Equatable, Sendable {
         }
         let id = wire.id ?? 0
         guard (0...maximumID).contains(id) else { throw Refusal(reason: "the id is out of range") }
-        return ClientMessage(line: line, id: id)
+        return ClientMessage(kind: kind, line: line, id: id)
     }
 }

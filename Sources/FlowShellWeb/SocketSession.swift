@@ -58,7 +58,10 @@ enum SocketSession {
                     refusal = (true, error.reason)
                     break
                 }
-                if case .dropped(_) = lineQueue.yield(parsed) {
+                if parsed.kind == .complete {
+                    // Tab is answered at once, even while a line runs.
+                    await session.complete(parsed)
+                } else if case .dropped(_) = lineQueue.yield(parsed) {
                     refusal = (false, "more than \(maximumQueuedLines) lines wait to run")
                     break
                 }

@@ -55,6 +55,24 @@ final class WebSession {
         let failed: Bool
     }
 
+    /// What Tab offers, as the page receives it.
+    private struct Offer: Encodable {
+        let id: Int
+        let deleting: Int
+        let insert: String
+        let candidates: [String]
+        let descriptions: [String: String]
+    }
+
+    /// Answers Tab with the terminal's completion: the dispatcher's, with the link values the
+    /// modules offer now, and no files (the page's user is not at this machine).
+    func complete(_ message: ClientMessage) async {
+        await dispatcher.refreshLinkParameterValues()
+        let completion = dispatcher.complete(message.line)
+        emit(encoding.message("completion", Offer(id: message.id, deleting: completion.deleting, insert: completion.insert,
+                                                  candidates: completion.candidates, descriptions: completion.descriptions)))
+    }
+
     /// Runs the page's lines in order until there are no more, or the session ends.
     func serve(_ messages: AsyncStream<ClientMessage>) async {
         for await message in messages {

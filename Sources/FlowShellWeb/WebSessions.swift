@@ -3,8 +3,8 @@ import FlowShellKit
 import FlowShellRuntime
 import Foundation
 
-/// The sessions of one server: what they share (the app's services and data folder, as two
-/// terminals share them, and the modules' settings), the tabs open now, and where closed tabs
+/// The sessions of one server: what they share (the app's services, data folder and modules'
+/// settings, as two terminals share them), the tabs open now, and where closed tabs
 /// were, so that a page reloaded comes back to it (`--state` for a tab).
 @MainActor
 final class WebSessions {
@@ -19,7 +19,7 @@ final class WebSessions {
     private let dataDirectory: (String) -> String?
     private let makePlugins: () -> PluginLoader
     private let services = ServiceContainer()
-    private let settings = ModuleSettings()
+    private let settings = SharedSettings()
     private var open: Set<String> = []
     /// Sessions opening for a tab whose last session is still closing, by tab.
     private var awaitingClose: [String: [(id: Int, resume: CheckedContinuation<Void, Never>)]] = [:]
@@ -47,7 +47,7 @@ final class WebSessions {
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
         let settings = self.settings
         return try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory,
-                                           openSettings: { _ in SessionSettings(shared: settings) },
+                                           openSettings: { folder in SessionSettings(shared: settings.open(inFolder: folder)) },
                                            services: services, plugins: makePlugins())
     }
 
@@ -57,7 +57,7 @@ final class WebSessions {
         let runtime = try await startRuntime()
         runtime.flow.closeAll()
         await runtime.stopPlugins()
-        return runtime.warnings.map(\.description)
+        return runtime.warnings.map(\.description) + (settings.warning.map { ["warning: \($0)"] } ?? [])
     }
 
     /// Why a tab was not opened, in words the page shows.
@@ -86,7 +86,8 @@ final class WebSessions {
         let session = WebSession(tab: tab, runtime: runtime, send: send)
         let snapshot = remembered.removeValue(forKey: tab)
         rememberedOrder.removeAll { $0 == tab }
-        await session.start(title: title, restoring: snapshot, notices: runtime.startNotices)
+        let notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
+        await session.start(title: title, restoring: snapshot, notices: notices)
         return session
     }
 

@@ -13,7 +13,7 @@ import Darwin
 @MainActor
 public final class EditLineReader: LineReader {
     /// Answers Tab, given the line's text before the cursor.
-    public typealias Completer = @MainActor (String) -> Completion
+    public typealias Completer = @MainActor (String) -> LineCompletion
 
     /// How many lines the history keeps.
     public static let historySize = 1000
@@ -49,7 +49,7 @@ public final class EditLineReader: LineReader {
         let text = String(cString: beforeCursor)
         let address = Int(bitPattern: context)
         let completion = DispatchQueue.main.sync {
-            MainActor.assumeIsolated { () -> Completion in
+            MainActor.assumeIsolated { () -> LineCompletion in
                 guard let pointer = UnsafeRawPointer(bitPattern: address) else { return .none }
                 return Unmanaged<EditLineReader>.fromOpaque(pointer).takeUnretainedValue().completer(text)
             }

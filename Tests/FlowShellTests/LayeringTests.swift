@@ -45,6 +45,16 @@ import Testing
     static func closure(ofProduct product: String) throws -> (targets: Set<String>, products: Set<String>) {
         let package = try #require(package, "swift package describe gave nothing to read")
         let roots = try #require(package.products.first { $0.name == product }?.targets, "no product \(product)")
+        return try closure(of: roots)
+    }
+
+    /// The targets and external products `target` links, all the way down.
+    static func closure(ofTarget target: String) throws -> (targets: Set<String>, products: Set<String>) {
+        try closure(of: [target])
+    }
+
+    private static func closure(of roots: [String]) throws -> (targets: Set<String>, products: Set<String>) {
+        let package = try #require(package, "swift package describe gave nothing to read")
         let all = Dictionary(package.targets.map { ($0.name, $0) }) { first, _ in first }
         var seen: Set<String> = [], external: Set<String> = []
         var pending = roots
@@ -68,6 +78,14 @@ import Testing
         #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
                 "FlowShellWeb links \(targets.sorted())")
         #expect(products.contains("Hummingbird"))
+    }
+
+    @Test func theSettingsDatabaseLinksNoLineEditorTerminalOrCommandLine() throws {
+        let (targets, products) = try Self.closure(ofTarget: "FlowShellSettings")
+        #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
+                "FlowShellSettings links \(targets.sorted())")
+        #expect(products.contains("GRDB") && products.isDisjoint(with: ["ArgumentParser", "Hummingbird"]),
+                "FlowShellSettings links \(products.sorted())")
     }
 
     @Test func theTerminalProgramCarriesNoWebServer() throws {

@@ -5,7 +5,12 @@ import Testing
 @Suite struct ClientMessageTests {
     @Test func aRunMessageCarriesItsLineAndID() throws {
         let message = try ClientMessage.parse(#"{"type": "run", "line": "select rio", "id": 7}"#)
-        #expect(message == ClientMessage(line: "select rio", id: 7))
+        #expect(message == ClientMessage(kind: .run, line: "select rio", id: 7))
+    }
+
+    @Test func aCompleteMessageCarriesTheTextBeforeTheCursor() throws {
+        let message = try ClientMessage.parse(#"{"type": "complete", "line": "open /cars/r", "id": 8}"#)
+        #expect(message == ClientMessage(kind: .complete, line: "open /cars/r", id: 8))
     }
 
     @Test(arguments: [
@@ -13,6 +18,7 @@ import Testing
         ("[1, 2]", "not a JSON object"),
         (#"{"type": "eval", "line": "x"}"#, "unknown message type 'eval'"),
         (#"{"type": "run"}"#, "has no line"),
+        (#"{"type": "complete", "id": 1}"#, "a complete message has no line"),
         (#"{"type": "run", "line": "back\u001b[2J"}"#, "control characters"),
         (#"{"type": "run", "line": "a\nb"}"#, "control characters"),
         (#"{"type": "run", "line": "x", "id": -1}"#, "out of range"),

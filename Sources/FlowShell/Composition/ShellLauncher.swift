@@ -2,6 +2,7 @@ import FlowCoordinator
 import FlowManifest
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellSettings
 import FlowShellTerminal
 import Foundation
 import LineEditor
@@ -243,7 +244,7 @@ struct ShellLauncher {
         Terminal.takeForeground()
         let completion = completionTarget
         let completer: EditLineReader.Completer = { text in
-            completion.dispatcher?.complete(text) ?? .none
+            completion.dispatcher?.completeAtTerminal(text) ?? .none
         }
         guard let editor = EditLineReader(program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
             console.writeError("error: cannot start the line editor on this terminal\n")

@@ -15,6 +15,7 @@ struct FeatureScaffold {
     static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellTesting", "LineEditor", "CLibedit", "CEditShim",
         "FlowManifest", "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "ArgumentParser", "GRDB",
+        "FlowShellSettings",
     ]
 
     /// Target names the package already uses for itself: the engine's, its tools' and its examples'.

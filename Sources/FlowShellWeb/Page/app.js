@@ -13,6 +13,8 @@ const state = {
   history: JSON.parse(sessionStorage.getItem("flowshell.history") || "[]"),
   historyIndex: null,
   ended: false,
+  // The Tab asked about last: its id, and the line and the cursor then.
+  completion: null,
 };
 
 // --- Connection -----------------------------------------------------------------------------
@@ -99,6 +101,9 @@ function receive(text) {
       break;
     case "progress":
       document.body.dataset.running = String(message.running);
+      break;
+    case "completion":
+      applyCompletion(message);
       break;
     case "done":
       state.pending = Math.max(0, state.pending - 1);
@@ -361,61 +366,52 @@ function run(line) {
   send(line);
 }
 
-function commandsHere() {
-  return ((state.screen && state.screen.commands) || []).concat(state.globals);
-}
-
-// Candidates for the word being typed: a command's name first, then its positional argument's
-// declared values. The dispatcher decides what runs; this only helps to type it.
-function candidates(text) {
-  const words = text.split(/\s+/).filter((word, index, all) => word !== "" || index === all.length - 1);
-  const current = words.length === 0 ? "" : words[words.length - 1];
-  const lower = current.toLowerCase();
-  if (words.length <= 1) {
-    const names = [...new Set(commandsHere().map((command) => command.name))];
-    return { current, list: names.filter((name) => name.toLowerCase().startsWith(lower)) };
-  }
-  const command = commandsHere().find((candidate) => candidate.name === words[0]);
-  if (!command) return { current, list: [] };
-  const positionals = (command.arguments || []).filter((argument) => (argument.kind || "positional") === "positional");
-  const argument = positionals[words.length - 2];
-  const values = argument ? argument.values || [] : [];
-  return { current, list: values.filter((value) => value.toLowerCase().startsWith(lower)) };
-}
-
-function commonPrefix(list) {
-  return list.reduce((prefix, word) => {
-    let length = 0;
-    while (length < prefix.length && length < word.length && prefix[length].toLowerCase() === word[length].toLowerCase()) length++;
-    return prefix.slice(0, length);
-  });
-}
-
+// Tab asks the dispatcher, as the terminal's Tab does: the same completion of commands,
+// aliases, arguments' values, settings and links. The answer applies only if the line is still
+// as it was when asked.
 function complete() {
   const input = $("line");
-  const text = input.value.slice(0, input.selectionStart);
-  const { current, list } = candidates(text);
-  hideSuggestions();
-  if (list.length === 0) return;
-  const base = text.slice(0, text.length - current.length);
-  const rest = input.value.slice(input.selectionStart);
-  if (list.length === 1) {
-    input.value = base + escapeWord(list[0]) + " " + rest;
-  } else {
-    const prefix = commonPrefix(list);
-    if (prefix.length > current.length) input.value = base + escapeWord(prefix) + rest;
-    showSuggestions(list, base, rest);
-  }
+  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  const id = state.nextID++;
+  state.completion = { id, value: input.value, caret: input.selectionStart };
+  state.socket.send(JSON.stringify({ type: "complete", line: input.value.slice(0, input.selectionStart), id }));
 }
 
-function showSuggestions(list, base, rest) {
+function applyCompletion(answer) {
+  const input = $("line");
+  const asked = state.completion;
+  if (!asked || asked.id !== answer.id || input.value !== asked.value || input.selectionStart !== asked.caret) return;
+  state.completion = null;
+  hideSuggestions();
+  const before = asked.value.slice(0, asked.caret);
+  const rest = asked.value.slice(asked.caret);
+  const base = before.slice(0, before.length - answer.deleting) + answer.insert;
+  input.value = base + rest;
+  input.setSelectionRange(base.length, base.length);
+  if (answer.candidates.length > 0) showSuggestions(answer.candidates, answer.descriptions || {}, base, rest);
+  document.body.dataset.completed = String(answer.id);
+}
+
+// Where the word being typed begins: after the last space, or after the last `/` for a path,
+// whose candidates are listed as names in their folder (a link is listed whole).
+function wordStart(base, candidate) {
+  const afterSpace = base.lastIndexOf(" ") + 1;
+  const isLink = candidate.slice(0, -1).includes("/");
+  return isLink ? afterSpace : Math.max(afterSpace, base.lastIndexOf("/") + 1);
+}
+
+// The candidates listed; choosing one puts it in place of the word being typed.
+function showSuggestions(list, descriptions, base, rest) {
   const box = $("suggestions");
-  box.replaceChildren(...list.slice(0, 50).map((word, index) => {
-    const item = element("li", { role: "option", id: `suggestion-${index}`, text: word, tabIndex: -1 });
+  box.replaceChildren(...list.slice(0, 50).map((candidate, index) => {
+    const text = descriptions[candidate] ? `${candidate} — ${descriptions[candidate]}` : candidate;
+    const item = element("li", { role: "option", id: `suggestion-${index}`, text, tabIndex: -1 });
     item.addEventListener("click", () => {
-      $("line").value = base + escapeWord(word) + " " + rest;
+      const chosen = base.slice(0, wordStart(base, candidate)) + escapeWord(candidate) + (candidate.endsWith("/") ? "" : " ");
+      $("line").value = chosen + rest;
       hideSuggestions();
       $("line").focus();
+      $("line").setSelectionRange(chosen.length, chosen.length);
     });
     return item;
   }));

@@ -1,4 +1,4 @@
-@testable import LineEditor
+import FlowShellRuntime
 import Testing
 
 @Suite struct CompletionTests {
@@ -22,11 +22,5 @@ import Testing
 
     @Test func unicodeWordsComplete() {
         #expect(Completion.completing("Šk", among: ["Škoda"]) == Completion(insert: "oda "))
-    }
-
-    @MainActor
-    @Test func promptEscapesAreMarkedInvisible() {
-        #expect(EditLineReader.markInvisible("\u{1B}[1;36mCars\u{1B}[0m › ") == "\u{01}\u{1B}[1;36m\u{01}Cars\u{01}\u{1B}[0m\u{01} › ")
-        #expect(EditLineReader.markInvisible("plain › ") == "plain › ")
     }
 }

@@ -1,8 +1,7 @@
-import FlowShellRuntime
 /// Keeps feature text from driving the terminal: control characters (escape sequences among
 /// them) become U+FFFD, tabs become a space. Features describe content; only the theme styles it.
-enum TextSanitizer {
-    static func clean(_ text: String, keepingNewlines: Bool = false) -> String {
+package enum TextSanitizer {
+    package static func clean(_ text: String, keepingNewlines: Bool = false) -> String {
         // A control character is a byte below 0x20, 0x7F, or U+0080–U+009F, whose UTF-8 starts
         // with 0xC2: text with none of those bytes (most) is clean without decoding it.
         guard text.withUTF8Bytes({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }),

@@ -1,6 +1,4 @@
 import FlowShellKit
-import FlowShellRuntime
-import LineEditor
 
 /// Answers Tab, without regard to case: command names (this screen's, those the config adds,
 /// the global ones and the aliases) for the first word, listed with what they do; the declared
@@ -8,13 +6,13 @@ import LineEditor
 /// declaration says, and files for a path; command names after `help`; a setting's values after
 /// `set NAME`; and after `open`, link patterns, then a parameter's values (from the open
 /// screens' arguments of that name). An alias completes as the command it stands for.
-enum CompletionProvider {
+package enum CompletionProvider {
     /// - Parameters:
     ///   - links: the flow's link patterns (`/cars/:carID`).
     ///   - aliases: what each alias stands for, by name.
     ///   - values: the values known for a link parameter (`carID`).
     ///   - files: the names in a folder (folders ending in `/`), for a path.
-    static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String: String] = [:],
+    package static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String: String] = [:],
                          values: (String) -> [String] = { _ in [] }, files: (String) -> [String] = { _ in [] }) -> Completion {
         var partial = CommandLineTokenizer.partial(textBeforeCursor)
         let commands = (screen?.commands ?? []) + GlobalCommand.descriptions

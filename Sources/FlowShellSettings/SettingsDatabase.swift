@@ -1,15 +1,15 @@
 import FlowShellKit
 import FlowShellRuntime
-import FlowShellTerminal
 import Foundation
 import GRDB
 
 /// The modules' small settings (the session, say) in one SQLite database in the app's data
 /// folder: each module has its own namespace, and each change is committed before it returns.
 /// The file is opened when a setting is first read (a missing file reads as empty, without being
-/// made) or written, so that a start which changes nothing touches no database.
+/// made) or written, so that a start which changes nothing touches no database. Several programs
+/// (two terminals, a terminal and `flowshell serve`) may share the file: each read asks it.
 @MainActor
-final class SettingsDatabase: SettingsStorage {
+public final class SettingsDatabase: SettingsStorage {
     private let path: String
     private var writer: (any DatabaseWriter)?
 
@@ -43,7 +43,7 @@ final class SettingsDatabase: SettingsStorage {
 
     /// What stands in the way of keeping settings in `folder`, in words, when something does
     /// (a file where the folder should be); checked at start without opening anything.
-    static func problem(inFolder folder: String) -> String? {
+    public static func problem(inFolder folder: String) -> String? {
         var isFolder: ObjCBool = false
         var path = folder
         // The nearest part of the path that exists must be a folder.
@@ -57,50 +57,13 @@ final class SettingsDatabase: SettingsStorage {
 
     /// The settings in `settings.sqlite` in `folder`, or an error saying what stands in the way
     /// (nothing is opened yet): what ``FlowRuntime`` is given to open them with.
-    static func open(inFolder folder: String) throws -> any SettingsStorage {
+    public static func open(inFolder folder: String) throws -> any SettingsStorage {
         if let problem = problem(inFolder: folder) { throw UserFacingError(problem) }
         return SettingsDatabase(path: folder + "/settings.sqlite")
     }
 
     /// The store of one module.
-    func store(forModule module: String) -> any KeyValueStore {
+    public func store(forModule module: String) -> any KeyValueStore {
         SettingsStore(database: self, module: module)
-    }
-}
-
-/// One module's settings in the settings database.
-@MainActor
-final class SettingsStore: KeyValueStore {
-    private let database: SettingsDatabase
-    private let module: String
-
-    init(database: SettingsDatabase, module: String) {
-        self.database = database
-        self.module = module
-    }
-
-    func value(for key: String) -> String? {
-        let module = self.module
-        // A value that cannot be read reads as none: the user is asked again (to sign in, say).
-        guard let reader = try? database.database(creating: false) else { return nil }
-        return try? reader.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE module = ? AND key = ?", arguments: [module, key])
-        }
-    }
-
-    func setValue(_ value: String?, for key: String) throws {
-        let module = self.module
-        do {
-            guard let writer = try database.database(creating: true) else { return }
-            try writer.write { db in
-                if let value {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (module, key, value) VALUES (?, ?, ?)", arguments: [module, key, value])
-                } else {
-                    try db.execute(sql: "DELETE FROM setting WHERE module = ? AND key = ?", arguments: [module, key])
-                }
-            }
-        } catch {
-            throw UserFacingError("cannot save the \(module) settings: \(SystemError.describe(error))")
-        }
     }
 }
