@@ -94,4 +94,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Features/Todo/Sources/TodoHomeScreen.swift").path))
         #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Features/Todo/Tests/TodoHomeTests.swift").path))
     }
+
+    @Test func aFeatureCannotTakeTheNameOfAnEngineTargetOrOfALibraryTheEngineUses() throws {
+        let package = try #require(LayeringTests.package, "swift package describe gave nothing to read")
+        let repository = FlowShellBinary.repository
+        // The sample features and their libraries are in the folders a new feature goes beside.
+        let samples = try ["Features", "Libraries"].flatMap {
+            try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent($0).path)
+        }
+        let names = Set(package.targets.map(\.name) + package.targets.flatMap { $0.productDependencies ?? [] })
+            .filter { !$0.hasSuffix("Tests") && !samples.contains($0) && $0.first?.isUppercase == true }
+        #expect(names.subtracting(FeatureScaffold.reservedNames).sorted() == [])
+    }
 }

@@ -13,9 +13,11 @@ struct FeatureScaffold {
 
     /// The names of FlowShell's own modules, which a shell built on it links.
     static let engineNames: Set<String> = [
-        "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellTesting", "LineEditor", "CLibedit", "CEditShim",
-        "FlowManifest", "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "ArgumentParser", "GRDB",
-        "FlowShellSettings",
+        "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
+        "FlowShellSettings", "FlowShellWeb", "LineEditor", "CLibedit", "CEditShim", "FlowManifest", "FlowPlugins",
+        "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp",
+        // The libraries the engine links, whose modules a feature's name would clash with.
+        "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdWebSocket", "Logging", "Subprocess", "SystemPackage",
     ]
 
     /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
