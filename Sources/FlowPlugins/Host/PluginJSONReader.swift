@@ -52,16 +52,16 @@ struct PluginJSONReader {
     /// out, so that a large answer is not read through to learn that it is not an update.
     mutating func eventlessUpdateInstance() -> Int? {
         guard enterObject(), peek() != UInt8(ascii: "}") else { return nil }
-        var type: String?, instance: Int?, events = false
+        var isUpdate = false, instance: Int?, events = false
         while true {
             skipWhitespace()
-            // Keys are compared as bytes, not made into strings.
+            // Keys and the type are compared as bytes, not made into strings.
             guard let key = stringBytes(), skipWhitespaceThen(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             switch key {
             case Self.typeKey:
-                guard type == nil, let value = string(), value == "update" else { return nil }
-                type = value
+                guard !isUpdate, stringBytes() == Self.updateValue else { return nil }
+                isUpdate = true
             case Self.instanceKey:
                 guard instance == nil, let value = optionalInteger(), let value else { return nil }
                 instance = value
@@ -77,13 +77,14 @@ struct PluginJSONReader {
             guard next == UInt8(ascii: ",") else { return nil }
         }
         skipWhitespace()
-        guard index == bytes.count, type != nil else { return nil }
+        guard index == bytes.count, isUpdate else { return nil }
         return instance
     }
 
     private static let typeKey = Array("type".utf8)
     private static let instanceKey = Array("instance".utf8)
     private static let eventsKey = Array("events".utf8)
+    private static let updateValue = Array("update".utf8)
 
     /// Skips one value without recursing: a string, a literal or number, or an array or object
     /// to its matching bracket (strings inside skipped whole). Only the brackets' balance is
