@@ -9,7 +9,8 @@ import Synchronization
 /// that carries events, its end — goes after the held updates it followed, so no event is
 /// dropped or reordered and an answer is never overtaken by an older view.
 ///
-/// The main actor is woken once for whatever gathered meanwhile, not once per line.
+/// The main actor is woken once for whatever gathered meanwhile, not once per line, and held
+/// views wait for it to have taken what went before them.
 final class PluginInbox: Sendable {
     /// How long after an update that only changes a view the next is held: at most fifty
     /// views a second reach a screen, more than a person sees (the terminal redraws at most
@@ -91,13 +92,15 @@ final class PluginInbox: Sendable {
     }
 
     /// The pace has ended: the held updates go, and another pace starts after them; with none
-    /// held, the next update goes at once.
+    /// held, the next update goes at once. While the main actor has not yet taken all that went
+    /// before, they wait another pace: views do not pile up behind a busy main actor.
     private func paceEnded() {
         let (wakes, paces) = state.withLock { state -> (Bool, Bool) in
             guard !state.held.isEmpty else {
                 state.pacing = false
                 return (false, false)
             }
+            if state.draining { return (false, true) }
             state.releaseHeld()
             return (state.needsWaking(), true)
         }
