@@ -12,6 +12,7 @@ import Darwin
 // A libFuzzer target for the shell's side of the plugin protocol, built and run by `make fuzz`:
 // each input is what a plugin could write on its stdout, split into lines as the reader splits
 // it; each line is classified as the supervisor does (hello, response, update, stray, nested too deep),
+// and as its inbox does (an update that carries no events, or anything else),
 // an answer is decoded as each method's result and described when it is wrong, and a declared
 // screen is checked. A crash, a sanitizer's report or a broken invariant is a finding. (The
 // supervisor's own path needs a process, which the end-to-end tests drive.)
@@ -43,6 +44,17 @@ enum PluginFuzzer {
             let decoded = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data)
             if decoded?.type != scanned.type || decoded?.id != scanned.id || decoded?.instance != scanned.instance {
                 print("the envelope read by hand is not JSONDecoder's: \(line)")
+                abort()
+            }
+        }
+        // An update told apart as carrying no events, which a newer one may replace unread, is
+        // one JSONDecoder reads as an update of that instance with no events, or cannot read.
+        if let instance = PluginLine.eventlessUpdateInstance(line) {
+            let update = try? JSONDecoder().decode(PluginMessage.Update.self, from: data)
+            let envelope = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data)
+            if PluginLine.exceedsDepth(line) || envelope.map({ $0.type != "update" || $0.instance != instance }) == true
+                || update.map({ !$0.events.isEmpty || $0.instance != instance }) == true {
+                print("an update told apart as carrying no events is not one: \(line)")
                 abort()
             }
         }

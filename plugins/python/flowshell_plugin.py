@@ -326,10 +326,12 @@ class _Input:
         while not self.pending:
             if self.ended:
                 return None
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                return None
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            # Stdin is looked at even when the time is up: a screen that ticks without a pause
+            # still has its requests read.
             self._read(remaining)
+            if remaining == 0 and not self.pending:
+                return None
         return self.pending.popleft()
 
     def cancelled(self, request_id, seconds):

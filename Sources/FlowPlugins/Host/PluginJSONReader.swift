@@ -41,6 +41,79 @@ struct PluginJSONReader {
         return (type, id, instance)
     }
 
+    // MARK: - An update without events
+
+    /// The `instance` of an `update` line whose `events` are absent, `null` or `[]` — an update
+    /// that only changes a view — read from its top level; nil for any other line, and for
+    /// anything this reader does not take as it is (`type`, `instance` or `events` twice, an
+    /// escape it does not know). Other members are skipped with their brackets balanced, not
+    /// checked further, and without recursing: a line nested too deep (which the caller checks
+    /// for after) cannot exhaust the stack. It stops at the first member that rules the line
+    /// out, so that a large answer is not read through to learn that it is not an update.
+    mutating func eventlessUpdateInstance() -> Int? {
+        guard enterObject(), peek() != UInt8(ascii: "}") else { return nil }
+        var isUpdate = false, instance: Int?, events = false
+        while true {
+            skipWhitespace()
+            // Keys and the type are compared as bytes, not made into strings.
+            guard let key = stringBytes(), skipWhitespaceThen(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            switch key {
+            case Self.typeKey:
+                guard !isUpdate, stringBytes() == Self.updateValue else { return nil }
+                isUpdate = true
+            case Self.instanceKey:
+                guard instance == nil, let value = optionalInteger(), let value else { return nil }
+                instance = value
+            case Self.eventsKey:
+                guard !events, literal("null") || (expect(UInt8(ascii: "[")) && skipWhitespaceThen(UInt8(ascii: "]"))) else { return nil }
+                events = true
+            default:
+                guard skipFlat() else { return nil }
+            }
+            skipWhitespace()
+            guard let next = next() else { return nil }
+            if next == UInt8(ascii: "}") { break }
+            guard next == UInt8(ascii: ",") else { return nil }
+        }
+        skipWhitespace()
+        guard index == bytes.count, isUpdate else { return nil }
+        return instance
+    }
+
+    private static let typeKey = Array("type".utf8)
+    private static let instanceKey = Array("instance".utf8)
+    private static let eventsKey = Array("events".utf8)
+    private static let updateValue = Array("update".utf8)
+
+    /// Skips one value without recursing: a string, a literal or number, or an array or object
+    /// to its matching bracket (strings inside skipped whole). Only the brackets' balance is
+    /// checked inside; the line is decoded in full before anything of it is used.
+    private mutating func skipFlat() -> Bool {
+        guard let first = peek() else { return false }
+        guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return skipValue() }
+        var depth = 0
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard skipString() else { return false }
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 {
+                    index += 1
+                    return true
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// An integer without fraction or exponent, or `null` (as nil in `.some(nil)`).
     private mutating func optionalInteger() -> Int?? {
         if literal("null") { return .some(nil) }

@@ -57,6 +57,20 @@ enum PluginLine {
         }
     }
 
+    /// The screen instance of an `update` that carries no events (only a view), or nil for any
+    /// other line: such an update may give way to a newer one of the same instance unread,
+    /// while a line this cannot tell apart is kept. Read by hand, without decoding the view.
+    static func eventlessUpdateInstance(_ line: [UInt8]) -> Int? {
+        guard line.first == UInt8(ascii: "{") else { return nil }
+        let instance = line.withUnsafeBytes { bytes in
+            var reader = PluginJSONReader(bytes: bytes)
+            return reader.eventlessUpdateInstance()
+        }
+        // One nested too deep must reach the supervisor, which stops the plugin for it.
+        guard let instance, !exceedsDepth(line) else { return nil }
+        return instance
+    }
+
     /// Why the shell will not talk to a plugin that said `hello`, or nil when it will.
     static func refusal(of hello: PluginMessage.Hello) -> String? {
         guard hello.protocol == PluginProtocol.name else {

@@ -3,8 +3,10 @@ import FlowShellKit
 import Foundation
 
 /// One running plugin process, spoken to over the protocol: its hello, its requests with ids
-/// and deadlines, their cancellation, and its end. One reading task routes each answer to the
-/// request with its id, so any number of requests may wait at once and a slow one blocks none.
+/// and deadlines, their cancellation, and its end. What its reading thread reads goes through a
+/// ``PluginInbox`` (which coalesces a flood of updates) to the main actor, which routes each
+/// answer to the request with its id, so any number of requests may wait at once and a slow
+/// one blocks none.
 @MainActor
 final class PluginSession {
     /// How long a plugin has to answer a `cancel` before it is killed.
@@ -74,14 +76,10 @@ final class PluginSession {
         }
         log.note("started \(spec.arguments.joined(separator: " ")) as process \(process.pid)")
         let session = PluginSession(spec: spec, log: log, process: process)
-        let (stream, continuation) = AsyncStream.makeStream(of: PluginProcess.Output.self)
-        process.readOutput { output in
-            continuation.yield(output)
-            if case .ended = output { continuation.finish() }
+        let inbox = PluginInbox { inbox in
+            Task { @MainActor in session.receive(from: inbox) }
         }
-        Task { @MainActor in
-            for await output in stream { session.receive(output) }
-        }
+        process.readOutput { output in inbox.add(output) }
         try await session.greet()
         return session
     }
@@ -156,6 +154,13 @@ final class PluginSession {
     }
 
     // MARK: - What the plugin writes
+
+    /// Takes in order what the plugin wrote until its inbox is empty.
+    private func receive(from inbox: PluginInbox) {
+        while case let outputs = inbox.take(), !outputs.isEmpty {
+            outputs.forEach(receive)
+        }
+    }
 
     private func receive(_ output: PluginProcess.Output) {
         switch output {
