@@ -36,7 +36,13 @@ public final class SettingsDatabase: SettingsStorage {
                 table.primaryKey(["module", "key"])
             }
         }
-        try migrator.migrate(pool)
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Another shell made the table at the same moment (GRDB reads which migrations are
+            // applied before it takes the write lock): the loser finds it made, and goes on.
+            guard try pool.read({ try migrator.hasCompletedMigrations($0) }) else { throw error }
+        }
         writer = pool
         return pool
     }

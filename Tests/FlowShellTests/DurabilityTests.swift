@@ -66,4 +66,26 @@ import Glibc
         first.type("\u{04}")
         #expect(try first.waitForExit() == 0)
     }
+
+    @Test func shellsStartedTogetherOnANewDataFolderAllBook() async throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = self.config
+        // Each makes the settings and bookings databases' schemas at the same moment as the others.
+        let results = try await withThrowingTaskGroup(of: FlowShellBinary.Result.self) { group in
+            for (index, car) in ["rio", "zoe", "polo", "leaf"].enumerated() {
+                group.addTask {
+                    try FlowShellBinary.run(["--config", config, "--fresh"], input: "select \(car)\nbook\nlogin user\(index)\nconfirm\n",
+                                            in: home, environment: FlowShellBinary.environment(home: home))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results {
+            // The session is the data folder's: a shell that another signed in first books at once.
+            let errors = result.errors.split(separator: "\n").filter { !$0.contains("'login' is a command of Sign in") }
+            #expect(errors == [])
+            #expect(result.output.contains("✓ Booked"), "\(result.output)")
+        }
+    }
 }
