@@ -170,6 +170,7 @@ import Testing
         (#"{"type":"update","instance":4,"events":{}}"#, nil),
         (#"{"type":"update","instance":null,"view":{"title":"T"}}"#, nil),
         (#"{"type":"update","instance":4.5}"#, nil),
+        (#"{"type":"update","instance":04}"#, nil),
         (#"{"type":"update","view":{"title":"T"}}"#, nil),
         (#"{"type":"response","id":4,"instance":4,"result":{}}"#, nil),
         (#"{"type":"update","instance":4,"view":{"title":"T"}} trailing"#, nil),

@@ -66,7 +66,8 @@ import Testing
         #expect(throws: DecodingError.self) { try ScreenAnswerDecoder.decode(data) }
     }
 
-    @Test(arguments: taken + left + [#"{"type": "update", "instance": 3, "view": {"title": "x", "components": []}}"#, #"{"type": "cancel", "id": null}"#])
+    @Test(arguments: taken + left + [#"{"type": "update", "instance": 3, "view": {"title": "x", "components": []}}"#, #"{"type": "cancel", "id": null}"#,
+                            #"{"type": "update", "instance": 03}"#, #"{"type": "response", "id": -01}"#])
     func theEnvelopeReadByHandIsJSONDecoders(_ line: String) throws {
         let bytes = Array(line.utf8)
         let read = bytes.withUnsafeBytes { buffer -> (type: String, id: Int?, instance: Int?)? in

@@ -119,7 +119,7 @@ struct PluginJSONReader {
         if literal("null") { return .some(nil) }
         let start = index
         _ = expect(UInt8(ascii: "-"))
-        guard digits(), let byte = peek(), byte != UInt8(ascii: "."), byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") else { return nil }
+        guard integerPart(), let byte = peek(), byte != UInt8(ascii: "."), byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") else { return nil }
         guard let value = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
         return .some(value)
     }
@@ -483,17 +483,23 @@ struct PluginJSONReader {
     /// A number as JSON writes it: `-`? digits (`.` digits)? (`e` sign? digits)?.
     private mutating func number() -> Bool {
         _ = expect(UInt8(ascii: "-"))
-        if expect(UInt8(ascii: "0")) {
-            if let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { return false }
-        } else if !digits() {
-            return false
-        }
+        guard integerPart() else { return false }
         if expect(UInt8(ascii: ".")), !digits() { return false }
         if expect(UInt8(ascii: "e")) || expect(UInt8(ascii: "E")) {
             if !expect(UInt8(ascii: "+")) { _ = expect(UInt8(ascii: "-")) }
             return digits()
         }
         return true
+    }
+
+    /// A number's whole part as JSON writes it: `0`, or digits that do not start with `0`
+    /// (JSONDecoder refuses `03`).
+    private mutating func integerPart() -> Bool {
+        if expect(UInt8(ascii: "0")) {
+            guard let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return true }
+            return false
+        }
+        return digits()
     }
 
     private mutating func digits() -> Bool {
