@@ -12,9 +12,9 @@ import Synchronization
 /// The main actor is woken once for whatever gathered meanwhile, not once per line, and held
 /// views wait for it to have taken what went before them.
 final class PluginInbox: Sendable {
-    /// How long after an update that only changes a view the next is held: at most fifty
-    /// views a second reach a screen, more than a person sees (the terminal redraws at most
-    /// every 100 ms) and enough for a program or a browser following it.
+    /// How long after an update that only changes a view the next is held: more views than a
+    /// person can follow still reach a screen, and enough for a program or a browser following
+    /// it.
     static let pace = Duration.milliseconds(20)
 
     private struct State {

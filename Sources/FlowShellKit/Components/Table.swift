@@ -62,8 +62,9 @@ public struct Table: Sendable, Equatable {
 
     /// The columns, left to right.
     public var columns: [Column]
-    /// Every row's cells, one row after another, in one array for the whole table: an array of
-    /// its own for each row costs several times the row's short cells.
+    /// Every row's cells, one row after another, in one array for the whole table rather than an
+    /// array per row, so that a row of short cells carries no allocation of its own
+    /// (docs/performance.md, "A plugin's large view").
     private var cells: [String]
     /// Where each row ends in `cells`: a row may have fewer cells than there are columns, or
     /// more, and keeps them as given.
