@@ -12,7 +12,8 @@ public struct ModuleDeclaration: Codable, Sendable, Equatable {
     /// The conditions guards may name, which it tells (`condition`, protocol 1.2).
     public var conditions: [ConditionDeclaration]
 
-    /// A module.
+    /// The module `name` with its `screens`, and the link parameters and conditions it answers for
+    /// (none by default).
     public init(name: String, screens: [ScreenDeclaration], resolvers: [ResolverDeclaration] = [],
                 conditions: [ConditionDeclaration] = []) {
         self.name = name
@@ -63,7 +64,7 @@ public struct ConditionDeclaration: Codable, Sendable, Equatable {
     /// What the condition is called for people, as in "the unlock code is needed first".
     public var summary: String
 
-    /// A condition.
+    /// The condition `name`, with `summary` saying it in people's words.
     public init(name: String, summary: String = "") {
         self.name = name
         self.summary = summary
@@ -87,7 +88,7 @@ public struct ResolverDeclaration: Codable, Sendable, Equatable {
     /// The input key it provides (`carID`).
     public var produces: String
 
-    /// A resolver.
+    /// Looks up a link's `:parameter` as the input `produces`.
     public init(parameter: String, produces: String) {
         self.parameter = parameter
         self.produces = produces
@@ -107,7 +108,7 @@ public struct ScreenDeclaration: Codable, Sendable, Equatable {
         /// What it means.
         public var summary: String
 
-        /// An event declaration.
+        /// The event `name`, whose payload always carries the keys `payload`, with `summary` for `help`.
         public init(name: String, payload: [String] = [], summary: String = "") {
             self.name = name
             self.payload = payload
@@ -136,7 +137,8 @@ public struct ScreenDeclaration: Codable, Sendable, Equatable {
     /// Its commands.
     public var commands: [CommandDescription]
 
-    /// A declaration.
+    /// The screen `id` called `title`, opened with the `inputs` keys, emitting `events`, with its
+    /// `commands`.
     public init(id: String, title: String, inputs: [String] = [], events: [EventDeclarationData] = [], commands: [CommandDescription] = []) {
         self.id = id
         self.title = title

@@ -21,7 +21,7 @@ public enum PluginMessage {
             Hello(protocol: PluginProtocol.name, version: PluginProtocol.version.description, features: PluginProtocol.features)
         }
 
-        /// A hello.
+        /// The hello of a side that speaks `version` of `protocol` and understands `features`.
         public init(protocol: String, version: String, features: [String]) {
             self.protocol = `protocol`
             self.version = version
@@ -51,7 +51,7 @@ public enum PluginMessage {
         /// The method's parameters.
         public var params: Params
 
-        /// A request.
+        /// Request `id` of `method`, with its parameters.
         public init(id: Int, method: String, params: Params) {
             self.id = id
             self.method = method
@@ -93,7 +93,7 @@ public enum PluginMessage {
         /// Why it failed.
         public var error: Failure?
 
-        /// A response.
+        /// The answer to request `id`: its `result`, or the `error` it failed with.
         public init(id: Int, result: Result? = nil, error: Failure? = nil) {
             self.id = id
             self.result = result
@@ -116,7 +116,8 @@ public enum PluginMessage {
         /// `unknownCommand`, `cancelled`, or absent.
         public var code: String?
 
-        /// A failure.
+        /// A failure saying `message` to the user, with a `code` when the shell should act on it
+        /// (``Code``).
         public init(message: String, code: String? = nil) {
             self.message = message
             self.code = code
@@ -127,7 +128,7 @@ public enum PluginMessage {
 
     /// The parameters of `screens`: none.
     public struct NoParameters: Codable, Sendable, Equatable {
-        /// None.
+        /// The empty parameters, written `{}`.
         public init() {}
     }
 
@@ -136,7 +137,7 @@ public enum PluginMessage {
         /// The modules the plugin provides.
         public var modules: [ModuleDeclaration]
 
-        /// A result.
+        /// The answer listing the plugin's `modules`.
         public init(modules: [ModuleDeclaration]) {
             self.modules = modules
         }
@@ -151,7 +152,7 @@ public enum PluginMessage {
         /// Its input, by key.
         public var input: [String: String]
 
-        /// Parameters.
+        /// Opens `screen` as instance number `instance`, with its `input` values by key.
         public init(instance: Int, screen: String, input: [String: String]) {
             self.instance = instance
             self.screen = screen
@@ -168,7 +169,7 @@ public enum PluginMessage {
         /// The words after it, as the shell split them.
         public var arguments: [String]
 
-        /// Parameters.
+        /// Runs `command` on instance `instance` with the words typed after it.
         public init(instance: Int, command: String, arguments: [String]) {
             self.instance = instance
             self.command = command
@@ -176,7 +177,6 @@ public enum PluginMessage {
         }
     }
 
-    /// The parameters of `close`: the instance the shell no longer shows.
     /// A screen instance's new look, sent by the plugin whenever it changes by itself
     /// (protocol 1.1): `{"type": "update", "instance": 3, "view": {...}, "events": [...]}`.
     public struct Update: Codable, Sendable, Equatable {
@@ -189,7 +189,7 @@ public enum PluginMessage {
         /// Events it emitted, routed by the flow as a command's.
         public var events: [Event]
 
-        /// An update.
+        /// An update of instance `instance`: its new `view` (nil: unchanged) and the `events` it emitted.
         public init(instance: Int, view: ViewProperties?, events: [Event] = []) {
             self.instance = instance
             self.view = view
@@ -198,6 +198,7 @@ public enum PluginMessage {
 
         private enum CodingKeys: String, CodingKey { case type, instance, view, events }
 
+        /// Decodes an update; `view` and `events` may be absent.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             instance = try container.decode(Int.self, forKey: .instance)
@@ -211,11 +212,12 @@ public enum PluginMessage {
     /// ``ScreenAnswer`` with its new view.
     public typealias AppearParameters = CloseParameters
 
+    /// The parameters of `close`: the instance the shell no longer shows.
     public struct CloseParameters: Codable, Sendable, Equatable {
         /// The screen instance.
         public var instance: Int
 
-        /// Parameters.
+        /// Names instance `instance`.
         public init(instance: Int) {
             self.instance = instance
         }
@@ -228,7 +230,7 @@ public enum PluginMessage {
         /// Its value in the link (`A123BC`).
         public var value: String
 
-        /// Parameters.
+        /// Asks what `value`, written in a link for `parameter`, stands for.
         public init(parameter: String, value: String) {
             self.parameter = parameter
             self.value = value
@@ -240,7 +242,7 @@ public enum PluginMessage {
         /// The value of the input the resolver produces (`rio`).
         public var value: String
 
-        /// A result.
+        /// The answer that the link's value stands for the input value `value`.
         public init(value: String) {
             self.value = value
         }
@@ -252,7 +254,7 @@ public enum PluginMessage {
         /// The condition's name (`unlocked`).
         public var name: String
 
-        /// Parameters.
+        /// Asks whether the condition `name` holds.
         public init(name: String) {
             self.name = name
         }
@@ -263,7 +265,7 @@ public enum PluginMessage {
         /// Whether the condition holds.
         public var satisfied: Bool
 
-        /// A result.
+        /// The answer whether the condition holds now.
         public init(satisfied: Bool) {
             self.satisfied = satisfied
         }
@@ -277,7 +279,7 @@ public enum PluginMessage {
         /// The events emitted, in order.
         public var events: [Event]
 
-        /// An answer.
+        /// What the screen shows now (`view`, nil: unchanged) and the `events` it emitted, in order.
         public init(view: ViewProperties?, events: [Event] = []) {
             self.view = view
             self.events = events
@@ -300,7 +302,7 @@ public enum PluginMessage {
         /// Its payload.
         public var payload: [String: String]
 
-        /// An event.
+        /// The event `name` with its `payload` values by key (none by default).
         public init(name: String, payload: [String: String] = [:]) {
             self.name = name
             self.payload = payload

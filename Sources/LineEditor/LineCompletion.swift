@@ -12,7 +12,8 @@ public struct LineCompletion: Sendable, Equatable {
     /// What each listed candidate is, by candidate.
     public var descriptions: [String: String]
 
-    /// Creates an answer to Tab.
+    /// An answer to Tab that deletes `deleting` characters before the cursor, inserts `insert`, and
+    /// lists `candidates` (with `descriptions`) when more than one fits; the defaults change nothing.
     public init(deleting: Int = 0, insert: String = "", candidates: [String] = [], descriptions: [String: String] = [:]) {
         self.deleting = deleting
         self.insert = insert

@@ -19,7 +19,7 @@ public final class PlainLineReader: LineReader {
     /// How much of standard input one read asks for.
     private static let chunk = 64 * 1024
 
-    /// Creates a reader of standard input.
+    /// A reader of standard input (a pipe or a file), which it reads in large chunks.
     public init() {}
 
     /// Creates a reader of a script's text, line by line.

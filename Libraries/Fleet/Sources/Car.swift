@@ -17,7 +17,8 @@ public struct Car: Sendable, Equatable, Identifiable {
     /// Its licence plate, as written on the car.
     public var plate: String
 
-    /// Creates a car.
+    /// A car offered by the operator `manager`, at `distanceMetres` from the user; `plate` may be
+    /// empty where the operator does not say it.
     public init(id: String, name: String, manager: String, pricePerHour: Int, distanceMetres: Int, seats: Int, fuelPercent: Int,
                 plate: String = "") {
         self.id = id

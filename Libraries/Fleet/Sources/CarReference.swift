@@ -6,7 +6,7 @@ public struct CarReference: ScreenValue {
     /// The car's id (`rio`).
     public var carID: String
 
-    /// Refers to a car.
+    /// The reference to the car whose id is `carID`.
     public init(carID: String) {
         self.carID = carID
     }

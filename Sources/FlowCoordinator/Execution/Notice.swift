@@ -8,7 +8,7 @@ public struct Notice: Sendable, Equatable {
     /// The message.
     public var text: String
 
-    /// Creates a notice.
+    /// A notice saying `text` in `style` (a warning, an error, a success…).
     public init(_ style: MessageStyle, _ text: String) {
         self.style = style
         self.text = text

@@ -25,7 +25,8 @@ public struct LinkTarget: Equatable, Sendable {
     /// Conditions the link needs first.
     public var requires: [String]
 
-    /// Describes a resolved link.
+    /// The link `text` resolved to `screens` with their `inputs`, bottom first, which needs the
+    /// conditions `requires` first.
     public init(text: String, screens: [String], inputs: [[String: String]], requires: [String]) {
         self.text = text
         self.screens = screens
@@ -44,7 +45,8 @@ public struct PendingGuard: Equatable, Sendable {
     /// What was waiting for it.
     public var resume: NavigationIntent
 
-    /// Records a running guard.
+    /// The guard whose flow starts at `index` in the stack to make `condition` hold, after which
+    /// `resume` goes on.
     public init(index: Int, condition: String, resume: NavigationIntent) {
         self.index = index
         self.condition = condition

@@ -30,7 +30,8 @@ public struct NavigationEntry: Codable, Equatable, Sendable {
         case screen = "feature", input, presentation, flow, startsFlow = "flowRoot"
     }
 
-    /// Describes an open screen.
+    /// The screen `screen` opened with `input`, shown with `presentation`, in the sub-flow `flow`
+    /// (nil: the main flow), whose first screen it is when `startsFlow`.
     public init(screen: String, input: [String: String] = [:], presentation: Presentation, flow: String? = nil, startsFlow: Bool = false) {
         self.screen = screen
         self.input = input

@@ -11,7 +11,7 @@ public struct NavigationSnapshot: Codable, Sendable, Equatable {
     /// The open screens, bottom first.
     public var screens: [NavigationEntry]
 
-    /// Creates a snapshot.
+    /// The stack `screens` of the app `app`, in this version of the shape.
     public init(app: String, screens: [NavigationEntry]) {
         self.v = Self.currentVersion
         self.app = app

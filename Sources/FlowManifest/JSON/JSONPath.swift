@@ -14,7 +14,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The document's root.
     public static let root = JSONPath(components: [])
 
-    /// Creates a path from its steps.
+    /// The path that takes `components` in turn from the document's root (none: the root).
     public init(components: [Component]) {
         self.components = components
     }

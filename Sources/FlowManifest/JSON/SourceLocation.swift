@@ -5,7 +5,7 @@ public struct SourceLocation: Sendable, Equatable, Comparable, CustomStringConve
     /// The 1-based column.
     public var column: Int
 
-    /// Creates a location.
+    /// The place at `line` and `column`, both counted from 1 as an editor shows them.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

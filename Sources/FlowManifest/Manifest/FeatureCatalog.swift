@@ -25,7 +25,8 @@ public struct FeatureCatalog: Sendable {
         public var description: String { "feature id '\(id)' is registered by both \(first) and \(second)" }
     }
 
-    /// Catalogues linked feature modules.
+    /// The catalog of the screens, conditions, link resolvers and service set-ups that
+    /// `featureModules` register; a screen id that two of them register is kept as a ``Conflict``.
     public init(_ featureModules: [FeatureModule]) {
         var modules: [String: [FeatureRegistration]] = [:]
         var conditions: [String: [ConditionRegistration]] = [:]

@@ -11,7 +11,8 @@ public struct GuardDefinition: Sendable, Equatable {
     /// Where it is written.
     public var path: JSONPath
 
-    /// Creates a guard.
+    /// A guard that runs the sub-flow `flow`, shown in `style`, when a transition that requires
+    /// `condition` finds it not holding; `path` is where it is written.
     public init(condition: String, flow: String, style: TransitionStyle, path: JSONPath) {
         self.condition = condition
         self.flow = flow

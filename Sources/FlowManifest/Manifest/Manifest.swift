@@ -25,7 +25,8 @@ public struct Manifest: Sendable, Equatable {
     /// The stack depth a flow allows when it does not say.
     public static let defaultMaxDepth = 64
 
-    /// Creates a manifest.
+    /// A flow as a program builds it rather than decodes it; what it leaves out is what a config
+    /// that leaves it out means (no sub-flows, guards, links or plugins; a stack of `defaultMaxDepth`).
     public init(
         app: String,
         root: String,

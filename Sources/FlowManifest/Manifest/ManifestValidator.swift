@@ -15,7 +15,9 @@ public struct ManifestValidator: Sendable {
     /// catalog does not know may be theirs, so it is not reported, and no warnings are given.
     public let uncheckedModules: Set<String>
 
-    /// Creates a validator.
+    /// A validator of flows against the screens and events in `catalog`, where `globalCommands` are
+    /// the shell's own command names (a config's command may not take one) and `uncheckedModules`
+    /// are modules whose screens are known only at run time (plugins).
     public init(catalog: FeatureCatalog, globalCommands: Set<String>, uncheckedModules: Set<String> = []) {
         self.catalog = catalog
         self.globalCommands = globalCommands

@@ -20,7 +20,8 @@ public struct PluginDeclaration: Sendable, Equatable {
     /// Where it is written (`plugins[0]`).
     public var path: JSONPath
 
-    /// Declares a plugin.
+    /// The plugin that provides `module` by running `command`, given `timeoutMilliseconds` to
+    /// answer each request.
     public init(module: String, command: [String], timeoutMilliseconds: Int = PluginDeclaration.defaultTimeoutMilliseconds,
                 path: JSONPath) {
         self.module = module

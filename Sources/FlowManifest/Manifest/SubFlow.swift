@@ -17,7 +17,8 @@ public struct SubFlow: Sendable, Equatable {
     /// Where it is written.
     public var path: JSONPath
 
-    /// Creates a sub-flow.
+    /// The sub-flow `name`, starting at the screen `root`, whose events in `finish` end it with
+    /// the result each names.
     public init(name: String, root: String, transitions: [Transition], finish: [String: String], path: JSONPath) {
         self.name = name
         self.root = root

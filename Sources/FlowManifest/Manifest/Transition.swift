@@ -26,7 +26,9 @@ public struct Transition: Sendable, Equatable {
     /// Where the transition is written in the manifest.
     public var path: JSONPath
 
-    /// Creates a transition.
+    /// A transition from the screen `from` on its event `on` to the screen `to`, shown in `style`, or
+    /// (with `to` nil) to the sub-flow `flow` or a close; `isCommand` marks one the config adds as a command of
+    /// `from`, with `summary` as its help.
     public init(from: String, on: String, to: String?, flow: String? = nil, style: TransitionStyle,
                 requires: [String] = [], isCommand: Bool = false, summary: String? = nil, path: JSONPath) {
         self.from = from

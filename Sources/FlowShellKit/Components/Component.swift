@@ -24,7 +24,7 @@ public struct KeyValue: Sendable, Equatable {
     /// The value on the right.
     public var value: String
 
-    /// Creates a line with a label and a value.
+    /// A line showing `key` as its label and `value` beside it, aligned with the other lines of its block.
     public init(_ key: String, _ value: String) {
         self.key = key
         self.value = value

@@ -33,7 +33,7 @@ public struct ViewProperties: Codable, Equatable, Sendable {
         case title, components, commands, status
     }
 
-    /// Decodes the JSON form.
+    /// Decodes the `--output json` form; `components`, `commands` and `status` may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decode(String.self, forKey: .title)

@@ -3,7 +3,7 @@ public struct FeatureInput: Sendable, Equatable {
     /// The values, keyed by name.
     public var values: [String: String]
 
-    /// Creates an input from named values.
+    /// An input holding `values` by the names a screen's `Input` type decodes them from (none by default).
     public init(_ values: [String: String] = [:]) {
         self.values = values
     }

@@ -3,8 +3,8 @@
 /// type reads without any values at all: that is how a screen's declared input and payload
 /// keys are derived from its types, so that no key is written twice.
 ///
-/// Hand-written rather than Foundation's JSON coders: the values are a flat `[String: String]`,
-/// and a round trip through JSON data would cost more than the command it serves.
+/// Hand-written, as no library decoder reads this shape: every value is a string (a number or a
+/// flag as its text), and the recording pass lists the keys a type reads with no values at all.
 struct FlatValueDecoder: Decoder {
     /// What a recording pass saw: every key read, and whether it may be absent.
     final class Recording {

@@ -11,7 +11,8 @@ public struct Completion: Sendable, Equatable {
     /// What each listed candidate is, by candidate.
     public var descriptions: [String: String]
 
-    /// Creates a completion.
+    /// An answer that deletes `deleting` characters before the cursor, inserts `insert`, and lists
+    /// `candidates` (with `descriptions`) when more than one fits; the defaults change nothing.
     public init(deleting: Int = 0, insert: String = "", candidates: [String] = [], descriptions: [String: String] = [:]) {
         self.deleting = deleting
         self.insert = insert

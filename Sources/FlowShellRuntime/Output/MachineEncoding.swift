@@ -15,7 +15,7 @@ public struct MachineEncoding {
         return encoder
     }()
 
-    /// An encoder of messages.
+    /// An encoder that writes each message as one line of JSON, its keys sorted.
     public init() {}
 
     private struct Message<Body: Encodable>: Encodable {

@@ -22,7 +22,8 @@ public struct CarListState: Sendable, Equatable {
     /// What the filter looks in, for each of `listedCars`.
     private var searchTexts: [[UInt8]] = []
 
-    /// Creates the state for a fleet.
+    /// The list of `cars` as first shown: unfiltered and by price unless told, over every operator
+    /// (`operatorName` nil) or one.
     public init(cars: [Car], filter: String = "", order: CarSortOrder = .price, operatorName: String? = nil) {
         self.cars = cars
         self.filter = filter

@@ -6,15 +6,14 @@ public struct CarAggregator: CarLookup {
     /// The operators asked.
     public let managers: [any CarManager]
 
-    /// Creates an aggregator over operators.
+    /// An aggregator over the operators `managers`; a car that two of them list is the first one's.
     public init(managers: [any CarManager]) {
         self.managers = managers
     }
 
     /// Every operator's cars, each id once (the first operator listed wins), sorted by id.
     public func allCars() async throws -> [Car] {
-        // Fleets as last known are quick: asked in turn, on the caller's actor. A task for
-        // each would cost more than the asking (two thread switches each).
+        // Fleets as last known are at hand, so each is asked in turn, on the caller's actor.
         var fleets: [[Car]] = []
         for manager in managers {
             fleets.append(try await manager.fleet())

@@ -9,7 +9,8 @@ public struct SampleCarManager: CarManager {
     public let refreshLatency: Duration
     private let cars: [Car]
 
-    /// Creates an operator with a fixed fleet.
+    /// An operator named `name` whose fleet is always `cars`; a refresh waits `refreshLatency` first,
+    /// as a real operator's network would.
     public init(name: String, refreshLatency: Duration = .zero, cars: [Car]) {
         self.name = name
         self.refreshLatency = refreshLatency
