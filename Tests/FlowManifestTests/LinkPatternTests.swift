@@ -9,13 +9,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("bookings", "must look like /cars/:carID (segments after '/', parameters after ':')"),
-        ("//bookings", "has an empty segment ('//', or a '/' at the end); write it like /cars/:carID"),
-        ("/cars//rio", "has an empty segment ('//', or a '/' at the end); write it like /cars/:carID"),
-        ("/bookings/", "has an empty segment ('//', or a '/' at the end); write it like /cars/:carID"),
-        ("/cars/:", "has a parameter with no name; name it after the ':' (/cars/:carID)"),
-        ("/bookings/*", "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :carID"),
-        ("/cars/r*o", "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :carID"),
+        ("bookings", "must start with '/' (/bookings): segments after '/', parameters after ':'"),
+        ("//bookings", "has an empty segment ('//', or a '/' at the end); write it /bookings"),
+        ("/cars//rio", "has an empty segment ('//', or a '/' at the end); write it /cars/rio"),
+        ("/bookings/", "has an empty segment ('//', or a '/' at the end); write it /bookings"),
+        ("/cars/:", "has a parameter with no name; name it after the ':' (such as :id)"),
+        ("/bookings/*", "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :id"),
+        ("/cars/r*o", "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :id"),
     ])
     func refusesEmptySegmentsAndWildcards(pattern: String, problem: String) {
         #expect(LinkPattern.problem(with: pattern) == problem)

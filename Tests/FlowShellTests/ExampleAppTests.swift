@@ -43,6 +43,23 @@ import Testing
         #expect(help.output.contains("USAGE: greeter"))
     }
 
+    /// The engine knows nothing of car sharing: what a shell of one's own says of itself (its
+    /// command line's help and its prompt's) names no car, operator or booking of the demo.
+    @Test func nothingItSaysSpeaksOfTheDemosCars() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let said = try [run(["--help"], input: "", home: home), run(["run", "--help"], input: "", home: home),
+                        run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home)]
+        for result in said {
+            let text = (result.output + result.errors).lowercased()
+            #expect(text.contains("greeter") || text.contains("usage"), "\(text)")
+            for word in ["car", "rio", "booking", "operator"] {
+                #expect(!text.split(whereSeparator: { !$0.isLetter }).contains(Substring(word)) && !text.contains("/\(word)"),
+                        "greeter says '\(word)':\n\(text)")
+            }
+        }
+    }
+
     @Test func aPipedSessionRunsItsFeatureWithItsOwnStateFolder() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -69,18 +69,20 @@ public struct LinkPattern: Sendable, Equatable {
     /// since a link matches whole segments.
     public static func problem(with pattern: String) -> String? {
         guard pattern.hasPrefix("/") else {
-            return "must look like /cars/:carID (segments after '/', parameters after ':')"
+            return "must start with '/' (/\(pattern)): segments after '/', parameters after ':'"
         }
         guard pattern != "/" else { return nil }
-        for part in pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        let parts = pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        for part in parts {
             if part.isEmpty {
-                return "has an empty segment ('//', or a '/' at the end); write it like /cars/:carID"
+                let written = "/" + parts.filter { !$0.isEmpty }.joined(separator: "/")
+                return "has an empty segment ('//', or a '/' at the end); write it \(written)"
             }
             if part == ":" {
-                return "has a parameter with no name; name it after the ':' (/cars/:carID)"
+                return "has a parameter with no name; name it after the ':' (such as :id)"
             }
             if part.contains("*") {
-                return "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :carID"
+                return "has a wildcard '*', which links do not have: a segment is a word or a parameter such as :id"
             }
         }
         return nil

@@ -44,7 +44,7 @@ struct RunCommand: FeatureCommand {
                                valueName: "FORMAT"))
     var output: OutputFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("Open a deep link at start, such as /cars/rio.", valueName: "LINK"))
+    @Option(name: .long, help: ArgumentHelp("Open one of the flow's deep links at start, as open LINK does.", valueName: "LINK"))
     var open: String?
 
     @Option(name: .long, help: ArgumentHelp("The file that keeps where you were (default: navigation.json in the app's state folder).",

@@ -64,7 +64,7 @@ extension GlobalCommand {
         dispatcher.showStack()
         return .next
     }
-    package static let open = GlobalCommand("open", "Open a deep link, such as /cars/rio", arguments: [ArgumentDescription("LINK")]) { dispatcher, call in
+    package static let open = GlobalCommand("open", "Open one of the flow's deep links (Tab offers them)", arguments: [ArgumentDescription("LINK")]) { dispatcher, call in
         await dispatcher.open(call.arguments.positionals.first ?? "")
         return .next
     }

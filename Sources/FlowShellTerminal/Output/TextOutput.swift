@@ -125,7 +125,9 @@ package final class TextOutput: ShellOutput {
     /// The widest the usage column of `help` gets.
     static let usageColumnLimit = 24
 
-    /// The last help shown, with the width it was laid out at: typing `help` again costs no wrapping.
+    /// The last help shown, with the width it was laid out at, shown again as it is when nothing
+    /// changed: the `help` row of `make bench` keeps within its goal only so (laying help out
+    /// wraps every summary).
     private var lastHelp: (listing: HelpListing, width: Int, text: String)?
 
     package func help(_ listing: HelpListing) {

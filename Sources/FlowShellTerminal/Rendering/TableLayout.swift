@@ -18,7 +18,8 @@ struct TableLayout {
     let rows: Table.Rows
     let widths: [Int]
     /// The display width of every cell, header first, one row after another (`columns.count`
-    /// each), measured once; in one flat array, as an array per row costs more than its cells.
+    /// each), measured once; in one flat array, so that a large table's widths take little more room than
+    /// their numbers (a plugin's large view, in `make bench`).
     /// A cell too wide for its number (``unmeasured``) is measured again when laid out.
     private let cellWidths: [UInt16]
     private static let unmeasured = UInt16.max
@@ -96,7 +97,7 @@ struct TableLayout {
     }
 
     /// One row laid out into `bytes`, as UTF-8: `row` is its place in ``cellWidths`` (the header
-    /// is 0). Appending strings piece by piece cost more than the layout.
+    /// is 0), made a String once per line rather than grown piece by piece.
     private func lay(_ cells: [String], row: Int, into bytes: inout [UInt8]) {
         bytes.reserveCapacity(widths.reduce(Self.gap * cells.count, +) + 16)
         for index in cells.indices {
