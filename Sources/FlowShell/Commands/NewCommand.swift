@@ -40,7 +40,12 @@ struct NewFeatureCommand: FeatureCommand {
             print("Created Features/\(name):")
             for file in created { print("  \(file)") }
             print("and added \"\(name)\" to the features in Package.swift.")
-            print("Next: list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
+            if let entry = scaffold.appEntry {
+                print("Next: in \(entry), import \(name) and add \(name)Module.module to the modules;")
+                print("list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
+            } else {
+                print("Next: list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
+            }
             return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

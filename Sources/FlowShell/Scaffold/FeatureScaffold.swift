@@ -43,6 +43,18 @@ struct FeatureScaffold {
         requestedScreens.isEmpty ? ["\(name.prefix(1).lowercased())\(name.dropFirst()).home"] : requestedScreens
     }
 
+    /// The file that hands a shell of one's own its modules (`Sources/<App>App/main.swift`, which
+    /// calls `FlowShellMain.main`), where a new module is added by hand; nil in FlowShell itself,
+    /// whose linked modules are listed at build time from `Package.swift`.
+    var appEntry: String? {
+        let sources = packageFolder.appendingPathComponent("Sources")
+        guard !FileManager.default.fileExists(atPath: sources.appendingPathComponent("FlowShellKit").path),
+              let targets = try? FileManager.default.contentsOfDirectory(atPath: sources.path) else { return nil }
+        return targets.sorted().map { "Sources/\($0)/main.swift" }.first { path in
+            (try? String(contentsOf: packageFolder.appendingPathComponent(path), encoding: .utf8))?.contains("FlowShellMain.main") == true
+        }
+    }
+
     /// Checks everything, then writes the files and the list; returns the files created.
     func create() throws(Refusal) -> [String] {
         let manifestURL = packageFolder.appendingPathComponent("Package.swift")
