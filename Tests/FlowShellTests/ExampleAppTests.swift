@@ -43,6 +43,23 @@ import Testing
         #expect(help.output.contains("USAGE: greeter"))
     }
 
+    /// The getting-started article of FlowShellKit's documentation shows the example's files as
+    /// they are, so that what a reader copies builds: each of its code blocks is one whole file.
+    @Test func theGettingStartedArticleShowsTheExampleAsItIs() throws {
+        let article = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent(
+            "Sources/FlowShellKit/FlowShellKit.docc/GettingStarted.md"), encoding: .utf8)
+        let blocks = article.components(separatedBy: "\n```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            .filter { $0.hasPrefix("swift\n") || $0.hasPrefix("json\n") }
+            .map { String($0.drop { $0 != "\n" }.dropFirst()) }
+        let files = ["Sources/GreeterApp/main.swift", "Features/Greeter/Sources/GreeterHomeScreen.swift",
+                     "Features/Greeter/Sources/GreeterModule.swift", "config.json", "Features/Greeter/Tests/GreeterHomeTests.swift"]
+        #expect(blocks.count == files.count)
+        for (block, file) in zip(blocks, files) {
+            let text = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
+            #expect(block + "\n" == text, "the article's block for \(file) is not the file as it is")
+        }
+    }
+
     /// The engine knows nothing of car sharing: what a shell of one's own says of itself (its
     /// command line's help and its prompt's) names no car, operator or booking of the demo.
     @Test func nothingItSaysSpeaksOfTheDemosCars() throws {
