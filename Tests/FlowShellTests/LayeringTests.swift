@@ -73,6 +73,16 @@ import Testing
         #expect(products.isDisjoint(with: ["GRDB", "ArgumentParser"]), "\(product) links \(products.sorted())")
     }
 
+    /// What a shell of one's own ships links no test library: a release build with the Swift
+    /// runtime linked in (`--static-swift-stdlib`) has no swift-testing to link.
+    @Test(arguments: ["FlowShell", "flowshell", "flowshell-serve", "FlowShellWeb"])
+    func whatAShellShipsLinksNoTestLibrary(product: String) throws {
+        let (targets, products) = try Self.closure(ofProduct: product)
+        #expect(!targets.contains("FlowShellTesting") && !targets.contains { $0.hasSuffix("Tests") },
+                "\(product) links \(targets.sorted())")
+        #expect(products.isDisjoint(with: ["Testing", "swift-testing", "XCTest"]), "\(product) links \(products.sorted())")
+    }
+
     @Test func theBrowserViewLinksNoLineEditorOrTerminal() throws {
         let (targets, products) = try Self.closure(ofProduct: "FlowShellWeb")
         #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
