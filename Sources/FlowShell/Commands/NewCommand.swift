@@ -40,12 +40,9 @@ struct NewFeatureCommand: FeatureCommand {
             print("Created Features/\(name):")
             for file in created { print("  \(file)") }
             print("and added \"\(name)\" to the features in Package.swift.")
-            if let entry = scaffold.appEntry {
-                print("Next: in \(entry), import \(name) and add \(name)Module.module to the modules;")
-                print("list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
-            } else {
-                print("Next: list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build.")
-            }
+            let steps = scaffold.appEntry.map { ["in \($0), import \(name) and add \(name)Module.module to the modules"] } ?? []
+            print("Next: " + (steps + ["list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build."])
+                .joined(separator: ";\n"))
             return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

@@ -43,13 +43,18 @@ struct FeatureScaffold {
         requestedScreens.isEmpty ? ["\(name.prefix(1).lowercased())\(name.dropFirst()).home"] : requestedScreens
     }
 
+    /// Whether the package is FlowShell itself (not a shell built on it).
+    private var isFlowShellItself: Bool {
+        FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path)
+    }
+
     /// The file that hands a shell of one's own its modules (`Sources/<App>App/main.swift`, which
     /// calls `FlowShellMain.main`), where a new module is added by hand; nil in FlowShell itself,
     /// whose linked modules are listed at build time from `Package.swift`.
     var appEntry: String? {
-        let sources = packageFolder.appendingPathComponent("Sources")
-        guard !FileManager.default.fileExists(atPath: sources.appendingPathComponent("FlowShellKit").path),
-              let targets = try? FileManager.default.contentsOfDirectory(atPath: sources.path) else { return nil }
+        guard !isFlowShellItself,
+              let targets = try? FileManager.default.contentsOfDirectory(atPath: packageFolder.appendingPathComponent("Sources").path)
+        else { return nil }
         return targets.sorted().map { "Sources/\($0)/main.swift" }.first { path in
             (try? String(contentsOf: packageFolder.appendingPathComponent(path), encoding: .utf8))?.contains("FlowShellMain.main") == true
         }
@@ -61,8 +66,7 @@ struct FeatureScaffold {
         // FlowShell itself, or a shell built on it (`new app`), which depends on FlowShellKit.
         guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8),
               let list = FeatureList(manifest: manifest),
-              FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path)
-                || manifest.contains(#".product(name: "FlowShellKit""#) else {
+              isFlowShellItself || manifest.contains(#".product(name: "FlowShellKit""#) else {
             throw Refusal(message: "\(packageFolder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)")
         }
         guard name.range(of: "^[A-Z][A-Za-z0-9]{0,39}$", options: .regularExpression) != nil else {

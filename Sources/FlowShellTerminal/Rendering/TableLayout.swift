@@ -18,8 +18,8 @@ struct TableLayout {
     let rows: Table.Rows
     let widths: [Int]
     /// The display width of every cell, header first, one row after another (`columns.count`
-    /// each), measured once; in one flat array, so that a large table's widths take little more room than
-    /// their numbers (a plugin's large view, in `make bench`).
+    /// each), measured once; in one flat array, so that a large table's widths take little more
+    /// room than their numbers (a plugin's large view, in `make bench`).
     /// A cell too wide for its number (``unmeasured``) is measured again when laid out.
     private let cellWidths: [UInt16]
     private static let unmeasured = UInt16.max
