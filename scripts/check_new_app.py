@@ -8,6 +8,7 @@ The package is built in .build/new-app-check (kept between runs, so that only it
 targets are built again), not in the package's folder.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,7 +37,11 @@ def main():
         run([flowshell, "new", "app", "notes", "--path", folder], folder)
         package = os.path.join(folder, "notes")
         with open(os.path.join(package, "Package.swift"), encoding="utf-8") as file:
-            expect(f'path: "{ROOT}"' in file.read(), "Package.swift does not depend on this checkout by path")
+            # Relative when the two folders are near (the clone in the temporary folder), else absolute.
+            found = re.search(r'\.package\(name: "FlowShell", path: "([^"]*)"\)', file.read())
+        expect(found is not None, "Package.swift does not depend on FlowShell by path")
+        checkout = os.path.realpath(os.path.join(package, found.group(1)))
+        expect(checkout == os.path.realpath(ROOT), f"Package.swift depends on {checkout}, not on this checkout")
         # A second feature, as docs/your-own-shell.md says to add one.
         run([flowshell, "new", "feature", "Todo", "--package", package], folder)
         run(["swift", "build", "--scratch-path", SCRATCH], package)
