@@ -173,7 +173,9 @@ let package = Package(
         // a package of its own that depends on this one by path, whose targets are built here
         // too, so that `make test` runs it without building FlowShell a second time.
         .target(name: "Greeter", dependencies: ["FlowShellKit"], path: "examples/greeter/Features/Greeter/Sources", swiftSettings: strictSwift),
-        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "Greeter"], path: "examples/greeter/Sources/GreeterApp",
+        .target(name: "GreeterShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Greeter"], path: "examples/greeter/Sources/GreeterShell",
+                swiftSettings: strictSwift),
+        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "GreeterShell"], path: "examples/greeter/Sources/GreeterApp",
                           swiftSettings: strictSwift),
         .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
                     path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
@@ -238,9 +240,13 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             plugins: ["FeatureRegistryPlugin"]
         ),
         .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
+        // examples/greeter's browser program, which `greeter serve` runs.
+        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellWeb", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
+                          swiftSettings: strictSwift),
     ]
-    // Every global command in every front end, the browser's among them (GlobalCommandTests).
-    package.targets.first { $0.name == "FlowShellTests" }?.dependencies.append("FlowShellWeb")
+    // Every global command in every front end, the browser's among them (GlobalCommandTests), and
+    // examples/greeter's browser program (ExampleAppTests).
+    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "GreeterServe"]
 }
 
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's
