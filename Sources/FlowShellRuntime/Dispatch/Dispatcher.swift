@@ -210,7 +210,7 @@ public final class Dispatcher {
     /// The descriptions of the session's global commands, in the order `help` lists them: what
     /// a front end tells its client the session has.
     public var globalCommands: [CommandDescription] {
-        globals.map(\.description)
+        offered.globals.map(\.description)
     }
 
     // MARK: - Running a line
