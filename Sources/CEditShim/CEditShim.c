@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CEditShim.h"
+#include "EditorState.h"
 
 #include <errno.h>
 #include <histedit.h>
@@ -15,39 +16,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
-
-// Text to show above the prompt while a line is read, in the order it was given.
-struct fs_update {
-    char *text;
-    int fd;
-    // A screen: as many rows as its newlines, replacing the screen shown last when nothing
-    // came after it (see screen_rows); 0 for other text.
-    int screen_rows;
-    struct fs_update *next;
-};
-
-struct fs_editor {
-    EditLine *el;
-    History *history;
-    HistEvent event;
-    char *prompt;
-    fs_completer completer;
-    void *context;
-    FILE *out;
-    // Shared with other threads (fs_editor_show), under the lock: whether a line is being
-    // read, the updates waiting, the prompt to show next, and the pipe that wakes the reader.
-    pthread_mutex_t lock;
-    int reading;
-    struct fs_update *first, *last;
-    char *next_prompt;
-    int update_pipe[2];
-    // The rows of the screen written last when nothing was written after it (no other text, no
-    // line entered, no resize) and it fitted the window with the prompt: a new screen is drawn
-    // over it, in place, as Rich's Live does; 0 otherwise.
-    int screen_rows;
-    // The reader's own: where it is in an escape sequence typed (no update may split one).
-    int escape_state;
-};
 
 // The key the reader returns for "updates wait": U+009E, a C1 control no keyboard sends,
 // below 256 so that libedit looks it up in its key map instead of inserting it.
@@ -105,7 +73,7 @@ static void fs_on_job_signal(int signal_number) {
 }
 
 // A non-blocking, close-on-exec pipe: pipe2 on Linux; pipe and fcntl elsewhere (macOS).
-static int fs_make_pipe(int fds[2]) {
+int fs_make_pipe(int fds[2]) {
 #ifdef __linux__
     return pipe2(fds, O_NONBLOCK | O_CLOEXEC);
 #else
@@ -225,13 +193,20 @@ int fs_scalar_width(unsigned int scalar) {
     return wcwidth((wchar_t)scalar);
 }
 
-void fs_use_environment_locale(void) {
+static void fs_set_locale(void) {
     const char *locale = setlocale(LC_CTYPE, "");
     // With no locale set (LANG unset in CI, containers) libedit would drop UTF-8 input:
     // fall back to the C library's built-in UTF-8 locale.
     if (locale == NULL || strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0) {
         setlocale(LC_CTYPE, "C.UTF-8");
     }
+}
+
+void fs_use_environment_locale(void) {
+    // Once per process: setlocale is not safe while other threads decode characters (the
+    // editors of a server's sessions do, each on its thread).
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fs_set_locale);
 }
 
 static char *fs_prompt(EditLine *el) {
@@ -249,7 +224,11 @@ static unsigned char fs_complete(EditLine *el, int ch) {
     size_t length = (size_t)(info->cursor - info->buffer);
     char *before = strndup(info->buffer, length);
     if (!before) return CC_ERROR;
+    // Tab's answer may come from another thread (the shell's main actor), which may itself
+    // call into libedit meanwhile (another session's editor): the lock is not held while it waits.
+    fs_libedit_unlock();
     fs_completion completion = editor->completer(editor->context, before);
+    fs_libedit_lock();
     free(before);
     unsigned char result = CC_ERROR;
     if (completion.delete_count > 0) {
@@ -272,16 +251,18 @@ static unsigned char fs_complete(EditLine *el, int ch) {
 
 // The line is drawn again where the cursor is: after fg, on the line below what the job
 // control shell printed.
-static void fs_redraw_line(EditLine *el) {
-    ssize_t ignored = write(STDOUT_FILENO, "\r\x1b[J", 4);
+static void fs_redraw_line(EditLine *el, fs_editor *editor) {
+    ssize_t ignored = write(editor->out_fd, "\r\x1b[J", 4);
     (void)ignored;
     el_set(el, EL_REFRESH);
 }
 
-// Acts on the job-control signals that came while a line is read, on the reader thread.
-static void fs_job_control(EditLine *el) {
+// Acts on the job-control signals that came while a line is read, on the reader thread: from
+// the process's signals (its own terminal), or the resizes an editor on a terminal of its own
+// is told of (fs_editor_resized).
+static void fs_job_control(EditLine *el, fs_editor *editor, int job_fd) {
     char signals[16];
-    ssize_t count = read(fs_job_pipe[0], signals, sizeof signals);
+    ssize_t count = read(job_fd, signals, sizeof signals);
     for (ssize_t i = 0; i < count; i++) {
         switch (signals[i]) {
         case SIGTSTP: {
@@ -301,7 +282,7 @@ static void fs_job_control(EditLine *el) {
             pthread_sigmask(SIG_SETMASK, &previous, NULL);
             sigaction(SIGTSTP, &ours, NULL);
             el_set(el, EL_PREP_TERM, 1);
-            fs_redraw_line(el);
+            fs_redraw_line(el, editor);
             break;
         }
         case SIGCONT:
@@ -309,28 +290,24 @@ static void fs_job_control(EditLine *el) {
             // changed meanwhile.
             el_set(el, EL_PREP_TERM, 0);
             el_set(el, EL_PREP_TERM, 1);
-            fs_redraw_line(el);
+            fs_redraw_line(el, editor);
             break;
         case SIGWINCH: {
             // Erase what was drawn at the old width, then draw it at the new one.
             int columns = 0;
             if (el_get(el, EL_GETTC, "co", &columns) != 0 || columns <= 0) columns = 80;
-            fs_editor *editor = NULL;
-            el_get(el, EL_CLIENTDATA, &editor);
             // The terminal may have rewrapped the screen above: it is no longer redrawn in place.
-            if (editor) {
-                pthread_mutex_lock(&editor->lock);
-                editor->screen_rows = 0;
-                pthread_mutex_unlock(&editor->lock);
-            }
+            pthread_mutex_lock(&editor->lock);
+            editor->screen_rows = 0;
+            pthread_mutex_unlock(&editor->lock);
             const LineInfoW *line = el_wline(el);
-            int width = fs_prompt_width(editor && editor->prompt ? editor->prompt : "");
+            int width = fs_prompt_width(editor->prompt ? editor->prompt : "");
             for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
             int row = width / columns;
             char move[32];
-            ssize_t ignored = write(STDOUT_FILENO, "\r", 1);
-            if (row > 0) ignored = write(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row));
-            ignored = write(STDOUT_FILENO, "\x1b[J", 3);
+            ssize_t ignored = write(editor->out_fd, "\r", 1);
+            if (row > 0) ignored = write(editor->out_fd, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row));
+            ignored = write(editor->out_fd, "\x1b[J", 3);
             (void)ignored;
             el_resize(el);
             el_set(el, EL_REFRESH);
@@ -342,36 +319,47 @@ static void fs_job_control(EditLine *el) {
     }
 }
 
-// Reads one character for libedit: waits on the terminal and on the interrupt pipe, and
-// decodes UTF-8 (with the locale's mbrtowc, as libedit's own reader does).
+// The bytes that interrupt the line on an editor's own terminal (Ctrl-C and Ctrl-\): its
+// terminal sends them as bytes (ISIG is off), since no process group there takes signals.
+#define FS_INTERRUPT_KEY 0x03
+#define FS_QUIT_KEY 0x1C
+
+// Reads one character for libedit: waits on the terminal, the interrupt pipe, the updates and
+// the job-control or resize pipe, and decodes UTF-8 (with the locale's mbrtowc, as libedit's own
+// reader does). Called with the libedit lock held, which it releases while it waits.
 static int fs_read_char(EditLine *el, wchar_t *out) {
     char bytes[MB_LEN_MAX];
     size_t count = 0;
     *out = L'\0';
     fs_editor *self = NULL;
     el_get(el, EL_CLIENTDATA, &self);
+    if (!self) return -1;
+    int interrupts = self->on_own_terminal ? -1 : fs_interrupt_pipe[0];
+    int jobs = self->on_own_terminal ? self->resize_pipe[0] : fs_job_pipe[0];
     for (;;) {
         // Updates are shown only between characters and never inside an escape sequence.
-        int updates = (self && count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
+        int updates = (count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
         struct pollfd waits[4] = {
-            { .fd = STDIN_FILENO, .events = POLLIN },
-            { .fd = fs_interrupt_pipe[0], .events = POLLIN },
+            { .fd = self->in_fd, .events = POLLIN },
+            { .fd = interrupts, .events = POLLIN },
             { .fd = updates, .events = POLLIN },
-            { .fd = fs_job_pipe[0], .events = POLLIN },
+            { .fd = jobs, .events = POLLIN },
         };
+        fs_libedit_unlock();
         int ready = poll(waits, 4, -1);
+        fs_libedit_lock();
         if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;
         }
         if (waits[1].revents & POLLIN) {
             fs_drain_interrupt_pipe();
-            if (self) self->escape_state = 0;
+            self->escape_state = 0;
             errno = EINTR;
             return -1;
         }
         if (waits[3].revents & POLLIN) {
-            fs_job_control(el);
+            fs_job_control(el, self, jobs);
             continue;
         }
         if (updates >= 0 && (waits[2].revents & POLLIN)) {
@@ -380,12 +368,18 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             return 1;
         }
         if (waits[0].revents == 0) continue;
-        ssize_t got = read(STDIN_FILENO, bytes + count, 1);
+        // A terminal whose other side closed (POLLHUP) reads as its end, or fails (EIO).
+        ssize_t got = read(self->in_fd, bytes + count, 1);
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
             return -1;
         }
         if (got == 0) return 0;
+        if (self->on_own_terminal && count == 0 && (bytes[0] == FS_INTERRUPT_KEY || bytes[0] == FS_QUIT_KEY)) {
+            self->escape_state = 0;
+            errno = EINTR;
+            return -1;
+        }
         count++;
         mbstate_t state;
         memset(&state, 0, sizeof state);
@@ -395,13 +389,11 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             count = 0; // invalid: drop it, as libedit does
             continue;
         }
-        if (self) {
-            // ESC, then '[' or 'O', then parameters up to a final byte: one key, not to be split.
-            wchar_t c = *out;
-            if (self->escape_state == 0) self->escape_state = (c == 0x1B) ? 1 : 0;
-            else if (self->escape_state == 1) self->escape_state = (c == '[' || c == 'O') ? 2 : 0;
-            else if (c >= 0x40 && c <= 0x7E) self->escape_state = 0;
-        }
+        // ESC, then '[' or 'O', then parameters up to a final byte: one key, not to be split.
+        wchar_t c = *out;
+        if (self->escape_state == 0) self->escape_state = (c == 0x1B) ? 1 : 0;
+        else if (self->escape_state == 1) self->escape_state = (c == '[' || c == 'O') ? 2 : 0;
+        else if (c >= 0x40 && c <= 0x7E) self->escape_state = 0;
         return 1;
     }
 }
@@ -453,9 +445,9 @@ static void fs_write_lines(int fd, const char *text) {
 
 // The terminal's height in rows (24 when it cannot be told): asked of the terminal itself, since
 // libedit's own record of it belongs to the reader thread.
-static int fs_terminal_lines(void) {
+static int fs_terminal_lines(const fs_editor *editor) {
     struct winsize size;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+    if (ioctl(editor->out_fd, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
     return 24;
 }
 
@@ -481,22 +473,22 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
     int width = fs_prompt_width(editor->prompt ? editor->prompt : "");
     for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
     int row = width / columns;
-    int lines = fs_terminal_lines();
+    int lines = fs_terminal_lines(editor);
     // A screen that comes first replaces the one above the prompt, if that is still the last
     // thing written: the cursor goes up over it too.
     pthread_mutex_lock(&editor->lock);
     int replaced = updates && updates->screen_rows > 0 ? editor->screen_rows : 0;
     pthread_mutex_unlock(&editor->lock);
     char move[32];
-    fs_write_all(STDOUT_FILENO, "\r", 1);
+    fs_write_all(editor->out_fd, "\r", 1);
     // CSI 0 A still moves one row: only when there is a row to go up.
-    if (row + replaced > 0) fs_write_all(STDOUT_FILENO, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row + replaced));
-    fs_write_all(STDOUT_FILENO, "\x1b[J", 3);
+    if (row + replaced > 0) fs_write_all(editor->out_fd, move, (size_t)snprintf(move, sizeof move, "\x1b[%dA", row + replaced));
+    fs_write_all(editor->out_fd, "\x1b[J", 3);
     int wrote = updates != NULL;
     int last_rows = 0;
     while (updates) {
         struct fs_update *next = updates->next;
-        fs_write_lines(updates->fd, updates->text);
+        fs_write_lines(updates->to_error ? editor->err_fd : editor->out_fd, updates->text);
         last_rows = updates->screen_rows > 0 && updates->screen_rows + row + 1 < lines ? updates->screen_rows : 0;
         free(updates->text);
         free(updates);
@@ -518,7 +510,8 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
 }
 
 // Queues or writes `text`; `screen_rows` > 0 marks a screen of that many rows.
-static void fs_editor_put(fs_editor *editor, const char *text, int fd, const char *prompt, int screen_rows) {
+static void fs_editor_put(fs_editor *editor, const char *text, int to_error, const char *prompt, int screen_rows) {
+    int fd = to_error ? editor->err_fd : editor->out_fd;
     pthread_mutex_lock(&editor->lock);
     if (!editor->reading) {
         // No line is being read: the text goes out at once, in order with everything else,
@@ -529,7 +522,7 @@ static void fs_editor_put(fs_editor *editor, const char *text, int fd, const cha
                 fs_write_all(fd, move, (size_t)snprintf(move, sizeof move, "\r\x1b[%dA\x1b[J", editor->screen_rows));
             }
             fs_write_all(fd, text, strlen(text));
-            int lines = fs_terminal_lines();
+            int lines = fs_terminal_lines(editor);
             if (screen_rows > 0) editor->screen_rows = screen_rows + 1 < lines ? screen_rows : 0;
             // Text that ends no line stays on the row below the screen (a progress line, which
             // a screen drawn in place erases): the screen is still the last thing above it.
@@ -550,13 +543,13 @@ static void fs_editor_put(fs_editor *editor, const char *text, int fd, const cha
             free(editor->last->text);
             editor->last->text = copy;
             editor->last->screen_rows = screen_rows;
-            editor->last->fd = fd;
+            editor->last->to_error = to_error;
         }
     } else if (text) {
         struct fs_update *update = calloc(1, sizeof *update);
         if (update) update->text = strdup(text);
         if (update && update->text) {
-            update->fd = fd;
+            update->to_error = to_error;
             update->screen_rows = screen_rows;
             if (editor->last) editor->last->next = update; else editor->first = update;
             editor->last = update;
@@ -577,8 +570,8 @@ static void fs_editor_put(fs_editor *editor, const char *text, int fd, const cha
     pthread_mutex_unlock(&editor->lock);
 }
 
-void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt) {
-    fs_editor_put(editor, text, fd, prompt, 0);
+void fs_editor_show(fs_editor *editor, const char *text, int to_error, const char *prompt) {
+    fs_editor_put(editor, text, to_error, prompt, 0);
 }
 
 void fs_editor_show_screen(fs_editor *editor, const char *text) {
@@ -587,28 +580,10 @@ void fs_editor_show_screen(fs_editor *editor, const char *text) {
     // A screen that does not end its last line is not one whose rows are known.
     size_t length = strlen(text);
     if (length == 0 || text[length - 1] != '\n') rows = 0;
-    fs_editor_put(editor, text, STDOUT_FILENO, NULL, rows);
+    fs_editor_put(editor, text, 0, NULL, rows);
 }
 
-fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context) {
-    fs_editor *editor = calloc(1, sizeof *editor);
-    if (!editor) return NULL;
-    editor->out = stdout;
-    editor->completer = completer;
-    editor->context = context;
-    pthread_mutex_init(&editor->lock, NULL);
-    if (fs_make_pipe(editor->update_pipe) != 0) editor->update_pipe[0] = editor->update_pipe[1] = -1;
-    if (fs_job_pipe[0] < 0 && fs_make_pipe(fs_job_pipe) != 0) {
-        fs_job_pipe[0] = fs_job_pipe[1] = -1;
-    }
-    editor->history = history_init();
-    editor->el = el_init(program, stdin, stdout, stderr);
-    if (!editor->history || !editor->el) {
-        fs_editor_destroy(editor);
-        return NULL;
-    }
-    history(editor->history, &editor->event, H_SETSIZE, history_size);
-    history(editor->history, &editor->event, H_SETUNIQUE, 1);
+void fs_editor_configure(fs_editor *editor) {
     el_set(editor->el, EL_CLIENTDATA, editor);
     el_set(editor->el, EL_EDITOR, "emacs");
     // libedit's own signal handling is off: Ctrl-C, Ctrl-Z, fg and resizing are the reader's
@@ -622,15 +597,52 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     el_set(editor->el, EL_BIND, "^I", "fs-complete", NULL);
     el_set(editor->el, EL_ADDFN, "fs-show-updates", "Show what changed above the prompt", fs_show_updates);
     el_set(editor->el, EL_BIND, "\xc2\x9e", "fs-show-updates", NULL);
-    // The user's ~/.editrc (or $EDITRC) may rebind keys, as in other libedit programs.
-    el_source(editor->el, NULL);
+}
+
+fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context) {
+    fs_editor *editor = calloc(1, sizeof *editor);
+    if (!editor) return NULL;
+    editor->in_fd = STDIN_FILENO;
+    editor->out_fd = STDOUT_FILENO;
+    editor->err_fd = STDERR_FILENO;
+    editor->in = stdin;
+    editor->out = stdout;
+    editor->resize_pipe[0] = editor->resize_pipe[1] = -1;
+    editor->completer = completer;
+    editor->context = context;
+    pthread_mutex_init(&editor->lock, NULL);
+    if (fs_make_pipe(editor->update_pipe) != 0) editor->update_pipe[0] = editor->update_pipe[1] = -1;
+    if (fs_job_pipe[0] < 0 && fs_make_pipe(fs_job_pipe) != 0) {
+        fs_job_pipe[0] = fs_job_pipe[1] = -1;
+    }
+    editor->history = history_init();
+    fs_libedit_lock();
+    editor->el = el_init(program, stdin, stdout, stderr);
+    if (editor->el) {
+        fs_editor_configure(editor);
+        // The user's ~/.editrc (or $EDITRC) may rebind keys, as in other libedit programs.
+        el_source(editor->el, NULL);
+    }
+    fs_libedit_unlock();
+    if (!editor->history || !editor->el) {
+        fs_editor_destroy(editor);
+        return NULL;
+    }
+    history(editor->history, &editor->event, H_SETSIZE, history_size);
+    history(editor->history, &editor->event, H_SETUNIQUE, 1);
     return editor;
 }
 
 void fs_editor_destroy(fs_editor *editor) {
     if (!editor) return;
+    fs_libedit_lock();
     if (editor->el) el_end(editor->el);
     if (editor->history) history_end(editor->history);
+    fs_libedit_unlock();
+    if (editor->owns_files) {
+        if (editor->in) fclose(editor->in);
+        if (editor->out) fclose(editor->out);
+    }
     free(editor->prompt);
     free(editor->next_prompt);
     while (editor->first) {
@@ -639,7 +651,10 @@ void fs_editor_destroy(fs_editor *editor) {
         free(editor->first);
         editor->first = next;
     }
-    for (int i = 0; i < 2; i++) if (editor->update_pipe[i] >= 0) close(editor->update_pipe[i]);
+    for (int i = 0; i < 2; i++) {
+        if (editor->update_pipe[i] >= 0) close(editor->update_pipe[i]);
+        if (editor->resize_pipe[i] >= 0) close(editor->resize_pipe[i]);
+    }
     pthread_mutex_destroy(&editor->lock);
     free(editor);
 }
@@ -665,7 +680,7 @@ static void fs_set_reading(fs_editor *editor, int reading) {
         fs_drain(editor->update_pipe[0]);
         while (editor->first) {
             struct fs_update *next = editor->first->next;
-            fs_write_all(editor->first->fd, editor->first->text, strlen(editor->first->text));
+            fs_write_all(editor->first->to_error ? editor->err_fd : editor->out_fd, editor->first->text, strlen(editor->first->text));
             free(editor->first->text);
             free(editor->first);
             editor->first = next;
@@ -680,7 +695,28 @@ static void fs_set_reading(fs_editor *editor, int reading) {
     pthread_mutex_unlock(&editor->lock);
 }
 
+// Reads a line on an editor's own terminal: no signal of the process is its (Ctrl-C comes as a
+// byte, a resize through its pipe), and a resize told while no line was read is acted on when
+// the next read starts.
+static int fs_editor_read_own_terminal(fs_editor *editor, const char **line) {
+    int count = 0;
+    fs_libedit_lock();
+    el_set(editor->el, EL_PREP_TERM, 1);
+    editor->escape_state = 0;
+    fs_set_reading(editor, 1);
+    errno = 0;
+    const char *text = el_gets(editor->el, &count);
+    int saved = errno;
+    fs_libedit_unlock();
+    fs_set_reading(editor, 0);
+    errno = saved;
+    if (text == NULL) return count == -1 && errno == EINTR ? -1 : 0;
+    *line = text;
+    return 1;
+}
+
 int fs_editor_read(fs_editor *editor, const char **line) {
+    if (editor->on_own_terminal) return fs_editor_read_own_terminal(editor, line);
     int count = 0;
     // A Ctrl-C pressed before this prompt was meant for something else, and is forgotten
     // (not only its wake-up): it must not cancel the next command.
@@ -689,6 +725,7 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     // A request to end is not: checked after the drain, since its handler records it before
     // writing the pipe, one arriving at any moment is seen here or wakes the read below.
     if (fs_termination) return 0;
+    fs_libedit_lock();
     // Raw mode before the prompt shows: libedit may otherwise print the prompt while the
     // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
     el_set(editor->el, EL_PREP_TERM, 1);
@@ -707,6 +744,7 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     errno = 0;
     const char *text = el_gets(editor->el, &count);
     int saved = errno;
+    fs_libedit_unlock();
     fs_set_reading(editor, 0);
     sigaction(SIGTSTP, &previous_tstp, NULL);
     sigaction(SIGCONT, &previous_cont, NULL);
@@ -722,13 +760,22 @@ int fs_editor_read(fs_editor *editor, const char **line) {
 }
 
 int fs_history_add(fs_editor *editor, const char *line) {
-    return history(editor->history, &editor->event, H_ENTER, line);
+    fs_libedit_lock();
+    int result = history(editor->history, &editor->event, H_ENTER, line);
+    fs_libedit_unlock();
+    return result;
 }
 
 int fs_history_load(fs_editor *editor, const char *path) {
-    return history(editor->history, &editor->event, H_LOAD, path);
+    fs_libedit_lock();
+    int result = history(editor->history, &editor->event, H_LOAD, path);
+    fs_libedit_unlock();
+    return result;
 }
 
 int fs_history_save(fs_editor *editor, const char *path) {
-    return history(editor->history, &editor->event, H_SAVE, path);
+    fs_libedit_lock();
+    int result = history(editor->history, &editor->event, H_SAVE, path);
+    fs_libedit_unlock();
+    return result;
 }

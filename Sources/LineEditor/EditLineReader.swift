@@ -10,6 +10,10 @@ import Darwin
 /// and UTF-8 input; Ctrl-C abandons the line. The line is read on a thread of its own, so the
 /// main actor goes on while a person types: what it shows meanwhile (``show(_:onStandardError:prompt:)``)
 /// appears above the prompt, and the half-typed line comes back below it, cursor and all.
+///
+/// The terminal is the process's own (``init(program:historyPath:completer:)``), or one of a
+/// server's sessions (``init(program:terminal:completer:)``): several of those read at once, each
+/// on its thread, and none takes the process's signals.
 @MainActor
 public final class EditLineReader: LineReader {
     /// Answers Tab, given the line's text before the cursor.
@@ -20,9 +24,16 @@ public final class EditLineReader: LineReader {
 
     private var editor: OpaquePointer?
     private let completer: Completer
-    private let thread = ReaderThread()
+    private let thread: ReaderThread
     private let historyPath: String?
     private var historyFailureSaid = false
+    /// The terminal written to: its width lays out Tab's listing.
+    private let outputDescriptor: Int32
+    /// Whether the terminal is one of its own (a session's), not the process's.
+    private let onOwnTerminal: Bool
+    /// What other threads may ask of the editor: whether a line is being read, and to fit the
+    /// line to a new window size (a session's terminal only).
+    public nonisolated let control: LineReaderControl
 
     /// Opens the editor on the terminal; returns nil when libedit cannot start.
     /// `historyPath` is loaded now and saved after every line (nil: no history file); when it
@@ -30,16 +41,74 @@ public final class EditLineReader: LineReader {
     public init?(program: String, historyPath: String?, completer: @escaping Completer) {
         self.completer = completer
         self.historyPath = historyPath
+        outputDescriptor = STDOUT_FILENO
+        onOwnTerminal = false
+        // The process has one line editor on its terminal, whose thread lives as long as it.
+        thread = ReaderThread(name: "line editor", stackSize: nil)
         fs_use_environment_locale()
-        let callback: fs_completer = { context, beforeCursor in
-            EditLineReader.complete(context: context, beforeCursor: beforeCursor)
-        }
+        let made = LineReaderControl()
+        control = made
         // The editor lives exactly as long as this object, so an unretained pointer is safe.
-        editor = fs_editor_create(program, Int32(Self.historySize), callback, Unmanaged.passUnretained(self).toOpaque())
-        guard let editor else { return nil }
+        editor = fs_editor_create(program, Int32(Self.historySize), Self.callback, Unmanaged.passUnretained(self).toOpaque())
+        guard let editor else {
+            thread.finish()
+            return nil
+        }
+        made.attach(editor)
         if let historyPath {
             _ = fs_history_load(editor, historyPath)
         }
+    }
+
+    /// The terminal of one of a server's sessions: the slave side of its pseudo-terminal.
+    public struct SessionTerminal: Sendable {
+        /// Where keys are read.
+        public var input: Int32
+        /// Where the prompt, the line and what is shown go.
+        public var output: Int32
+        /// The terminal type its client named (`xterm-256color`), which says how to move the
+        /// cursor and erase there; one terminfo does not know is taken as `dumb`.
+        public var type: String
+
+        /// A terminal reading keys from `input` and writing to `output`, of type `type`.
+        public init(input: Int32, output: Int32, type: String) {
+            self.input = input
+            self.output = output
+            self.type = type
+        }
+    }
+
+    /// Opens the editor on a session's terminal, with a history of that session alone (no file)
+    /// and a thread of its own that ends with this object; nil when libedit cannot start there.
+    /// The descriptors stay the caller's, to close once this object is gone. Ctrl-C and Ctrl-\
+    /// typed there abandon the line (they arrive as bytes: nothing on that terminal takes
+    /// signals); ``LineReaderControl/windowResized()`` fits the line to a new size; the read
+    /// ends (``LineReadResult/end``) when the terminal's other side closes.
+    public init?(program: String, terminal: SessionTerminal, completer: @escaping Completer) {
+        self.completer = completer
+        historyPath = nil
+        outputDescriptor = terminal.output
+        onOwnTerminal = true
+        // A session's thread waits in poll and handles keys: a small stack is plenty, and a
+        // server holds one per session.
+        thread = ReaderThread(name: "session line editor", stackSize: Self.sessionStackSize)
+        fs_use_environment_locale()
+        let made = LineReaderControl()
+        control = made
+        editor = fs_editor_create_on(program, Int32(Self.historySize), Self.callback, Unmanaged.passUnretained(self).toOpaque(),
+                                     terminal.input, terminal.output, terminal.type)
+        guard let editor else {
+            thread.finish()
+            return nil
+        }
+        made.attach(editor)
+    }
+
+    /// The stack of a session's reader thread, in bytes.
+    static let sessionStackSize = 512 * 1024
+
+    private static let callback: fs_completer = { context, beforeCursor in
+        EditLineReader.complete(context: context, beforeCursor: beforeCursor)
     }
 
     /// Answers Tab for libedit, which calls back from el_gets on the reader thread: the main
@@ -48,22 +117,33 @@ public final class EditLineReader: LineReader {
         guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil, delete_count: 0) }
         let text = String(cString: beforeCursor)
         let address = Int(bitPattern: context)
-        let completion = DispatchQueue.main.sync {
-            MainActor.assumeIsolated { () -> LineCompletion in
-                guard let pointer = UnsafeRawPointer(bitPattern: address) else { return .none }
-                return Unmanaged<EditLineReader>.fromOpaque(pointer).takeUnretainedValue().completer(text)
+        let (completion, columns) = DispatchQueue.main.sync {
+            MainActor.assumeIsolated { () -> (LineCompletion, Int) in
+                guard let pointer = UnsafeRawPointer(bitPattern: address) else { return (.none, 80) }
+                let reader = Unmanaged<EditLineReader>.fromOpaque(pointer).takeUnretainedValue()
+                return (reader.completer(text), Terminal.width(reader.outputDescriptor) ?? 80)
             }
         }
         var listed: UnsafeMutablePointer<CChar>?
         if !completion.candidates.isEmpty {
-            listed = strdup(listing(completion.candidates, descriptions: completion.descriptions))
+            listed = strdup(listing(completion.candidates, descriptions: completion.descriptions, columns: columns))
         }
         return fs_completion(insert: completion.insert.isEmpty ? nil : strdup(completion.insert), listing: listed,
                              delete_count: Int32(clamping: completion.deleting))
     }
 
     isolated deinit {
+        close()
+    }
+
+    /// Ends the editor now: its terminal is left in its normal mode, its thread ends, and it
+    /// reads no more lines (each read is ``LineReadResult/end``). Call it only when no line is
+    /// being read; a session's server then closes the terminal.
+    public func close() {
+        control.detach()
         if let editor { fs_editor_destroy(editor) }
+        editor = nil
+        thread.finish()
     }
 
     /// Reads a line with `prompt` (ANSI sequences in it are handled as invisible), on the
@@ -72,6 +152,7 @@ public final class EditLineReader: LineReader {
         guard let editor else { return .end }
         fs_editor_set_prompt(editor, Self.markInvisible(prompt))
         let pointer = EditorPointer(editor)
+        let onOwnTerminal = self.onOwnTerminal
         return await withCheckedContinuation { continuation in
             thread.run {
                 var line: UnsafePointer<CChar>?
@@ -82,7 +163,8 @@ public final class EditLineReader: LineReader {
                     if text.hasSuffix("\n") { text.removeLast() }
                     result = line == nil ? .end : .line(text)
                 case -1:
-                    _ = Terminal.takeInterrupt()
+                    // The process's Ctrl-C came as a signal, which is taken here; a session's as a byte.
+                    if !onOwnTerminal { _ = Terminal.takeInterrupt() }
                     result = .interrupted
                 default:
                     result = .end
@@ -97,7 +179,7 @@ public final class EditLineReader: LineReader {
     /// it intact; otherwise at once.
     public func show(_ text: String?, onStandardError: Bool = false, prompt: String? = nil) {
         guard let editor else { return }
-        fs_editor_show(editor, text, onStandardError ? STDERR_FILENO : STDOUT_FILENO, prompt.map(Self.markInvisible))
+        fs_editor_show(editor, text, onStandardError ? 1 : 0, prompt.map(Self.markInvisible))
     }
 
     /// Shows a screen — `text`, each row ended by a newline — as ``show(_:onStandardError:prompt:)``
@@ -143,12 +225,11 @@ public final class EditLineReader: LineReader {
         return result
     }
 
-    /// The candidates laid out in columns, ending with a newline.
-    nonisolated static func listing(_ candidates: [String], descriptions: [String: String] = [:]) -> String {
+    /// The candidates laid out in columns of a terminal `columns` wide, ending with a newline.
+    nonisolated static func listing(_ candidates: [String], descriptions: [String: String] = [:], columns: Int = 80) -> String {
         if !descriptions.isEmpty {
             // One candidate a line, with what it is.
             let width = candidates.map(\.count).max() ?? 0
-            let columns = Terminal.width() ?? 80
             return candidates.map { candidate in
                 let padded = candidate + String(repeating: " ", count: max(0, width - candidate.count))
                 let line = descriptions[candidate].map { padded + "  " + $0 } ?? candidate
@@ -156,7 +237,7 @@ public final class EditLineReader: LineReader {
             }.joined(separator: "\n") + "\n"
         }
         let width = (candidates.map(\.count).max() ?? 0) + 2
-        let perLine = max(1, (Terminal.width() ?? 80) / width)
+        let perLine = max(1, columns / width)
         var text = ""
         for (index, candidate) in candidates.enumerated() {
             let isLast = index == candidates.count - 1 || (index + 1) % perLine == 0
@@ -172,16 +253,18 @@ private struct EditorPointer: @unchecked Sendable {
     init(_ editor: OpaquePointer) { self.editor = editor }
 }
 
-/// One thread that runs the line editor's reads, one at a time: libedit is used from this
-/// thread alone while it reads, and its signal handling stays on it.
+/// One thread that runs a line editor's reads, one at a time: libedit is used from this
+/// thread alone while it reads, and the process's terminal's signal handling stays on it.
 private final class ReaderThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var job: (@Sendable () -> Void)?
+    private var finished = false
 
-    init() {
-        // The thread lives as long as the process: there is one line editor.
+    /// Starts the thread, named `name`, with a stack of `stackSize` bytes (nil: the system's).
+    init(name: String, stackSize: Int?) {
         let thread = Thread { self.loop() }
-        thread.name = "line editor"
+        thread.name = name
+        if let stackSize { thread.stackSize = stackSize }
         thread.start()
     }
 
@@ -193,14 +276,24 @@ private final class ReaderThread: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Ends the thread once the job it runs, if any, returns.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
     private func loop() {
         while true {
             condition.lock()
-            while job == nil { condition.wait() }
+            while job == nil && !finished { condition.wait() }
             let next = job
             job = nil
+            let ending = finished
             condition.unlock()
             next?()
+            if ending { return }
         }
     }
 }

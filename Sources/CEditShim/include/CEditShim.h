@@ -21,7 +21,24 @@ typedef struct fs_editor fs_editor;
 /// Creates an emacs-mode line editor on the process's stdin/stdout/stderr, with a history
 /// of at most history_size entries and Tab bound to the completer.
 fs_editor *fs_editor_create(const char *program, int history_size, fs_completer completer, void *context);
+/// Creates the same editor on a terminal of its own — the slave side of a pseudo-terminal a
+/// server made for one session — reading keys from input_fd and writing to output_fd (both
+/// stay the caller's, to close after fs_editor_destroy), with the terminal type its client
+/// named ("dumb" when terminfo does not know it). The process's signals, job control and
+/// ~/.editrc are not its: Ctrl-C and Ctrl-\ arrive as bytes and interrupt the read, a window
+/// size comes through fs_editor_resized, and the read ends when the terminal's other side closes.
+/// Several such editors may read at once, each on its own thread.
+fs_editor *fs_editor_create_on(const char *program, int history_size, fs_completer completer, void *context,
+                               int input_fd, int output_fd, const char *terminal_type);
 void fs_editor_destroy(fs_editor *editor);
+
+/// Tells an editor made by fs_editor_create_on that its terminal's window size changed (set on
+/// the terminal already): the line being read is fitted to it at once, or the next read is.
+void fs_editor_resized(fs_editor *editor);
+
+/// Whether a line is being read now (the terminal is in the editor's mode); callable from any
+/// thread.
+int fs_editor_is_reading(fs_editor *editor);
 
 /// Sets the prompt. Invisible sequences (colours) are enclosed in '\1' characters.
 void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
@@ -31,13 +48,13 @@ void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
 /// interrupted by Ctrl-C or Ctrl-\. The terminal is back in its normal mode on return.
 int fs_editor_read(fs_editor *editor, const char **line);
 
-/// Shows `text` (may be NULL) on `fd` (standard output or error) and, when `prompt` is not
-/// NULL, makes it the prompt; callable from any thread. While a line is read (on another
+/// Shows `text` (may be NULL) on the editor's output, or its error output when `to_error`, and,
+/// when `prompt` is not NULL, makes it the prompt; callable from any thread. While a line is read (on another
 /// thread), the text goes above the prompt and the half-typed line, which are drawn again
 /// below it with the cursor where it was; otherwise it is written at once.
-void fs_editor_show(fs_editor *editor, const char *text, int fd, const char *prompt);
+void fs_editor_show(fs_editor *editor, const char *text, int to_error, const char *prompt);
 
-/// Shows a screen — `text`, each of its rows ended by "\n" — on standard output as
+/// Shows a screen — `text`, each of its rows ended by "\n" — on the editor's output as
 /// fs_editor_show does, but drawn over the screen shown last when that is still the last thing
 /// written (no other line of text, no line entered, no resize since; a progress line without a
 /// newline below it does not count) and fitted the window with the prompt: a screen that
@@ -89,5 +106,14 @@ void fs_use_environment_locale(void);
 /// that ended it), or -1 when it could not be started or this process is not in the
 /// terminal's foreground.
 int fs_run_in_foreground(const char *command, const char *text, size_t length, int terminal_fd);
+
+/// Opens a pseudo-terminal pair of rows × columns for a server's session: *master is the
+/// server's side, *slave the session's terminal (neither becomes this process's controlling
+/// terminal; both close on exec). Signals are off on it (ISIG): nothing there takes them, so
+/// Ctrl-C and Ctrl-\ stay bytes for the line editor. Returns 0, or -1 with errno.
+int fs_open_pseudo_terminal(int *master, int *slave, int rows, int columns);
+
+/// Sets the window size of the pseudo-terminal whose server side is `master`; 0, or -1 with errno.
+int fs_resize_pseudo_terminal(int master, int rows, int columns);
 
 #endif
