@@ -239,8 +239,8 @@ struct ShellLauncher {
         if let scripted { return scripted.reader }
         guard interactive else { return PlainLineReader() }
         let styler = TextStyler(colour: colour)
-        console.write(styler.apply(.heading, "\(identity.title) \(identity.version)") + " — \(flow.manifest.app), flow from \(source.description)\n")
-        console.write(styler.apply(.message(.muted), "Type help for commands, Tab to complete, quit or Ctrl-D to leave.") + "\n")
+        console.write(Greeting.text(title: identity.title, version: identity.version,
+                                    about: "\(flow.manifest.app), flow from \(source.description)", styler: styler))
         Terminal.installInterruptHandler()
         Terminal.takeForeground()
         let completion = completionTarget

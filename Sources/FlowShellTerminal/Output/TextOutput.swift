@@ -3,6 +3,11 @@ import FlowManifest
 import FlowShellKit
 import FlowShellRuntime
 import LineEditor
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the
 /// terminal's width as it is when each thing is shown.
@@ -16,15 +21,27 @@ package final class TextOutput: ShellOutput {
     private var fixedWidth: Int?
     private var pagesLongOutput = true
     private let progressIndicator: ProgressIndicator?
+    /// The terminal the text is shown on, whose rows and columns are asked as it is shown.
+    private let terminal: Int32
+    /// Whether long output may go through the pager, a program of this machine.
+    private let pages: Bool
 
     /// - Parameters:
     ///   - interactive: a person at a terminal: a blank line before each screen, messages
     ///     wrapped, a progress line for slow commands.
-    package init(console: Console, interactive: Bool, colour: Bool, width: @escaping () -> Int) {
+    ///   - terminal: the terminal the text is shown on, when it is one: the process's own by
+    ///     default, or a session's.
+    ///   - pages: whether long output may go through the pager (`$PAGER`, a program of this
+    ///     machine, run on the process's own terminal).
+    ///   - width: the width to fit text to, unless `set width` chose one.
+    package init(console: Console, interactive: Bool, colour: Bool, terminal: Int32 = STDOUT_FILENO, pages: Bool = true,
+                 width: @escaping () -> Int) {
         self.console = console
         self.interactive = interactive
         self.styler = TextStyler(colour: colour)
         self.colourByDefault = colour
+        self.terminal = terminal
+        self.pages = pages
         self.terminalWidth = width
         self.progressIndicator = interactive ? ProgressIndicator(console: console, styler: TextStyler(colour: colour)) : nil
     }
@@ -44,7 +61,7 @@ package final class TextOutput: ShellOutput {
     /// Writes `text`, through the pager when a person would otherwise see it scroll away.
     /// - Parameter screen: `text` is a screen, which a later one may be drawn over in place.
     private func page(_ text: String, screen: Bool = false) {
-        if interactive, pagesLongOutput, let rows = Terminal.height(),
+        if interactive, pages, pagesLongOutput, let rows = Terminal.height(terminal),
            text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= rows - 1, Pager.show(text) {
             return
         }
@@ -55,7 +72,7 @@ package final class TextOutput: ShellOutput {
     /// terminal's rows, i.e. it is not laid out wider than the terminal (`set width`), where rows
     /// wrap — or else as text.
     private func writeScreenOrText(_ text: String, screen: Bool) {
-        if screen, interactive, width() <= (Terminal.width() ?? 0) {
+        if screen, interactive, width() <= (Terminal.width(terminal) ?? 0) {
             console.writeScreen(text)
         } else {
             console.write(text)

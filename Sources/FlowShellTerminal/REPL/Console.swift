@@ -24,10 +24,12 @@ extension Console {
     package func writeScreen(_ text: String) { write(text) }
 }
 
-/// The process's standard output and error.
+/// The process's standard output and error, or a session's terminal.
 @MainActor
 package final class StandardConsole: Console {
     private let collectsOutput: Bool
+    private let outputDescriptor: Int32
+    private let errorDescriptor: Int32
     private var collected: [UInt8] = []
     /// The line editor, once it reads the terminal: what is written while a person types goes
     /// above the prompt, which comes back below it.
@@ -38,8 +40,12 @@ package final class StandardConsole: Console {
     /// - Parameter collectsOutput: keep output until ``flush()`` (or 64 KiB of it), so that a
     ///   run of lines from a pipe costs one write instead of one each; errors still go out at
     ///   once, after the output before them.
-    package init(collectsOutput: Bool = false) {
+    /// - Parameter output: where output goes (standard output, or a session's terminal).
+    /// - Parameter error: where errors go (standard error, or a session's terminal).
+    package init(collectsOutput: Bool = false, output: Int32 = STDOUT_FILENO, error: Int32 = STDERR_FILENO) {
         self.collectsOutput = collectsOutput
+        outputDescriptor = output
+        errorDescriptor = error
     }
 
     package func write(_ text: String) {
@@ -48,7 +54,7 @@ package final class StandardConsole: Console {
             return
         }
         guard collectsOutput else {
-            Self.write(Array(text.utf8), to: STDOUT_FILENO)
+            Self.write(Array(text.utf8), to: outputDescriptor)
             return
         }
         // Taken a limit's worth at a time: a large screen is not copied whole into the buffer,
@@ -73,12 +79,12 @@ package final class StandardConsole: Console {
             return
         }
         flush()
-        Self.write(Array(text.utf8), to: STDERR_FILENO)
+        Self.write(Array(text.utf8), to: errorDescriptor)
     }
 
     package func flush() {
         guard !collected.isEmpty else { return }
-        Self.write(collected, to: STDOUT_FILENO)
+        Self.write(collected, to: outputDescriptor)
         collected.removeAll(keepingCapacity: true)
     }
 

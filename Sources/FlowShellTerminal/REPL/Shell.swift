@@ -3,6 +3,11 @@ import FlowManifest
 import FlowShellKit
 import FlowShellRuntime
 import LineEditor
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The REPL: reads a line at a prompt that says where the user is, hands it to the
 /// ``Dispatcher``, and goes on. Nothing a user types ends it but `quit`, `exit` or the end of input.
@@ -16,6 +21,8 @@ package final class Shell {
     private let hooks: ShellHooks
     private let stopsAtFirstError: Bool
     private let stopsOnInterrupt: Bool
+    /// The terminal the prompt is shown on, whose width it fits: the process's own, or a session's.
+    private let terminal: Int32
     /// What turns Ctrl-C into cancelling the running command; it steps aside while a line is read.
     package var interruptWatcher: InterruptWatcher?
     /// Whether the shell waits at the prompt for a line.
@@ -26,8 +33,11 @@ package final class Shell {
     /// - Parameter interactive: a person at a terminal (prompt shown), or a script (no prompt noise).
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
     /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
+    /// - Parameter terminal: the terminal the prompt is shown on (a session's, on a server).
     package init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
-                 hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false) {
+                 hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false,
+                 terminal: Int32 = STDOUT_FILENO) {
+        self.terminal = terminal
         self.dispatcher = dispatcher
         self.reader = reader
         self.output = output
@@ -76,7 +86,7 @@ package final class Shell {
 
     /// The prompt for where the user is: the open screens, at a terminal; nothing in a script.
     private func currentPrompt() -> String {
-        interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width() ?? 80) : ""
+        interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width(terminal) ?? 80) : ""
     }
 
     /// Runs until `quit`, `exit` or the end of input.
