@@ -40,8 +40,10 @@ public final class PluginServer {
     public static func run(_ modules: [FeatureModule], app: String = "plugin") async -> Int32 {
         let server = PluginServer(modules: modules)
         do {
+            // A plugin is one session of its own: its modules' shared and session services are one container.
             for module in modules {
                 try module.setUpServices(server.services, AppEnvironment(app: app, dataDirectory: nil))
+                try module.setUpSessionServices(server.services, AppEnvironment(app: app, dataDirectory: nil))
             }
         } catch {
             FileHandle.standardError.write(Data("cannot set up the services: \(UserFacingError.message(for: error))\n".utf8))
@@ -150,11 +152,11 @@ public final class PluginServer {
                     fail(id, "this plugin tells no condition '\(parameters.name)'")
                     return
                 }
-                let store = store(of: module.name)
+                let context = ScreenContext(store: store(of: module.name), services: services)
                 running[id] = Task { @MainActor in
                     defer { self.running[id] = nil }
                     do {
-                        let satisfied = try await condition.isSatisfied(store)
+                        let satisfied = try await condition.isSatisfied(context)
                         self.write(PluginMessage.Response(id: id, result: PluginMessage.ConditionResult(satisfied: satisfied)))
                     } catch {
                         self.fail(id, error)

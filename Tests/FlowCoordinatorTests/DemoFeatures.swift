@@ -54,10 +54,10 @@ enum DemoNavigationModule {
         ],
         // Checked asynchronously, as a service or a plugin would be asked; a store that says
         // `unreadable` makes the check fail.
-        conditions: [ConditionRegistration("session") { store in
+        conditions: [ConditionRegistration("session") { context in
             await Task.yield()
-            if store.value(for: "unreadable") != nil { throw UserFacingError("the session store cannot be read") }
-            return store.value(for: "user") != nil
+            if context.store.value(for: "unreadable") != nil { throw UserFacingError("the session store cannot be read") }
+            return context.store.value(for: "user") != nil
         }],
         resolvers: [ParameterResolver(parameter: "code", produces: "item") { code, _ in
             try await Task.sleep(for: .milliseconds(10))

@@ -52,4 +52,26 @@ struct WhoScreen: Screen {
         #expect(nobody.flow.effectiveTop?.status == "nobody, screen 3")
         #expect(shared.connectedUser == nil, "who connected stays with the session")
     }
+
+    @Test func aModulesSessionServicesAreEachSessionsOwnAndSeeWhoConnected() async throws {
+        let module = FeatureModule(name: "Who", screens: [WhoScreen.self], services: { container, _ in
+            container.register(BuiltScreens())
+        }, sessionServices: { session, _ in
+            session.register(Greeter(name: session.connectedUser?.name ?? "stranger"))
+        })
+        let shared = ServiceContainer()
+        let ann = try await FlowRuntime.start(config: config, modules: [module], services: shared,
+                                              connectedUser: ConnectedUser(name: "ann", authenticatedBy: "SSH key SHA256:ann"))
+        let nobody = try await FlowRuntime.start(config: config, modules: [module], services: shared)
+        #expect(try ann.flow.services.resolve(Greeter.self).name == "ann")
+        #expect(try nobody.flow.services.resolve(Greeter.self).name == "stranger")
+        #expect(!shared.contains(Greeter.self), "a session's own services stay with it")
+    }
+}
+
+/// A service each session has its own of.
+@MainActor
+final class Greeter {
+    let name: String
+    init(name: String) { self.name = name }
 }

@@ -15,7 +15,7 @@ extension AppFlowCoordinator {
         guard let registration = conditions[condition],
               let module = catalog.conditions.first(where: { $0.value.contains { $0.name == condition } })?.key else { return (false, []) }
         do {
-            return (try await registration.isSatisfied(store(forModule: module)), [])
+            return (try await registration.isSatisfied(ScreenContext(store: store(forModule: module), services: services)), [])
         } catch is CancellationError {
             return (false, [])
         } catch {

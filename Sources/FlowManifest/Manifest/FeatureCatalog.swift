@@ -10,6 +10,8 @@ public struct FeatureCatalog: Sendable {
     public let resolvers: [String: [ParameterResolver]]
     /// How each linked module sets up its services, by module name.
     let serviceSetups: [String: FeatureModule.ServiceSetup]
+    /// How each linked module sets up what is a session's own, by module name.
+    let sessionServiceSetups: [String: FeatureModule.SessionServiceSetup]
     /// Problems in the linked modules themselves (two modules registering one id).
     public let conflicts: [Conflict]
 
@@ -34,8 +36,10 @@ public struct FeatureCatalog: Sendable {
         var owners: [String: String] = [:]
         var conflicts: [Conflict] = []
         var serviceSetups: [String: FeatureModule.ServiceSetup] = [:]
+        var sessionServiceSetups: [String: FeatureModule.SessionServiceSetup] = [:]
         for module in featureModules {
             serviceSetups[module.name] = module.setUpServices
+            sessionServiceSetups[module.name] = module.setUpSessionServices
             modules[module.name, default: []].append(contentsOf: module.screens)
             conditions[module.name, default: []].append(contentsOf: module.conditions)
             resolvers[module.name, default: []].append(contentsOf: module.resolvers)
@@ -50,6 +54,7 @@ public struct FeatureCatalog: Sendable {
         self.conditions = conditions
         self.resolvers = resolvers
         self.serviceSetups = serviceSetups
+        self.sessionServiceSetups = sessionServiceSetups
         self.conflicts = conflicts
     }
 
@@ -68,6 +73,18 @@ public struct FeatureCatalog: Sendable {
         var done = (try? container.resolve(SetUpModules.self)) ?? SetUpModules()
         for name in moduleNames where !done.names.contains(name) {
             try serviceSetups[name]?(container, environment)
+            done.names.insert(name)
+            container.register(done)
+        }
+    }
+
+    /// Sets up what is a session's own for the modules in `moduleNames` that the session's
+    /// `container` lacks (each once); throws the first module's failure.
+    @MainActor
+    public func registerSessionServices(loading moduleNames: [String], in container: ServiceContainer, environment: AppEnvironment) throws {
+        var done = (try? container.resolve(SetUpSessionModules.self)) ?? SetUpSessionModules()
+        for name in moduleNames where !done.names.contains(name) {
+            try sessionServiceSetups[name]?(container, environment)
             done.names.insert(name)
             container.register(done)
         }
@@ -105,5 +122,10 @@ public struct FeatureCatalog: Sendable {
 
 /// The modules whose services a container already holds.
 struct SetUpModules {
+    var names: Set<String> = []
+}
+
+/// The modules whose session services a session's container already holds.
+struct SetUpSessionModules {
     var names: Set<String> = []
 }

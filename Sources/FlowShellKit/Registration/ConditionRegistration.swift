@@ -5,8 +5,10 @@
 /// up in a service, and a plugin's is asked of the plugin within its deadline. A check that
 /// throws counts as not holding, and its error is shown to the user.
 public struct ConditionRegistration: Sendable {
-    /// Whether the condition holds, given the module's settings; throws when it cannot be told.
-    public typealias Check = @MainActor @Sendable (any KeyValueStore) async throws -> Bool
+    /// Whether the condition holds in a session, given what a screen of the module is built
+    /// with there — the module's settings and the session's services (who connected among
+    /// them); throws when it cannot be told.
+    public typealias Check = @MainActor @Sendable (ScreenContext) async throws -> Bool
 
     /// The name manifests use in `requires` and `guards`.
     public var name: String

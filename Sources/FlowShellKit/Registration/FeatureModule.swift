@@ -5,6 +5,10 @@
 public struct FeatureModule: Sendable {
     /// Sets up a module's services once, when a flow first loads it.
     public typealias ServiceSetup = @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void
+    /// Sets up what is a session's own, for each session that loads the module, in the session's
+    /// container: it holds who connected (``ServiceContainer/connectedUser``) and looks the rest
+    /// up in the shared services. The environment's stores are the session's.
+    public typealias SessionServiceSetup = @MainActor @Sendable (ServiceContainer, AppEnvironment) throws -> Void
 
     /// The module's name as manifests list it in `modules` (`Cars`).
     public var name: String
@@ -16,23 +20,28 @@ public struct FeatureModule: Sendable {
     public var resolvers: [ParameterResolver]
     /// How it sets up its services.
     public var setUpServices: ServiceSetup
+    /// How it sets up what is each session's own.
+    public var setUpSessionServices: SessionServiceSetup
 
     /// Describes a module by its registrations.
     public init(name: String, screens: [FeatureRegistration], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in }) {
+                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in },
+                sessionServices: @escaping SessionServiceSetup = { _, _ in }) {
         self.name = name
         self.screens = screens
         self.conditions = conditions
         self.resolvers = resolvers
         self.setUpServices = services
+        self.setUpSessionServices = sessionServices
     }
 
     /// Describes a module of ``Screen`` types, each registered from its own declaration.
     @MainActor
     public init(name: String, screens: [any Screen.Type], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in }) {
+                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in },
+                sessionServices: @escaping SessionServiceSetup = { _, _ in }) {
         self.init(name: name, screens: screens.map { $0.registration }, conditions: conditions,
-                  resolvers: resolvers, services: services)
+                  resolvers: resolvers, services: services, sessionServices: sessionServices)
     }
 
     /// The registration of the screen `id`, if this module has it.

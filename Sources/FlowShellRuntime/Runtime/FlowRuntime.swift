@@ -127,6 +127,11 @@ public final class FlowRuntime {
         // The session's own services, over the shared ones: who connected is this session's alone.
         let sessionServices = ServiceContainer(over: services)
         if let connectedUser { sessionServices.register(connectedUser) }
+        do {
+            try catalog.registerSessionServices(loading: manifest.modules, in: sessionServices, environment: environment)
+        } catch {
+            throw StartFailure(messages: ["error: cannot set up the session's services: \(UserFacingError.message(for: error))"], status: 1)
+        }
         let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: sessionServices) { moduleStores.store(for: $0) }
         do {
             try await flow.start(input: rootInput)
@@ -184,6 +189,7 @@ public final class FlowRuntime {
         let catalog = FeatureCatalog(check.modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: sharedServices, environment: environment)
+            try catalog.registerSessionServices(loading: manifest.modules, in: flow.services, environment: environment)
         } catch {
             let reason = UserFacingError.message(for: error)
             return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),
