@@ -203,18 +203,27 @@ let package = Package(
     ] + featureTargets + libraryTargets
 )
 
-// The browser View (`flowshell serve`): the FlowShellWeb library on Hummingbird, and the demo's
-// server, a program of its own so that the terminal's binary carries no web server.
+// The servers (`flowshell serve`): the browser View (the FlowShellWeb library on Hummingbird), SSH
+// (FlowShellSSH, on swift-nio-ssh), the server program's entry that composes them (FlowShellServe),
+// and the demo's server, a program of its own so that the terminal's binary carries no server.
 // FLOWSHELL_WITHOUT_WEB=1 leaves them out, for builds that never use them (the tutorial's copy).
 if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     package.dependencies += [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // SSH's protocol, its keys (Ed25519, SHA-256 fingerprints), and the event loops both servers run on.
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // Runs both servers in one process and stops them together on SIGINT or SIGTERM.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
         .library(name: "FlowShellWeb", targets: ["FlowShellWeb"]),
+        .library(name: "FlowShellSSH", targets: ["FlowShellSSH"]),
+        .library(name: "FlowShellServe", targets: ["FlowShellServe"]),
     ]
     package.targets += [
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
@@ -228,20 +237,50 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 // The server's own log, kept to errors.
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
             swiftSettings: strictSwift
         ),
+        // SSH: each login a session of the core on a pseudo-terminal of its own, whose View is the
+        // terminal's own REPL and line editor, with no capability that reaches this machine.
+        .target(
+            name: "FlowShellSSH",
+            dependencies: [
+                "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowCoordinator", "LineEditor",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        // The server program's entry: `serve`'s command line, and the browser's and SSH's servers
+        // composed in one process on the app's shared services.
+        .target(
+            name: "FlowShellServe",
+            dependencies: [
+                "FlowShellWeb", "FlowShellSSH", "FlowShellRuntime", "FlowShellKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "flowshell-serve",
-            dependencies: ["FlowShellWeb", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
+            dependencies: ["FlowShellServe", "FlowShellKit", "CarSharingApp"] + features.map { .target(name: $0) },
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
         .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
-        // examples/greeter's browser program, which `greeter serve` runs.
-        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellWeb", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
+        .testTarget(name: "FlowShellSSHTests", dependencies: ["FlowShellSSH", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                                                                .product(name: "Crypto", package: "swift-crypto")],
+                    swiftSettings: strictSwift),
+        // examples/greeter's server program, which `greeter serve` runs.
+        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
                           swiftSettings: strictSwift),
     ]
     // Every global command in every front end, the browser's among them (GlobalCommandTests), and

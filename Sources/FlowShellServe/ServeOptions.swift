@@ -1,14 +1,32 @@
 import ArgumentParser
 
-/// The command line of `serve`.
+/// The command line of `serve`: the browser's server, SSH's, or both in one process.
 struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one (the address printed says which).", valueName: "n"))
-    var port: Int = 8421
+    @Flag(name: .long, help: "Serve the flow to browsers (the default when --ssh is not given; with --ssh, both serve in one process).")
+    var web = false
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on. Only this machine can reach the default; 0.0.0.0 lets others on the network in, with the token.", valueName: "addr"))
+    @Option(name: .long, help: ArgumentHelp("The browser's port; 0 picks a free one (the address printed says which).", valueName: "n"))
+    var port: Int?
+
+    @Flag(name: .long, help: "Serve the flow over SSH: each login a session of its own on a terminal, for the keys in the authorized-keys file.")
+    var ssh = false
+
+    @Option(name: .customLong("ssh-port"), help: ArgumentHelp("The SSH server's port (default 2222); 0 picks a free one (the line printed says which).", valueName: "n"))
+    var sshPort: Int?
+
+    @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Who may log in over SSH: public keys in OpenSSH's format, each line naming its user (default: authorized_keys in the shell's config folder).", valueName: "file"))
+    var authorizedKeys: String?
+
+    @Option(name: .customLong("ssh-idle-timeout"), help: ArgumentHelp("Seconds an SSH session may go without a key pressed before it ends (default 1800; 0: never).", valueName: "seconds"))
+    var sshIdleTimeout: Int?
+
+    @Option(name: .customLong("ssh-login-timeout"), help: ArgumentHelp("Seconds an SSH connection has to log in and open a session before it is closed (default 30).", valueName: "seconds"))
+    var sshLoginTimeout: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on. Only this machine can reach the default; 0.0.0.0 lets others on the network in (with the token, or a listed key).", valueName: "addr"))
     var host: String = "127.0.0.1"
 
     @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
@@ -17,9 +35,35 @@ struct ServeOptions: ParsableArguments {
     @Flag(name: .long, help: "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1.")
     var allowPlugins = false
 
+    /// The browser's port when none is given.
+    static let defaultPort = 8421
+    /// SSH's port when none is given.
+    static let defaultSSHPort = 2222
+    /// Seconds without a key before an SSH session ends, when not given.
+    static let defaultIdleTimeout = 1800
+    /// Seconds to log in, when not given.
+    static let defaultLoginTimeout = 30
+
+    /// Whether the browser's server runs: asked for, or nothing else was.
+    var servesWeb: Bool { web || !ssh }
+
     mutating func validate() throws {
-        guard (0...65535).contains(port) else {
-            throw ValidationError("--port takes a number from 0 to 65535, not \(port)")
+        for (name, value) in [("--port", port), ("--ssh-port", sshPort)] {
+            if let value, !(0...65535).contains(value) {
+                throw ValidationError("\(name) takes a number from 0 to 65535, not \(value)")
+            }
+        }
+        if let port, !servesWeb {
+            throw ValidationError("--port \(port) is the browser's port, and only SSH serves; its port is --ssh-port (add --web to serve browsers too)")
+        }
+        if !ssh, sshPort != nil || authorizedKeys != nil || sshIdleTimeout != nil || sshLoginTimeout != nil {
+            throw ValidationError("--ssh-port, --authorized-keys, --ssh-idle-timeout and --ssh-login-timeout are for SSH: add --ssh")
+        }
+        if let sshIdleTimeout, sshIdleTimeout < 0 {
+            throw ValidationError("--ssh-idle-timeout takes a number of seconds, 0 or more, not \(sshIdleTimeout)")
+        }
+        if let sshLoginTimeout, sshLoginTimeout <= 0 {
+            throw ValidationError("--ssh-login-timeout takes a number of seconds above 0, not \(sshLoginTimeout)")
         }
         guard !host.isEmpty else { throw ValidationError("--host needs an address, such as 127.0.0.1") }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ServiceLifecycle
 
 /// The HTTP server of `serve`: the page, its script and styles at `/`, `/app.js` and
 /// `/style.css`, and each tab's WebSocket at `/ws`. Every request must carry the token, and a
@@ -17,8 +18,8 @@ struct WebServer: Sendable {
     /// Called with the port bound, once the server listens.
     let listening: @Sendable (Int) async -> Void
 
-    /// Serves until the process is told to stop (SIGINT, SIGTERM).
-    func run() async throws {
+    /// The server, as a service of the server program's group, which stops it (SIGINT, SIGTERM).
+    func service() -> some Service {
         let router = Router()
         let access = self.access
         router.get("/") { request, _ -> Response in
@@ -61,7 +62,7 @@ struct WebServer: Sendable {
         var logger = Logger(label: "flowshell-serve")
         logger.logLevel = .error
         let listening = self.listening
-        let app = Application(
+        return Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: sockets,
                                            configuration: .init(ws: .init(maxFrameSize: Self.maximumMessageSize))),
@@ -69,7 +70,6 @@ struct WebServer: Sendable {
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        try await app.runService()
     }
 
     /// Headers of the page and its files: nothing from elsewhere, no framing. (The page's own

@@ -2,67 +2,71 @@ import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
 import Foundation
+import ServiceLifecycle
 
-/// The entry point of a shell's browser program (`flowshell serve`): the same flow as at the
-/// terminal, each browser tab a session of its own. A shell built on FlowShell gets one with an
-/// executable whose `main.swift` is
-///
-/// ```swift
-/// import FlowShellWeb
-///
-/// await FlowShellWebMain.serve(identity: myIdentity, modules: linkedFeatureModules)
-/// ```
-public enum FlowShellWebMain {
-    /// Parses `arguments` (the options of `serve`), checks the flow, prints the address with
-    /// its token, and serves until SIGINT or SIGTERM; ends the process with its status.
-    @MainActor
-    public static func serve(identity: ShellIdentity, modules: [FeatureModule],
-                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        let options: ServeOptions
-        do {
-            options = try ServeOptions.parse(arguments)
-        } catch {
-            ServeOptions.exit(withError: error)
+/// Serving a flow to browsers, as the server program (`serve`) composes it: the sessions on the
+/// app's shared services, the token, and the server. ``prepare(_:)`` checks the flow before
+/// anything listens.
+package enum WebServing {
+    /// What the server program was asked for.
+    package struct Request {
+        package var identity: ShellIdentity
+        package var modules: [FeatureModule]
+        package var source: ConfigSource
+        /// The services the server's sessions share (with SSH's, when both serve).
+        package var services: ServiceContainer
+        package var dataDirectory: (String) -> String?
+        package var plugins: () -> PluginLoader
+        package var host: String
+        package var port: Int
+
+        package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
+                     dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, host: String, port: Int) {
+            self.identity = identity
+            self.modules = modules
+            self.source = source
+            self.services = services
+            self.dataDirectory = dataDirectory
+            self.plugins = plugins
+            self.host = host
+            self.port = port
         }
-        exit(await serve(identity: identity, modules: modules, options: options))
     }
 
+    /// A server ready to run, and the config's warnings to print before it does.
+    package struct Prepared {
+        package let service: any Service
+        package let warnings: [String]
+    }
+
+    /// Why the server cannot start, with the process's exit status.
+    package struct Failure: Error {
+        package let messages: [String]
+        package let status: Int32
+    }
+
+    /// The sessions, checked by starting the flow once, and the server; once it listens, the
+    /// address to open, with its token, is printed.
     @MainActor
-    private static func serve(identity: ShellIdentity, modules: [FeatureModule], options: ServeOptions) async -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
-        let paths = StatePaths(folder: identity.folder, environment: environment)
-        let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: options.allowPlugins)
-        let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
-        let dataDir = options.dataDir
-        let sessions = WebSessions(source: source, modules: modules, title: identity.title,
-                                   dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
-                                   plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) })
+    package static func prepare(_ request: Request) async throws(Failure) -> Prepared {
+        let sessions = WebSessions(source: request.source, modules: request.modules, title: request.identity.title,
+                                   services: request.services, dataDirectory: request.dataDirectory, plugins: request.plugins)
+        let warnings: [String]
         do {
-            for warning in try await sessions.check() {
-                writeError(warning)
-            }
+            warnings = try await sessions.check()
         } catch {
-            error.messages.forEach(writeError)
-            return error.status
+            throw Failure(messages: error.messages, status: error.status)
         }
         let token = RandomToken.make(bytes: 24)
-        let host = options.host
-        let server = WebServer(host: host, port: options.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions) { port in
+        let host = request.host
+        let title = request.identity.title
+        let source = request.source
+        let server = WebServer(host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            let line = "\(identity.title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
+            let line = "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
-        do {
-            try await server.run()
-            return 0
-        } catch {
-            writeError("error: cannot serve on \(host):\(options.port): \(error)")
-            return 1
-        }
-    }
-
-    private static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        return Prepared(service: server.service(), warnings: warnings)
     }
 }

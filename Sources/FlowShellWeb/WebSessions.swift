@@ -18,7 +18,7 @@ final class WebSessions {
     private let title: String
     private let dataDirectory: (String) -> String?
     private let makePlugins: () -> PluginLoader
-    private let services = ServiceContainer()
+    private let services: ServiceContainer
     private let settings = SharedSettings()
     private var open: Set<String> = []
     /// Sessions opening for a tab whose last session is still closing, by tab.
@@ -31,9 +31,10 @@ final class WebSessions {
     private var remembered: [String: NavigationSnapshot] = [:]
     private var rememberedOrder: [String] = []
 
-    init(source: ConfigSource, modules: [FeatureModule], title: String, dataDirectory: @escaping (String) -> String?,
-         plugins: @escaping () -> PluginLoader) {
+    init(source: ConfigSource, modules: [FeatureModule], title: String, services: ServiceContainer = ServiceContainer(),
+         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader) {
         self.source = source
+        self.services = services
         self.modules = modules
         self.title = title
         self.dataDirectory = dataDirectory

@@ -3,8 +3,8 @@ import PackageDescription
 
 // greeter: a shell built on FlowShell. Who it is — its identity, feature modules and
 // built-in flow — is in Sources/GreeterShell, which its two programs share: greeter at the
-// terminal (Sources/GreeterApp) and greeter-serve in a browser (Sources/GreeterServe, what
-// `greeter serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
+// terminal (Sources/GreeterApp) and greeter-serve in a browser or over SSH (Sources/GreeterServe,
+// what `greeter serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
 let features = [
     "Greeter",
 ]
@@ -35,7 +35,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "GreeterServe",
-            dependencies: ["GreeterShell", .product(name: "FlowShellWeb", package: "FlowShell")],
+            dependencies: ["GreeterShell", .product(name: "FlowShellServe", package: "FlowShell")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ] + features.flatMap { name -> [Target] in

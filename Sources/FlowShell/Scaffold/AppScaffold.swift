@@ -3,10 +3,10 @@ import FlowShellTerminal
 import Foundation
 
 /// Writes a new shell of one's own, a Swift package that depends on FlowShell: its identity and
-/// modules, its two programs (the terminal's, and the browser's that `NAME serve` runs), one
+/// modules, its two programs (the terminal's, and the server's that `NAME serve` runs), one
 /// feature module with a working screen and its test, a config and a README. `swift build` in
 /// it gives a binary that starts on its own flow, keeps its files under its own name, says its
-/// own name and version, and serves its flow to a browser.
+/// own name and version, and serves its flow to a browser or over SSH.
 struct AppScaffold {
     /// Why nothing was created.
     struct Refusal: Error, Equatable {
@@ -133,8 +133,8 @@ struct AppScaffold {
 
         // \(name): a shell built on FlowShell. Who it is — its identity, feature modules and
         // built-in flow — is in Sources/\(shellTarget), which its two programs share: \(name) at the
-        // terminal (Sources/\(appTarget)) and \(name)-serve in a browser (Sources/\(serveTarget), what
-        // `\(name) serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
+        // terminal (Sources/\(appTarget)) and \(name)-serve in a browser or over SSH (Sources/\(serveTarget),
+        // what `\(name) serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
         let features = [
             "\(feature)",
         ]
@@ -165,7 +165,7 @@ struct AppScaffold {
                 ),
                 .executableTarget(
                     name: "\(serveTarget)",
-                    dependencies: ["\(shellTarget)", .product(name: "FlowShellWeb", package: "\(package)")],
+                    dependencies: ["\(shellTarget)", .product(name: "FlowShellServe", package: "\(package)")],
                     swiftSettings: [.swiftLanguageMode(.v6)]
                 ),
             ] + features.flatMap { name -> [Target] in
@@ -218,7 +218,7 @@ struct AppScaffold {
         \(["import \(feature)", "import FlowShellKit", "import FlowShellRuntime"].sorted().joined(separator: "\n"))
 
         /// Who \(name) is and what it is made of, which its two programs share: \(name) at the terminal
-        /// and \(name)-serve in a browser.
+        /// and \(name)-serve in a browser or over SSH.
         public enum \(shellTarget) {
             /// Its name and version (`\(name) --version`), the title of its banner, its built-in flow,
             /// and the folder of its files ($XDG_STATE_HOME/\(name), $XDG_DATA_HOME/\(name)).
@@ -249,10 +249,11 @@ struct AppScaffold {
 
     private var serveMain: String {
         """
-        \(["import \(shellTarget)", "import FlowShellWeb"].sorted().joined(separator: "\n"))
+        \(["import \(shellTarget)", "import FlowShellServe"].sorted().joined(separator: "\n"))
 
-        // \(name)-serve, what `\(name) serve` runs: the flow in a browser, each tab a session of its own.
-        await FlowShellWebMain.serve(identity: \(shellTarget).identity, modules: \(shellTarget).modules)
+        // \(name)-serve, what `\(name) serve` runs: the flow in a browser, each tab a session of its own,
+        // or over SSH (serve --ssh), each login one.
+        await FlowShellServeMain.serve(identity: \(shellTarget).identity, modules: \(shellTarget).modules)
 
         """
     }
@@ -268,6 +269,7 @@ struct AppScaffold {
         swift build
         .build/debug/\(name)           # the prompt: type help, greet, quit
         .build/debug/\(name) serve     # the same flow in a browser: open the address it prints
+        .build/debug/\(name) serve --ssh   # or over SSH, for the keys in its authorized_keys
         swift test                     # the features' tests
         ```
 
@@ -275,7 +277,7 @@ struct AppScaffold {
           and its feature modules; `\(typeName)Flow.swift` is the flow it runs where there is no
           `config.json` (keep the two equal).
         - `Sources/\(appTarget)/main.swift` and `Sources/\(serveTarget)/main.swift`: its two programs, `\(name)`
-          at the terminal and `\(name)-serve` in a browser (what `\(name) serve` runs, from beside `\(name)`).
+          at the terminal and `\(name)-serve` in a browser or over SSH (what `\(name) serve` runs, from beside `\(name)`).
         - `Features/\(feature)`: one feature, its screen `\(screen.id)` in one type, and its test.
           Add a feature as a folder beside it, its name in the `features` list in Package.swift,
           and its module in `modules` in \(shellTarget).swift and in config.json.

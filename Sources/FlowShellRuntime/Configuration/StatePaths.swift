@@ -38,6 +38,18 @@ package struct StatePaths: Sendable {
         base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/" + folder + "/trusted-configs.json" }
     }
 
+    /// The SSH server's host key, made on its first start: `$XDG_STATE_HOME/<folder>/ssh_host_ed25519_key`;
+    /// nil when there is no home.
+    package var sshHostKeyFile: String? {
+        base(variable: "XDG_STATE_HOME", fallback: ".local/state").map { $0 + "/" + folder + "/ssh_host_ed25519_key" }
+    }
+
+    /// Who may log in over SSH, in OpenSSH's authorized-keys format:
+    /// `$XDG_CONFIG_HOME/<folder>/authorized_keys`; nil when there is no home.
+    package var authorizedKeysFile: String? {
+        base(variable: "XDG_CONFIG_HOME", fallback: ".config").map { $0 + "/" + folder + "/authorized_keys" }
+    }
+
     private func path(app: String, variable: String, fallback: String) -> String? {
         base(variable: variable, fallback: fallback).map { $0 + "/" + folder + "/" + app }
     }

@@ -3,7 +3,7 @@ import FlowShellRuntime
 import Greeter
 
 /// Who greeter is and what it is made of, which its two programs share: greeter at the terminal
-/// and greeter-serve in a browser.
+/// and greeter-serve in a browser or over SSH.
 public enum GreeterShell {
     /// Its name and version (`greeter --version`), the title of its banner, its built-in flow,
     /// and the folder of its files ($XDG_STATE_HOME/greeter, $XDG_DATA_HOME/greeter).

@@ -1,0 +1,56 @@
+import NIOCore
+
+/// Every bound the SSH server keeps, so that nothing a client does — logged in or not — can end
+/// the server or stall a session. docs/ssh.md names each with its number.
+struct SSHBounds: Sendable {
+    /// How long a connection may take from connecting to opening its first session (the key
+    /// exchange, logging in, asking for a terminal), before it is closed; and how long a
+    /// connection whose sessions all ended is kept.
+    static let defaultLoginTimeout: TimeAmount = .seconds(30)
+    /// How many authentication requests one connection may make (OpenSSH's client makes two
+    /// for each key it offers: a query, then the signed request); the next one ends it.
+    static let authenticationRequests = 20
+    /// Connections that have not logged in yet, at once; one more is closed at once.
+    static let connectionsLoggingIn = 64
+    /// Sessions (shells and commands) one connection may have open at once.
+    static let sessionsPerConnection = 10
+    /// Sessions at most, when the process may open enough files.
+    static let sessionsAtMost = 500
+    /// Files each session holds: its connection, the two sides of its terminal and the line
+    /// editor's copies, the editor's wake-up pipes.
+    static let descriptorsPerSession = 10
+    /// Files the process keeps for itself beyond its sessions: the data folder's databases,
+    /// plugins' pipes, a browser's connections when both serve in one process.
+    static let reservedDescriptors = 256
+    /// What a session may have shown that its client has not taken yet, in bytes: a client that
+    /// stops reading (a frozen terminal) has its session closed at this, rather than the server
+    /// holding more and more for it.
+    static let unreadOutputLimit = 4 * 1024 * 1024
+    /// The largest terminal window a client may ask for, in columns and rows.
+    static let largestWindow = 1000
+    /// How long sessions are given to end when the server stops.
+    static let stopGrace: TimeAmount = .seconds(5)
+    /// How long a client may send nothing before its session ends, unless `--ssh-idle-timeout` says.
+    static let defaultIdleTimeout: TimeAmount = .minutes(30)
+
+    /// Sessions open at once.
+    let sessions: Int
+    /// How long a client may send nothing before its session ends; nil: never.
+    let idleTimeout: TimeAmount?
+    /// How long a connection may take to open its first session.
+    let loginTimeout: TimeAmount
+
+    /// The bounds for a process that may open `descriptorLimit` files.
+    init(descriptorLimit: Int, idleTimeout: TimeAmount?, loginTimeout: TimeAmount = Self.defaultLoginTimeout) {
+        let fitting = (descriptorLimit - Self.reservedDescriptors - Self.connectionsLoggingIn) / Self.descriptorsPerSession
+        sessions = max(1, min(Self.sessionsAtMost, fitting))
+        self.idleTimeout = idleTimeout
+        self.loginTimeout = loginTimeout
+    }
+
+    /// What the server says at start when the file limit makes it take fewer sessions than it would.
+    var warning: String? {
+        guard sessions < Self.sessionsAtMost else { return nil }
+        return "warning: this process may open too few files at once (ulimit -n) for more than \(sessions) SSH sessions; raise the limit for more"
+    }
+}

@@ -1,0 +1,78 @@
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// What the SSH server's connections share, on whichever event loop they run: the bounds, the
+/// keys, the sessions, and the counts the bounds are kept by.
+final class SSHServerState: Sendable {
+    let bounds: SSHBounds
+    let keys: AuthorizedKeysFile
+    let sessions: SSHSessions
+    private let counts = NIOLockedValueBox(Counts())
+
+    private struct Counts {
+        var loggingIn = 0
+        var sessions = 0
+        var nextSession = 0
+        /// The channels of the open sessions, by session, to end them when the server stops.
+        var open: [Int: Channel] = [:]
+        var stopping = false
+    }
+
+    init(bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions) {
+        self.bounds = bounds
+        self.keys = keys
+        self.sessions = sessions
+    }
+
+    /// A connection starts logging in; false when as many already are (it is then closed).
+    func enterLogin() -> Bool {
+        counts.withLockedValue { counts in
+            guard !counts.stopping, counts.loggingIn < SSHBounds.connectionsLoggingIn else { return false }
+            counts.loggingIn += 1
+            return true
+        }
+    }
+
+    /// A connection logged in, or closed before it did.
+    func leftLogin() {
+        counts.withLockedValue { $0.loggingIn -= 1 }
+    }
+
+    /// Why a session cannot open now, if it cannot.
+    enum Refusal: Error {
+        case full(Int)
+        case stopping
+    }
+
+    /// A session opens on `channel`: its number, or why it may not.
+    func openSession(on channel: Channel) -> Result<Int, Refusal> {
+        counts.withLockedValue { counts in
+            if counts.stopping { return .failure(.stopping) }
+            guard counts.sessions < bounds.sessions else { return .failure(.full(bounds.sessions)) }
+            counts.sessions += 1
+            counts.nextSession += 1
+            counts.open[counts.nextSession] = channel
+            return .success(counts.nextSession)
+        }
+    }
+
+    /// The session `id` ended.
+    func sessionEnded(_ id: Int) {
+        counts.withLockedValue { counts in
+            if counts.open.removeValue(forKey: id) != nil { counts.sessions -= 1 }
+        }
+    }
+
+    /// How many sessions are open.
+    var openSessions: Int {
+        counts.withLockedValue { $0.sessions }
+    }
+
+    /// Takes no more sessions or logins, and returns the channels of those open.
+    func stop() -> [Channel] {
+        counts.withLockedValue { counts in
+            counts.stopping = true
+            return Array(counts.open.values)
+        }
+    }
+}

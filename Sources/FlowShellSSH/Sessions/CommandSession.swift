@@ -1,0 +1,106 @@
+import FlowCoordinator
+import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
+import LineEditor
+
+/// A line given to `ssh HOST 'LINE'` (an `exec` request): run as a script would run it — its
+/// lines in order, stopping at the first that fails — with its output and errors sent back as
+/// the command's, and its exit status (`quit N`'s, else 1 when a line failed, else 0) the
+/// session's. What it shows is what its lines show: not the screen the flow starts on, which
+/// nobody asked for. With no terminal asked for, the text is plain and not fitted to a width.
+@MainActor
+final class CommandSession: RunningSession {
+    private let dispatcher: Dispatcher
+    private let output: CommandOutput
+
+    init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?) {
+        let console = ChannelConsole(link: link, translatesNewlines: columns != nil)
+        let colour = terminalType.map { $0 != "dumb" } ?? false
+        output = CommandOutput(TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
+            columns ?? ScreenRenderer.unbounded
+        })
+        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: false)
+    }
+
+    /// Runs `line`; returns the exit status.
+    func run(_ line: String) async -> Int32 {
+        // The first screen is bound to the session unseen; the lines' own screens are shown.
+        output.showsScreens = false
+        dispatcher.showTop()
+        output.showsScreens = true
+        let shell = Shell(dispatcher: dispatcher, reader: PlainLineReader(text: line), output: output, interactive: false,
+                          colour: false, stopsAtFirstError: true)
+        let outcome = await shell.run()
+        output.flush()
+        return outcome.status ?? (outcome.failures == 0 ? 0 : 1)
+    }
+
+    func interrupt() {
+        dispatcher.cancelForegroundCommand()
+    }
+
+    func hangUp() {
+        dispatcher.cancelForegroundCommand()
+    }
+}
+
+/// A command's View: the terminal's text, with the screens shown or not.
+@MainActor
+final class CommandOutput: ShellOutput {
+    private let base: TextOutput
+    /// Whether a screen is shown.
+    var showsScreens = true
+
+    init(_ base: TextOutput) {
+        self.base = base
+    }
+
+    func screen(_ screen: ScreenSnapshot) {
+        if showsScreens { base.screen(screen) }
+    }
+
+    func notice(_ notice: Notice) { base.notice(notice) }
+    func help(_ listing: HelpListing) { base.help(listing) }
+    func usage(_ usage: CommandUsage) { base.usage(usage) }
+    func stack(_ entries: [StackEntry]) { base.stack(entries) }
+    func text(_ lines: [String]) { base.text(lines) }
+    func progress(_ running: Bool) { base.progress(running) }
+    func lineCancelled() { base.lineCancelled() }
+    func endOfInput() { base.endOfInput() }
+    func apply(_ settings: ShellSettings) { base.apply(settings) }
+    func flush() { base.flush() }
+}
+
+/// A command's console: what it writes goes to the SSH channel, errors to the client's standard
+/// error. With a terminal asked for, each newline goes as a carriage return and a newline, as a
+/// terminal in the client's raw mode needs.
+@MainActor
+final class ChannelConsole: Console {
+    private let link: SessionLink
+    private let translatesNewlines: Bool
+
+    init(link: SessionLink, translatesNewlines: Bool) {
+        self.link = link
+        self.translatesNewlines = translatesNewlines
+    }
+
+    func write(_ text: String) {
+        link.send(bytes(of: text), toStandardError: false)
+    }
+
+    func writeError(_ text: String) {
+        link.send(bytes(of: text), toStandardError: true)
+    }
+
+    private func bytes(of text: String) -> [UInt8] {
+        guard translatesNewlines else { return Array(text.utf8) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte == 0x0A { bytes.append(0x0D) }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}

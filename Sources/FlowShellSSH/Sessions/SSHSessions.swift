@@ -1,0 +1,174 @@
+import FlowCoordinator
+import FlowShellKit
+import FlowShellRuntime
+import Foundation
+import LineEditor
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The sessions of the SSH server, on the main actor: what they share — the app's services and
+/// data folder, as two terminals share them — and the sessions open now. Each session is a
+/// runtime of its own on those services, who logged in its connected user, composed with the
+/// core alone: the person at the other end of the connection may not be the person at this
+/// machine, so nothing reaches its files or programs. Its settings (the modules' and the
+/// shell's) and its history last as long as it does.
+@MainActor
+final class SSHSessions {
+    /// Who the server is, for the greeting.
+    let title: String
+    let version: String
+    private let program: String
+    private let source: ConfigSource
+    private let modules: [FeatureModule]
+    private let dataDirectory: (String) -> String?
+    private let makePlugins: () -> PluginLoader
+    private let services: ServiceContainer
+    /// The sessions running now, by number.
+    private var running: [Int: any RunningSession] = [:]
+    /// Sessions whose client left before they started.
+    private var leftEarly: Set<Int> = []
+    /// Called when the last session ends, while the server waits for them to.
+    private var onAllEnded: (() -> Void)?
+
+    init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
+         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader) {
+        title = identity.title
+        version = identity.version
+        program = identity.name
+        self.source = source
+        self.services = services
+        self.modules = modules
+        self.dataDirectory = dataDirectory
+        makePlugins = plugins
+    }
+
+    /// How many sessions run now.
+    var count: Int { running.count }
+
+    /// Starts a runtime on the shared services for `user`. The modules' settings are the
+    /// session's, in memory: people logged in with different keys share nothing but the app's data.
+    private func startRuntime(for user: ConnectedUser?) async throws(FlowRuntime.StartFailure) -> FlowRuntime {
+        try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory, openSettings: nil,
+                                    services: services, connectedUser: user, plugins: makePlugins())
+    }
+
+    /// Starts the flow once, before serving, so that a config that cannot run is reported at
+    /// once (and the services are set up); returns the config's warnings.
+    func check() async throws(FlowRuntime.StartFailure) -> [String] {
+        let runtime = try await startRuntime(for: nil)
+        runtime.flow.closeAll()
+        await runtime.stopPlugins()
+        return runtime.warnings.map(\.description)
+    }
+
+    /// Runs a shell for `user` on the terminal side of its pseudo-terminal, of type `type`, until
+    /// it ends; the terminal is closed then, and `link` told the exit status.
+    func runTerminal(_ id: Int, user: ConnectedUser, terminal: Int32, type: String, link: SessionLink) async {
+        defer { close(terminal) }
+        guard !leftEarly.contains(id) else { return leave(id) }
+        let runtime: FlowRuntime
+        do {
+            runtime = try await startRuntime(for: user)
+        } catch {
+            Self.write(error.messages.joined(separator: "\r\n") + "\r\n", to: terminal)
+            link.finish(status: error.status)
+            return leave(id)
+        }
+        guard let session = TerminalSession(runtime: runtime, user: user, terminal: terminal, type: type, program: program,
+                                            greeting: (title, version)) else {
+            Self.write("The server cannot start a line editor on this terminal.\r\n", to: terminal)
+            await Self.shutDown(runtime)
+            link.finish(status: 1)
+            return leave(id)
+        }
+        running[id] = session
+        link.attach(session.control)
+        // A client that left while the session started: it ends at once.
+        if leftEarly.contains(id) { session.hangUp() }
+        let status = await session.run()
+        await Self.shutDown(runtime)
+        link.finish(status: status)
+        leave(id)
+    }
+
+    /// Runs `line` for `user` as a script would, sending its output through `link`, which is told
+    /// its exit status. With a terminal asked for (`ssh -t`), its text is fitted to `columns` and
+    /// styled as `terminalType` allows; without, it is plain.
+    func runCommand(_ id: Int, user: ConnectedUser, line: String, columns: Int?, terminalType: String?, link: SessionLink) async {
+        guard !leftEarly.contains(id) else { return leave(id) }
+        let runtime: FlowRuntime
+        do {
+            runtime = try await startRuntime(for: user)
+        } catch {
+            link.send(Array((error.messages.joined(separator: "\n") + "\n").utf8), toStandardError: true)
+            link.finish(status: error.status)
+            return leave(id)
+        }
+        let session = CommandSession(runtime: runtime, link: link, columns: columns, terminalType: terminalType)
+        running[id] = session
+        let status = await session.run(line)
+        await Self.shutDown(runtime)
+        link.finish(status: status)
+        leave(id)
+    }
+
+    /// Ctrl-C while a command of session `id` runs: that command is cancelled.
+    func interrupt(_ id: Int) {
+        running[id]?.interrupt()
+    }
+
+    /// The client of session `id` left: what it runs is cancelled, and it ends.
+    func hangUp(_ id: Int) {
+        if let session = running[id] {
+            session.hangUp()
+        } else {
+            leftEarly.insert(id)
+        }
+    }
+
+    /// Waits until every session has ended, at most `limit`.
+    func waitForAll(atMost limit: Duration) async {
+        guard !running.isEmpty else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var resumed = false
+            let resume = {
+                guard !resumed else { return }
+                resumed = true
+                continuation.resume()
+            }
+            onAllEnded = resume
+            Task { @MainActor in
+                try? await Task.sleep(for: limit)
+                resume()
+            }
+        }
+        onAllEnded = nil
+    }
+
+    private func leave(_ id: Int) {
+        running[id] = nil
+        leftEarly.remove(id)
+        if running.isEmpty { onAllEnded?() }
+    }
+
+    private static func shutDown(_ runtime: FlowRuntime) async {
+        runtime.flow.closeAll()
+        await runtime.stopPlugins()
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        Platform.write(text, to: descriptor)
+    }
+}
+
+/// A session the server runs: a shell or a command.
+@MainActor
+protocol RunningSession: AnyObject {
+    /// Ctrl-C: cancels the command in the foreground.
+    func interrupt()
+    /// The client left: what runs is cancelled, and the session ends.
+    func hangUp()
+}

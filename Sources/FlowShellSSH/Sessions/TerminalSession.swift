@@ -1,0 +1,73 @@
+import FlowShellKit
+import FlowShellRuntime
+import FlowShellTerminal
+import LineEditor
+
+/// A shell over SSH: the terminal's own REPL (``Shell``) with the libedit prompt, Tab, this
+/// session's history and live screens above the half-typed line, on the terminal side of the
+/// session's pseudo-terminal, styled and fitted as its client's terminal type and window say.
+/// Its dispatcher is the session core alone: no capability reaches this machine's files or
+/// programs, and long output is not paged (the pager is a program of this machine).
+@MainActor
+final class TerminalSession: RunningSession {
+    private let runtime: FlowRuntime
+    private let dispatcher: Dispatcher
+    private let editor: EditLineReader
+    private let console: StandardConsole
+    private let shell: Shell
+    private let user: ConnectedUser
+    private let greeting: (title: String, version: String)
+    private let colour: Bool
+
+    /// Composes the session on `terminal`, of type `type`; nil when libedit cannot start there.
+    init?(runtime: FlowRuntime, user: ConnectedUser, terminal: Int32, type: String, program: String,
+          greeting: (title: String, version: String)) {
+        self.runtime = runtime
+        self.user = user
+        self.greeting = greeting
+        // The client's environment is not sent (NO_COLOR among it): its terminal type says.
+        colour = type != "dumb"
+        console = StandardConsole(output: terminal, error: terminal)
+        let output = TextOutput(console: console, interactive: true, colour: colour, terminal: terminal, pages: false) {
+            Terminal.width(terminal) ?? 80
+        }
+        let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: true)
+        self.dispatcher = dispatcher
+        let completer: EditLineReader.Completer = { [weak dispatcher] text in
+            dispatcher?.completeAtTerminal(text) ?? .none
+        }
+        guard let editor = EditLineReader(program: program, terminal: .init(input: terminal, output: terminal, type: type),
+                                          completer: completer) else { return nil }
+        self.editor = editor
+        shell = Shell(dispatcher: dispatcher, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal)
+    }
+
+    /// What the server's event loop may ask of the line editor.
+    var control: LineReaderControl { editor.control }
+
+    /// Greets the user and runs the REPL until `quit`, Ctrl-D or the client leaves; returns the
+    /// exit status (`quit N`'s, else 0). The line editor is closed then.
+    func run() async -> Int32 {
+        let styler = TextStyler(colour: colour)
+        console.write(Greeting.text(title: greeting.title, version: greeting.version,
+                                    about: "\(runtime.flow.manifest.app), signed in as \(user.name)", styler: styler))
+        runtime.startNotices.forEach(dispatcher.show)
+        await dispatcher.refreshLinkParameterValues()
+        // What the screens show by themselves while a person types goes above the prompt.
+        console.lineEditor = editor
+        let outcome = await shell.run()
+        console.lineEditor = nil
+        editor.close()
+        return outcome.status ?? 0
+    }
+
+    func interrupt() {
+        dispatcher.cancelForegroundCommand()
+    }
+
+    func hangUp() {
+        // The read that waits ends as its terminal closes (the server side is closed with the
+        // channel); the command that runs is cancelled here.
+        dispatcher.cancelForegroundCommand()
+    }
+}

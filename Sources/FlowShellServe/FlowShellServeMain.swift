@@ -1,0 +1,103 @@
+import FlowShellKit
+import FlowShellRuntime
+import FlowShellSSH
+import FlowShellWeb
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// The entry point of a shell's server program (`flowshell serve`): the same flow as at the
+/// terminal, to browsers (each tab a session of its own), over SSH (each login a session of its
+/// own, on a terminal), or both at once in one process, sharing the app's services. A shell
+/// built on FlowShell gets one with an executable whose `main.swift` is
+///
+/// ```swift
+/// import FlowShellServe
+///
+/// await FlowShellServeMain.serve(identity: myIdentity, modules: linkedFeatureModules)
+/// ```
+public enum FlowShellServeMain {
+    /// Parses `arguments` (the options of `serve`), checks the flow, prints where it is served,
+    /// and serves until SIGINT or SIGTERM; ends the process with its status.
+    @MainActor
+    public static func serve(identity: ShellIdentity, modules: [FeatureModule],
+                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments)
+        } catch {
+            ServeOptions.exit(withError: error)
+        }
+        exit(await serve(identity: identity, modules: modules, options: options))
+    }
+
+    @MainActor
+    private static func serve(identity: ShellIdentity, modules: [FeatureModule], options: ServeOptions) async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let paths = StatePaths(folder: identity.folder, environment: environment)
+        let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: options.allowPlugins)
+        let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
+        let dataDir = options.dataDir
+        let dataDirectory: (String) -> String? = { app in dataDir ?? paths.dataDirectory(app: app) }
+        let plugins = { PluginLoader(purpose: .running, trust: trust, paths: paths) }
+        // The sessions of both servers share the app's services, as two terminals share its data.
+        let services = ServiceContainer()
+        let descriptorLimit = DescriptorLimit.raised()
+        var servers: [any Service] = []
+        if options.servesWeb {
+            do {
+                let prepared = try await WebServing.prepare(.init(identity: identity, modules: modules, source: source, services: services,
+                                                                  dataDirectory: dataDirectory, plugins: plugins, host: options.host,
+                                                                  port: options.port ?? ServeOptions.defaultPort))
+                prepared.warnings.forEach(writeError)
+                servers.append(prepared.service)
+            } catch {
+                error.messages.forEach(writeError)
+                return error.status
+            }
+        }
+        if options.ssh {
+            let port = options.sshPort ?? ServeOptions.defaultSSHPort
+            let host = options.host
+            let request = SSHServing.Request(
+                identity: identity, modules: modules, source: source, paths: paths, services: services, dataDirectory: dataDirectory,
+                plugins: plugins, host: host, port: port, authorizedKeys: options.authorizedKeys,
+                idleTimeout: options.sshIdleTimeout ?? ServeOptions.defaultIdleTimeout,
+                loginTimeout: options.sshLoginTimeout ?? ServeOptions.defaultLoginTimeout,
+                descriptorLimit: descriptorLimit, report: { writeError($0) })
+            do {
+                let prepared = try await SSHServing.prepare(request) { port in
+                    let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+                    let line = "\(identity.title) serves \(source.description) over SSH at \(shown) port \(port): ssh -p \(port) \(shown)\n"
+                        + "Each login is a session of its own. Ctrl-C stops the server.\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+                for line in prepared.lines {
+                    (line.hasPrefix("warning:") ? writeError : writeOutput)(line)
+                }
+                servers.append(prepared.service)
+            } catch {
+                error.messages.forEach(writeError)
+                return error.status
+            }
+        }
+        var logger = Logger(label: "\(identity.name)-serve")
+        logger.logLevel = .error
+        let group = ServiceGroup(services: servers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        do {
+            try await group.run()
+            return 0
+        } catch {
+            writeError("error: cannot serve on \(options.host): \(error)")
+            return 1
+        }
+    }
+
+    private static func writeOutput(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private static func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

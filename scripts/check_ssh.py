@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""`flowshell serve --ssh` end to end, on the debug build `make test` made, with Debian's OpenSSH
+client driven through a pseudo-terminal at 80×24 (pexpect): logging in with a listed key and not
+with another or a password, the car list, Tab, booking with no `login`, Ctrl-C at the prompt and
+during a command, a resize re-fitting the screen, `quit 3` and Ctrl-D as exit statuses, what a
+session cannot do (`shell`, `where > x`), `ssh HOST where`, two users each with their own
+bookings, a live screen above a half-typed line, 200 sessions at once, and clients that stop
+mid-handshake or go idle. Waits are on output, never on the clock; a deadline only bounds a hang.
+
+    python3 scripts/check_ssh.py [--build-dir .build/debug]
+"""
+import argparse
+import os
+import pathlib
+import re
+import selectors
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from sshclient import DEADLINE, Server, make_key, plain, public_line, session  # noqa: E402
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+CONFIG = str(REPOSITORY / "config.json")
+failures = []
+# The prompt at the list of cars, styled or not.
+CARS_PROMPT = r"Cars(\x1b\[[0-9;]*m)? › "
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def logged_in(server, key, **options):
+    """A session at its first prompt."""
+    child = session(server, key, **options)
+    child.expect(CARS_PROMPT)
+    return child
+
+
+def run(child, line, prompt=CARS_PROMPT):
+    """Types `line` and returns what it showed up to the next prompt, without escape sequences."""
+    child.send(line + "\r")
+    child.expect(prompt)
+    return plain(child.before)
+
+
+def leave(child, line="quit"):
+    child.send(line + "\r")
+    child.expect(__import__("pexpect").EOF)
+    child.close()
+    return child.exitstatus
+
+
+def start_and_host_key(build, home, keys):
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+    printed = "\n".join(server.printed)
+    line = next((l for l in server.printed if l.startswith("SSH host key: ")), "")
+    key_file = f"{home}/state/flowshell/ssh_host_ed25519_key"
+    check(os.path.exists(key_file) and (os.stat(key_file).st_mode & 0o777) == 0o600,
+          "the host key is made on the first start, readable by its owner alone")
+    listed = subprocess.run(["ssh-keygen", "-l", "-f", key_file], capture_output=True, text=True).stdout.strip()
+    check(line.startswith(f"SSH host key: {listed}"), f"the fingerprint is printed as ssh-keygen -l prints it ({listed!r} in {printed!r})")
+    check("1 key" in printed or "keys for" in printed, "who may log in is said at start")
+    return server, listed.split()[1]
+
+
+def first_session(server, alice, fingerprint):
+    child = session(server, alice)
+    child.expect(CARS_PROMPT)
+    shown = plain(child.before)
+    check("signed in as alice" in shown, "the greeting says who logged in")
+    check("Kia Rio" in shown and "7 of 7 cars" in shown, "the car list is shown at 80×24")
+    check(all(len(line) <= 80 for line in shown.split("\n")), "the screen fits 80 columns")
+    check("\x1b[" in child.before, "a terminal of type xterm gets styles")
+    known = subprocess.run(["ssh-keygen", "-l", "-f", os.path.join(server.home, "known_hosts")], capture_output=True, text=True).stdout
+    check(fingerprint in known, "the key the client was shown and kept is the one printed")
+
+    # Tab completes an argument's value.
+    # (libedit writes only what changed: the cursor goes back and `io ` follows.)
+    child.send("select r\t")
+    child.expect("io ")
+    shown = run(child, "", prompt=r"Kia Rio(\x1b\[[0-9;]*m)? › ")
+    check("Operator: CityDrive" in shown, "Tab completes `select r` to `select rio`, which opens it")
+
+    # Booking needs no `login`: the key said who this is.
+    shown = run(child, "book", prompt=r"\[Book Kia Rio\](\x1b\[[0-9;]*m)? › ")
+    check("Sign in" not in shown and "Book Kia Rio" in shown, "book goes straight to the booking, with no sign-in")
+    shown = run(child, "confirm", prompt=r"Kia Rio(\x1b\[[0-9;]*m)? › ")
+    check("Booked Kia Rio" in shown, "the booking is made as alice")
+    run(child, "home")
+
+    # Ctrl-C at the prompt abandons the half-typed line and keeps the session.
+    child.send("sel")
+    child.expect("sel")
+    child.sendcontrol("c")
+    child.expect(CARS_PROMPT)
+    shown = run(child, "where")
+    check("1. Cars (cars.list)" in shown and "unknown command" not in shown, "Ctrl-C at the prompt keeps the session, and the line is gone")
+
+    # Ctrl-C while a command runs cancels it, and only it.
+    child.send("wait 60\r")
+    child.expect("working")
+    child.sendcontrol("c")
+    child.expect(CARS_PROMPT)
+    shown = plain(child.before)
+    check("cancel" in shown.lower() or "interrupt" in shown.lower(), f"Ctrl-C while a command runs cancels it ({shown[-200:]!r})")
+    shown = run(child, "where")
+    check("1. Cars" in shown, "the session goes on after a cancelled command")
+
+    # What a session may not do.
+    shown = run(child, "shell ls")
+    check("unknown command" in shown and "shell" in shown, "`shell` is not a command over SSH")
+    shown = run(child, "where > stack.txt")
+    check("no redirection" in shown, "`where > x` is refused: the session has no redirection")
+    check(not os.path.exists(os.path.join(server.home, "stack.txt")), "and no file is written on the server")
+    shown = run(child, "run /etc/passwd")
+    check("unknown command" in shown, "`run FILE` is not a command over SSH")
+    shown = run(child, "help")
+    check("shell" not in re.findall(r"^\s+(\w+)", shown, re.M) and "history" in shown, "help lists what the session has, and no `shell`")
+
+    # A resize re-fits the line and the next screen.
+    child.setwinsize(24, 40)
+    child.send("show")
+    child.expect("show")
+    child.send("\r")
+    child.expect(CARS_PROMPT)
+    shown = plain(child.before)
+    widest = max(len(line) for line in shown.split("\n"))
+    check(widest <= 40 and "7 of 7 cars" in shown, f"after a resize to 40 columns the car list fits them (widest line {widest})")
+    child.setwinsize(24, 80)
+
+    # quit 3: the client exits with 3.
+    status = leave(child, "quit 3")
+    check(status == 3, f"quit 3 ends the session and ssh exits with 3 (it exited {status})")
+
+
+def ctrl_d(server, alice):
+    child = logged_in(server, alice)
+    child.sendcontrol("d")
+    child.expect(__import__("pexpect").EOF)
+    child.close()
+    check(child.exitstatus == 0, f"Ctrl-D on an empty line ends the session with status 0 ({child.exitstatus})")
+
+
+def refusals(server, stranger):
+    result = subprocess.run(server.ssh(stranger, "-o", "BatchMode=yes") + ["where"], capture_output=True, text=True, timeout=DEADLINE)
+    check(result.returncode == 255 and "Permission denied (publickey)" in result.stderr, "a key that is not listed is refused")
+    result = subprocess.run(server.ssh(None, "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password,keyboard-interactive",
+                                       "-o", "NumberOfPasswordPrompts=1") + ["where"],
+                            capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(result.returncode == 255 and "Permission denied (publickey)" in result.stderr and "password" not in result.stderr.lower(),
+          f"a password is never asked for: only keys log in ({result.stderr.strip()!r})")
+
+
+def exec_requests(server, alice):
+    result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n", f"ssh HOST where prints the stack ({result.stdout!r})")
+    check("\x1b" not in result.stdout, "with no terminal, no styles")
+    result = subprocess.run(server.ssh(alice) + ["select nope"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(result.returncode == 1 and "nope" in result.stderr and result.stdout == "", f"a line that fails exits 1, its error on stderr ({result.stderr!r})")
+    result = subprocess.run(server.ssh(alice) + ["quit 7"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(result.returncode == 7, "ssh HOST 'quit 7' exits 7")
+    result = subprocess.run(server.ssh(alice, "-T"), capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(result.returncode == 1 and "terminal" in result.stderr, f"a shell with no terminal is told what to do ({result.stderr!r})")
+
+
+def two_users(server, alice, bob):
+    ann = logged_in(server, alice)
+    bo = logged_in(server, bob)
+    run(ann, "select zoe", prompt=r"Renault Zoe(\x1b\[[0-9;]*m)? › ")
+    run(bo, "select polo", prompt=r"Volkswagen Polo(\x1b\[[0-9;]*m)? › ")
+    run(ann, "book", prompt=r"\[Book Renault Zoe\](\x1b\[[0-9;]*m)? › ")
+    run(bo, "book", prompt=r"\[Book Volkswagen Polo\](\x1b\[[0-9;]*m)? › ")
+    booked_ann = run(ann, "confirm", prompt=r"Renault Zoe(\x1b\[[0-9;]*m)? › ")
+    booked_bo = run(bo, "confirm", prompt=r"Volkswagen Polo(\x1b\[[0-9;]*m)? › ")
+    check("Booked Renault Zoe" in booked_ann and "Booked Volkswagen Polo" in booked_bo, "two users at once each book")
+    mine = run(ann, "open /bookings", prompt=r"My bookings(\x1b\[[0-9;]*m)? › ")
+    theirs = run(bo, "open /bookings", prompt=r"My bookings(\x1b\[[0-9;]*m)? › ")
+    check("Renault Zoe" in mine and "Volkswagen Polo" not in mine, "alice sees her bookings and not bob's")
+    check("Volkswagen Polo" in theirs and "Renault Zoe" not in theirs, "bob sees his bookings and not alice's")
+    account = run(bo, "open /account", prompt=r"Account(\x1b\[[0-9;]*m)? › ")
+    check("User:" in account and "bob" in account and "SSH key SHA256:" in account and "logout" not in account,
+          "the account says bob came in by his key, with no logout")
+
+    # A live screen: another session of alice books, and the My bookings she watches changes
+    # above the line she is typing, which stays.
+    other = logged_in(server, alice)
+    ann.send("hel")
+    run(other, "select leaf", prompt=r"Nissan Leaf(\x1b\[[0-9;]*m)? › ")
+    run(other, "book", prompt=r"\[Book Nissan Leaf\](\x1b\[[0-9;]*m)? › ")
+    run(other, "confirm", prompt=r"Nissan Leaf(\x1b\[[0-9;]*m)? › ")
+    ann.expect("changed by itself")
+    ann.expect(r"My bookings(\x1b\[[0-9;]*m)? › (\x1b\[[0-9;]*[A-Za-z])*hel")
+    shown = run(ann, "p", prompt=r"My bookings(\x1b\[[0-9;]*m)? › ")
+    check("Nissan Leaf" in plain(ann.before) or "Global commands" in shown,
+          "My bookings updated by itself above the half-typed line, which came back whole")
+    check("Global commands" in shown, "the half-typed `hel` finished as `help`")
+    for child in (ann, bo, other):
+        leave(child)
+
+
+def many_sessions(server, alice, count=200):
+    """`count` sessions at once (each an ssh client whose input is a pipe), all at their prompt
+    together, then each leaves; the server takes a new login after."""
+    clients = []
+    selector = selectors.DefaultSelector()
+    for index in range(count):
+        process = subprocess.Popen(server.ssh(alice, "-tt"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        os.set_blocking(process.stdout.fileno(), False)
+        clients.append({"process": process, "seen": b""})
+        selector.register(process.stdout, selectors.EVENT_READ, index)
+    waiting = set(range(count))
+    deadline = time.monotonic() + DEADLINE * 3
+    while waiting and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=5):
+            client = clients[key.data]
+            chunk = client["process"].stdout.read(65536) or b""
+            client["seen"] += chunk
+            if key.data in waiting and re.search(rb"Cars(\x1b\[[0-9;]*m)? \xe2\x80\xba ", client["seen"]):
+                waiting.discard(key.data)
+            if not chunk:
+                selector.unregister(key.fileobj)
+    check(not waiting, f"{count} sessions at once all reach their prompt ({count - len(waiting)} did)")
+    for client in clients:
+        try:
+            client["process"].stdin.write(b"quit 4\r")
+            client["process"].stdin.flush()
+        except BrokenPipeError:
+            pass
+    statuses = [client["process"].wait(timeout=DEADLINE) for client in clients]
+    check(statuses.count(4) == count, f"and each leaves with its own status ({statuses.count(4)} of {count})")
+    selector.close()
+    result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(server.alive() and result.returncode == 0, "the server is up and takes a new login after them")
+
+
+def stalled_handshakes(build, home, keys, alice):
+    """A server whose logins must finish within 3 s: connections that stop mid-handshake are
+    closed, and meanwhile a login and a session go on."""
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--ssh-login-timeout", "3"])
+    try:
+        stalled = []
+        for stage in range(3):
+            connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+            if stage >= 1:
+                connection.sendall(b"SSH-2.0-stalled\r\n")
+            if stage == 2:
+                connection.recv(256)  # the server's version, then nothing more from this client
+            stalled.append(connection)
+        # A client stopped (SIGSTOP) in the middle of its key exchange, and a connection made
+        # after it, closed no sooner than the client's.
+        frozen = subprocess.Popen(server.ssh(alice, log_level="DEBUG1") + ["where"], stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for line in frozen.stderr:
+            if "expecting SSH2_MSG_KEX_ECDH_REPLY" in line:
+                frozen.send_signal(signal.SIGSTOP)
+                break
+        stalled.append(socket.create_connection((server.host, server.port), timeout=DEADLINE))
+        child = logged_in(server, alice)
+        shown = run(child, "where")
+        check("1. Cars" in shown, "a session works while connections stall in their handshake")
+        closed = 0
+        for connection in stalled:
+            try:
+                while connection.recv(4096):
+                    pass
+                closed += 1
+            except ConnectionResetError:
+                closed += 1
+            except socket.timeout:
+                pass
+        check(closed == len(stalled), f"connections that stop mid-handshake are closed at the login deadline ({closed} of {len(stalled)})")
+        frozen.send_signal(signal.SIGCONT)
+        told = frozen.stderr.read()
+        frozen.wait(timeout=DEADLINE)
+        check(frozen.returncode == 255, f"a client frozen in its handshake finds its connection closed ({frozen.returncode}: {told[-300:]!r})")
+        shown = run(child, "where")
+        check("1. Cars" in shown and server.alive(), "the session and the server go on")
+        leave(child)
+    finally:
+        server.stop()
+
+
+def idle_sessions(build, home, keys, alice):
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--ssh-idle-timeout", "2"])
+    try:
+        child = logged_in(server, alice)
+        child.expect("without a key pressed")
+        child.expect(__import__("pexpect").EOF)
+        child.close()
+        check(server.alive(), "an idle session is ended after the idle timeout, and said so; the server goes on")
+    finally:
+        server.stop()
+
+
+ONLY = []
+
+
+def section(name, function, *arguments):
+    """Runs one section; one that stops with an error (a wait that timed out) fails, and the
+    others still run."""
+    if ONLY and not any(part in name for part in ONLY):
+        return
+    try:
+        function(*arguments)
+    except Exception as error:  # noqa: BLE001 - any failure of a section is reported as one
+        check(False, f"{name}: {type(error).__name__}: {str(error)[:2000]}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
+    parser.add_argument("--only", action="append", default=[], help="run only the sections whose name has this in it")
+    arguments = parser.parse_args()
+    ONLY.extend(arguments.only)
+    build = pathlib.Path(arguments.build_dir).resolve()
+    missing = [tool for tool in ("ssh", "ssh-keygen") if not shutil.which(tool)]
+    try:
+        import pexpect  # noqa: F401
+    except ImportError:
+        missing.append("pexpect (Python)")
+    if missing:
+        print(f"SSH tests skipped: {', '.join(missing)} not installed (scripts/install-ssh-test-deps.sh installs them)")
+        return 0
+    home = tempfile.mkdtemp(prefix="flowshell-ssh-")
+    try:
+        alice = make_key(home, "alice", comment="alice@laptop")
+        bob = make_key(home, "bob", kind="ecdsa", comment="anything")
+        stranger = make_key(home, "stranger")
+        keys = os.path.join(home, "authorized_keys")
+        with open(keys, "w") as file:
+            file.write(f"# who may log in\n{public_line(alice)}\nflowshell-user=bob {public_line(bob)}\n")
+        os.chmod(keys, 0o600)
+        server, fingerprint = start_and_host_key(build, home, keys)
+        try:
+            section("a first session", first_session, server, alice, fingerprint)
+            section("Ctrl-D", ctrl_d, server, alice)
+            section("refusals", refusals, server, stranger)
+            section("commands", exec_requests, server, alice)
+            section("two users", two_users, server, alice, bob)
+            section("many sessions", many_sessions, server, alice)
+            check(server.alive(), "the server is still up")
+        finally:
+            server.stop()
+        section("stalled handshakes", stalled_handshakes, build, home, keys, alice)
+        section("idle sessions", idle_sessions, build, home, keys, alice)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    print(f"{len(failures)} failed" if failures else "all SSH checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
