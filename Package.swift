@@ -102,7 +102,8 @@ let package = Package(
         // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
         // static archives that `make release` links instead of the shared libraries.
         .systemLibrary(name: "CLibedit"),
-        .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit")]),
+        // terminfo (tinfo), which libedit uses too, says what a session's terminal type can show.
+        .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit"), .linkedLibrary("tinfo")]),
         .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
         // The runtime: a running flow, the session core (the one dispatcher and the global
         // commands that touch only the session), the View protocol (ShellOutput), plugin hosting.
@@ -283,9 +284,9 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .executableTarget(name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
                           swiftSettings: strictSwift),
     ]
-    // Every global command in every front end, the browser's among them (GlobalCommandTests), and
-    // examples/greeter's browser program (ExampleAppTests).
-    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "GreeterServe"]
+    // Every global command in every front end, the browser's and SSH's among them
+    // (GlobalCommandTests), and examples/greeter's server program (ExampleAppTests).
+    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "GreeterServe"]
 }
 
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's

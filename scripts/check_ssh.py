@@ -207,6 +207,58 @@ def two_users(server, alice, bob):
         leave(child)
 
 
+def terminal_types(server, alice):
+    """Styles as the client's terminal type allows: none for `dumb` or `vt100` (no colours)."""
+    for term in ("dumb", "vt100"):
+        child = logged_in(server, alice, term=term)
+        shown = child.before + run(child, "where")
+        check("\x1b[1m" not in child.before and "\x1b[2m" not in child.before and "Kia Rio" in shown,
+              f"a terminal of type {term} gets no styles")
+        leave(child)
+
+
+def crossed_sequences(server, alice, clients=6, lines=3000):
+    """Sessions on terminals of two types (xterm, vt52: their escape sequences differ) all
+    editing lines at full speed at once: each gets only its own terminal's sequences. libedit
+    keeps the terminal it writes a capability to in a static; without the server's lock on it,
+    a sequence meant for one session's terminal lands in another's under load."""
+    # Type junk, erase it (Ctrl-U), type `where` with the cursor moved about (Ctrl-A, Ctrl-E,
+    # Ctrl-B, Ctrl-F), and send it.
+    edit = b"abcdefghij" * 5 + b"\x02" * 50 + b"\x06" * 50 + b"\x01\x05\x02\x02\x01\x05\x15wher\x01\x05e\r"
+    processes = []
+    for index in range(clients):
+        term = "vt52" if index % 2 else "xterm"
+        env = dict(os.environ, TERM=term)
+        process = subprocess.Popen(server.ssh(alice, "-tt"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, env=env)
+        processes.append((term, process))
+    outputs = {}
+    import threading
+
+    def drive(term, process, key):
+        outputs[key] = process.communicate(edit * lines + b"quit\r", timeout=DEADLINE * 5)[0].decode("utf-8", "replace")
+
+    threads = [threading.Thread(target=drive, args=(term, process, index)) for index, (term, process) in enumerate(processes)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    foreign = 0
+    answered = 0
+    own = 0
+    for index, (term, process) in enumerate(processes):
+        text = outputs.get(index, "")
+        answered += text.count("1. Cars (cars.list)")
+        if term == "vt52":
+            foreign += text.count("\x1b[")
+            own += len(re.findall(r"\x1b[A-Z]", text))
+        else:
+            foreign += len(re.findall(r"\x1b[A-Z]", text))
+    check(answered == clients * lines, f"every session ran each of its lines as typed ({answered} of {clients * lines})")
+    check(own > 0, "the vt52 sessions were drawn with vt52's own sequences")
+    check(foreign == 0, f"no session got another terminal type's escape sequences ({foreign} foreign)")
+
+
 def many_sessions(server, alice, count=200):
     """`count` sessions at once (each an ssh client whose input is a pipe), all at their prompt
     together, then each leaves; the server takes a new login after."""
@@ -346,6 +398,8 @@ def main():
             section("refusals", refusals, server, stranger)
             section("commands", exec_requests, server, alice)
             section("two users", two_users, server, alice, bob)
+            section("terminal types", terminal_types, server, alice)
+            section("crossed sequences", crossed_sequences, server, alice)
             section("many sessions", many_sessions, server, alice)
             check(server.alive(), "the server is still up")
         finally:

@@ -674,6 +674,7 @@ void fs_editor_set_prompt(fs_editor *editor, const char *prompt) {
 static void fs_set_reading(fs_editor *editor, int reading) {
     pthread_mutex_lock(&editor->lock);
     editor->reading = reading;
+    atomic_store(&editor->reading_now, reading);
     if (!reading) {
         // The line entered (or abandoned) is below the screen now.
         editor->screen_rows = 0;

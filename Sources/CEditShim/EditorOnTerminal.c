@@ -74,6 +74,10 @@ fs_editor *fs_editor_create_on(const char *program, int history_size, fs_complet
         // Ctrl-C and Ctrl-\ reach the reader as bytes: with no process group on the terminal to
         // signal, the line discipline would otherwise swallow them.
         el_set(editor->el, EL_SETTY, "-d", "-isig", NULL);
+        // Between lines, too, the line discipline neither edits nor echoes (libedit's mode for
+        // then would turn both on): what is typed while a command runs waits as it was typed, and
+        // the next read edits and shows it, as when it is typed at the prompt.
+        el_set(editor->el, EL_SETTY, "-x", "-isig", "-icanon", "-echo", "-iexten", NULL);
     }
     fs_libedit_unlock();
     if (!editor->el) {
@@ -92,8 +96,20 @@ void fs_editor_resized(fs_editor *editor) {
 }
 
 int fs_editor_is_reading(fs_editor *editor) {
-    pthread_mutex_lock(&editor->lock);
-    int reading = editor->reading;
-    pthread_mutex_unlock(&editor->lock);
-    return reading;
+    // Without the editor's lock: whoever holds it may be writing to the terminal, which the
+    // caller (the server's network thread) is the one to read.
+    return atomic_load(&editor->reading_now);
+}
+
+// terminfo's own calls (libtinfo, which libedit uses): declared here, as libedit's header does not.
+extern int tgetent(char *buffer, const char *name);
+extern int tgetnum(const char *capability);
+
+int fs_terminal_colours(const char *terminal_type) {
+    if (!fs_is_terminal_type(terminal_type)) return -1;
+    // tgetent sets ncurses' global terminal, which libedit's editors also use: under their lock.
+    fs_libedit_lock();
+    int colours = tgetent(NULL, terminal_type) == 1 ? tgetnum("Co") : -1;
+    fs_libedit_unlock();
+    return colours;
 }

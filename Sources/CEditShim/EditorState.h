@@ -6,6 +6,7 @@
 
 #include <histedit.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 // Text to show above the prompt while a line is read, in the order it was given.
@@ -42,6 +43,9 @@ struct fs_editor {
     // read, the updates waiting, the prompt to show next, and the pipe that wakes the reader.
     pthread_mutex_t lock;
     int reading;
+    // `reading` for other threads that must not wait for the lock (fs_editor_is_reading): its
+    // holder may be blocked writing to the terminal, which the asking thread is the one to drain.
+    atomic_int reading_now;
     struct fs_update *first, *last;
     char *next_prompt;
     int update_pipe[2];

@@ -29,7 +29,11 @@ int fs_open_pseudo_terminal(int *master, int *slave, int rows, int columns) {
     if (tcgetattr(inner, &modes) == 0) {
         // No process group on this terminal takes signals: Ctrl-C and Ctrl-\ stay bytes (the
         // line discipline would otherwise swallow them, and what was typed ahead with them).
-        modes.c_lflag &= ~(tcflag_t)ISIG;
+        // Nor does the line discipline edit or echo what is typed: the line editor does, when it
+        // reads it (typed before the first prompt, it shows there).
+        modes.c_lflag &= ~(tcflag_t)(ISIG | ICANON | ECHO | IEXTEN);
+        modes.c_cc[VMIN] = 1;
+        modes.c_cc[VTIME] = 0;
 #ifdef IUTF8
         modes.c_iflag |= IUTF8;
 #endif

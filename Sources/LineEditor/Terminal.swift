@@ -18,6 +18,12 @@ public enum Terminal {
         Platform.terminalColumns(fd)
     }
 
+    /// How many colours a terminal of type `type` (`xterm-256color`) shows, as terminfo says;
+    /// 0 for a type that shows none (`vt100`, `dumb`) or that terminfo does not know.
+    public static func colours(ofType type: String) -> Int {
+        max(0, Int(fs_terminal_colours(type)))
+    }
+
     /// The height of the terminal on `fd` in rows, or nil when it is not a terminal.
     public static func height(_ fd: Int32 = STDOUT_FILENO) -> Int? {
         Platform.terminalRows(fd)

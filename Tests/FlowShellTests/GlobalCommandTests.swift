@@ -8,6 +8,9 @@ import Testing
 @testable import FlowShellWeb
 import Synchronization
 #endif
+#if canImport(FlowShellSSH)
+@testable import FlowShellSSH
+#endif
 
 /// Every global command in every front end: which front end's sessions have it (each composes
 /// its sessions from the core and the capabilities it adds), that a session lists exactly what
@@ -17,12 +20,12 @@ import Synchronization
 @MainActor
 @Suite struct GlobalCommandTests {
     enum FrontEnd: Hashable {
-        case terminal, browser, harness
+        case terminal, browser, ssh, harness
     }
 
     /// Which front ends have each global command: the core's are every session's; what reaches
     /// this machine's files and programs, the terminal's alone.
-    static let everywhere: Set<FrontEnd> = [.terminal, .browser, .harness]
+    static let everywhere: Set<FrontEnd> = [.terminal, .browser, .ssh, .harness]
     static let frontEnds: [String: Set<FrontEnd>] = [
         "help": everywhere, "back": everywhere, "home": everywhere, "where": everywhere, "open": everywhere,
         "show": everywhere, "reload": everywhere, "history": everywhere, "alias": everywhere, "unalias": everywhere,
@@ -241,6 +244,56 @@ import Synchronization
         await run(["alias gt count '>'"], in: session)
         let answers = sent.take().compactMap { $0["message"] as? String }
         #expect(answers == ["gt now stands for 'count '>''"], "\(answers)")
+    }
+    #endif
+
+    #if canImport(FlowShellSSH)
+    /// An SSH login's session, as the server composes it, on a terminal of its own.
+    private func sshSession() async throws -> SSHSessionOnTerminal {
+        let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
+        let session = try SSHSessionOnTerminal(runtime: runtime)
+        try await session.expect("Home › ")
+        return session
+    }
+
+    @Test func anSSHSessionHasTheCoreAndOffersNothingElse() async throws {
+        let session = try await sshSession()
+        session.type("help\r")
+        let help = try await session.expect("Home › ")
+        // Each command's line starts two spaces in; a summary that wraps goes on further in.
+        let listed = (help.components(separatedBy: "Global commands:").last ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Set(listed) == Self.names(of: .ssh), "help listed \(listed)")
+        // Tab on an empty line lists every command the session has, one a line with what it does.
+        session.type("\t")
+        let offered = try await session.expect("Home › ")
+        let candidates = Set(offered.split(separator: "\n").filter { $0.contains("  ") && !$0.contains("›") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        #expect(candidates == Self.names(of: .ssh).union(["fail", "slow", "count", "go"]), "Tab offered \(candidates.sorted())")
+        #expect(await session.quit() == 0)
+    }
+
+    @Test func whatAnSSHSessionLacksIsUnknownThereAndItHasNoRedirection() async throws {
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("out.txt").path
+        let session = try await sshSession()
+        for name in SessionCapability.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
+            session.type("\(name) x\r")
+            let answer = try await session.expect("Home › ")
+            #expect(answer.contains("unknown command '\(name)' here"), "\(name): \(answer)")
+        }
+        for (line, symbol) in [("count > \(target)", ">"), ("count | cat", "|")] {
+            session.type(line + "\r")
+            let answer = try await session.expect("Home › ")
+            #expect(answer.contains("this session has no redirection ('\(symbol)' ") && !answer.contains("count 1"), "\(line): \(answer)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target), "nothing was written")
+        #expect(await session.quit("quit 5") == 5)
+    }
+
+    @Test func anSSHSessionIsComposedWithNoCapability() {
+        #expect(Set(Dispatcher.globals(composing: SSHSessions.capabilities).map(\.name)) == Self.names(of: .ssh))
     }
     #endif
 }

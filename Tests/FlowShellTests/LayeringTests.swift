@@ -75,7 +75,7 @@ import Testing
 
     /// What a shell of one's own ships links no test library: a release build with the Swift
     /// runtime linked in (`--static-swift-stdlib`) has no swift-testing to link.
-    @Test(arguments: ["FlowShell", "flowshell", "flowshell-serve", "FlowShellWeb"])
+    @Test(arguments: ["FlowShell", "flowshell", "flowshell-serve", "FlowShellWeb", "FlowShellSSH", "FlowShellServe"])
     func whatAShellShipsLinksNoTestLibrary(product: String) throws {
         let (targets, products) = try Self.closure(ofProduct: product)
         #expect(!targets.contains("FlowShellTesting") && !targets.contains { $0.hasSuffix("Tests") },
@@ -107,10 +107,24 @@ import Testing
                 "FlowShellSettings links \(products.sorted())")
     }
 
-    @Test func theTerminalProgramCarriesNoWebServer() throws {
+    @Test func theTerminalProgramCarriesNoServer() throws {
         let (targets, products) = try Self.closure(ofProduct: "flowshell")
-        #expect(!targets.contains("FlowShellWeb"), "flowshell links \(targets.sorted())")
-        #expect(products.isDisjoint(with: ["Hummingbird", "HummingbirdWebSocket"]), "flowshell links \(products.sorted())")
+        #expect(targets.isDisjoint(with: ["FlowShellWeb", "FlowShellSSH", "FlowShellServe"]), "flowshell links \(targets.sorted())")
+        #expect(products.isDisjoint(with: ["Hummingbird", "HummingbirdWebSocket", "NIOSSH"]), "flowshell links \(products.sorted())")
+    }
+
+    /// SSH's sessions are the terminal's REPL and line editor on a session's terminal; the
+    /// browser's server and SSH's know nothing of each other, and only the server program
+    /// (FlowShellServe) composes both.
+    @Test func theServersAreApartAndOnlyTheServerProgramComposesThem() throws {
+        let (ssh, sshProducts) = try Self.closure(ofProduct: "FlowShellSSH")
+        #expect(ssh.contains("FlowShellTerminal") && ssh.contains("LineEditor") && !ssh.contains("FlowShellWeb"), "FlowShellSSH links \(ssh.sorted())")
+        #expect(sshProducts.contains("NIOSSH") && sshProducts.isDisjoint(with: ["Hummingbird", "ArgumentParser"]),
+                "FlowShellSSH links \(sshProducts.sorted())")
+        let (web, webProducts) = try Self.closure(ofProduct: "FlowShellWeb")
+        #expect(!web.contains("FlowShellSSH") && !webProducts.contains("NIOSSH"), "FlowShellWeb links \(web.union(webProducts).sorted())")
+        let (serve, _) = try Self.closure(ofProduct: "FlowShellServe")
+        #expect(serve.isSuperset(of: ["FlowShellWeb", "FlowShellSSH"]), "FlowShellServe links \(serve.sorted())")
     }
 
     @Test func theEngineDependsOnNoSampleFeature() throws {

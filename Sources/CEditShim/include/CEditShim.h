@@ -37,8 +37,12 @@ void fs_editor_destroy(fs_editor *editor);
 void fs_editor_resized(fs_editor *editor);
 
 /// Whether a line is being read now (the terminal is in the editor's mode); callable from any
-/// thread.
+/// thread, and never waits.
 int fs_editor_is_reading(fs_editor *editor);
+
+/// How many colours a terminal of `terminal_type` shows, as terminfo says (-1: none, or a type
+/// terminfo does not know).
+int fs_terminal_colours(const char *terminal_type);
 
 /// Sets the prompt. Invisible sequences (colours) are enclosed in '\1' characters.
 void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
@@ -109,8 +113,9 @@ int fs_run_in_foreground(const char *command, const char *text, size_t length, i
 
 /// Opens a pseudo-terminal pair of rows × columns for a server's session: *master is the
 /// server's side, *slave the session's terminal (neither becomes this process's controlling
-/// terminal; both close on exec). Signals are off on it (ISIG): nothing there takes them, so
-/// Ctrl-C and Ctrl-\ stay bytes for the line editor. Returns 0, or -1 with errno.
+/// terminal; both close on exec). Signals, the line discipline's editing and its echo are off on
+/// it: nothing there takes signals, so Ctrl-C and Ctrl-\ stay bytes for the line editor, which
+/// edits and shows what is typed. Returns 0, or -1 with errno.
 int fs_open_pseudo_terminal(int *master, int *slave, int rows, int columns);
 
 /// Sets the window size of the pseudo-terminal whose server side is `master`; 0, or -1 with errno.

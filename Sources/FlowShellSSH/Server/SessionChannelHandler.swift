@@ -107,7 +107,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             window.rows = Self.fitted(request.terminalRowHeight, or: window.rows)
             self.window = window
             if case .terminal(let server) = phase {
-                PseudoTerminal.resize(server: server, columns: window.columns, rows: window.rows)
+                PseudoTerminalPair.resize(server: server, columns: window.columns, rows: window.rows)
                 control?.windowResized()
             }
         case let request as SSHChannelRequestEvent.SignalRequest:
@@ -176,7 +176,7 @@ final class SessionChannelHandler: ChannelInboundHandler {
             return refuse("This server shows the flow on a terminal: run ssh without -T, or give it a line to run (ssh HOST where).\r\n")
         }
         guard let context, let id = openSession(), let user = connection.user else { return }
-        guard let terminal = PseudoTerminal.open(columns: window.columns, rows: window.rows) else {
+        guard let terminal = PseudoTerminalPair.open(columns: window.columns, rows: window.rows) else {
             let reason = String(cString: strerror(errno))
             server.sessionEnded(id)
             session = nil
@@ -272,7 +272,10 @@ final class SessionChannelHandler: ChannelInboundHandler {
     /// Whether the terminal takes more typing now: while it does not, the client's typing waits
     /// in the SSH channel, whose window then closes (the client stops sending).
     func terminalAccepts(_ accepts: Bool) {
-        context?.channel.setOption(ChannelOptions.autoRead, value: accepts).whenFailure { _ in }
+        guard let context else { return }
+        context.channel.setOption(ChannelOptions.autoRead, value: accepts).whenFailure { _ in }
+        // An SSH channel does not read again by itself when its reads are turned back on.
+        if accepts { context.read() }
     }
 
     // MARK: - What the session shows

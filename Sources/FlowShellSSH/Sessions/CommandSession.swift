@@ -16,11 +16,11 @@ final class CommandSession: RunningSession {
 
     init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?) {
         let console = ChannelConsole(link: link, translatesNewlines: columns != nil)
-        let colour = terminalType.map { $0 != "dumb" } ?? false
+        let colour = terminalType.map { Terminal.colours(ofType: $0) >= 8 } ?? false
         output = CommandOutput(TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
             columns ?? ScreenRenderer.unbounded
         })
-        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: false)
+        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: SSHSessions.capabilities, cancellable: true, showsProgress: false)
     }
 
     /// Runs `line`; returns the exit status.

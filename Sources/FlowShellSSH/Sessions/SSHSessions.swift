@@ -17,6 +17,11 @@ import Darwin
 /// shell's) and its history last as long as it does.
 @MainActor
 final class SSHSessions {
+    /// What an SSH session adds to the session core: nothing. The person at the other end of the
+    /// connection may not be the person at this machine, so no capability reaches its files
+    /// (`run FILE`, `>`, the startup file) or its programs (`shell`, `|`, the pager).
+    static let capabilities: [SessionCapability] = []
+
     /// Who the server is, for the greeting.
     let title: String
     let version: String

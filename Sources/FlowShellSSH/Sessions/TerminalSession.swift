@@ -25,13 +25,14 @@ final class TerminalSession: RunningSession {
         self.runtime = runtime
         self.user = user
         self.greeting = greeting
-        // The client's environment is not sent (NO_COLOR among it): its terminal type says.
-        colour = type != "dumb"
+        // Styled where the client's terminal type shows colours (its environment, NO_COLOR among
+        // it, is not the server's to read).
+        colour = Terminal.colours(ofType: type) >= 8
         console = StandardConsole(output: terminal, error: terminal)
         let output = TextOutput(console: console, interactive: true, colour: colour, terminal: terminal, pages: false) {
             Terminal.width(terminal) ?? 80
         }
-        let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: true)
+        let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: SSHSessions.capabilities, cancellable: true, showsProgress: true)
         self.dispatcher = dispatcher
         let completer: EditLineReader.Completer = { [weak dispatcher] text in
             dispatcher?.completeAtTerminal(text) ?? .none
