@@ -53,6 +53,10 @@ test: deps
 	# headless Chromium (installed when missing and allowed; skipped with a line saying why otherwise).
 	./scripts/install-web-test-deps.sh
 	python3 scripts/check_web.py
+	# flowshell serve --ssh end to end with OpenSSH's client at 80×24 (installed when missing and
+	# allowed; skipped with a line saying why otherwise).
+	./scripts/install-ssh-test-deps.sh
+	python3 scripts/check_ssh.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 scripts/run_tutorial.py
 	# The README's and docs/'s links lead somewhere, and their sessions print what they show.
@@ -140,9 +144,12 @@ fuzz: deps
 # against bench/results.json; BENCH_FLAGS=--save makes a run the new reference.
 # The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip and 100 sessions'
 # memory; QUICK=1 measures briefly on the debug build `make test` made, sparing a release build.
+# The rows of `serve --ssh` (scripts/bench_ssh.py), paired against OpenSSH's sshd with ForceCommand
+# running the release flowshell (its column skipped, saying why, without openssh-server or root).
 bench:
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
 	python3 scripts/bench_web.py $(if $(QUICK),--quick)
+	python3 scripts/bench_ssh.py $(if $(QUICK),--quick)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

@@ -259,9 +259,48 @@ def crossed_sequences(server, alice, clients=6, lines=3000):
     check(foreign == 0, f"no session got another terminal type's escape sequences ({foreign} foreign)")
 
 
+def threads_and_files(pid):
+    return len(os.listdir(f"/proc/{pid}/task")), len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def back_to(pid, baseline):
+    """Waits until the server holds no more threads and files than `baseline` (a session's go
+    as it ends); returns what it holds then."""
+    deadline = time.monotonic() + DEADLINE
+    now = threads_and_files(pid)
+    while (now[0] > baseline[0] or now[1] > baseline[1]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = threads_and_files(pid)
+    return now
+
+
+def clients_that_vanish(server, alice):
+    """Clients killed with a line half typed, or in the middle of a command: their sessions end,
+    with their threads and files, and another session goes on."""
+    baseline = threads_and_files(server.process.pid)
+    watcher = logged_in(server, alice)
+    typing = logged_in(server, alice)
+    typing.send("select ri")
+    typing.expect("select ri")
+    waiting = logged_in(server, alice)
+    waiting.send("wait 600\r")
+    waiting.expect("working")
+    for child in (typing, waiting):
+        child.kill(signal.SIGKILL)
+        child.close(force=True)
+    shown = run(watcher, "where")
+    check("1. Cars" in shown, "a session goes on while others' clients vanish")
+    leave(watcher)
+    now = back_to(server.process.pid, baseline)
+    check(now[0] <= baseline[0] and now[1] <= baseline[1],
+          f"the vanished sessions' threads and files are gone ({now} against {baseline} before)")
+
+
 def many_sessions(server, alice, count=200):
     """`count` sessions at once (each an ssh client whose input is a pipe), all at their prompt
-    together, then each leaves; the server takes a new login after."""
+    together, then each leaves; the server takes a new login after, and holds no more threads
+    and files than before them."""
+    baseline = threads_and_files(server.process.pid)
     clients = []
     selector = selectors.DefaultSelector()
     for index in range(count):
@@ -292,6 +331,41 @@ def many_sessions(server, alice, count=200):
     selector.close()
     result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
     check(server.alive() and result.returncode == 0, "the server is up and takes a new login after them")
+    now = back_to(server.process.pid, baseline)
+    check(now[0] <= baseline[0] and now[1] <= baseline[1], f"their threads and files are gone ({now} against {baseline} before)")
+
+
+def stopping(build, home, keys, alice):
+    """SIGTERM while a session is open: the session is told, the client ends, the server exits 0."""
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+    child = logged_in(server, alice)
+    server.process.terminate()
+    child.expect("The server is stopping; this session ends.")
+    child.expect(__import__("pexpect").EOF)
+    child.close()
+    status = server.process.wait(timeout=DEADLINE)
+    check(status == 0, f"SIGTERM tells each session and the server exits 0 ({status})")
+
+
+def both_servers(build, home, keys, alice):
+    """--ssh --web: the browser's server and SSH's in one process."""
+    import urllib.request
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--web", "--port", "0"])
+    try:
+        printed = "\n".join(server.printed)
+        # The browser's address may come before or after SSH's line.
+        while "token=" not in printed:
+            line = server.process.stdout.readline()
+            if not line:
+                break
+            printed += "\n" + line
+        match = re.search(r"(http://\S+/\?token=\S+)", printed)
+        page = urllib.request.urlopen(match.group(1), timeout=DEADLINE).read().decode() if match else ""
+        result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+        check(bool(match) and "<html" in page.lower() and result.stdout == "1. Cars (cars.list)\n",
+              "--ssh --web serves a browser and SSH from one process")
+    finally:
+        server.stop()
 
 
 def stalled_handshakes(build, home, keys, alice):
@@ -400,12 +474,15 @@ def main():
             section("two users", two_users, server, alice, bob)
             section("terminal types", terminal_types, server, alice)
             section("crossed sequences", crossed_sequences, server, alice)
+            section("clients that vanish", clients_that_vanish, server, alice)
             section("many sessions", many_sessions, server, alice)
             check(server.alive(), "the server is still up")
         finally:
             server.stop()
         section("stalled handshakes", stalled_handshakes, build, home, keys, alice)
         section("idle sessions", idle_sessions, build, home, keys, alice)
+        section("stopping", stopping, build, home, keys, alice)
+        section("both servers", both_servers, build, home, keys, alice)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     print(f"{len(failures)} failed" if failures else "all SSH checks passed")

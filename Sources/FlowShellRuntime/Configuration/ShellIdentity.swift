@@ -2,7 +2,7 @@
 /// shows, the flow it runs where there is no config, and the folder its files are kept under.
 /// The engine knows no name of its own: every shell, the car-sharing demo included, hands its
 /// identity to `FlowShellMain.main(identity:modules:)` (the terminal) and
-/// `FlowShellWebMain.serve(identity:modules:arguments:)` (the browser).
+/// `FlowShellServeMain.serve(identity:modules:arguments:)` (the browser and SSH).
 public struct ShellIdentity: Sendable, Equatable {
     /// The command's name, as typed: what `--help`, `--version`, the completion scripts and the
     /// man page call it, and the program name libedit reads `.editrc` sections for.

@@ -1,4 +1,9 @@
 import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Every bound the SSH server keeps, so that nothing a client does — logged in or not — can end
 /// the server or stall a session. docs/ssh.md names each with its number.
@@ -30,6 +35,12 @@ struct SSHBounds: Sendable {
     static let largestWindow = 1000
     /// How long sessions are given to end when the server stops.
     static let stopGrace: TimeAmount = .seconds(5)
+    /// The socket option for the silence before keepalive probes (named differently on Darwin).
+    #if canImport(Darwin)
+    static let keepAliveIdleOption = TCP_KEEPALIVE
+    #else
+    static let keepAliveIdleOption = TCP_KEEPIDLE
+    #endif
     /// How long a client may send nothing before its session ends, unless `--ssh-idle-timeout` says.
     static let defaultIdleTimeout: TimeAmount = .minutes(30)
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Makes sure what the SSH tests (scripts/check_ssh.py) drive is installed: Debian's OpenSSH client
+# (ssh, ssh-keygen) and pexpect from PyPI, which types at it through a pseudo-terminal. Installs
+# what is missing when this user may; otherwise says so in one line, and the SSH tests are skipped
+# with a line saying why.
+set -uo pipefail
+
+if ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "SSH tests: openssh-client not installed and no apt-get here; install OpenSSH's client to run them" >&2
+    elif [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then
+        run=()
+        [ "$(id -u)" -eq 0 ] || run=(sudo)
+        echo "Installing openssh-client (the SSH tests' client)…" >&2
+        "${run[@]}" apt-get update -qq \
+            && DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq openssh-client >/dev/null \
+            || echo "SSH tests: installing openssh-client failed" >&2
+    else
+        echo "SSH tests: openssh-client not installed; run: sudo apt-get install -y openssh-client" >&2
+    fi
+fi
+
+if ! python3 -c "import pexpect" 2>/dev/null; then
+    echo "Installing pexpect (types at the SSH tests' client)…" >&2
+    python3 -m pip install --quiet pexpect >/dev/null 2>&1 || echo "SSH tests: pip install pexpect failed" >&2
+fi
+exit 0
