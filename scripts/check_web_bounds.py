@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`flowshell serve` held to its bounds (docs/web.md, "Bounds"), on the debug build `make test`
 made: a request whose head is dribbled is closed at its deadline, a WebSocket that says no
-hello at its own; 2,000 half-open requests held against a server at `ulimit -n 1024` while a
+hello at its own, a tab that answers no ping by the next; 2,000 half-open requests held against a server at `ulimit -n 1024` while a
 signed-in tab works (its commands answered within a second, the connections past the cap
 answered 503 with the reason, the server up afterwards and taking tabs again); and 1,200 tabs at
 once (the extra ones told why and closed, the server alive). Waits are on events; a deadline
@@ -184,6 +184,19 @@ def tabs_tests(build, home):
         server.stop()
 
 
+def unanswered_pings(mute, since):
+    """Reads what the server sent a tab that answers no ping, as a page that froze would; returns
+    the close's code and reason, and how long after `since` it came."""
+    while True:
+        try:
+            opcode, payload = mute.read_frame()
+        except (ConnectionError, OSError):
+            return None, None, time.monotonic() - since
+        if opcode == 0x8:
+            code = int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None
+            return code, payload[2:].decode(errors="replace"), time.monotonic() - since
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
@@ -192,11 +205,17 @@ def main():
         server = Server(str(build / "flowshell-serve"), home)
         try:
             deadline_tests(server)
-            check(server.alive(), "the server is alive after them")
+            # A tab that stops answering pings: checked once the other checks are done, since
+            # it takes two pings' time.
+            mute, muted = Socket(server), time.monotonic()
+            flood_tests(build, home)
+            tabs_tests(build, home)
+            code, reason, took = unanswered_pings(mute, muted)
+            check(code == 1001 and reason == "Ping timeout" and 39 <= took < DEADLINE,
+                  f"a tab that answers no ping is dropped at the next ping, 40 s on ({code} {reason!r} after {took:.0f} s)")
+            check(server.alive(), "the server is alive after all that")
         finally:
             server.stop()
-        flood_tests(build, home)
-        tabs_tests(build, home)
     if failures:
         print(f"{len(failures)} bounds check(s) failed", file=sys.stderr)
         sys.exit(1)
