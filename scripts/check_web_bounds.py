@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """`flowshell serve` held to its bounds (docs/web.md, "Bounds"), on the debug build `make test`
 made: a request whose head is dribbled is closed at its deadline, a WebSocket that says no
-hello at its own, a tab that answers no ping by the next; 2,000 half-open requests held against a server at `ulimit -n 1024` while a
-signed-in tab works (its commands answered within a second, the connections past the cap
-answered 503 with the reason, the server up afterwards and taking tabs again); and 1,200 tabs at
-once (the extra ones told why and closed, the server alive). Waits are on events; a deadline
-only bounds a hang.
+hello at its own, a page's connection idle for 30 s, a tab that answers no ping by the next;
+2,000 half-open requests held against a server at `ulimit -n 1024` while a signed-in tab works
+(its commands answered within a second, the connections past the cap answered 503 with the
+reason, the server up afterwards and taking tabs again); and 1,200 tabs at once (the extra ones
+told why and closed, the server alive). Waits are on events; a deadline only bounds a hang.
 
     python3 scripts/check_web_bounds.py [--build-dir .build/debug]
 """
@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -184,6 +185,39 @@ def tabs_tests(build, home):
         server.stop()
 
 
+class IdleConnection:
+    """A page's connection kept alive after its answer, and when the server closed it (a thread
+    waits on it while the other checks run)."""
+
+    def __init__(self, server):
+        self.connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+        self.connection.sendall(f"GET /style.css HTTP/1.1\r\nHost: {server.authority}\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.connection.recv(4096)
+        head, _, body = head.partition(b"\r\n\r\n")
+        length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+        while len(body) < length:
+            body += self.connection.recv(65536)
+        self.answered = time.monotonic()
+        self.closed = None
+        self.reader = threading.Thread(target=self._wait, daemon=True)
+        self.reader.start()
+
+    def _wait(self):
+        try:
+            while self.connection.recv(4096):
+                pass
+        except OSError:
+            pass
+        self.closed = time.monotonic()
+
+    def idle_for(self):
+        """How long it stayed open after its answer, once the server closed it."""
+        self.reader.join(timeout=DEADLINE)
+        return None if self.closed is None else self.closed - self.answered
+
+
 def unanswered_pings(mute, since):
     """Reads what the server sent a tab that answers no ping, as a page that froze would; returns
     the close's code and reason, and how long after `since` it came."""
@@ -208,8 +242,11 @@ def main():
             # A tab that stops answering pings: checked once the other checks are done, since
             # it takes two pings' time.
             mute, muted = Socket(server), time.monotonic()
+            idle = IdleConnection(server)
             flood_tests(build, home)
             tabs_tests(build, home)
+            took = idle.idle_for()
+            check(took is not None and 30 <= took < DEADLINE, f"a page's connection idle for 30 s is closed ({took and round(took)} s)")
             code, reason, took = unanswered_pings(mute, muted)
             check(code == 1001 and reason == "Ping timeout" and 39 <= took < DEADLINE,
                   f"a tab that answers no ping is dropped at the next ping, 40 s on ({code} {reason!r} after {took:.0f} s)")
