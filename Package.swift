@@ -243,7 +243,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
-        .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowShellWebTests", dependencies: [
+            "FlowShellWeb",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ], swiftSettings: strictSwift),
     ]
 }
 

@@ -1,9 +1,11 @@
 import NIOCore
 
-/// What a connection beyond the cap gets: a 503 that says why, then the end of the
-/// connection. What the client sends meanwhile is read and dropped (closing with it unread
-/// would reset the connection, and the client might lose the answer), for at most
-/// ``ServingBounds/refusalLinger``.
+/// What a connection beyond the cap gets: a 503 that says why and, ``ServingBounds/refusalLinger``
+/// later, the end of the connection. What the client sends meanwhile is read and dropped
+/// (closing with it unread would reset the connection, and the client might lose the answer).
+/// The connection is kept that long even when the client is done, so that refusals come at a
+/// bounded rate — ``ServingBounds/refusalSlots`` in that time — rather than as fast as a client
+/// can connect again.
 final class BusyRefusal: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -34,10 +36,11 @@ final class BusyRefusal: ChannelInboundHandler, RemovableChannelHandler {
     private func answer(context: ChannelHandlerContext) {
         guard !answered else { return }
         answered = true
+        // The answer says its length, so the client has it whole without waiting for the end of
+        // the connection; the connection is not half-closed, which would end it as soon as the
+        // client closes its side.
         let buffer = context.channel.allocator.buffer(string: Self.answer(connections: connections))
-        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
-            context.close(mode: .output, promise: nil)
-        }
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
         context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(ServingBounds.refusalLinger)) {
             context.close(promise: nil)
         }
@@ -46,8 +49,9 @@ final class BusyRefusal: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // The client has said all it will: the connection can end.
-        if case .inputClosed? = event as? ChannelEvent { context.close(promise: nil) }
+        // The client is done: the connection still ends only when its time is up.
+        if case .inputClosed? = event as? ChannelEvent { return }
+        context.fireUserInboundEventTriggered(event)
     }
 }
 

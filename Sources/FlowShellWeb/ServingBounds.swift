@@ -20,7 +20,8 @@ struct ServingBounds: Sendable, Equatable {
     static let headerDeadline: Duration = .seconds(10)
     /// How long a page's connection may stay open with no request before it is closed.
     static let idleTimeout: Duration = .seconds(30)
-    /// How long a refused connection is kept to read what it sends before it is closed.
+    /// How long a refused connection is kept, reading what it sends, before it is closed: so at
+    /// most ``refusalSlots`` connections are refused in that time.
     static let refusalLinger: Duration = .seconds(2)
     /// The largest request head (its line and headers) read, in bytes.
     static let maximumHeaderSize = 32 * 1024

@@ -40,7 +40,7 @@ import Testing
             "queue of \(ServingBounds.backlog)",
             "\(seconds(ServingBounds.headerDeadline)) seconds to send",
             "idle for \(seconds(ServingBounds.idleTimeout)) seconds",
-            "\(seconds(ServingBounds.refusalLinger)) seconds",
+            "kept \(seconds(ServingBounds.refusalLinger)) seconds",
             "\(ServingBounds.maximumHeaderSize / 1024) KiB of headers",
             "hello within \(seconds(ServingBounds.greetingDeadline)) seconds",
             "every \(seconds(ServingBounds.pingInterval)) seconds",
