@@ -230,7 +230,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                // The server's own log, kept to errors.
+                // The server's own log, kept to what is critical.
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -55,8 +55,11 @@ struct WebServer: Sendable {
             try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
         })
 
+        // Hummingbird logs, as errors, each connection that ends before its request is read —
+        // one the header deadline closed, one a client dropped — which a client can cause as
+        // often as it likes. The server's own failures reach the person as errors `run` throws.
         var logger = Logger(label: "flowshell-serve")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let listening = self.listening
         let webSocketResponder = sockets.buildResponder()
         let channel = HTTP1WebSocketUpgradeChannel.Configuration(
