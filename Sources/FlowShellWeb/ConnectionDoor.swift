@@ -8,9 +8,9 @@ import NIOWebSocket
 /// the socket's frames reaches it.
 ///
 /// Hand-written because neither Hummingbird nor swift-nio has either: Hummingbird's idle
-/// timeout starts only once a request's head has been read (a dribbled head is not idle), and
-/// swift-nio's frame decoder takes frames the client did not mask, with no way into the
-/// pipeline Hummingbird builds for a WebSocket. Once the connection is answered the handler
+/// timeout joins a connection only once its first request's head has been read, so a head
+/// dribbled a byte a second was never timed; and swift-nio's frame decoder takes frames the
+/// client did not mask, with no way into the pipeline Hummingbird builds for a WebSocket. Once the connection is answered the handler
 /// leaves the pipeline: Hummingbird's idle timeout and the WebSocket's pings take over.
 final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
