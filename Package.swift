@@ -213,10 +213,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        // SSH's protocol, its keys (Ed25519, SHA-256 fingerprints), and the event loops both servers run on.
-        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+        // The servers' bounds are channel handlers (swift-nio), a tab's key an HMAC and SSH's keys
+        // Ed25519 with SHA-256 fingerprints (swift-crypto), both built for Hummingbird already; SSH's
+        // protocol (swift-nio-ssh).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
         // Runs both servers in one process and stops them together on SIGINT or SIGTERM.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ]
@@ -235,8 +237,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             dependencies: [
                 "FlowShellRuntime", "FlowShellSettings", "FlowShellKit", "FlowManifest", "FlowCoordinator",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The server's own log, kept to errors.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                // The server's own log, kept to what is critical.
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -276,12 +282,14 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
-        .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellSSHTests", dependencies: ["FlowShellSSH", .product(name: "NIOSSH", package: "swift-nio-ssh"),
-                                                                .product(name: "Crypto", package: "swift-crypto")],
-                    swiftSettings: strictSwift),
-        // examples/greeter's server program, which `greeter serve` runs.
-        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
+        // The servers' bounds are channel handlers (swift-nio), a tab's key an HMAC and SSH's keys
+        // Ed25519 with SHA-256 fingerprints (swift-crypto), both built for Hummingbird already; SSH's
+        // protocol (swift-nio-ssh).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+        // Runs both servers in one process and stops them together on SIGINT or SIGTERM.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
                           swiftSettings: strictSwift),
     ]
     // Every global command in every front end, the browser's and SSH's among them

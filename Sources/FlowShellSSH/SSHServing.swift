@@ -93,9 +93,11 @@ package enum SSHServing {
         } catch {
             throw Failure(messages: error.messages, status: error.status)
         }
-        let bounds = SSHBounds(descriptorLimit: request.descriptorLimit,
-                               idleTimeout: request.idleTimeout > 0 ? .seconds(Int64(request.idleTimeout)) : nil,
-                               loginTimeout: .seconds(Int64(request.loginTimeout)))
+        guard let bounds = SSHBounds(descriptorLimit: request.descriptorLimit,
+                                     idleTimeout: request.idleTimeout > 0 ? .seconds(Int64(request.idleTimeout)) : nil,
+                                     loginTimeout: .seconds(Int64(request.loginTimeout))) else {
+            throw Failure(messages: ["error: this process may open too few files to serve SSH (ulimit -n); raise the limit"], status: 1)
+        }
         if let warning = bounds.warning { lines.append(warning) }
         lines.append("SSH host key: \(hostKey.fingerprintLine)" + (made ? ", made now in \(hostKeyPath)" : ""))
         // Read now, so that what is wrong in it is said at start.

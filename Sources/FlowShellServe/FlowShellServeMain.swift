@@ -42,13 +42,16 @@ public enum FlowShellServeMain {
         let plugins = { PluginLoader(purpose: .running, trust: trust, paths: paths) }
         // The sessions of both servers share the app's services, as two terminals share its data.
         let services = ServiceContainer()
-        let descriptorLimit = DescriptorLimit.raised()
+        // Both servers hold files for their connections and sessions: when both serve, each is
+        // bounded by half of what the process may open.
+        let descriptorLimit = DescriptorLimit.raised() / (options.servesWeb && options.ssh ? 2 : 1)
         var servers: [any Service] = []
         if options.servesWeb {
             do {
                 let prepared = try await WebServing.prepare(.init(identity: identity, modules: modules, source: source, services: services,
                                                                   dataDirectory: dataDirectory, plugins: plugins, host: options.host,
-                                                                  port: options.port ?? ServeOptions.defaultPort))
+                                                                  port: options.port ?? ServeOptions.defaultPort,
+                                                                  descriptorLimit: descriptorLimit))
                 prepared.warnings.forEach(writeError)
                 servers.append(prepared.service)
             } catch {

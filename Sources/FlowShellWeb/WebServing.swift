@@ -19,9 +19,13 @@ package enum WebServing {
         package var plugins: () -> PluginLoader
         package var host: String
         package var port: Int
+        /// The files this server may open (the process's raised limit, or its share of it), which
+        /// bounds its connections and tabs.
+        package var descriptorLimit: Int
 
         package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-                     dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, host: String, port: Int) {
+                     dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, host: String, port: Int,
+                     descriptorLimit: Int) {
             self.identity = identity
             self.modules = modules
             self.source = source
@@ -30,10 +34,12 @@ package enum WebServing {
             self.plugins = plugins
             self.host = host
             self.port = port
+            self.descriptorLimit = descriptorLimit
         }
     }
 
-    /// A server ready to run, and the config's warnings to print before it does.
+    /// A server ready to run, and the warnings to print before it does (the config's, and a file
+    /// limit that bounds the tabs below their cap).
     package struct Prepared {
         package let service: any Service
         package let warnings: [String]
@@ -49,11 +55,15 @@ package enum WebServing {
     /// address to open, with its token, is printed.
     @MainActor
     package static func prepare(_ request: Request) async throws(Failure) -> Prepared {
+        guard let bounds = ServingBounds(descriptorLimit: request.descriptorLimit) else {
+            throw Failure(messages: ["error: this process may open too few files to serve (ulimit -n); raise the limit"], status: 1)
+        }
         let sessions = WebSessions(source: request.source, modules: request.modules, title: request.identity.title,
-                                   services: request.services, dataDirectory: request.dataDirectory, plugins: request.plugins)
-        let warnings: [String]
+                                   maximumOpen: bounds.tabs, services: request.services, dataDirectory: request.dataDirectory,
+                                   plugins: request.plugins)
+        var warnings = bounds.warning.map { [$0] } ?? []
         do {
-            warnings = try await sessions.check()
+            warnings += try await sessions.check()
         } catch {
             throw Failure(messages: error.messages, status: error.status)
         }
@@ -61,7 +71,8 @@ package enum WebServing {
         let host = request.host
         let title = request.identity.title
         let source = request.source
-        let server = WebServer(host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions) { port in
+        let server = WebServer(host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
+                               bounds: bounds, redaction: .ofThisMachine()) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let line = "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"

@@ -51,10 +51,12 @@ struct SSHBounds: Sendable {
     /// How long a connection may take to open its first session.
     let loginTimeout: TimeAmount
 
-    /// The bounds for a process that may open `descriptorLimit` files.
-    init(descriptorLimit: Int, idleTimeout: TimeAmount?, loginTimeout: TimeAmount = Self.defaultLoginTimeout) {
+    /// The bounds for a process that may open `descriptorLimit` files, or nil when that leaves
+    /// too few for the server to work.
+    init?(descriptorLimit: Int, idleTimeout: TimeAmount?, loginTimeout: TimeAmount = Self.defaultLoginTimeout) {
         let fitting = (descriptorLimit - Self.reservedDescriptors - Self.connectionsLoggingIn) / Self.descriptorsPerSession
-        sessions = max(1, min(Self.sessionsAtMost, fitting))
+        guard fitting >= 4 else { return nil }
+        sessions = min(Self.sessionsAtMost, fitting)
         self.idleTimeout = idleTimeout
         self.loginTimeout = loginTimeout
     }
