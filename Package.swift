@@ -282,14 +282,17 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
-        // The servers' bounds are channel handlers (swift-nio), a tab's key an HMAC and SSH's keys
-        // Ed25519 with SHA-256 fingerprints (swift-crypto), both built for Hummingbird already; SSH's
-        // protocol (swift-nio-ssh).
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
-        // Runs both servers in one process and stops them together on SIGINT or SIGTERM.
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .testTarget(name: "FlowShellWebTests", dependencies: [
+            "FlowShellWeb",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ], swiftSettings: strictSwift),
+        .testTarget(name: "FlowShellSSHTests", dependencies: ["FlowShellSSH", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                                                                .product(name: "Crypto", package: "swift-crypto")],
+                    swiftSettings: strictSwift),
+        // examples/greeter's server program, which `greeter serve` runs.
+        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
                           swiftSettings: strictSwift),
     ]
     // Every global command in every front end, the browser's and SSH's among them
