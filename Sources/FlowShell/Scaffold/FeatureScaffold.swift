@@ -14,11 +14,12 @@ struct FeatureScaffold {
     /// The names of FlowShell's own modules, which a shell built on it links.
     static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
-        "FlowShellSettings", "FlowShellWeb", "LineEditor", "CLibedit", "CEditShim", "FlowManifest", "FlowPlugins",
-        "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp",
+        "FlowShellSettings", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "LineEditor", "CLibedit", "CEditShim", "FlowManifest",
+        "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp",
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
-        "SystemPackage", "NIOCore", "NIOWebSocket", "NIOEmbedded", "Crypto",
+        "SystemPackage", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOWebSocket", "NIOEmbedded", "NIOSSH", "Crypto",
+        "ServiceLifecycle",
     ]
 
     /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
