@@ -263,6 +263,17 @@ def threads_and_files(pid):
     return len(os.listdir(f"/proc/{pid}/task")), len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def open_files(pid):
+    """What the server's open files are, for a message."""
+    found = []
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            found.append(os.readlink(f"/proc/{pid}/fd/{name}"))
+        except OSError:
+            pass
+    return sorted(found)
+
+
 def back_to(pid, baseline):
     """Waits until the server holds no more threads and files than `baseline` (a session's go
     as it ends); returns what it holds then."""
@@ -274,10 +285,25 @@ def back_to(pid, baseline):
     return now
 
 
+def warm_up(server, alice):
+    """A session through what the next ones do (a slow command's progress, a cancelled line, a
+    pipe's input): what the process sets up once, on first use, is there before a baseline."""
+    child = logged_in(server, alice)
+    run(child, "wait 1")
+    child.send("sel")
+    child.expect("sel")
+    child.sendcontrol("c")
+    child.expect(CARS_PROMPT)
+    leave(child)
+    subprocess.run(server.ssh(alice, "-tt"), input=b"where\rquit\r", capture_output=True, timeout=DEADLINE)
+
+
 def clients_that_vanish(server, alice):
     """Clients killed with a line half typed, or in the middle of a command: their sessions end,
     with their threads and files, and another session goes on."""
+    warm_up(server, alice)
     baseline = threads_and_files(server.process.pid)
+    files_before = open_files(server.process.pid)
     watcher = logged_in(server, alice)
     typing = logged_in(server, alice)
     typing.send("select ri")
@@ -292,15 +318,19 @@ def clients_that_vanish(server, alice):
     check("1. Cars" in shown, "a session goes on while others' clients vanish")
     leave(watcher)
     now = back_to(server.process.pid, baseline)
+    files_after = open_files(server.process.pid)
+    added = [name for name in files_after if files_after.count(name) > files_before.count(name)]
     check(now[0] <= baseline[0] and now[1] <= baseline[1],
-          f"the vanished sessions' threads and files are gone ({now} against {baseline} before)")
+          f"the vanished sessions' threads and files are gone ({now} against {baseline} before; {added})")
 
 
 def many_sessions(server, alice, count=200):
     """`count` sessions at once (each an ssh client whose input is a pipe), all at their prompt
     together, then each leaves; the server takes a new login after, and holds no more threads
     and files than before them."""
+    warm_up(server, alice)
     baseline = threads_and_files(server.process.pid)
+    files_before = open_files(server.process.pid)
     clients = []
     selector = selectors.DefaultSelector()
     for index in range(count):
@@ -332,7 +362,9 @@ def many_sessions(server, alice, count=200):
     result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
     check(server.alive() and result.returncode == 0, "the server is up and takes a new login after them")
     now = back_to(server.process.pid, baseline)
-    check(now[0] <= baseline[0] and now[1] <= baseline[1], f"their threads and files are gone ({now} against {baseline} before)")
+    files_after = open_files(server.process.pid)
+    added = [name for name in files_after if name not in files_before or files_after.count(name) > files_before.count(name)]
+    check(now[0] <= baseline[0] and now[1] <= baseline[1], f"their threads and files are gone ({now} against {baseline} before; {added})")
 
 
 def stopping(build, home, keys, alice):
