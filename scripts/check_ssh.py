@@ -10,6 +10,7 @@ mid-handshake or go idle. Waits are on output, never on the clock; a deadline on
     python3 scripts/check_ssh.py [--build-dir .build/debug]
 """
 import argparse
+import collections
 import os
 import pathlib
 import re
@@ -160,6 +161,18 @@ def refusals(server, stranger):
           f"a password is never asked for: only keys log in ({result.stderr.strip()!r})")
 
 
+def too_many_attempts(server):
+    """A client that offers key after unlisted key is disconnected after the server's bound on
+    authentication requests, rather than trying for ever."""
+    folder = tempfile.mkdtemp(dir=server.home)
+    keys = [make_key(folder, f"other{index}") for index in range(12)]
+    extra = [option for key in keys for option in ("-i", key)]
+    result = subprocess.run(server.ssh(None, "-o", "BatchMode=yes", *extra, log_level="INFO") + ["where"],
+                            capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    check(result.returncode == 255 and "Too many" in result.stderr,
+          f"twelve unlisted keys offered: disconnected at the bound on attempts ({result.stderr.strip()[-200:]!r})")
+
+
 def exec_requests(server, alice):
     result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
     check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n", f"ssh HOST where prints the stack ({result.stdout!r})")
@@ -274,6 +287,11 @@ def open_files(pid):
     return sorted(found)
 
 
+def files_added(before, after):
+    """The files open after and not before, each as many times more as it is open."""
+    return sorted((collections.Counter(after) - collections.Counter(before)).elements())
+
+
 def back_to(pid, baseline):
     """Waits until the server holds no more threads and files than `baseline` (a session's go
     as it ends); returns what it holds then."""
@@ -319,7 +337,7 @@ def clients_that_vanish(server, alice):
     leave(watcher)
     now = back_to(server.process.pid, baseline)
     files_after = open_files(server.process.pid)
-    added = [name for name in files_after if files_after.count(name) > files_before.count(name)]
+    added = files_added(files_before, files_after)
     check(now[0] <= baseline[0] and now[1] <= baseline[1],
           f"the vanished sessions' threads and files are gone ({now} against {baseline} before; {added})")
 
@@ -363,7 +381,7 @@ def many_sessions(server, alice, count=200):
     check(server.alive() and result.returncode == 0, "the server is up and takes a new login after them")
     now = back_to(server.process.pid, baseline)
     files_after = open_files(server.process.pid)
-    added = [name for name in files_after if name not in files_before or files_after.count(name) > files_before.count(name)]
+    added = files_added(files_before, files_after)
     check(now[0] <= baseline[0] and now[1] <= baseline[1], f"their threads and files are gone ({now} against {baseline} before; {added})")
 
 
@@ -502,6 +520,7 @@ def main():
             section("a first session", first_session, server, alice, fingerprint)
             section("Ctrl-D", ctrl_d, server, alice)
             section("refusals", refusals, server, stranger)
+            section("too many attempts", too_many_attempts, server)
             section("commands", exec_requests, server, alice)
             section("two users", two_users, server, alice, bob)
             section("terminal types", terminal_types, server, alice)
