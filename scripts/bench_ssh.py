@@ -15,6 +15,7 @@ without either its column is skipped with a line saying why, and FlowShell's row
 
     python3 scripts/bench_ssh.py            # release builds, the goals checked
     python3 scripts/bench_ssh.py --quick    # CI: the debug server `make test` made, short, no goals
+    python3 scripts/bench_ssh.py --no-build # the release binaries as they are
 
 Writes .build/bench/ssh.json; not a test (figures vary with the machine and its load).
 """
@@ -224,6 +225,7 @@ def summary(values):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
     arguments = parser.parse_args()
     if not shutil.which("ssh"):
         print("ssh rows skipped: no ssh client (openssh-client)")
@@ -236,7 +238,8 @@ def main():
             print("ssh rows skipped: no debug flowshell-serve (make test builds it)")
             return 0
     else:
-        subprocess.run(["make", "--no-print-directory", "release", "release-serve"], cwd=ROOT, check=True)
+        if not arguments.no_build:
+            subprocess.run(["make", "--no-print-directory", "release", "release-serve"], cwd=ROOT, check=True)
         serve = ROOT / ".build" / "release" / "flowshell-serve"
         flowshell = ROOT / ".build" / "release" / "flowshell"
         rounds, echoes, sessions, idle, build = 20, 500, 100, 10, "release"
