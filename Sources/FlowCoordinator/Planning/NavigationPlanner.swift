@@ -59,18 +59,34 @@ public struct NavigationPlanner: Sendable {
             if let flow = source.flow, let result = manifest.flows[flow]?.finish[event.name] {
                 return finish(flow, containing: index, result: result, payload: event.payload, stack: stack, guards: guards)
             }
-            guard let transition = transitions(in: source.flow).transition(from: source.screen, on: event.name) else {
+            guard let transition = transition(followedBy: intent, stack: stack) else {
                 return .refused(Notice(.warning, "that leads nowhere from \(title(of: source.screen)) in this flow; nothing changed"), keeping: count)
             }
             return follow(transition, payload: event.payload, from: index, intent: intent, stack: stack, guards: guards, holds: holds)
         case .command(let name, let index):
-            guard stack.indices.contains(index),
-                  let transition = transitions(in: stack[index].flow).command(name, on: stack[index].screen) else {
+            guard let transition = transition(followedBy: intent, stack: stack) else {
                 return .refused(Notice(.error, "unknown command '\(name)' here — try help"), keeping: count)
             }
             return follow(transition, payload: stack[index].input, from: index, intent: intent, stack: stack, guards: guards, holds: holds)
         case .link(let target):
             return link(target, intent: intent, stack: stack, holds: holds)
+        }
+    }
+
+    /// The transition an event or a config command follows from `stack`: nil for an event that
+    /// ends its sub-flow or that no transition takes, and for the other intents.
+    public func transition(followedBy intent: NavigationIntent, stack: [NavigationEntry]) -> Transition? {
+        switch intent {
+        case .event(let event, let index):
+            guard stack.indices.contains(index) else { return nil }
+            let source = stack[index]
+            if let flow = source.flow, manifest.flows[flow]?.finish[event.name] != nil { return nil }
+            return transitions(in: source.flow).transition(from: source.screen, on: event.name)
+        case .command(let name, let index):
+            guard stack.indices.contains(index) else { return nil }
+            return transitions(in: stack[index].flow).command(name, on: stack[index].screen)
+        case .back, .home, .link:
+            return nil
         }
     }
 
