@@ -117,6 +117,13 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // `flowshell test`: explores a flow as a model, each path a session of the runtime with
+        // no capability of this machine, and reports coverage by config line and what failed.
+        .target(
+            name: "FlowExplorer",
+            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator"],
+            swiftSettings: strictSwift
+        ),
         // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager.
         .target(
             name: "FlowShellTerminal",
@@ -138,6 +145,7 @@ let package = Package(
                 "FlowShellRuntime",
                 "FlowShellTerminal",
                 "FlowShellSettings",
+                "FlowExplorer",
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",

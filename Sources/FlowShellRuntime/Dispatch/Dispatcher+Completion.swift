@@ -7,23 +7,24 @@ extension Dispatcher {
     /// typed, folders ending in `/`) for an argument that is a path; a front end that must not
     /// show this machine's files lists none.
     public func complete(_ textBeforeCursor: String, files: (String) -> [String] = { _ in [] }) -> Completion {
-        let stack = flow.stack
-        let offered = linkParameterValues
-        return CompletionProvider.complete(textBeforeCursor, screen: topProperties, links: flow.manifest.links.map(\.pattern),
-                                           aliases: aliases.lines, values: { parameter in
-            // A link parameter takes the values of an open screen's argument of that name
-            // (`carID` ~ `CAR-ID`).
-            let wanted = Self.normalised(parameter)
-            var values = offered[parameter] ?? []
-            for open in stack {
-                for command in open.screen.viewProperties.commands {
-                    for argument in command.arguments where Self.normalised(argument.name) == wanted {
-                        values += argument.values.filter { !values.contains($0) }
-                    }
+        CompletionProvider.complete(textBeforeCursor, screen: topProperties, links: flow.manifest.links.map(\.pattern),
+                                    aliases: aliases.lines, values: linkValues(for:), files: files)
+    }
+
+    /// The values Tab offers for a link parameter after `open`: what its module suggests
+    /// (``refreshLinkParameterValues()``), then the values of an open screen's argument of that
+    /// name (`carID` ~ `CAR-ID`).
+    package func linkValues(for parameter: String) -> [String] {
+        let wanted = Self.normalised(parameter)
+        var values = linkParameterValues[parameter] ?? []
+        for open in flow.stack {
+            for command in open.screen.viewProperties.commands {
+                for argument in command.arguments where Self.normalised(argument.name) == wanted {
+                    values += argument.values.filter { !values.contains($0) }
                 }
             }
-            return values
-        }, files: files)
+        }
+        return values
     }
 
     private static func normalised(_ name: String) -> String {

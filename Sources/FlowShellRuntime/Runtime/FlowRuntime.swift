@@ -86,6 +86,25 @@ public final class FlowRuntime {
         }
     }
 
+    /// Starts a flow that `check` found sound, without checking it again: a tool that runs many
+    /// sessions of one flow (`test`, a session per path it tries) checks it once. `plugins` is
+    /// the loader `check` used; it is the caller's to stop.
+    package static func start(
+        checked check: FlowCheck,
+        source: ConfigSource,
+        modules: [FeatureModule],
+        dataDirectory: (String) -> String?,
+        services: ServiceContainer,
+        now: (@Sendable () -> Double)? = nil,
+        plugins: PluginLoader
+    ) async throws(StartFailure) -> FlowRuntime {
+        guard let manifest = check.runnableManifest else {
+            throw StartFailure(messages: check.diagnostics.map(\.description), status: 2)
+        }
+        return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                                services: services, rootInput: FeatureInput(), warnings: check.diagnostics, plugins: plugins, now: now)
+    }
+
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
         _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,

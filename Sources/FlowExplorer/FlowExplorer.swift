@@ -1,0 +1,290 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+import FlowShellRuntime
+import Foundation
+
+/// `flowshell test`: explores a flow as a model. From a fresh session at the root it tries,
+/// breadth first, every step a person could take — each command the top screen offers with each
+/// value it offers (and the config's examples), each command the config adds, `back`, `home`,
+/// and from the root every deep link with each value its completion offers — each step on a
+/// fresh session that types the shortest path to where it is tried. What each step did is read
+/// from the navigation it caused (``NavigationTrace``): the transitions it took, how each guard
+/// turned out, the results sub-flows handed back, and what failed.
+///
+/// A place already reached (the same screens, inputs, conditions and waiting guards) is not
+/// explored again, nor one whose top screen is open below it (a loop), nor one deeper than the
+/// bound; sessions run on a test clock that moves only while a line waits on it.
+@MainActor
+public final class FlowExplorer {
+    /// How far to explore, and how.
+    public struct Options: Sendable {
+        /// The most lines of one path.
+        public var depth = 12
+        /// The most paths (steps) to try.
+        public var paths = 20_000
+        /// The most values of one argument to try (chosen by ``seed`` beyond that).
+        public var values = 16
+        /// How long one step may take, in real time and on the test clock.
+        public var deadline = Duration.seconds(10)
+        /// What chooses values when an argument offers more than ``values``.
+        public var seed: UInt64 = 1
+        /// The moment the test clock starts at, in seconds since 1970: Monday 6 January 2025,
+        /// 09:00 UTC, so that what screens show of time is the same on every run.
+        public var clock: Double = 1_736_154_000
+
+        /// The defaults, which explore the sample flow wholly.
+        public init() {}
+    }
+
+    private struct Node {
+        var steps: [String]
+        var state: ExplorerState
+        var session: ExplorerSession?
+    }
+
+    /// One step to try from a place: a line, and the screen command it runs, if it runs one.
+    private struct Candidate {
+        var line: String
+        var command: String?
+    }
+
+    private let launch: SessionLaunch
+    private let options: Options
+    private var recorder: CoverageRecorder
+    private let sample: SeededSample
+    private var pathsTried = 0
+    private var states = 0
+    private var deepest = 0
+    private var beyondDepth = 0
+    private var stoppedAtPathLimit = false
+    /// Sessions kept at a place still to explore, so that its first step needs no replay.
+    private var parked = 0
+    private static let parkedLimit = 32
+
+    /// An explorer of the flow `check` found sound (from `source`), with the linked `modules`
+    /// and the flow's `plugins` (the loader `check` used).
+    package init(check: FlowCheck, source: ConfigSource, modules: [FeatureModule], plugins: PluginLoader, options: Options = Options()) {
+        launch = SessionLaunch(check: check, source: source, modules: modules, plugins: plugins, startMoment: options.clock)
+        self.options = options
+        recorder = CoverageRecorder(manifest: check.runnableManifest ?? Manifest(app: "", root: "", modules: [], transitions: []),
+                                    file: source.fileName)
+        sample = SeededSample(seed: options.seed)
+    }
+
+    /// Explores the flow and reports what it covered and found. Nil, with the reason, when not
+    /// even the root opens for a reason that is not the root screen's (the app's services).
+    package func explore() async -> Result<ExplorationReport, FlowRuntime.StartFailure> {
+        let first: ExplorerSession
+        do {
+            first = try await ExplorerSession.start(launch)
+        } catch {
+            // The root screen refused: the one path, and its finding.
+            guard let refusal = error.screenRefusal else { return .failure(error) }
+            recorder.report(Problem(kind: .screenFailed, place: JSONPath.root.appending("root"),
+                                    message: "cannot open the root screen '\(recorder.manifest.root)': \(refusal)"), steps: [])
+            return .success(report())
+        }
+        recorder.record([.screenReached(recorder.manifest.root)], steps: [])
+        let root = await first.state()
+        var seen: Set<ExplorerState> = [root]
+        var queue = [Node(steps: [], state: root, session: first)]
+        states = 1
+        var next = 0
+        while next < queue.count {
+            let node = queue[next]
+            queue[next].session = nil
+            next += 1
+            if node.session != nil { parked -= 1 }
+            guard !stoppedAtPathLimit else {
+                node.session?.close()
+                continue
+            }
+            guard node.steps.count < options.depth else {
+                beyondDepth += 1
+                node.session?.close()
+                continue
+            }
+            guard !node.state.topRepeatsBelow else {
+                node.session?.close()
+                continue
+            }
+            deepest = max(deepest, node.steps.count)
+            for child in await expand(node) {
+                if seen.insert(child.state).inserted {
+                    states += 1
+                    queue.append(child)
+                } else if let session = child.session {
+                    session.close()
+                    parked -= 1
+                }
+            }
+        }
+        recorder.findUnfinishedFlows(depth: options.depth)
+        return .success(report())
+    }
+
+    /// Tries every step from `node`'s place, each on a session at that place; returns the
+    /// places the steps led to that may be new (with the session of one, parked, when there is room).
+    private func expand(_ node: Node) async -> [Node] {
+        var session: ExplorerSession? = node.session
+        if session == nil { session = await replay(node) }
+        guard let start = session else { return [] }
+        let candidates = candidates(in: start, atRoot: node.steps.isEmpty)
+        var children: [Node] = []
+        var leadsOn = false
+        let origin = start.origins.last ?? nil
+        for (index, candidate) in candidates.enumerated() {
+            guard pathsTried < options.paths else {
+                stoppedAtPathLimit = true
+                break
+            }
+            let current: ExplorerSession
+            if index == 0 {
+                current = start
+            } else {
+                guard let fresh = await replay(node) else { break }
+                current = fresh
+            }
+            let steps = node.steps + [candidate.line]
+            let result = await current.run(candidate.line, deadline: options.deadline)
+            pathsTried += 1
+            recorder.record(result.observations, steps: steps)
+            if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Dispatcher.unexpectedFailurePrefix) {
+                recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on '\(node.state.stack.last?.screen ?? "?")' failed: \(failure)"),
+                                steps: steps)
+            }
+            if result.timedOut {
+                let seconds = Self.format(options.deadline)
+                let why = result.clockStopped ? ": it waits on the clock for longer than that" : ""
+                recorder.report(Problem(kind: .deadline, place: origin,
+                                        message: "'\(candidate.line)' on '\(node.state.stack.last?.screen ?? "?")' did not finish within \(seconds) s\(why)"),
+                                steps: steps)
+                if !current.isAbandoned { current.close() }
+                leadsOn = true
+                continue
+            }
+            let state = await current.state()
+            if state != node.state { leadsOn = true }
+            if state != node.state, parked < Self.parkedLimit {
+                parked += 1
+                children.append(Node(steps: steps, state: state, session: current))
+            } else {
+                current.close()
+                if state != node.state { children.append(Node(steps: steps, state: state, session: nil)) }
+            }
+        }
+        // Only quit leaves a screen from which every step leads back to it.
+        if !leadsOn, !node.steps.isEmpty, !candidates.isEmpty {
+            let title = node.state.stack.last.map { start.runtime.flow.planner.title(of: $0.screen) } ?? "?"
+            recorder.report(Problem(kind: .deadEnd, place: origin,
+                                    message: "\(title) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it"),
+                            steps: node.steps + ["back"])
+        }
+        return children
+    }
+
+    /// A fresh session that typed `node`'s path, at its place; nil (and a finding) when typing
+    /// the path again led elsewhere.
+    private func replay(_ node: Node) async -> ExplorerSession? {
+        let session: ExplorerSession
+        do {
+            session = try await ExplorerSession.start(launch)
+        } catch {
+            return nil
+        }
+        for line in node.steps {
+            let result = await session.run(line, deadline: options.deadline)
+            if result.timedOut { break }
+        }
+        guard await session.state() == node.state else {
+            recorder.report(Problem(kind: .nondeterministic, place: session.origins.last ?? nil,
+                                    message: "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, a plugin's own state)"),
+                            steps: node.steps)
+            if !session.isAbandoned { session.close() }
+            return nil
+        }
+        return session
+    }
+
+    /// The steps to try from where `session` is: the top screen's commands with their values,
+    /// the commands the config adds, `back` and `home`, and at the root every link.
+    private func candidates(in session: ExplorerSession, atRoot: Bool) -> [Candidate] {
+        var candidates: [Candidate] = []
+        if let top = session.stack.last, let properties = session.topProperties {
+            let added = session.configCommands
+            for command in properties.commands {
+                if added.contains(command.name) {
+                    candidates.append(Candidate(line: command.name, command: nil))
+                    continue
+                }
+                let variants = CommandVariants(command, on: top.screen, examples: recorder.manifest.examples(of: command.name, on: top.screen),
+                                               limit: options.values, sample: sample)
+                recorder.offered(command.name, on: top.screen, tried: !variants.lines.isEmpty, note: variants.untried)
+                candidates += variants.lines.map { Candidate(line: $0, command: command.name) }
+            }
+        }
+        candidates += [Candidate(line: "back"), Candidate(line: "home")]
+        if atRoot {
+            candidates += linkLines(in: session).map { Candidate(line: $0) }
+        }
+        return candidates
+    }
+
+    /// `open LINK` for every link, with every value (up to the bound) its completion offers
+    /// for each parameter, the others at their first.
+    private func linkLines(in session: ExplorerSession) -> [String] {
+        var lines: [String] = []
+        for link in recorder.manifest.links {
+            let values = link.parameters.map { sample.choose(session.linkValues(for: $0), limit: options.values, for: "\(link.pattern) :\($0)") }
+            if let empty = zip(link.parameters, values).first(where: { $0.1.isEmpty }) {
+                recorder.untried(link: link.path, because: "Tab offers no value for :\(empty.0) at the root")
+                continue
+            }
+            let base = values.map { $0[0] }
+            var texts: [[String]] = [base]
+            for (index, choices) in values.enumerated() {
+                for value in choices.dropFirst() {
+                    var words = base
+                    words[index] = value
+                    texts.append(words)
+                }
+            }
+            for words in texts {
+                lines.append("open " + CommandLineTokenizer.escape(Self.fill(link, with: words)))
+            }
+        }
+        return lines
+    }
+
+    /// The link's pattern with its parameters replaced by `values`, in order.
+    private static func fill(_ link: LinkPattern, with values: [String]) -> String {
+        var remaining = values[...]
+        let parts = link.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return text
+            case .parameter: return remaining.popFirst() ?? ""
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private func report() -> ExplorationReport {
+        ExplorationReport(
+            file: launch.source.fileName,
+            status: .passed,
+            bounds: ExplorationReport.Bounds(depth: options.depth, paths: options.paths, values: options.values,
+                                             deadlineSeconds: options.deadline.seconds, seed: options.seed),
+            explored: ExplorationReport.Explored(paths: pathsTried, states: states, deepest: deepest, beyondDepth: beyondDepth,
+                                                 stoppedAtPathLimit: stoppedAtPathLimit),
+            coverage: recorder.coverage(),
+            findings: recorder.findings(),
+            requirements: [])
+    }
+
+    /// `10`, `2.5`: seconds as a person writes them.
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
