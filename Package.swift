@@ -198,6 +198,7 @@ let package = Package(
         .testTarget(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
+                           "FlowExplorer",
                            "LineEditor", "CPseudoTerminal", "flowshell", "CarSharingApp",
                            "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },

@@ -83,12 +83,16 @@ struct CoverageRecorder {
         }
     }
 
-    /// The command `command` of `screen` was offered; `tried` says whether a line ran it, or
-    /// `note` why none could.
-    mutating func offered(_ command: String, on screen: String, tried: Bool, note: String?) {
+    /// The command `command` of `screen` was offered; `note` says why no line can run it, when none can.
+    mutating func offered(_ command: String, on screen: String, untried note: String?) {
         let key = CommandKey(screen: screen, command: command)
-        commands[key, default: 0] += tried ? 1 : 0
+        if commands[key] == nil { commands[key] = 0 }
         if let note, commandNotes[key] == nil { commandNotes[key] = note }
+    }
+
+    /// A line ran the command `command` of `screen`.
+    mutating func ran(_ command: String, on screen: String) {
+        commands[CommandKey(screen: screen, command: command), default: 0] += 1
     }
 
     /// A link could not be tried, and why.
@@ -199,8 +203,8 @@ struct CoverageRecorder {
         })
     }
 
-    /// The screens the config names, in the order it first names them.
-    private func screenSection() -> ExplorationReport.Section {
+    /// The screens the config names, each where it first names it, in that order.
+    private var screenPlaces: [(screen: String, path: JSONPath)] {
         var named: [(String, JSONPath)] = [(manifest.root, JSONPath.root.appending("root"))]
         for transition in allTransitions {
             if transition.from != Transition.anyScreen { named.append((transition.from, transition.path.appending("from"))) }
@@ -212,17 +216,27 @@ struct CoverageRecorder {
         for link in manifest.links {
             named += link.screens.enumerated().map { ($1, link.path.appending($0)) }
         }
+        let unknown = SourceLocation(line: .max, column: 0)
         var seen: Set<String> = []
-        let first = named.filter { seen.insert($0.0).inserted }
-            .sorted { (manifest.location(of: $0.1) ?? SourceLocation(line: .max, column: 0)) < (manifest.location(of: $1.1) ?? SourceLocation(line: .max, column: 0)) }
-        return ExplorationReport.Section(first.map { screen, path in
+        return named.sorted { (manifest.location(of: $0.1) ?? unknown) < (manifest.location(of: $1.1) ?? unknown) }
+            .filter { seen.insert($0.0).inserted }
+    }
+
+    private func screenSection() -> ExplorationReport.Section {
+        ExplorationReport.Section(screenPlaces.map { screen, path in
             item(screen, at: path, count: screens[screen] ?? 0, note: "no path within the bounds opened it")
         })
     }
 
+    /// The commands the screens offered, by screen in the order the config names them (each
+    /// at that place), then by name.
     private func commandSection() -> ExplorationReport.Section {
-        ExplorationReport.Section(commands.keys.sorted().map { key in
-            item("\(key.screen) \(key.command)", at: nil, count: commands[key] ?? 0, note: commandNotes[key])
+        let places = screenPlaces
+        let order = Dictionary(places.enumerated().map { ($1.screen, $0) }) { first, _ in first }
+        let keys = commands.keys.sorted { (order[$0.screen] ?? .max, $0.screen, $0.command) < (order[$1.screen] ?? .max, $1.screen, $1.command) }
+        return ExplorationReport.Section(keys.map { key in
+            let place = order[key.screen].map { places[$0].path }
+            return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: commandNotes[key] ?? "no line ran it")
         })
     }
 

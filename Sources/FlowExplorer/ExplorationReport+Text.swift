@@ -3,6 +3,10 @@ extension ExplorationReport {
     static let sectionTitles = [("transitions", "transitions"), ("guards", "guard outcomes"), ("links", "links"),
                                 ("screens", "screens"), ("commands", "commands"), ("results", "sub-flow results")]
 
+    /// What one item of each section is called.
+    private static let itemTitles = ["transitions": "transition", "guards": "guard outcome", "links": "link",
+                                     "screens": "screen", "commands": "command", "results": "sub-flow result"]
+
     /// The report for a person at a terminal: each failure like a compiler's error (where, what,
     /// the path, the line that replays it), what was not covered, the coverage by kind, and a
     /// verdict. `replay` gives the command line that replays a finding's script.
@@ -20,8 +24,8 @@ extension ExplorationReport {
         for (name, _) in Self.sectionTitles {
             guard let section = coverage.section(named: name) else { continue }
             for item in section.items where !item.covered {
-                let what = item.path.map { "\($0) \(item.name)" } ?? item.name
-                lines.append("\(place(nil, item.line, item.column)): note: not covered: \(what)" + (item.note.map { ": \($0)" } ?? ""))
+                lines.append("\(place(nil, item.line, item.column)): note: \(Self.itemTitles[name] ?? name) not covered: \(item.name)"
+                             + (item.note.map { " — \($0)" } ?? ""))
             }
         }
         let pathLimit = explored.stoppedAtPathLimit ? ", stopped at the limit of \(bounds.paths) paths" : ""

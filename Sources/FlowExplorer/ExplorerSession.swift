@@ -57,8 +57,8 @@ final class ExplorerSession {
     private let clock: ManualClock
     private let pacer: ClockPacer
     /// Where each open screen came from, bottom first: the transition, link or guard that opened
-    /// it (nil: the root).
-    private(set) var origins: [JSONPath?] = [nil]
+    /// it (`root` for the first screen; nil when unknown).
+    private(set) var origins: [JSONPath?] = [JSONPath.root.appending("root")]
     private var startedGuards: [StartedGuard] = []
     /// Guards whose flows finished with a result, waiting for what they resume.
     private var finishedGuards: [StartedGuard] = []

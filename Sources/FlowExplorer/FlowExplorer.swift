@@ -150,6 +150,9 @@ public final class FlowExplorer {
             let result = await current.run(candidate.line, deadline: options.deadline)
             pathsTried += 1
             recorder.record(result.observations, steps: steps)
+            if let command = candidate.command, let screen = node.state.stack.last?.screen {
+                recorder.ran(command, on: screen)
+            }
             if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Dispatcher.unexpectedFailurePrefix) {
                 recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on '\(node.state.stack.last?.screen ?? "?")' failed: \(failure)"),
                                 steps: steps)
@@ -220,7 +223,7 @@ public final class FlowExplorer {
                 }
                 let variants = CommandVariants(command, on: top.screen, examples: recorder.manifest.examples(of: command.name, on: top.screen),
                                                limit: options.values, sample: sample)
-                recorder.offered(command.name, on: top.screen, tried: !variants.lines.isEmpty, note: variants.untried)
+                recorder.offered(command.name, on: top.screen, untried: variants.untried)
                 candidates += variants.lines.map { Candidate(line: $0, command: command.name) }
             }
         }
