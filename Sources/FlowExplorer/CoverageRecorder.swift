@@ -101,9 +101,10 @@ struct CoverageRecorder {
     }
 
     /// After the exploration: a guard or sub-flow that started on some path and that no path
-    /// finished is a finding, shown by the path that started it.
-    mutating func findUnfinishedFlows(depth: Int) {
-        for condition in guardsStarted.keys.sorted() {
+    /// finished is a finding, shown by the path that started it — unless it ran at a place left
+    /// `unexplored` (its guard's condition, or the sub-flow), where it might have finished.
+    mutating func findUnfinishedFlows(depth: Int, unexplored: (conditions: Set<String>, flows: Set<String>)) {
+        for condition in guardsStarted.keys.sorted() where !unexplored.conditions.contains(condition) {
             guard let definition = manifest.guards[condition], let steps = guardsStarted[condition] else { continue }
             let finished = guardOutcomes.contains { $0.key.condition == condition && $0.key.outcome == .finished && $0.value > 0 }
             guard !finished else { continue }
@@ -111,7 +112,7 @@ struct CoverageRecorder {
                            message: "flow '\(definition.flow)' of guard '\(condition)' never finished on any path within \(depth) lines, so nothing that needs '\(condition)' went on after it\(untriedCommands(in: definition.flow))"),
                    steps: steps)
         }
-        for flow in flowsStarted.keys.sorted() {
+        for flow in flowsStarted.keys.sorted() where !unexplored.flows.contains(flow) {
             guard let subFlow = manifest.flows[flow], let steps = flowsStarted[flow] else { continue }
             let finished = subFlow.finish.values.contains { (flowResults["\(flow).\($0)"] ?? 0) > 0 }
             guard !finished else { continue }

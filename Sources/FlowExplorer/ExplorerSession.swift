@@ -177,7 +177,7 @@ final class ExplorerSession {
             holding.append(condition)
         }
         return ExplorerState(stack: stack, holding: holding,
-                             guards: flow.pendingGuards.map { "\($0.index) \($0.condition) then \(Self.describe($0.resume))" })
+                             guards: flow.pendingGuards.map { .init(index: $0.index, condition: $0.condition, resume: Self.describe($0.resume)) })
     }
 
     /// What an intent asks, the same in every process (a payload's keys sorted).

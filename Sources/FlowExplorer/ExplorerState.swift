@@ -9,8 +9,16 @@ struct ExplorerState: Hashable {
     var stack: [NavigationEntry]
     /// The conditions that hold, sorted.
     var holding: [String]
-    /// The guards whose flows run: where each starts, its condition and what it resumes.
-    var guards: [String]
+    /// The guards whose flows run.
+    var guards: [WaitingGuard]
+
+    /// A guard whose flow runs: where the flow starts in the stack, the condition it is to make
+    /// hold, and what it resumes then (described the same in every process).
+    struct WaitingGuard: Hashable {
+        var index: Int
+        var condition: String
+        var resume: String
+    }
 
     /// Whether the top screen is open below it too: the path went round a loop (`operators`,
     /// `choose`, then `operators` again), and what lies beyond was explored where it first opened.

@@ -58,6 +58,10 @@ public final class FlowExplorer {
     private var deepest = 0
     private var beyondDepth = 0
     private var stoppedAtPathLimit = false
+    /// The conditions of guards, and the sub-flows, that run at some place left unexplored (by
+    /// the bounds, or a loop): that no path finished them says nothing of their flows.
+    private var cutConditions: Set<String> = []
+    private var cutFlows: Set<String> = []
     /// Sessions kept at a place still to explore, so that its first step needs no replay.
     private var parked = 0
     private static let parkedLimit = 32
@@ -96,17 +100,9 @@ public final class FlowExplorer {
             queue[next].session = nil
             next += 1
             if node.session != nil { parked -= 1 }
-            guard !stoppedAtPathLimit else {
-                node.session?.close()
-                continue
-            }
-            guard node.steps.count < options.depth else {
-                beyondDepth += 1
-                node.session?.close()
-                continue
-            }
-            guard !node.state.topRepeatsBelow else {
-                node.session?.close()
+            guard !stoppedAtPathLimit, node.steps.count < options.depth, !node.state.topRepeatsBelow else {
+                if node.steps.count >= options.depth { beyondDepth += 1 }
+                leaveUnexplored(node)
                 continue
             }
             deepest = max(deepest, node.steps.count)
@@ -120,8 +116,15 @@ public final class FlowExplorer {
                 }
             }
         }
-        recorder.findUnfinishedFlows(depth: options.depth)
+        recorder.findUnfinishedFlows(depth: options.depth, unexplored: (cutConditions, cutFlows))
         return .success(report())
+    }
+
+    /// A place not explored from: what runs there may finish beyond it.
+    private func leaveUnexplored(_ node: Node) {
+        node.session?.close()
+        cutConditions.formUnion(node.state.guards.map(\.condition))
+        cutFlows.formUnion(node.state.stack.compactMap(\.flow))
     }
 
     /// Tries every step from `node`'s place, each on a session at that place; returns the
@@ -137,6 +140,7 @@ public final class FlowExplorer {
         for (index, candidate) in candidates.enumerated() {
             guard pathsTried < options.paths else {
                 stoppedAtPathLimit = true
+                leaveUnexplored(Node(steps: node.steps, state: node.state, session: nil))
                 break
             }
             let current: ExplorerSession

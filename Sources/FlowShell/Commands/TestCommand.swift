@@ -22,7 +22,7 @@ struct TestCommand: FeatureCommand {
             findings folder, which \(name) --script FILE replays.
 
             Exit status: 0 when every path passes (and the coverage asked for is reached), 1 when a path fails \
-            or coverage falls short, 2 when the config cannot be loaded or an option is wrong.
+            or coverage falls short, 2 when the config cannot be loaded.
             """
         )
     }
