@@ -20,6 +20,10 @@ struct SessionLaunch {
     let plugins: PluginLoader
     /// The moment the test clock starts at, in seconds since 1970.
     let startMoment: Double
+    /// Every condition the flow names, sorted: whether each holds is part of a place.
+    let conditions: [String]
+    /// The first session's planner, which the others share (it indexes every transition).
+    var planner: NavigationPlanner?
 }
 
 /// One session of the flow, as a person at the prompt would have it, with no capability of
@@ -56,6 +60,7 @@ final class ExplorerSession {
     private let output = ExplorerOutput()
     private let clock: ManualClock
     private let pacer: ClockPacer
+    private let conditions: [String]
     /// Where each open screen came from, bottom first: the transition, link or guard that opened
     /// it (`root` for the first screen; nil when unknown).
     private(set) var origins: [JSONPath?] = [JSONPath.root.appending("root")]
@@ -70,8 +75,9 @@ final class ExplorerSession {
     private var flow: AppFlowCoordinator { runtime.flow }
     private var manifest: Manifest { flow.manifest }
 
-    private init(runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer) {
+    private init(runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer, conditions: [String]) {
         self.runtime = runtime
+        self.conditions = conditions
         self.clock = clock
         self.pacer = pacer
         // Cancellable, so that a step past its deadline can be stopped as Ctrl-C would.
@@ -88,8 +94,9 @@ final class ExplorerSession {
         let start = launch.startMoment
         let runtime = try await FlowRuntime.start(checked: launch.check, source: launch.source, modules: launch.modules,
                                                   dataDirectory: { _ in nil }, services: services,
-                                                  now: { start + clock.now.offset.seconds }, plugins: launch.plugins)
-        let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer)
+                                                  now: { start + clock.now.offset.seconds }, plugins: launch.plugins,
+                                                  planner: launch.planner)
+        let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions)
         await session.dispatcher.refreshLinkParameterValues()
         return session
     }
@@ -173,7 +180,7 @@ final class ExplorerSession {
     /// are waiting.
     func state() async -> ExplorerState {
         var holding: [String] = []
-        for condition in Self.conditions(of: manifest) where await flow.isSatisfied(condition) {
+        for condition in conditions where await flow.isSatisfied(condition) {
             holding.append(condition)
         }
         return ExplorerState(stack: stack, holding: holding,

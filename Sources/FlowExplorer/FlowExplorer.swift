@@ -49,7 +49,7 @@ public final class FlowExplorer {
         var command: String?
     }
 
-    private let launch: SessionLaunch
+    private var launch: SessionLaunch
     private let options: Options
     private var recorder: CoverageRecorder
     private let sample: SeededSample
@@ -69,7 +69,8 @@ public final class FlowExplorer {
     /// An explorer of the flow `check` found sound (from `source`), with the linked `modules`
     /// and the flow's `plugins` (the loader `check` used).
     package init(check: FlowCheck, source: ConfigSource, modules: [FeatureModule], plugins: PluginLoader, options: Options = Options()) {
-        launch = SessionLaunch(check: check, source: source, modules: modules, plugins: plugins, startMoment: options.clock)
+        launch = SessionLaunch(check: check, source: source, modules: modules, plugins: plugins, startMoment: options.clock,
+                               conditions: check.runnableManifest.map(ExplorerSession.conditions(of:)) ?? [])
         self.options = options
         recorder = CoverageRecorder(manifest: check.runnableManifest ?? Manifest(app: "", root: "", modules: [], transitions: []),
                                     file: source.fileName)
@@ -89,6 +90,7 @@ public final class FlowExplorer {
                                     message: "cannot open the root screen '\(recorder.manifest.root)': \(refusal)"), steps: [])
             return .success(report())
         }
+        launch.planner = first.runtime.flow.planner
         recorder.record([.screenReached(recorder.manifest.root)], steps: [])
         let root = await first.state()
         var seen: Set<ExplorerState> = [root]

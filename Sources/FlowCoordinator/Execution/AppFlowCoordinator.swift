@@ -42,15 +42,22 @@ public final class AppFlowCoordinator {
     public var observeNavigation: (@MainActor (NavigationTrace) -> Void)?
 
     /// Creates the flow for a manifest, with the screens of the modules it loads. `makeStore`
-    /// gives each module its settings store (in memory by default).
+    /// gives each module its settings store (in memory by default). `planner`, when given, is
+    /// one made for the same manifest and catalog: sessions of one flow can share it, sparing
+    /// each the indexing of every transition.
     public init(manifest: Manifest, catalog: FeatureCatalog, services: ServiceContainer = ServiceContainer(),
-                makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
+                makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() },
+                planner: NavigationPlanner? = nil) {
         self.manifest = manifest
         self.catalog = catalog
         self.services = services
         self.makeStore = makeStore
-        planner = NavigationPlanner(manifest: manifest, screens: [:])
-        adopt(manifest, catalog: catalog)
+        // What adopt(_:catalog:) works out, worked out once here.
+        generation = 1
+        conditions = catalog.conditions(loading: manifest.loadedModules)
+        resolvers = catalog.resolvers(loading: manifest.loadedModules)
+        self.planner = planner ?? NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
+                                                    conditionTitles: conditions.mapValues(\.summary))
     }
 
     func adopt(_ manifest: Manifest, catalog: FeatureCatalog) {

@@ -13,6 +13,9 @@ public struct NavigationPlanner: Sendable {
     public let conditionTitles: [String: String]
     private let main: TransitionIndex
     private let flows: [String: TransitionIndex]
+    /// The commands the config adds, described, by sub-flow ("" for the main flow) and screen
+    /// (`*` for those of every screen): every line asks for the top screen's.
+    private var commandDescriptions: [String: [String: [CommandDescription]]] = [:]
 
     /// Plans for a manifest and the screens and conditions it loads.
     public init(manifest: Manifest, screens: [String: FeatureRegistration], conditionTitles: [String: String] = [:]) {
@@ -21,6 +24,21 @@ public struct NavigationPlanner: Sendable {
         self.conditionTitles = conditionTitles
         main = TransitionIndex(manifest.transitions)
         flows = manifest.flows.mapValues { TransitionIndex($0.transitions) }
+        for (flow, transitions) in [("", manifest.transitions)] + manifest.flows.map({ ($0.key, $0.value.transitions) }) {
+            let index = flow.isEmpty ? main : self.transitions(in: flow)
+            for from in Set(transitions.filter(\.isCommand).map(\.from)) {
+                commandDescriptions[flow, default: [:]][from] = index.commands(on: from).map {
+                    CommandDescription(name: $0.on, summary: $0.summary ?? "Open \(title(of: $0.to ?? $0.flow ?? ""))")
+                }
+            }
+        }
+    }
+
+    /// The commands the config adds to `screen` in sub-flow `flow` (nil: the main flow), described
+    /// as a screen describes its own: its own first, then those of every screen, in manifest order.
+    public func configCommands(on screen: String, in flow: String?) -> [CommandDescription] {
+        let scope = commandDescriptions[flow ?? ""]
+        return scope?[screen] ?? scope?[Transition.anyScreen] ?? []
     }
 
     /// The transitions in force for a screen of sub-flow `flow` (nil: the main flow).

@@ -87,8 +87,9 @@ public final class FlowRuntime {
     }
 
     /// Starts a flow that `check` found sound, without checking it again: a tool that runs many
-    /// sessions of one flow (`test`, a session per path it tries) checks it once. `plugins` is
-    /// the loader `check` used; it is the caller's to stop.
+    /// sessions of one flow (`test`, a session per path it tries) checks it once, and gives each
+    /// the `planner` of the first (nil: one of its own). `plugins` is the loader `check` used; it
+    /// is the caller's to stop.
     package static func start(
         checked check: FlowCheck,
         source: ConfigSource,
@@ -96,13 +97,15 @@ public final class FlowRuntime {
         dataDirectory: (String) -> String?,
         services: ServiceContainer,
         now: (@Sendable () -> Double)? = nil,
-        plugins: PluginLoader
+        plugins: PluginLoader,
+        planner: NavigationPlanner? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         guard let manifest = check.runnableManifest else {
             throw StartFailure(messages: check.diagnostics.map(\.description), status: 2)
         }
         return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                                services: services, rootInput: FeatureInput(), warnings: check.diagnostics, plugins: plugins, now: now)
+                                services: services, rootInput: FeatureInput(), warnings: check.diagnostics, plugins: plugins, now: now,
+                                planner: planner)
     }
 
     /// Sets up a checked manifest's services and settings and opens its root screen.
@@ -111,7 +114,7 @@ public final class FlowRuntime {
         dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil, services: ServiceContainer,
         rootInput: FeatureInput, warnings: [Diagnostic],
         plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
-        now: (@Sendable () -> Double)? = nil
+        now: (@Sendable () -> Double)? = nil, planner: NavigationPlanner? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         let folder = dataDirectory(manifest.app)
         var settings: (any SettingsStorage)?
@@ -133,7 +136,8 @@ public final class FlowRuntime {
         } catch {
             throw StartFailure(messages: ["error: cannot set up the app's services: \(UserFacingError.message(for: error))"], status: 1)
         }
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { moduleStores.store(for: $0) }
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services,
+                                      makeStore: { moduleStores.store(for: $0) }, planner: planner)
         do {
             try await flow.start(input: rootInput)
         } catch {
