@@ -36,8 +36,6 @@ final class ExplorerSession {
     struct LineResult {
         /// What it showed about the flow.
         var observations: [Observation]
-        /// The messages it gave.
-        var notices: [Notice]
         /// Why the command of the top screen failed, when it did.
         var commandFailure: String?
         /// Whether it ran past its deadline.
@@ -114,8 +112,6 @@ final class ExplorerSession {
     /// waits on it, up to `deadline` past the line's start; a line still running at the
     /// deadline (in real time) is cancelled, as Ctrl-C would.
     func run(_ line: String, deadline: Duration) async -> LineResult {
-        observations.removeAll()
-        _ = output.takeNotices()
         pacer.begin(limit: clock.now.offset + deadline)
         let dispatcher = dispatcher
         let finish = LineFinish()
@@ -153,7 +149,9 @@ final class ExplorerSession {
                                                  message: "flow '\(flowName)' finished, but \(condition) still does not hold: what needed it did not go on")))
         }
         finishedGuards.removeAll()
-        return LineResult(observations: observations, notices: output.takeNotices(), commandFailure: dispatcher.commandFailure,
+        // With what the screens' background work caused since the line before.
+        defer { observations.removeAll() }
+        return LineResult(observations: observations, commandFailure: dispatcher.commandFailure,
                           timedOut: timedOut, clockStopped: clockStopped)
     }
 
@@ -362,10 +360,10 @@ final class ExplorerSession {
             // A sub-flow given up hands its parent `NAME.cancelled`, which it need not handle.
             if let dot = event.name.firstIndex(of: "."), manifest.flows[String(event.name[..<dot])] != nil,
                event.name[event.name.index(after: dot)...] == SubFlow.cancelledResult { return }
-            let screen = trace.before.indices.contains(index) ? trace.before[index].screen : "?"
+            let screen = trace.before.indices.contains(index) ? name(of: trace.before[index].screen) : "a closed screen"
             let origin = origins.indices.contains(index) ? origins[index] : nil
             observations.append(.problem(Problem(kind: .unhandledEvent, place: origin,
-                                                 message: "'\(screen)' emitted '\(event.name)', which no transition takes from it in this flow: \(notice.text)")))
+                                                 message: "\(screen) emitted '\(event.name)', which no transition takes from it in this flow: \(notice.text)")))
         case .command:
             if let transition = flow.planner.transition(followedBy: trace.intent, stack: trace.before) {
                 observations.append(.problem(Problem(kind: .transitionFailed, place: transition.path, message: notice.text)))
@@ -377,6 +375,11 @@ final class ExplorerSession {
             // Nothing to go back to: what back says at the first screen.
             break
         }
+    }
+
+    /// A screen as a finding names it: its title, and its id as the config writes it (`Operators (cars.operators)`).
+    func name(of screen: String) -> String {
+        "\(flow.planner.title(of: screen)) (\(screen))"
     }
 
     private func describe(_ stack: [NavigationEntry]) -> String {

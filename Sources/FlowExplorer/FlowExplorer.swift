@@ -77,8 +77,8 @@ public final class FlowExplorer {
         sample = SeededSample(seed: options.seed)
     }
 
-    /// Explores the flow and reports what it covered and found. Nil, with the reason, when not
-    /// even the root opens for a reason that is not the root screen's (the app's services).
+    /// Explores the flow and reports what it covered and found; a root screen that refuses to
+    /// open is a finding. Fails, with the reason, when the app itself cannot start (its services).
     package func explore() async -> Result<ExplorationReport, FlowRuntime.StartFailure> {
         let first: ExplorerSession
         do {
@@ -153,6 +153,7 @@ public final class FlowExplorer {
                 current = fresh
             }
             let steps = node.steps + [candidate.line]
+            let screen = node.state.stack.last.map { current.name(of: $0.screen) } ?? "the first screen"
             let result = await current.run(candidate.line, deadline: options.deadline)
             pathsTried += 1
             recorder.record(result.observations, steps: steps)
@@ -160,14 +161,14 @@ public final class FlowExplorer {
                 recorder.ran(command, on: screen)
             }
             if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Dispatcher.unexpectedFailurePrefix) {
-                recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on '\(node.state.stack.last?.screen ?? "?")' failed: \(failure)"),
+                recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(failure)"),
                                 steps: steps)
             }
             if result.timedOut {
                 let seconds = Self.format(options.deadline)
                 let why = result.clockStopped ? ": it waits on the clock for longer than that" : ""
                 recorder.report(Problem(kind: .deadline, place: origin,
-                                        message: "'\(candidate.line)' on '\(node.state.stack.last?.screen ?? "?")' did not finish within \(seconds) s\(why)"),
+                                        message: "'\(candidate.line)' on \(screen) did not finish within \(seconds) s\(why)"),
                                 steps: steps)
                 if !current.isAbandoned { current.close() }
                 leadsOn = true
@@ -185,7 +186,7 @@ public final class FlowExplorer {
         }
         // Only quit leaves a screen from which every step leads back to it.
         if !leadsOn, !node.steps.isEmpty, !candidates.isEmpty {
-            let title = node.state.stack.last.map { start.runtime.flow.planner.title(of: $0.screen) } ?? "?"
+            let title = node.state.stack.last.map { start.name(of: $0.screen) } ?? "the first screen"
             recorder.report(Problem(kind: .deadEnd, place: origin,
                                     message: "\(title) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it"),
                             steps: node.steps + ["back"])

@@ -59,7 +59,7 @@ struct TestCommand: FeatureCommand {
     @Option(help: ArgumentHelp("What chooses the values to try when an argument offers more than --values.", valueName: "NUMBER"))
     var seed = FlowExplorer.Options().seed
 
-    @Option(help: ArgumentHelp("Where to write the scripts that replay the failures (default: NAME-findings, NAME the shell's).",
+    @Option(help: ArgumentHelp("Where to write the scripts that replay the failures (default: \(ShellIdentity.running.name)-findings).",
                                valueName: "FOLDER"),
             completion: .directory)
     var findings: String?

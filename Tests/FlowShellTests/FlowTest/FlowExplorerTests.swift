@@ -175,7 +175,7 @@ import Testing
         let report = try await Self.explore(unhandled, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.unhandledEvent])
         let finding = try #require(report.findings.first)
-        #expect(finding.message.hasPrefix("'cars.operators' emitted 'chosen', which no transition takes from it in this flow"))
+        #expect(finding.message.hasPrefix("Operators (cars.operators) emitted 'chosen', which no transition takes from it in this flow"))
         // Where the operators' screen is opened: the transition of `operators`.
         #expect(finding.path == "transitions[1]" && finding.line == 8)
         #expect(finding.steps == ["operators", "choose CityDrive"])
@@ -190,7 +190,7 @@ import Testing
         #expect(report.findings.map(\.kind) == [.deadEnd])
         let finding = try #require(report.findings.first)
         #expect(finding.path == "transitions[8]" && finding.line == 15)
-        #expect(finding.message == "Account is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it")
+        #expect(finding.message == "Account (auth.account) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it")
         #expect(finding.steps == ["account", "login alice", "logout", "back"])
     }
 
@@ -204,9 +204,9 @@ import Testing
         options.deadline = .milliseconds(500)
         let report = try await Self.explore(config, modules: [PlantedFeatures.module], options: options)
         #expect(report.findings.map(\.kind) == [.deadline, .commandFailed])
-        #expect(report.findings.first?.message == "'linger' on 'planted.faulty' did not finish within 0.5 s: it waits on the clock for longer than that")
+        #expect(report.findings.first?.message == "'linger' on Faulty (planted.faulty) did not finish within 0.5 s: it waits on the clock for longer than that")
         #expect(report.findings.first?.steps == ["linger"])
-        #expect(report.findings.last?.message.hasPrefix("'crash' on 'planted.faulty' failed: the command failed: Broken") == true)
+        #expect(report.findings.last?.message.hasPrefix("'crash' on Faulty (planted.faulty) failed: the command failed: Broken") == true)
         #expect(report.findings.last?.line == 2, "the root's line")
     }
 

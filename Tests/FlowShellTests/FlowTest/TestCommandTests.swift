@@ -29,6 +29,12 @@ import Testing
     static let bookPushed = sample.replacingOccurrences(of: #""to": "booking.confirm", "style": "present""#,
                                                         with: #""to": "booking.confirm", "style": "push""#)
 
+    /// examples/book-pushed.json, which docs/testing-flows.md tests, is the sample with that one change.
+    @Test func theExampleOfAPushedBookingIsTheSampleWithOneChange() throws {
+        let example = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("examples/book-pushed.json"), encoding: .utf8)
+        #expect(example == Self.bookPushed.replacingOccurrences(of: #""$schema": "./config.schema.json""#, with: #""$schema": "../config.schema.json""#))
+    }
+
     @Test func theSampleFlowPassesWithEveryTransitionAndGuardOutcomeCovered() throws {
         try Self.inScratch(["config.json": Self.sample]) { folder, environment in
             let result = try FlowShellBinary.run(["test", "--require-coverage", "transitions=100", "--require-coverage", "guards=100"],
