@@ -78,9 +78,9 @@ final class ExplorerSession {
         self.conditions = conditions
         self.clock = clock
         self.pacer = pacer
-        // Cancellable, so that a step past its deadline can be stopped as Ctrl-C would.
-        dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: true)
-        dispatcher.reachesSystem = false
+        // A session of the core with no capability (no files, no programs of this machine),
+        // cancellable, so that a step past its deadline can be stopped as Ctrl-C would.
+        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true)
         runtime.flow.observeNavigation = { [weak self] trace in self?.observe(trace) }
     }
 
@@ -112,7 +112,8 @@ final class ExplorerSession {
     /// waits on it, up to `deadline` past the line's start; a line still running at the
     /// deadline (in real time) is cancelled, as Ctrl-C would.
     func run(_ line: String, deadline: Duration) async -> LineResult {
-        pacer.begin(limit: clock.now.offset + deadline)
+        let limit = clock.now.offset + deadline
+        pacer.begin(limit: limit)
         let dispatcher = dispatcher
         let finish = LineFinish()
         let work = Task { @MainActor in
@@ -125,7 +126,8 @@ final class ExplorerSession {
         }
         let timedOut = await finish.wait()
         timer.cancel()
-        let clockStopped = pacer.reachedLimit
+        // Work sleeps past the limit: the pacer stopped there, or would have once it looked.
+        let clockStopped = pacer.reachedLimit || clock.earliestWake.map { $0 > limit } == true
         if timedOut {
             dispatcher.cancelForegroundCommand()
             // A command that does not stop when cancelled is left behind, with its session.

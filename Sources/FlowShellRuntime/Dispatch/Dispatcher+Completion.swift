@@ -1,14 +1,14 @@
 import FlowShellKit
 
 // Completion, one for every front end: Tab at a terminal and at a page asks the dispatcher what
-// the top screen, the config, the global commands and the aliases offer.
+// the session offers now — the top screen's commands, the config's, the session's global ones
+// and the aliases — and, for a path, the files a capability reaches (none without one).
 extension Dispatcher {
-    /// What Tab offers for the text before the cursor. `files` lists the names in a folder (as
-    /// typed, folders ending in `/`) for an argument that is a path; a front end that must not
-    /// show this machine's files lists none.
-    public func complete(_ textBeforeCursor: String, files: (String) -> [String] = { _ in [] }) -> Completion {
-        CompletionProvider.complete(textBeforeCursor, screen: topProperties, links: flow.manifest.links.map(\.pattern),
-                                    aliases: aliases.lines, values: linkValues(for:), files: files)
+    /// What Tab offers for the text before the cursor.
+    public func complete(_ textBeforeCursor: String) -> Completion {
+        let offered = self.offered
+        return CompletionProvider.complete(textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
+                                           aliases: offered.aliases, values: linkValues(for:), files: listFolder ?? { _ in [] })
     }
 
     /// The values Tab offers for a link parameter after `open`: what its module suggests

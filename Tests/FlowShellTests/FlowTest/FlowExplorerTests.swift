@@ -201,10 +201,10 @@ import Testing
         }
         """
         var options = FlowExplorer.Options()
-        options.deadline = .milliseconds(500)
+        options.deadline = .seconds(2)
         let report = try await Self.explore(config, modules: [PlantedFeatures.module], options: options)
         #expect(report.findings.map(\.kind) == [.deadline, .commandFailed])
-        #expect(report.findings.first?.message == "'linger' on Faulty (planted.faulty) did not finish within 0.5 s: it waits on the clock for longer than that")
+        #expect(report.findings.first?.message == "'linger' on Faulty (planted.faulty) did not finish within 2 s: it waits on the clock for longer than that")
         #expect(report.findings.first?.steps == ["linger"])
         #expect(report.findings.last?.message.hasPrefix("'crash' on Faulty (planted.faulty) failed: the command failed: Broken") == true)
         #expect(report.findings.last?.line == 2, "the root's line")
