@@ -193,12 +193,30 @@ public struct ExplorationReport: Codable, Sendable, Equatable {
 }
 
 extension ExplorationReport {
-    /// The report of a config that did not load: what `check` says of it, and nothing explored.
-    package init(unloadable check: FlowCheck, bounds: Bounds) {
-        self.init(file: check.fileName, status: .unloadable, bounds: bounds, explored: nil, coverage: nil, findings: [], requirements: [],
-                  problems: check.diagnostics.filter { $0.severity == .error }.map {
-                      Problem(severity: $0.severity.rawValue, line: $0.location?.line, column: $0.location?.column,
-                              path: $0.path?.description, message: $0.message)
-                  })
+    /// The report of the config `file` that did not load, and why (`problems`): nothing explored.
+    package init(unloadable file: String, bounds: Bounds, problems: [Problem]) {
+        self.init(file: file, status: .unloadable, bounds: bounds, explored: nil, coverage: nil, findings: [], requirements: [],
+                  problems: problems)
+    }
+}
+
+extension ExplorationReport.Problem {
+    /// A problem as the report says it.
+    package init(severity: String, message: String, line: Int? = nil, column: Int? = nil, path: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.line = line
+        self.column = column
+        self.path = path
+    }
+}
+
+extension FlowCheck {
+    /// The errors that keep the config from loading, as the report says them.
+    package var problems: [ExplorationReport.Problem] {
+        diagnostics.filter { $0.severity == .error }.map {
+            ExplorationReport.Problem(severity: $0.severity.rawValue, message: $0.message, line: $0.location?.line,
+                                      column: $0.location?.column, path: $0.path?.description)
+        }
     }
 }

@@ -101,12 +101,16 @@ struct TestCommand: FeatureCommand {
         let loader = PluginLoader(purpose: .running, trust: trust) { _ in scratch.appendingPathComponent("state").path }
         let check = FlowCheck(source: source, features: features, plugins: loader)
         if let refusal = check.refusal {
+            if format == .json {
+                console.write(Self.json(ExplorationReport(unloadable: check.fileName, bounds: bounds,
+                                                          problems: [ExplorationReport.Problem(severity: "error", message: refusal)])))
+            }
             console.writeError("error: \(refusal)\n")
             return 2
         }
         guard check.runnableManifest != nil else {
             switch format {
-            case .json: console.write(Self.json(ExplorationReport(unloadable: check, bounds: bounds)))
+            case .json: console.write(Self.json(ExplorationReport(unloadable: check.fileName, bounds: bounds, problems: check.problems)))
             case .text, .junit: console.writeError(check.textReport)
             }
             return 2
