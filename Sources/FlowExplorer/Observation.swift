@@ -1,25 +1,13 @@
 import FlowManifest
 
 /// How a guard's requirement turned out on a step.
-public enum GuardOutcome: String, Codable, Sendable, CaseIterable, Comparable {
+enum GuardOutcome: String, CaseIterable {
     /// The condition held: the transition went on at once.
     case met
     /// It did not: the guard's flow ran, finished, and the transition went on.
     case finished
     /// It did not: the guard's flow ran and was cancelled, and the stack is as it was.
     case cancelled
-
-    public static func < (lhs: GuardOutcome, rhs: GuardOutcome) -> Bool {
-        lhs.rank < rhs.rank
-    }
-
-    private var rank: Int {
-        switch self {
-        case .met: 0
-        case .finished: 1
-        case .cancelled: 2
-        }
-    }
 }
 
 /// What one step showed about the flow: the parts of the config it covered, and what went wrong.
