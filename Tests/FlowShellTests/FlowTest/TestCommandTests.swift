@@ -6,7 +6,9 @@ import Testing
 
 /// `flowshell test`, the real binary: its exit status, its three formats, the scripts it writes
 /// and their replay, coverage asked for, plugins, and nothing of the user's touched.
-@Suite struct TestCommandTests {
+// Serialized: each test waits for several runs of the binary on a thread of the test process's
+// pool, which the other suites' tests need too.
+@Suite(.serialized) struct TestCommandTests {
     /// A scratch home (HOME, XDG_STATE_HOME, XDG_DATA_HOME), a temporary folder (TMPDIR) and a
     /// work folder with `files`, removed after `body`.
     static func inScratch<T>(_ files: [String: String] = [:], _ body: (_ folder: URL, _ environment: [String: String]) throws -> T) throws -> T {
