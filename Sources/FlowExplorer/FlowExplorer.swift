@@ -47,6 +47,8 @@ public final class FlowExplorer {
     private struct Candidate {
         var line: String
         var command: String?
+        /// Whether it is `open LINK`.
+        var opensLink = false
     }
 
     private var launch: SessionLaunch
@@ -62,6 +64,10 @@ public final class FlowExplorer {
     /// the bounds, or a loop): that no path finished them says nothing of their flows.
     private var cutConditions: Set<String> = []
     private var cutFlows: Set<String> = []
+    /// The values Tab offered for each link parameter at the places explored, in the order found.
+    private var linkValues: [String: [String]] = [:]
+    /// The `open LINK` lines tried from the root.
+    private var linkLinesTried: Set<String> = []
     /// Sessions kept at a place still to explore, so that its first step needs no replay.
     private var parked = 0
     private static let parkedLimit = 32
@@ -97,18 +103,8 @@ public final class FlowExplorer {
         var queue = [Node(steps: [], state: root, session: first)]
         states = 1
         var next = 0
-        while next < queue.count {
-            let node = queue[next]
-            queue[next].session = nil
-            next += 1
-            if node.session != nil { parked -= 1 }
-            guard !stoppedAtPathLimit, node.steps.count < options.depth, !node.state.topRepeatsBelow else {
-                if node.steps.count >= options.depth { beyondDepth += 1 }
-                leaveUnexplored(node)
-                continue
-            }
-            deepest = max(deepest, node.steps.count)
-            for child in await expand(node) {
+        func enqueue(_ children: [Node]) {
+            for child in children {
                 if seen.insert(child.state).inserted {
                     states += 1
                     queue.append(child)
@@ -116,6 +112,31 @@ public final class FlowExplorer {
                     session.close()
                     parked -= 1
                 }
+            }
+        }
+        while true {
+            while next < queue.count {
+                let node = queue[next]
+                queue[next].session = nil
+                next += 1
+                if node.session != nil { parked -= 1 }
+                guard !stoppedAtPathLimit, node.steps.count < options.depth, !node.state.topRepeatsBelow else {
+                    if node.steps.count >= options.depth { beyondDepth += 1 }
+                    leaveUnexplored(node)
+                    continue
+                }
+                deepest = max(deepest, node.steps.count)
+                enqueue(await expand(node))
+            }
+            // A link whose values only a later place offered (a car's id, once the car list is
+            // open) starts from the root too, as `--open` would.
+            let later = linkLines().filter { !linkLinesTried.contains($0.line) }
+            guard !later.isEmpty, !stoppedAtPathLimit else { break }
+            enqueue(await expand(Node(steps: [], state: root, session: nil), trying: later))
+        }
+        for link in recorder.manifest.links {
+            if let empty = link.parameters.first(where: { linkValues[$0, default: []].isEmpty }) {
+                recorder.untried(link: link.path, because: "Tab offered no value for :\(empty) at any place reached")
             }
         }
         recorder.findUnfinishedFlows(depth: options.depth, unexplored: (cutConditions, cutFlows))
@@ -129,13 +150,16 @@ public final class FlowExplorer {
         cutFlows.formUnion(node.state.stack.compactMap(\.flow))
     }
 
-    /// Tries every step from `node`'s place, each on a session at that place; returns the
-    /// places the steps led to that may be new (with the session of one, parked, when there is room).
-    private func expand(_ node: Node) async -> [Node] {
+    /// Tries every step from `node`'s place (or only those `trying` names), each on a session at
+    /// that place; returns the places the steps led to that may be new (with the session of one,
+    /// parked, when there is room).
+    private func expand(_ node: Node, trying chosen: [Candidate]? = nil) async -> [Node] {
         var session: ExplorerSession? = node.session
         if session == nil { session = await replay(node) }
         guard let start = session else { return [] }
-        let candidates = candidates(in: start, atRoot: node.steps.isEmpty)
+        gatherLinkValues(at: start)
+        let candidates = chosen ?? candidates(in: start, atRoot: node.steps.isEmpty)
+        linkLinesTried.formUnion(candidates.filter(\.opensLink).map(\.line))
         var children: [Node] = []
         var leadsOn = false
         let origin = start.origins.last ?? nil
@@ -185,7 +209,7 @@ public final class FlowExplorer {
             }
         }
         // Only quit leaves a screen from which every step leads back to it.
-        if !leadsOn, !node.steps.isEmpty, !candidates.isEmpty {
+        if !leadsOn, chosen == nil, !node.steps.isEmpty, !candidates.isEmpty {
             let title = node.state.stack.last.map { start.name(of: $0.screen) } ?? "the first screen"
             recorder.report(Problem(kind: .deadEnd, place: origin,
                                     message: "\(title) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it"),
@@ -236,21 +260,27 @@ public final class FlowExplorer {
         }
         candidates += [Candidate(line: "back"), Candidate(line: "home")]
         if atRoot {
-            candidates += linkLines(in: session).map { Candidate(line: $0) }
+            candidates += linkLines()
         }
         return candidates
     }
 
-    /// `open LINK` for every link, with every value (up to the bound) its completion offers
-    /// for each parameter, the others at their first.
-    private func linkLines(in session: ExplorerSession) -> [String] {
-        var lines: [String] = []
-        for link in recorder.manifest.links {
-            let values = link.parameters.map { sample.choose(session.linkValues(for: $0), limit: options.values, for: "\(link.pattern) :\($0)") }
-            if let empty = zip(link.parameters, values).first(where: { $0.1.isEmpty }) {
-                recorder.untried(link: link.path, because: "Tab offers no value for :\(empty.0) at the root")
-                continue
+    /// Keeps the values Tab offers for each link parameter where `session` is.
+    private func gatherLinkValues(at session: ExplorerSession) {
+        for parameter in Set(recorder.manifest.links.flatMap(\.parameters)) {
+            for value in session.linkValues(for: parameter) where !linkValues[parameter, default: []].contains(value) {
+                linkValues[parameter, default: []].append(value)
             }
+        }
+    }
+
+    /// `open LINK` for every link, with every value (up to the bound) its completion offered
+    /// for each parameter at the places explored so far, the others at their first.
+    private func linkLines() -> [Candidate] {
+        var lines: [Candidate] = []
+        for link in recorder.manifest.links {
+            let values = link.parameters.map { sample.choose(linkValues[$0, default: []], limit: options.values, for: "\(link.pattern) :\($0)") }
+            guard !values.contains(where: \.isEmpty) else { continue }
             let base = values.map { $0[0] }
             var texts: [[String]] = [base]
             for (index, choices) in values.enumerated() {
@@ -261,7 +291,7 @@ public final class FlowExplorer {
                 }
             }
             for words in texts {
-                lines.append("open " + CommandLineTokenizer.escape(Self.fill(link, with: words)))
+                lines.append(Candidate(line: "open " + CommandLineTokenizer.escape(Self.fill(link, with: words)), opensLink: true))
             }
         }
         return lines

@@ -218,6 +218,25 @@ import Testing
         #expect(report.findings.last?.line == 2, "the root's line")
     }
 
+    /// At the root (the operators) Tab offers no car for `/cars/:carID`; once an operator's cars
+    /// are listed it does, and the link is opened from the root with each.
+    @Test func aLinkWhoseValuesALaterPlaceOffersIsOpenedFromTheRoot() async throws {
+        let config = """
+        {
+          "app": "links", "root": "cars.operators", "modules": ["Cars"],
+          "transitions": [
+            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" }
+          ],
+          "links": { "/cars/:carID": ["cars.operators", "cars.list", "cars.details"] }
+        }
+        """
+        let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        // Every car of the three operators, each opened once from the root.
+        #expect(report.coverage?.links.items.map(\.count) == [7])
+    }
+
     /// What an operator's refresh waits for passes on the test clock: on a clock that stood
     /// still, the refresh would wait until its deadline.
     @Test func aCommandThatWaitsOnTheClockFinishes() async throws {
