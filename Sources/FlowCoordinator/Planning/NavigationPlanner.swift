@@ -160,6 +160,8 @@ public struct NavigationPlanner: Sendable {
         let root = stack[...index].lastIndex { $0.startsFlow && $0.flow == flow } ?? index
         var plan = NavigationPlan(keep: root)
         if let pending = guards.last(where: { $0.index == root }) {
+            // Given up: back where the navigation that needed it started.
+            if result == SubFlow.cancelledResult { plan.keep = min(root, pending.origin) }
             plan.then = .guardFinished(pending, result: result)
         } else if root > 0, let subFlow = manifest.flows[flow] {
             plan.then = .event(FeatureEvent(subFlow.resultEvent(result), payload: payload), to: root - 1)
@@ -178,7 +180,7 @@ public struct NavigationPlanner: Sendable {
         let entry = NavigationEntry(screen: flow.root, presentation: definition.style == .push ? .pushed : .presented,
                                     flow: flow.name, startsFlow: true)
         var plan = NavigationPlan(keep: keep, build: built + [entry])
-        plan.startsGuard = PendingGuard(index: keep + built.count, condition: condition, resume: resume)
+        plan.startsGuard = PendingGuard(index: keep + built.count, condition: condition, resume: resume, origin: keep)
         plan.notices = [Notice(.info, "\(title(ofCondition: condition)) is needed first")]
         return limited(plan)
     }

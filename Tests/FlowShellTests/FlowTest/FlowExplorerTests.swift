@@ -237,6 +237,33 @@ import Testing
         #expect(report.coverage?.links.items.map(\.count) == [7])
     }
 
+    /// A link whose guard opens partway (over the car list it built) and is given up goes back
+    /// where the link started: the list closes with the sign-in (the tutorial's flow found it did not).
+    @Test func aLinksGuardGivenUpGoesBackWhereTheLinkStarted() async throws {
+        let config = """
+        {
+          "app": "links", "root": "cars.operators", "modules": ["Auth", "Booking", "Cars"],
+          "transitions": [
+            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
+            { "from": "cars.list", "on": "showBookings", "to": "booking.list", "style": "push", "requires": ["session"] },
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" }
+          ],
+          "flows": {
+            "login": { "root": "auth.login", "transitions": [{ "from": "auth.login", "on": "cancelled", "style": "pop" }],
+                       "finish": { "loggedIn": "finished" } }
+          },
+          "guards": { "session": { "flow": "login" } },
+          "links": { "/bookings": ["cars.operators", "cars.list", "booking.list"] },
+          "examples": { "auth.login": { "login": ["alice"] } }
+        }
+        """
+        let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        let outcomes = try #require(report.coverage?.guardOutcomes.items)
+        #expect(outcomes.map(\.covered) == [true, true, true])
+        #expect(report.coverage?.links.items.first?.covered == true)
+    }
+
     /// What an operator's refresh waits for passes on the test clock: on a clock that stood
     /// still, the refresh would wait until its deadline.
     @Test func aCommandThatWaitsOnTheClockFinishes() async throws {
