@@ -23,7 +23,7 @@ public final class SettingsDatabase: SettingsStorage {
     func database(creating: Bool) throws -> (any DatabaseWriter)? {
         if let writer { return writer }
         guard creating || FileManager.default.fileExists(atPath: path) else { return nil }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePathParts.folder(of: path), withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: path, configuration: configuration)
@@ -50,15 +50,13 @@ public final class SettingsDatabase: SettingsStorage {
     /// What stands in the way of keeping settings in `folder`, in words, when something does
     /// (a file where the folder should be); checked at start without opening anything.
     public static func problem(inFolder folder: String) -> String? {
-        var isFolder: ObjCBool = false
-        var path = folder
         // The nearest part of the path that exists must be a folder.
-        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            let parent = (path as NSString).deletingLastPathComponent
-            if parent == path || parent.isEmpty { return nil }
-            path = parent
+        for path in FilePathParts.selfAndAncestors(of: folder) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            return isFolder.boolValue ? nil : "'\(FilePathParts.name(of: path))' is a file, not a folder"
         }
-        return isFolder.boolValue ? nil : "'\((path as NSString).lastPathComponent)' is a file, not a folder"
+        return nil
     }
 
     /// The settings in `settings.sqlite` in `folder`, or an error saying what stands in the way
