@@ -95,12 +95,17 @@ struct ShellLauncher {
             let restored = await restoreAndOpen(flow, stateFile: stateFile, output: output)
             var failures = restored.failures
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
-            // Edits apply live for a person at the prompt; a script runs the flow it started
-            // with (and a session that never waits is spared the watch, whose release makes
-            // the process wait for the kernel's grace period at exit).
-            // The watcher tells the shell, which reloads at the prompt or before the next one.
+            // What the system refuses to watch (the config, a screen's data) is said once, as
+            // a muted line, with what is done instead.
             let shellBox = ShellBox()
-            let watcher = interactive ? source.filePath.flatMap { path in
+            shellBox.output = output
+            FolderWatcher.shared.reportRefusals { message in
+                Task { @MainActor in shellBox.output?.notice(Notice(.muted, message)) }
+            }
+            // Edits apply live for a person at the prompt; a script runs the flow it started
+            // with (and a session that never waits is spared the watch).
+            // The watcher tells the shell, which reloads at the prompt or before the next one.
+            let watcher = interactive ? source.filePath.map { path in
                 ConfigWatcher(path: path) { Task { @MainActor in shellBox.shell?.configFileChanged() } }
             } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, holding: restored.onDisk, output: output)
@@ -287,8 +292,10 @@ final class CompletionTarget {
     weak var dispatcher: Dispatcher?
 }
 
-/// The shell, once made, for the config watcher made before it.
+/// The shell, once made, for the config watcher made before it; and the View, for what the
+/// folder watcher says from its own queue.
 @MainActor
 private final class ShellBox: Sendable {
     weak var shell: Shell?
+    var output: ShellOutput?
 }
