@@ -3,6 +3,9 @@
 /// while it is open. The kernel says so (inotify on Linux), nothing polls; when the system
 /// refuses to watch, the folder is looked at once a second instead, and the shell says so once
 /// (``FolderWatcher``). An empty folder name follows nothing: the sequence ends at once.
+///
+/// The first element comes as soon as the folder is followed: what a screen read before (when
+/// it loaded) may have changed by then, and a change made in between is told by nothing else.
 public struct FolderChanges: AsyncSequence, Sendable {
     public typealias Element = Void
 
@@ -35,6 +38,7 @@ public struct FolderChanges: AsyncSequence, Sendable {
         }
         let following = FolderWatcher.shared.follow(folder, version: version) { continuation.yield() }
         continuation.onTermination = { _ in following.cancel() }
+        continuation.yield()
         return stream.makeAsyncIterator()
     }
 }
