@@ -1,4 +1,6 @@
+import Dispatch
 import FlowShellKit
+import Foundation
 @testable import FlowShellRuntime
 @testable import FlowShellTerminal
 import FuzzDriver
@@ -12,8 +14,10 @@ import Darwin
 // A libFuzzer target for the command line, built and run by `make fuzz`: each input is a typed
 // line, split by the tokenizer, read against the global commands' declarations and a screen's
 // (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
-// would. A crash or a sanitizer's report is a finding. (The dispatcher's async path is driven by
-// the end-to-end tests; libFuzzer's callback cannot wait for it.)
+// would; a line that redirects to a file has its file checked as the dispatcher checks it, and
+// written (in a scratch folder of the fuzzer's own, when the name stays inside it). A crash or a
+// sanitizer's report is a finding. (The rest of the dispatcher's async path is driven by the
+// end-to-end tests.)
 
 @main
 enum CommandFuzzer {
@@ -27,8 +31,15 @@ enum CommandFuzzer {
         ]),
     ])
 
+    /// The scratch folder the fuzzer works in: files a line redirects to are written there.
+    static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-fuzz-\(getpid())").path
+
     @MainActor
     static func main() {
+        guard (try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)) != nil, chdir(scratch) == 0 else {
+            print("cannot work in a scratch folder \(scratch)")
+            exit(1)
+        }
         FuzzDriver.run { check(String(decoding: $0, as: UTF8.self)) }
     }
 
@@ -42,10 +53,32 @@ enum CommandFuzzer {
                 abort()
             }
         }
+        checkRedirection(line)
         var prefix = ""
         for character in line.prefix(64) {
             prefix.append(character)
             _ = CompletionProvider.complete(prefix, screen: screen, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
+        }
+    }
+
+    /// Splits `line` at its redirection as the dispatcher does; a file's destination is checked,
+    /// and written to when its name stays inside the scratch folder (relative or under `~`,
+    /// which is the scratch folder here, and no `..`), then the scratch folder is emptied.
+    @MainActor
+    static func checkRedirection(_ line: String) {
+        guard let (_, redirection) = try? Redirection.split(line), case .file(let path, _)? = redirection else { return }
+        let environment = ["HOME": scratch]
+        guard (try? redirection.checkDestination(environment: environment)) != nil else { return }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"), !parts.contains("..") else { return }
+        let written = DispatchSemaphore(value: 0)
+        Task.detached {
+            try? await redirection.deliver("1. Cars (cars.list)\n", environment: environment)
+            written.signal()
+        }
+        written.wait()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] {
+            try? FileManager.default.removeItem(atPath: scratch + "/" + name)
         }
     }
 }

@@ -4,51 +4,45 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
+#include <spawn.h>
 #include <unistd.h>
 
-// Closes every descriptor but `keep_a` and `keep_b`, with close_range where the kernel has it.
-static void fs_close_all_but(int keep_a, int keep_b) {
-    int low = keep_a < keep_b ? keep_a : keep_b;
-    int high = keep_a < keep_b ? keep_b : keep_a;
-    struct rlimit limit;
-    int last = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < 65536
-        ? (int)limit.rlim_cur - 1 : 65535;
-    int ranges[3][2] = {{0, low - 1}, {low + 1, high - 1}, {high + 1, last}};
-    for (int index = 0; index < 3; index++) {
-        int first = ranges[index][0], end = ranges[index][1];
-        if (first > end) continue;
-#ifdef SYS_close_range
-        if (syscall(SYS_close_range, (unsigned)first, index == 2 ? ~0U : (unsigned)end, 0) == 0) continue;
-#endif
-        for (int fd = first; fd <= end; fd++) close(fd);
-    }
-}
-
 int fs_close_after_exit(int fd) {
+    // The parent never writes: the child's read ends when this process's end of it closes.
     int death[2];
     if (pipe2(death, O_CLOEXEC) != 0) return -1;
-    pid_t child = fork();
-    if (child < 0) {
-        int saved = errno;
-        close(death[0]);
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_adddup2(&actions, death[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, fd, 3);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    // Nothing else of this process's: a pipe the child held would keep its reader waiting.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 4);
+#endif
+    sigset_t signals;
+    sigemptyset(&signals);
+    posix_spawnattr_setsigmask(&attributes, &signals);
+    sigfillset(&signals);
+    posix_spawnattr_setsigdefault(&attributes, &signals);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    // A new program, not a copy of this one: it holds none of this process's memory, whose
+    // shared mappings (a database's) would keep their disk from being made read-only.
+    char *arguments[] = {"sh", "-c", "read -r _", NULL};
+    char *environment[] = {NULL};
+    pid_t child;
+    int status = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environment);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(death[0]);
+    if (status != 0) {
         close(death[1]);
-        errno = saved;
+        errno = status;
         return -1;
     }
-    if (child == 0) {
-        // Only async-signal-safe calls from here: the parent has other threads.
-        signal(SIGINT, SIG_IGN);
-        signal(SIGQUIT, SIG_IGN);
-        signal(SIGHUP, SIG_IGN);
-        signal(SIGTERM, SIG_DFL);
-        fs_close_all_but(fd, death[0]);
-        char byte;
-        // The parent never writes: the read ends when its last copy of the pipe closes.
-        while (read(death[0], &byte, 1) < 0 && errno == EINTR) {}
-        _exit(0);
-    }
-    close(death[0]);
+    // death[1] stays open, unseen by anything this process starts (close-on-exec), until it exits.
     return (int)child;
 }

@@ -66,6 +66,30 @@ public final class SettingsDatabase: SettingsStorage {
         return SettingsDatabase(path: folder + "/settings.sqlite")
     }
 
+    /// The folder the settings are kept in.
+    var folder: String {
+        FilePathParts.folder(of: path)
+    }
+
+    /// Why the settings could not be read or written, in the user's words: never SQLite's
+    /// codes or SQL.
+    func reason(for error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return SystemError.describe(error) }
+        switch error.resultCode {
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return "the folder cannot be written"
+        case .SQLITE_FULL, .SQLITE_IOERR:
+            // A full disk may fail a write before SQLite can tell why.
+            var space = statvfs()
+            if error.resultCode == .SQLITE_FULL || (statvfs(folder, &space) == 0 && space.f_bavail == 0) { return "the disk is full" }
+            return "the folder cannot be read or written"
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return "another program has held the settings for too long"
+        default:
+            return "the settings database cannot be used"
+        }
+    }
+
     /// The store of one module.
     public func store(forModule module: String) -> any KeyValueStore {
         SettingsStore(database: self, module: module)

@@ -34,7 +34,8 @@ final class SettingsStore: KeyValueStore {
                 }
             }
         } catch {
-            throw UserFacingError("cannot save the \(module) settings: \(SystemError.describe(error))")
+            let what = module == FlowRuntime.shellSettingsModule ? "the shell's aliases and settings" : "the \(module) settings"
+            throw UserFacingError("\(what) cannot be kept in \(database.folder): \(database.reason(for: error))")
         }
     }
 }

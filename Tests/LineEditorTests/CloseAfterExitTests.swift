@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A descriptor whose close would make this process's exit wait (an inotify descriptor holding
-/// a watch) is handed to a child that holds it, and nothing else, until this process has ended.
+/// a watch) is handed to a child that holds it, and nothing else of this process's, until this
+/// process has ended.
 @Suite struct CloseAfterExitTests {
     @Test(.enabled(if: inotify_init1(Int32(IN_CLOEXEC)).closingIfOpen, "this user's inotify instances are used up"))
     func theChildHoldsOnlyTheDescriptorAndItsWayToKnowThisProcessEnded() throws {
@@ -13,17 +14,18 @@ import Testing
         #expect(inotify_add_watch(descriptor, folder, UInt32(IN_CREATE)) >= 0)
         let child = try #require(Platform.closeAfterExit(descriptor))
         close(descriptor)
-        // What the child holds settles once it has closed what it inherited.
-        var held: [String] = []
+        // What the child holds, once it runs the program that waits.
+        var targets: [String] = []
         for _ in 0..<6000 {
-            held = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd")) ?? []
-            if held.count == 2 { break }
+            let held = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd")) ?? []
+            targets = held.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)") }.sorted()
+            if targets.contains("anon_inode:inotify"), targets.count == 4 { break }
             usleep(10_000)
         }
-        let targets = held.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)") }.sorted()
-        #expect(targets.count == 2)
+        #expect(targets.filter { $0 == "/dev/null" }.count == 2, "its output goes nowhere: \(targets)")
         #expect(targets.contains("anon_inode:inotify"), "the watch's descriptor: \(targets)")
         #expect(targets.contains { $0.hasPrefix("pipe:") }, "the pipe whose end this process holds: \(targets)")
+        #expect(targets.count == 4, "nothing else: \(targets)")
         // The child waits for this process to end, whatever comes first.
         #expect(kill(child, 0) == 0)
     }

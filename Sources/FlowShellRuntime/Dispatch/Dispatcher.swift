@@ -132,6 +132,7 @@ public final class Dispatcher {
             if outermost {
                 // What the line's screens pushed and nothing showed yet (a global command's work).
                 topView.follow()
+                runtime.notices.take().forEach(show)
                 topView.lineRuns = false
                 // Events that background work emitted while the line ran, and it left.
                 backgroundEventsArrived()

@@ -7,17 +7,17 @@ import GRDB
 enum BookingStorageFailure {
     /// The database cannot be opened: the booking screens are unavailable.
     static func unavailable(_ error: any Error, folder: String?) -> UserFacingError {
-        UserFacingError("bookings are unavailable: \(reason(for: error, folder: folder)) — \(remedy(for: error))")
+        UserFacingError("bookings are unavailable: \(reason(for: error, folder: folder)) — \(remedy(for: error, folder: folder))")
     }
 
     /// A change (`what`: "the booking", "the cancellation") could not be kept.
     static func notKept(_ what: String, _ error: any Error, folder: String?) -> UserFacingError {
-        UserFacingError("cannot keep \(what): \(reason(for: error, folder: folder)) — \(remedy(for: error))")
+        UserFacingError("cannot keep \(what): \(reason(for: error, folder: folder)) — \(remedy(for: error, folder: folder))")
     }
 
     /// The bookings could not be read.
     static func unreadable(_ error: any Error, folder: String?) -> UserFacingError {
-        UserFacingError("cannot read the bookings: \(reason(for: error, folder: folder)) — \(remedy(for: error))")
+        UserFacingError("cannot read the bookings: \(reason(for: error, folder: folder)) — \(remedy(for: error, folder: folder))")
     }
 
     private static func reason(for error: any Error, folder: String?) -> String {
@@ -29,7 +29,8 @@ enum BookingStorageFailure {
             case .SQLITE_FULL:
                 return "the disk holding \(folder) is full"
             case .SQLITE_IOERR:
-                return "the data folder \(folder) cannot be read or written"
+                // A full disk may fail a write before SQLite can tell why.
+                return isFull(folder) ? "the disk holding \(folder) is full" : "the data folder \(folder) cannot be read or written"
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return "another program has held the bookings database in \(folder) for too long"
             default:
@@ -49,9 +50,17 @@ enum BookingStorageFailure {
         return UserFacingError.message(for: error)
     }
 
-    private static func remedy(for error: any Error) -> String {
+    /// Whether the disk holding `folder` has no space left.
+    private static func isFull(_ folder: String) -> Bool {
+        var space = statvfs()
+        return statvfs(folder, &space) == 0 && space.f_bavail == 0
+    }
+
+    private static func remedy(for error: any Error, folder: String?) -> String {
         switch (error as? DatabaseError)?.resultCode {
         case .SQLITE_FULL?:
+            return "free some space on it, or choose another folder with --data-dir"
+        case .SQLITE_IOERR? where folder.map(isFull) == true:
             return "free some space on it, or choose another folder with --data-dir"
         case .SQLITE_BUSY?, .SQLITE_LOCKED?:
             return "try again"
