@@ -40,6 +40,7 @@ enum CommandFuzzer {
             print("cannot work in a scratch folder \(scratch)")
             exit(1)
         }
+        atexit { try? FileManager.default.removeItem(atPath: CommandFuzzer.scratch) }
         FuzzDriver.run { check(String(decoding: $0, as: UTF8.self)) }
     }
 
@@ -66,7 +67,7 @@ enum CommandFuzzer {
     /// which is the scratch folder here, and no `..`), then the scratch folder is emptied.
     @MainActor
     static func checkRedirection(_ line: String) {
-        guard let (_, redirection) = try? Redirection.split(line), case .file(let path, _)? = redirection else { return }
+        guard let (_, found) = try? Redirection.split(line), let redirection = found, case .file(let path, _) = redirection else { return }
         let environment = ["HOME": scratch]
         guard (try? redirection.checkDestination(environment: environment)) != nil else { return }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
