@@ -86,6 +86,8 @@ struct ShellLauncher {
             let stateFile = remembersNavigation
                 ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
                 : nil
+            // What a shell killed while it saved left beside the file.
+            if let stateFile { AtomicFile.removeStaleTemporaries(of: stateFile.url.path) }
             var reader = try script.map { PlainLineReader(text: $0) } ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
             // The config's warnings come after the banner, styled and wrapped like any message.
             for warning in runtime.warnings {
@@ -274,11 +276,13 @@ struct ShellLauncher {
         }
     }
 
+    /// The history file, with what a shell killed while it saved left beside it removed.
     private func historyPath(app: String) -> String? {
         if options.noHistory { return nil }
-        if let history = options.history { return history }
         do {
-            return try paths.historyFile(app: app)
+            let path = try options.history ?? paths.historyFile(app: app)
+            path.map(AtomicFile.removeStaleTemporaries(of:))
+            return path
         } catch {
             console.writeError("warning: history will not be saved: \(SystemError.describe(error))\n")
             return nil
