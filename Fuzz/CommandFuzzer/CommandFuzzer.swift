@@ -1,4 +1,3 @@
-import Dispatch
 import FlowShellKit
 import Foundation
 @testable import FlowShellRuntime
@@ -12,7 +11,7 @@ import Darwin
 #endif
 
 // A libFuzzer target for the command line, built and run by `make fuzz`: each input is a typed
-// line, split by the tokenizer, read against the global commands' declarations and a screen's
+// line, split by the tokenizer, read against a terminal session's global commands' declarations and a screen's
 // (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
 // would; a line that redirects to a file has its file checked as the dispatcher checks it, and
 // written (in a scratch folder of the fuzzer's own, when the name stays inside it). A crash or a
@@ -31,6 +30,9 @@ enum CommandFuzzer {
         ]),
     ])
 
+    /// What a terminal session offers on that screen: its commands, then the global ones.
+    @MainActor static let commands = screen.commands + Dispatcher.globals(composing: .terminal).map(\.description)
+
     /// The scratch folder the fuzzer works in: files a line redirects to are written there.
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-fuzz-\(getpid())").path
 
@@ -47,7 +49,7 @@ enum CommandFuzzer {
     @MainActor
     static func check(_ line: String) {
         if let words = try? CommandLineTokenizer.words(of: line), let name = words.first,
-           let command = screen.command(named: name) ?? GlobalCommand.named(name)?.description {
+           let command = commands.first(where: { $0.name == name }) {
             if let parsed = try? ParsedArguments(Array(words.dropFirst()), for: command),
                parsed.positionals.count > command.positionals.count {
                 print("more positionals than declared: \(line.debugDescription)")
@@ -58,26 +60,23 @@ enum CommandFuzzer {
         var prefix = ""
         for character in line.prefix(64) {
             prefix.append(character)
-            _ = CompletionProvider.complete(prefix, screen: screen, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
+            _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
         }
     }
 
-    /// Splits `line` at its redirection as the dispatcher does; a file's destination is checked,
-    /// and written to when its name stays inside the scratch folder (relative or under `~`,
-    /// which is the scratch folder here, and no `..`), then the scratch folder is emptied.
+    /// Splits `line` at its redirection as the dispatcher does; a file's destination is checked
+    /// as the terminal's files capability checks it, and written to when its name stays inside
+    /// the scratch folder (relative or under `~`, which is the scratch folder here, and no `..`),
+    /// then the scratch folder is emptied.
     @MainActor
     static func checkRedirection(_ line: String) {
-        guard let (_, found) = try? Redirection.split(line), let redirection = found, case .file(let path, _) = redirection else { return }
+        guard let (_, found) = try? OutputRedirection.split(line), let redirection = found, redirection.kind != .pipe else { return }
+        let path = redirection.target
         let environment = ["HOME": scratch]
-        guard (try? redirection.checkDestination(environment: environment)) != nil else { return }
+        guard (try? FileRedirection.check(path, environment: environment)) != nil else { return }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !parts.contains("..") else { return }
-        let written = DispatchSemaphore(value: 0)
-        Task.detached {
-            try? await redirection.deliver("1. Cars (cars.list)\n", environment: environment)
-            written.signal()
-        }
-        written.wait()
+        try? FileRedirection.write("1. Cars (cars.list)\n", to: path, appending: redirection.kind == .append, environment: environment)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] {
             try? FileManager.default.removeItem(atPath: scratch + "/" + name)
         }
