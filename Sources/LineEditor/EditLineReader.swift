@@ -94,7 +94,17 @@ public final class EditLineReader: LineReader {
     }
 
     isolated deinit {
-        if let editor { fs_editor_destroy(editor) }
+        end()
+    }
+
+    /// Ends the editor: the terminal's modes are put back now. Call it before the terminal is
+    /// given back (``Terminal/restoreForeground()``), not later: a change of the terminal's modes
+    /// from a process group that no longer has it stops the process (SIGTTOU), and a deinit on
+    /// the main actor may run after that, or not at all before the process exits.
+    public func end() {
+        guard let editor else { return }
+        fs_editor_destroy(editor)
+        self.editor = nil
     }
 
     /// Reads a line with `prompt` (ANSI sequences in it are handled as invisible), on the

@@ -133,11 +133,11 @@ struct ShellLauncher {
                case .quit(let status) = await dispatcher.runStartupFile(at: startupFile, environment: environment) {
                 runtime.flow.closeAll()
                 await runtime.stopPlugins()
-                Terminal.restoreForeground()
+                leaveTerminal(reader)
                 return Terminal.exitStatus(status ?? 0)
             }
             if interactive { await dispatcher.refreshLinkParameterValues() }
-            if let editor = reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader {
+            if let editor = Self.lineEditor(of: reader) {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.
                 (console as? StandardConsole)?.lineEditor = editor
@@ -150,7 +150,7 @@ struct ShellLauncher {
             (console as? StandardConsole)?.lineEditor = nil
             runtime.flow.closeAll()
             await runtime.stopPlugins()
-            if interactive { Terminal.restoreForeground() }
+            if interactive { leaveTerminal(reader) }
             failures += outcome.failures
             return Terminal.exitStatus(outcome.status ?? (interactive || failures == 0 ? 0 : 1))
         } catch {
@@ -259,6 +259,20 @@ struct ShellLauncher {
             throw Stop(status: 1)
         }
         return editor
+    }
+
+    /// The line editor `reader` reads with, if it is one.
+    private static func lineEditor(of reader: LineReader) -> EditLineReader? {
+        reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader
+    }
+
+    /// Gives the terminal back to whoever had it, the line editor ended first: it puts the
+    /// terminal's modes back, which this process may do only while it has the terminal (once
+    /// the terminal is given back, that would stop it — a quit that hung under `make run` or
+    /// `sh -c`, whenever the editor's deinit came late).
+    private func leaveTerminal(_ reader: LineReader) {
+        Self.lineEditor(of: reader)?.end()
+        Terminal.restoreForeground()
     }
 
     private func makeOutput(interactive: Bool, colour: Bool) -> ShellOutput {
