@@ -199,4 +199,16 @@ import Testing
         close(descriptor)
         #expect(FolderWatcher(refusingWith: EMFILE).endForExit() == nil)
     }
+
+    @Test func folderChangesTellsAChangeAtOnceThenWhatChanges() async throws {
+        // What a screen loaded may be out of date by the time it follows: the first element
+        // comes at once; an empty folder name follows nothing.
+        let folder = try Folder()
+        var changes = FolderChanges(folder: folder.path).makeAsyncIterator()
+        #expect(await changes.next() != nil)
+        try folder.write("bookings.sqlite", "a booking")
+        #expect(await changes.next() != nil)
+        var nothing = FolderChanges(folder: "").makeAsyncIterator()
+        #expect(await nothing.next() == nil)
+    }
 }

@@ -1,8 +1,8 @@
 /// Tells when the files in a folder change — another process wrote a database there — as an
 /// async sequence, one element for each run of changes; a screen follows it as a subscription
 /// while it is open. The kernel says so (inotify on Linux), nothing polls; when the system
-/// refuses to watch, the folder is looked at once a second instead, and the shell says so once
-/// (``FolderWatcher``). An empty folder name follows nothing: the sequence ends at once.
+/// refuses to watch, the folder is looked at once a second instead, and the shell says so once.
+/// An empty folder name follows nothing: the sequence ends at once.
 ///
 /// The first element comes as soon as the folder is followed: what a screen read before (when
 /// it loaded) may have changed by then, and a change made in between is told by nothing else.
