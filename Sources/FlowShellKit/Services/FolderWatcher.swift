@@ -81,11 +81,10 @@ package final class FolderWatcher: @unchecked Sendable {
     ///     only a file written whole — closed after writing, moved in, made or removed (a config
     ///     file, read only once it is whole).
     ///   - version: a number that moves whenever what the folder holds changed (SQLite's
-    ///     `PRAGMA data_version`; nil when it cannot be read), read now and then on the
-    ///     watcher's queue. With it,
-    ///     a change is reported once the number moved — a database may write its files before
-    ///     another connection can see the change — and looked at once a second when the kernel
-    ///     does not watch.
+    ///     `PRAGMA data_version`; nil when it cannot be read), read now and on the watcher's
+    ///     queue later. With it, a change is reported once the number moved — a database may
+    ///     write its files before another connection can see the change — and the number is
+    ///     read once a second when the kernel does not watch.
     package func follow(_ folder: String, names: Set<String>? = nil, writesInProgress: Bool = true,
                         version: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable () -> Void) -> Following {
         let path = Self.folderKey(folder)
@@ -165,7 +164,7 @@ package final class FolderWatcher: @unchecked Sendable {
         /// The kernel's watch; nil while the folder is looked at once a second.
         var watch: Int32?
         /// What its entries were when last looked at (while it is looked at).
-        var stamps: [String: EntryStamp] = [:]
+        var stamps: [String: FolderEntryStamp] = [:]
 
         init(path: String) {
             self.path = path
@@ -186,7 +185,7 @@ package final class FolderWatcher: @unchecked Sendable {
         if case .notStarted = kernel { startKernel() }
         if let folder = folders[path] {
             folder.followers[id] = follower
-            if folder.watch == nil { folder.stamps = EntryStamp.stamps(in: path, names: folder.namesOfInterest) }
+            if folder.watch == nil { folder.stamps = FolderEntryStamp.stamps(in: path, names: folder.namesOfInterest) }
             return
         }
         let folder = WatchedFolder(path: path)
@@ -365,7 +364,7 @@ package final class FolderWatcher: @unchecked Sendable {
     // MARK: - Looking once a second
 
     private func startPolling(_ folder: WatchedFolder) {
-        folder.stamps = EntryStamp.stamps(in: folder.path, names: folder.namesOfInterest)
+        folder.stamps = FolderEntryStamp.stamps(in: folder.path, names: folder.namesOfInterest)
         guard pollTimer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let interval = Int(Self.pollingInterval.components.seconds)
@@ -383,7 +382,7 @@ package final class FolderWatcher: @unchecked Sendable {
                 for follower in folder.followers.values { changed(follower) }
                 continue
             }
-            let stamps = EntryStamp.stamps(in: folder.path, names: folder.namesOfInterest)
+            let stamps = FolderEntryStamp.stamps(in: folder.path, names: folder.namesOfInterest)
             let changedNames = Set(stamps.keys).union(folder.stamps.keys).filter { stamps[$0] != folder.stamps[$0] }
             folder.stamps = stamps
             for follower in folder.followers.values {
@@ -444,54 +443,5 @@ package final class FolderWatcher: @unchecked Sendable {
         var path = Substring(folder)
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path.isEmpty ? "." : String(path)
-    }
-}
-
-/// What an entry of a folder was when last looked at: a change of its content, its name's
-/// file (replaced by a rename) or its metadata changes one of these.
-struct EntryStamp: Equatable {
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-    var modifiedNanoseconds: Int64
-    var changed: Int64
-    var changedNanoseconds: Int64
-
-    /// The stamps of the entries of `folder` (only `names`, when given); nothing for a folder
-    /// that cannot be read.
-    static func stamps(in folder: String, names: Set<String>?) -> [String: EntryStamp] {
-        var stamps: [String: EntryStamp] = [:]
-        for name in names.map(Array.init) ?? entries(of: folder) {
-            if let stamp = stamp(of: folder + "/" + name) { stamps[name] = stamp }
-        }
-        return stamps
-    }
-
-    private static func stamp(of path: String) -> EntryStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        return EntryStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                          modified: Int64(info.st_mtimespec.tv_sec), modifiedNanoseconds: Int64(info.st_mtimespec.tv_nsec),
-                          changed: Int64(info.st_ctimespec.tv_sec), changedNanoseconds: Int64(info.st_ctimespec.tv_nsec))
-        #else
-        return EntryStamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                          modified: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec),
-                          changed: Int64(info.st_ctim.tv_sec), changedNanoseconds: Int64(info.st_ctim.tv_nsec))
-        #endif
-    }
-
-    /// The names in `folder`, without `.` and `..`.
-    private static func entries(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }
