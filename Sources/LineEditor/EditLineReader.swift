@@ -39,15 +39,20 @@ public final class EditLineReader: LineReader {
         // The editor lives exactly as long as this object, so an unretained pointer is safe.
         editor = fs_editor_create(program, Int32(Self.historySize), callback, Unmanaged.passUnretained(self).toOpaque())
         guard let editor else { return nil }
-        if let historyPath, fs_history_load(editor, historyPath) < 0, Self.isFile(historyPath) {
+        if let historyPath, fs_history_load(editor, historyPath) < 0, Self.mayHoldLines(historyPath) {
             keepAside(unreadableHistory: historyPath)
         }
     }
 
-    /// Whether `path` is a file (not a folder, and there).
-    private static func isFile(_ path: String) -> Bool {
+    /// Whether `path` is a file that may hold someone's lines: there, not a folder, and not
+    /// empty or blank (such a file, left by `touch` or a full disk, has nothing to lose).
+    private static func mayHoldLines(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return false }
+        // One that cannot be read may hold lines.
+        guard let contents = FileManager.default.contents(atPath: path) else { return true }
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        return contents.contains { !blank.contains($0) }
     }
 
     /// A history file that is there but cannot be read (not in libedit's format, say) is never

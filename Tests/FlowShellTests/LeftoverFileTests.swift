@@ -83,4 +83,25 @@ import Testing
         #expect(new.contains("where\n"))
         #expect(!new.contains("select rio"))
     }
+
+    /// An empty or blank history file (`touch`, a full disk) has no lines to lose: it is used
+    /// as it is, with no warning and nothing kept aside.
+    @Test(arguments: ["", "\n \n"]) func anEmptyHistoryFileIsUsedAsItIs(contents: String) throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = stateFolder(in: home)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: folder.appendingPathComponent("history"))
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
+                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+                                          directory: home.path, columns: 300)
+        let start = try terminal.expect("Cars › ")
+        #expect(!start.contains("warning"), "\(start.debugDescription)")
+        terminal.type("where\r")
+        try terminal.expect("1. Cars")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["history", "navigation.json"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("history"), encoding: .utf8).contains("where\n"))
+    }
 }
