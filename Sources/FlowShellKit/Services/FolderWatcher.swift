@@ -35,6 +35,8 @@ package final class FolderWatcher: @unchecked Sendable {
     private var said: Set<String> = []
     private var unsaid: [String] = []
     private var eventBuffer = [UInt8](repeating: 0, count: 8192)
+    /// Whether the kernel ever watched a folder for it (its descriptor is then slow to close).
+    private var hasWatched = false
 
     private enum Kernel {
         case notStarted
@@ -115,16 +117,16 @@ package final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Stops watching, for a process about to exit, and gives up the inotify descriptor when
-    /// it holds kernel watches (nil otherwise). Closing such a descriptor — at exit too — waits
-    /// for the kernel to retire its watches, tens of milliseconds; the shell hands it to a
-    /// process of its own that closes it once this one has ended, so that quitting waits for
-    /// nothing.
+    /// it has held a kernel watch (nil otherwise). Closing such a descriptor — at exit too —
+    /// waits for the kernel to retire its watches, tens of milliseconds, even those removed just
+    /// before (as the config's is when the shell ends); the shell hands it to a process of its
+    /// own that closes it once this one has ended, so that quitting waits for nothing.
     package func endForExit() -> Int32? {
         queue.sync {
             pollTimer?.cancel()
             pollTimer = nil
             defer { kernel = .ended }
-            guard case .watching(let descriptor, let source) = kernel, !foldersByWatch.isEmpty else { return nil }
+            guard case .watching(let descriptor, let source) = kernel, hasWatched else { return nil }
             // The descriptor stays open, for the process it is handed to: no cancel handler closes it.
             source.cancel()
             return descriptor
@@ -256,6 +258,7 @@ package final class FolderWatcher: @unchecked Sendable {
             return false
         }
         folder.watch = watch
+        hasWatched = true
         foldersByWatch[watch, default: []].insert(folder.path)
         return true
         #else
