@@ -12,6 +12,8 @@ import GRDB
 public final class SettingsDatabase: SettingsStorage {
     private let path: String
     private var writer: (any DatabaseWriter)?
+    /// Why the settings could not be read when last asked, in the user's words.
+    public private(set) var readProblem: String?
 
     /// The settings at `path`; nothing is opened yet.
     init(path: String) {
@@ -66,6 +68,47 @@ public final class SettingsDatabase: SettingsStorage {
         return SettingsDatabase(path: folder + "/settings.sqlite")
     }
 
+    /// Reads the settings with `fetch`: nil when they are not there, or cannot be read (then
+    /// ``readProblem`` says why). On a read-only disk, where SQLite cannot open a database kept
+    /// in WAL mode for reading as usual (it would make its shared-memory file), the file is read
+    /// as it is, as SQLite reads an immutable file.
+    func read<Value>(_ fetch: (Database) throws -> Value?) -> Value? {
+        do {
+            guard let reader = try database(creating: false) else { return nil }
+            let value = try reader.read(fetch)
+            readProblem = nil
+            return value
+        } catch {
+            do {
+                let value = try readImmutable(fetch)
+                readProblem = nil
+                return value
+            } catch {}
+            readProblem = "the settings in \(folder) cannot be read: \(reason(for: error))"
+            return nil
+        }
+    }
+
+    /// Reads the file as an immutable one (no lock, journal or shared memory), on a connection
+    /// of its own; throws when it cannot (a damaged file, or a SQLite without URI names).
+    private func readImmutable<Value>(_ fetch: (Database) throws -> Value?) throws -> Value? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        // A URI name (SQLite takes them when built with SQLITE_USE_URI, as Debian's is); a SQLite
+        // without them finds no file of that name, and the read fails.
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        let queue = try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        return try queue.read(fetch)
+    }
+
     /// The folder the settings are kept in.
     var folder: String {
         FilePathParts.folder(of: path)
@@ -77,6 +120,8 @@ public final class SettingsDatabase: SettingsStorage {
         guard let error = error as? DatabaseError else { return SystemError.describe(error) }
         switch error.resultCode {
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            var disk = statvfs()
+            if statvfs(folder, &disk) == 0, disk.f_flag & UInt(ST_RDONLY) != 0 { return "the disk is read-only" }
             return "the folder cannot be written"
         case .SQLITE_FULL, .SQLITE_IOERR:
             // A full disk may fail a write before SQLite can tell why.

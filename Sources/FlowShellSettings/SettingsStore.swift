@@ -15,9 +15,9 @@ final class SettingsStore: KeyValueStore {
 
     func value(for key: String) -> String? {
         let module = self.module
-        // A value that cannot be read reads as none: the user is asked again (to sign in, say).
-        guard let reader = try? database.database(creating: false) else { return nil }
-        return try? reader.read { db in
+        // A value that cannot be read reads as none (the user is asked again, to sign in, say),
+        // and the database says why (``SettingsDatabase/readProblem``).
+        return database.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE module = ? AND key = ?", arguments: [module, key])
         }
     }

@@ -71,17 +71,20 @@ import Testing
         return (result, data)
     }
 
+    /// Lines that leave a booking and settings (signed out again) on the disk.
+    static let bookedAndSignedOut = "account\nlogin bob\nback\nselect zoe\nbook\nconfirm\nhome\naccount\nlogout\n"
+
     @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
     func onAReadOnlyDiskSettingsLastTheSessionAndABookingIsRefusedInWords() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         // A booking made while the disk could be written, then the disk made read-only.
         let (result, data) = try runOnSmallDisk(
-            prepare: "account\nlogin bob\nback\nselect zoe\nbook\nconfirm\n", disk: "ro",
+            prepare: Self.bookedAndSignedOut, disk: "ro",
             input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\nalias w where\nw\naccount\n",
             in: home)
         #expect(result.errors == """
-            ! line 2: the Auth settings cannot be kept in \(data): the folder cannot be written; settings last this session only — choose another folder with --data-dir
+            ! line 2: the Auth settings cannot be kept in \(data): the disk is read-only; settings last this session only — choose another folder with --data-dir
             ✗ line 6: cannot keep the booking: the data folder \(data) cannot be written — choose another folder with --data-dir
 
             """)
@@ -92,11 +95,41 @@ import Testing
     }
 
     @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
+    func onAReadOnlyDiskTheSettingsKeptBeforeAreRead() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // SQLite cannot open a database in WAL mode there as it usually does (it would make its
+        // shared-memory file): the session kept before is read all the same.
+        let (result, _) = try runOnSmallDisk(prepare: "account\nlogin bob\n", disk: "ro", input: "account\n", in: home)
+        #expect(result.errors == "")
+        #expect(result.output.contains("signed in as bob"), "\(result.output)")
+    }
+
+    @Test func settingsThatCannotBeReadAreSaidOnceAndTheAppGoesOn() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        // Not a database at all: what a damaged disk or another program might leave.
+        try Data(String(repeating: "not a database ", count: 100).utf8).write(to: data.appendingPathComponent("settings.sqlite"))
+        let result = try FlowShellBinary.run(["--config", config, "--data-dir", "data", "--no-history"],
+                                             input: "account\nlogin alice\nback\naccount\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.errors == """
+            ! line 1: the settings in data cannot be read: the settings database cannot be used; the app goes on without them (signed out, say) — choose another folder with --data-dir
+            ! line 2: the Auth settings cannot be kept in data: the settings database cannot be used; settings last this session only — choose another folder with --data-dir
+
+            """)
+        #expect(result.output.contains("signed in as alice"))
+    }
+
+    @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
     func onAFullDiskSettingsLastTheSessionAndABookingIsRefusedInWords() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let (result, data) = try runOnSmallDisk(
-            prepare: "account\nlogin bob\nback\nselect zoe\nbook\nconfirm\n", disk: "full",
+            prepare: Self.bookedAndSignedOut, disk: "full",
             input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\naccount\n",
             in: home)
         #expect(result.errors == """

@@ -144,7 +144,8 @@ public final class FlowRuntime {
         }
         let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, sharedServices: services, warnings: warnings,
                                   shellStore: moduleStores.store(for: shellSettingsModule), plugins: plugins, notices: sessionNotices)
-        runtime.startNotices = notices
+        // What the settings could not do while the root screen opened is said at the start.
+        runtime.startNotices = notices + sessionNotices.take()
         return runtime
     }
 
@@ -219,7 +220,7 @@ final class ModuleStores: Sendable {
     func store(for module: String) -> any KeyValueStore {
         if let store = stores[module] { return store }
         // What the settings cannot keep lasts the session.
-        let store: any KeyValueStore = settings.map { SessionKeptStore($0.store(forModule: module), notices: notices) } ?? MemoryKeyValueStore()
+        let store: any KeyValueStore = settings.map { SessionKeptStore($0.store(forModule: module), of: $0, notices: notices) } ?? MemoryKeyValueStore()
         stores[module] = store
         return store
     }
