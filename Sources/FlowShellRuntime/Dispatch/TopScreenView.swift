@@ -84,8 +84,8 @@ final class TopScreenView: View {
         lastShown = viewProperties
         updates += 1
         defer { onShown() }
-        output.screen(ScreenSnapshot(featureID: top.featureID, properties: flow.effective(viewProperties, of: top), stack: stack,
-                                     cause: lineRuns ? .command : .update))
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: flow.effective(viewProperties, of: top),
+                                     stack: output.showsStackWithScreens ? stack : [], cause: lineRuns ? .command : .update))
         if !lineRuns { onUpdateByItself() }
     }
 

@@ -48,6 +48,7 @@ final class RedirectableOutput: ShellOutput {
     }
 
     func screen(_ screen: ScreenSnapshot) { shown.screen(screen) }
+    var showsStackWithScreens: Bool { shown.showsStackWithScreens }
     func help(_ listing: HelpListing) { shown.help(listing) }
     func usage(_ usage: CommandUsage) { shown.usage(usage) }
     func stack(_ entries: [StackEntry]) { shown.stack(entries) }
@@ -78,6 +79,7 @@ private final class LinesCollector: CollectingOutput {
     private(set) var collected = ""
 
     func screen(_ screen: ScreenSnapshot) {}
+    var showsStackWithScreens: Bool { false }
     func help(_ listing: HelpListing) {}
     func usage(_ usage: CommandUsage) {}
     func stack(_ entries: [StackEntry]) {

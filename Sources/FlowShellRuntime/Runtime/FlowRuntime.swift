@@ -34,6 +34,9 @@ public final class FlowRuntime {
     package var startNotices: [Notice] = []
     /// The flow's plugins.
     let plugins: PluginLoader
+    /// How many of the plugins' runs had ended when the open screens last held no screen of a
+    /// stopped plugin (``hasStoppedPluginScreen``).
+    var endedPluginRunsSeen = 0
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
                  environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
