@@ -81,7 +81,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // FlowShellTesting's test clock, which tests advance to drive screens that change over time.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-        // The `shell` global command and redirection's `| SHELL-COMMAND` (the runtime's).
+        // The terminal's `shell` global command and redirection's `| SHELL-COMMAND`.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
@@ -104,23 +104,25 @@ let package = Package(
         .systemLibrary(name: "CLibedit"),
         .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
-        // The runtime: a running flow, the one dispatcher, the View protocol (ShellOutput), plugin
-        // hosting, redirection and the user's shell. No line editor, database or command line:
-        // what a second View builds on.
+        // The runtime: a running flow, the session core (the one dispatcher and the global
+        // commands that touch only the session), the View protocol (ShellOutput), plugin hosting.
+        // No line editor, database, command line, file of this machine or program to run: what
+        // every front end composes its sessions from.
         .target(
             name: "FlowShellRuntime",
+            dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins"],
+            swiftSettings: strictSwift
+        ),
+        // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager,
+        // and the capabilities its sessions have (files and programs of this machine).
+        .target(
+            name: "FlowShellTerminal",
             dependencies: [
-                "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowPlugins",
+                "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor",
                 // `shell` and `| SHELL-COMMAND` run the user's shell through it.
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            swiftSettings: strictSwift
-        ),
-        // The terminal: the REPL, the line editor's use, the text and JSON-lines Views, the pager.
-        .target(
-            name: "FlowShellTerminal",
-            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor"],
             swiftSettings: strictSwift
         ),
         // The modules' settings in SQLite in the app's data folder, which the terminal and the
@@ -171,7 +173,9 @@ let package = Package(
         // a package of its own that depends on this one by path, whose targets are built here
         // too, so that `make test` runs it without building FlowShell a second time.
         .target(name: "Greeter", dependencies: ["FlowShellKit"], path: "examples/greeter/Features/Greeter/Sources", swiftSettings: strictSwift),
-        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "Greeter"], path: "examples/greeter/Sources/GreeterApp",
+        .target(name: "GreeterShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Greeter"], path: "examples/greeter/Sources/GreeterShell",
+                swiftSettings: strictSwift),
+        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "GreeterShell"], path: "examples/greeter/Sources/GreeterApp",
                           swiftSettings: strictSwift),
         .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
                     path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
@@ -236,7 +240,13 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             plugins: ["FeatureRegistryPlugin"]
         ),
         .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
+        // examples/greeter's browser program, which `greeter serve` runs.
+        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellWeb", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
+                          swiftSettings: strictSwift),
     ]
+    // Every global command in every front end, the browser's among them (GlobalCommandTests), and
+    // examples/greeter's browser program (ExampleAppTests).
+    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "GreeterServe"]
 }
 
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's

@@ -144,26 +144,33 @@ def websocket_tests(server, build, home):
     first = screen_of(socket.messages)
     session = next(message for message in socket.messages if message["type"] == "session")
     check(first["title"] == "Cars" and first["v"] == 1, "a session opens on the root screen, in the --output json encoding")
-    check(not any(command["name"] in ("shell", "run") for command in session["globalCommands"]),
-          "the page is not offered shell or run")
+    offered = [command["name"] for command in session["globalCommands"]]
+    check(offered and not any(name in ("shell", "run") for name in offered), f"the page is not offered shell or run ({offered})")
+    listing = next(message for message in socket.run("help") if message["type"] == "help")
+    check([command["name"] for command in listing["globalCommands"]] == offered, "help lists what the page was offered, and no more")
+    tab = socket.complete("")["candidates"]
+    check("help" in tab and "shell" not in tab and "run" not in tab, f"and so does Tab ({tab})")
     check(screen_of(socket.run("select rio"))["title"] == "Kia Rio", "a line runs through the dispatcher (select rio)")
     answers = socket.run("nonsense")
     web_errors = [message["message"] for message in answers if message["type"] == "error"]
     check(answers[-1]["failed"] and web_errors == terminal_errors(build, home, ["select rio", "nonsense"]),
           f"an unknown command gets the terminal's own error: {web_errors}")
+    # A tab's session is composed without the terminal's files and programs: it has no shell,
+    # run or redirection, as it has no command it was never given.
     answers = socket.run("shell ls")
-    check(any(message["type"] == "error" and "this machine" in message["message"] for message in answers),
-          "shell is refused in the browser")
+    check(any(message["type"] == "error" and "unknown command 'shell'" in message["message"] for message in answers),
+          "a browser session has no shell")
     target = pathlib.Path(home) / "redirected"
     for line in [f"show > {target}", f"select rio >> {target}", "show | cat"]:
         answers = socket.run(line)
-        check(any(message["type"] == "error" and "write to this machine" in message["message"] for message in answers),
-              f"redirection is refused in the browser ({line.split()[0]} {line.split()[-2]})")
+        check(any(message["type"] == "error" and "this session has no redirection" in message["message"] for message in answers)
+              and not any(message["type"] == "screen" for message in answers),
+              f"a browser session has no redirection, and runs nothing of the line ({line.split()[0]} {line.split()[-2]})")
     check(not target.exists(), "and nothing was written")
     socket.run("alias sh2 shell")
     answers = socket.run("sh2 ls")
-    check(any(message["type"] == "error" and "this machine" in message["message"] for message in answers),
-          "shell through an alias is refused too")
+    check(any(message["type"] == "error" and "unknown command 'shell'" in message["message"] for message in answers),
+          "nor through an alias")
     answers = socket.run("where")
     check(any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), "where answers with the stack")
     check(screen_of(socket.run("back"))["title"] == "Cars", "back goes back")

@@ -16,12 +16,14 @@ DEADLINE = 120
 
 
 class Server:
-    """`flowshell-serve --port 0` in a scratch home, its address read from what it prints."""
+    """`flowshell-serve --port 0` in a scratch home, its address read from what it prints.
+    `binary` is the server's path, or the command that runs it (`[".../notes", "serve"]`)."""
 
     def __init__(self, binary, home, extra=()):
         env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state", HOME=home)
         env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
-        self.process = subprocess.Popen([binary, "--port", "0", *extra], stdout=subprocess.PIPE,
+        command = [binary] if isinstance(binary, str) else list(binary)
+        self.process = subprocess.Popen([*command, "--port", "0", *extra], stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env, cwd=home)
         line = self.process.stdout.readline()
         match = re.search(r"http://([^/]+)/\?token=([0-9a-f]+)", line)

@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 // A libFuzzer target for the command line, built and run by `make fuzz`: each input is a typed
-// line, split by the tokenizer, read against the global commands' declarations and a screen's
+// line, split by the tokenizer, read against a terminal session's global commands' declarations and a screen's
 // (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
 // would. A crash or a sanitizer's report is a finding. (The dispatcher's async path is driven by
 // the end-to-end tests; libFuzzer's callback cannot wait for it.)
@@ -27,6 +27,9 @@ enum CommandFuzzer {
         ]),
     ])
 
+    /// What a terminal session offers on that screen: its commands, then the global ones.
+    @MainActor static let commands = screen.commands + Dispatcher.globals(composing: .terminal).map(\.description)
+
     @MainActor
     static func main() {
         FuzzDriver.run { check(String(decoding: $0, as: UTF8.self)) }
@@ -35,7 +38,7 @@ enum CommandFuzzer {
     @MainActor
     static func check(_ line: String) {
         if let words = try? CommandLineTokenizer.words(of: line), let name = words.first,
-           let command = screen.command(named: name) ?? GlobalCommand.named(name)?.description {
+           let command = commands.first(where: { $0.name == name }) {
             if let parsed = try? ParsedArguments(Array(words.dropFirst()), for: command),
                parsed.positionals.count > command.positionals.count {
                 print("more positionals than declared: \(line.debugDescription)")
@@ -45,7 +48,7 @@ enum CommandFuzzer {
         var prefix = ""
         for character in line.prefix(64) {
             prefix.append(character)
-            _ = CompletionProvider.complete(prefix, screen: screen, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
+            _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
         }
     }
 }

@@ -17,7 +17,7 @@ import Darwin
 enum ConfigFuzzer {
     static let file = "fuzz.json"
 
-    @MainActor static let validator = ManifestValidator(catalog: FeatureCatalog(linkedFeatureModules), globalCommands: GlobalCommand.names)
+    @MainActor static let validator = ManifestValidator(catalog: FeatureCatalog(linkedFeatureModules), globalCommands: SessionCapability.reservedNames)
 
     @MainActor
     static func main() {

@@ -34,13 +34,14 @@ public final class FlowHarness {
     /// Starts the flow a manifest describes, its modules' services set up in memory (except
     /// those `services` already holds); every error in the config is recorded and thrown.
     /// With `clock`, the screens' background work sleeps on it, and the test moves time on.
+    /// `connectedUser` is who connected, as a front end that knows (SSH) would say.
     public init(config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
-                clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
+                connectedUser: ConnectedUser? = nil, clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         updates = PushedUpdates(harness: "FlowHarness", exhaustivity: exhaustivity, clock: clock, services: services,
                                 createdAt: sourceLocation)
         do {
-            runtime = try await FlowRuntime.start(config: config, modules: modules, services: services)
+            runtime = try await FlowRuntime.start(config: config, modules: modules, services: services, connectedUser: connectedUser)
         } catch {
             Issue.record("the flow does not start:\n\(error.messages.joined(separator: "\n"))", sourceLocation: sourceLocation)
             throw UserFacingError("the flow has errors")

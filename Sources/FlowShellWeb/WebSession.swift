@@ -3,9 +3,11 @@ import FlowShellKit
 import FlowShellRuntime
 import Foundation
 
-/// One browser tab: a runtime and a dispatcher of its own (its stack, history, aliases and
-/// settings), whose View is the page. Lines from the page go through the same dispatcher as a
-/// line typed at the terminal; nothing in the runtime knows it is a browser.
+/// One browser tab: a runtime and a session of its own (its stack, history, aliases and
+/// settings), whose View is the page. Lines from the page go through the same session core as a
+/// line typed at the terminal; nothing in the runtime knows it is a browser. The session is
+/// composed with the core alone: the person at the page may not be the person at this machine,
+/// so it has no capability that reaches the machine's files or programs.
 @MainActor
 final class WebSession {
     /// The tab's id, which the page keeps to come back to where it was after a reload.
@@ -24,9 +26,7 @@ final class WebSession {
         self.runtime = runtime
         self.send = send
         let output = WebOutput(send: send)
-        dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: true, showsProgress: true)
-        // The page's user is not at this machine: no `shell`, `run FILE` or redirection.
-        dispatcher.reachesSystem = false
+        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: true)
     }
 
     /// What the page learns first: its tab, the app, and the global commands it offers.
@@ -39,10 +39,8 @@ final class WebSession {
 
     /// Tells the page who it is, restores where the tab was, and shows the top screen.
     func start(title: String, restoring snapshot: NavigationSnapshot?, notices: [Notice]) async {
-        // `shell` and `run` are refused here, so they are not offered.
-        let refused: Set<String> = ["shell", "run"]
-        let globals = GlobalCommand.descriptions.filter { !refused.contains($0.name) }
-        emit(encoding.message("session", Opening(tab: tab, app: runtime.flow.manifest.app, title: title, globalCommands: globals)))
+        emit(encoding.message("session", Opening(tab: tab, app: runtime.flow.manifest.app, title: title,
+                                                 globalCommands: dispatcher.globalCommands)))
         notices.forEach(dispatcher.show)
         if let snapshot {
             await runtime.flow.restore(snapshot).forEach(dispatcher.show)
@@ -65,7 +63,7 @@ final class WebSession {
     }
 
     /// Answers Tab with the terminal's completion: the dispatcher's, with the link values the
-    /// modules offer now, and no files (the page's user is not at this machine).
+    /// modules offer now (and no files: the session has no capability that reaches them).
     func complete(_ message: ClientMessage) async {
         await dispatcher.refreshLinkParameterValues()
         let completion = dispatcher.complete(message.line)

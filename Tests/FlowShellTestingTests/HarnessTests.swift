@@ -240,7 +240,7 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
         try await flow.send("add --help")
         try await flow.send("where")
         #expect(flow.takeAnswers() == [
-            "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, run, shell, wait, quit, exit",
+            "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, wait, quit, exit",
             "usage: add — Add one",
             "usage: add — Add one",
             "stack: counter.main",

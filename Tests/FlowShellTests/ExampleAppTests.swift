@@ -22,7 +22,8 @@ import Testing
         }.sorted()
         #expect(files == ["Features/Greeter/Sources/GreeterHomeScreen.swift", "Features/Greeter/Sources/GreeterModule.swift",
                           "Features/Greeter/Tests/GreeterHomeTests.swift", "Package.swift", "README.md",
-                          "Sources/GreeterApp/GreeterFlow.swift", "Sources/GreeterApp/main.swift", "config.json"])
+                          "Sources/GreeterApp/main.swift", "Sources/GreeterServe/main.swift",
+                          "Sources/GreeterShell/GreeterFlow.swift", "Sources/GreeterShell/GreeterShell.swift", "config.json"])
         for file in files {
             var text = try String(contentsOf: written.appendingPathComponent(file), encoding: .utf8)
             // The only difference: where each finds FlowShell, however `new app` wrote it
@@ -52,7 +53,7 @@ import Testing
         let blocks = article.components(separatedBy: "\n```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             .filter { $0.hasPrefix("swift\n") || $0.hasPrefix("json\n") }
             .map { String($0.drop { $0 != "\n" }.dropFirst()) }
-        let files = ["Sources/GreeterApp/main.swift", "Features/Greeter/Sources/GreeterHomeScreen.swift",
+        let files = ["Sources/GreeterShell/GreeterShell.swift", "Sources/GreeterApp/main.swift", "Features/Greeter/Sources/GreeterHomeScreen.swift",
                      "Features/Greeter/Sources/GreeterModule.swift", "config.json", "Features/Greeter/Tests/GreeterHomeTests.swift"]
         #expect(blocks.count == files.count)
         for (block, file) in zip(blocks, files) {
@@ -71,7 +72,7 @@ import Testing
         for result in said {
             let text = (result.output + result.errors).lowercased()
             #expect(text.contains("greeter") || text.contains("usage"), "\(text)")
-            for word in ["car", "rio", "booking", "operator"] {
+            for word in ["car", "cars", "rio", "booking", "bookings", "operator"] {
                 #expect(!text.split(whereSeparator: { !$0.isLetter }).contains(Substring(word)) && !text.contains("/\(word)"),
                         "greeter says '\(word)':\n\(text)")
             }
@@ -109,6 +110,35 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
         let history = try String(contentsOf: home.appendingPathComponent("state/greeter/greeter/history"), encoding: .utf8)
         #expect(history.contains("greet"))
+    }
+
+    /// Its browser program (what `greeter serve` runs) serves its own flow under its own title;
+    /// scripts/check_new_app.py drives a command through a WebSocket of a new app's.
+    @Test(.timeLimit(.minutes(2)))
+    func itsBrowserProgramServesItsFlow() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = Process()
+        server.executableURL = binary.deletingLastPathComponent().appendingPathComponent("GreeterServe")
+        server.arguments = ["--port", "0"]
+        server.environment = FlowShellBinary.environment(home: home)
+        server.currentDirectoryURL = home
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        #expect(line.hasPrefix("Greeter serves the built-in default flow (no config.json here) at http://127.0.0.1:"), "\(line)")
     }
 
     private func run(_ arguments: [String], input: String, home: URL) throws -> FlowShellBinary.Result {

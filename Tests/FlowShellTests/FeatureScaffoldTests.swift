@@ -89,8 +89,8 @@ import Testing
         let package = folder.appendingPathComponent("notes")
         let feature = try FlowShellBinary.run(["new", "feature", "Todo", "--package", package.path], input: "", in: folder, environment: environment)
         #expect(feature.status == 0, "\(feature.errors)")
-        // A shell of one's own lists its modules in its main.swift, by hand: the next step says where.
-        #expect(feature.output.contains("Next: in Sources/NotesApp/main.swift, import Todo and add TodoModule.module to the modules;"),
+        // A shell of one's own lists its modules by hand, for both its programs: the next step says where.
+        #expect(feature.output.contains("Next: in Sources/NotesShell/NotesShell.swift, import Todo and add TodoModule.module to the modules;"),
                 "\(feature.output)")
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("let features = [\n    \"Notes\",\n    \"Todo\",\n]"))

@@ -1,48 +1,81 @@
 import FlowShellKit
 @testable import FlowShellRuntime
 @testable import FlowShellTerminal
+import FlowShellTesting
 import Foundation
 import Testing
+#if canImport(FlowShellWeb)
+@testable import FlowShellWeb
+import Synchronization
+#endif
 
-/// Every global command the shell declares runs as itself: none falls through to another
-/// command's handler (a forgotten one would once have quit the shell). Each is run once through
-/// a dispatcher and once through the real binary, where what it shows is checked.
+/// Every global command in every front end: which front end's sessions have it (each composes
+/// its sessions from the core and the capabilities it adds), that a session lists exactly what
+/// it has (`help`, Tab, the machine interface, the page's opening message), and that each runs
+/// its own handler there — none falls through to another's (a forgotten one would once have
+/// quit the shell).
 @MainActor
 @Suite struct GlobalCommandTests {
-    /// A line that runs `command` with arguments it accepts.
-    private func line(for command: GlobalCommand, script: URL) -> String {
-        switch command.name {
-        case GlobalCommand.open.name: return "open /nowhere"
-        case GlobalCommand.unalias.name: return "unalias nothing"
-        case GlobalCommand.run.name: return "run \(script.path)"
-        case GlobalCommand.shell.name: return "shell true"
-        case GlobalCommand.wait.name: return "wait 0"
-        default: return command.name
+    enum FrontEnd: Hashable {
+        case terminal, browser, harness
+    }
+
+    /// Which front ends have each global command: the core's are every session's; what reaches
+    /// this machine's files and programs, the terminal's alone.
+    static let everywhere: Set<FrontEnd> = [.terminal, .browser, .harness]
+    static let frontEnds: [String: Set<FrontEnd>] = [
+        "help": everywhere, "back": everywhere, "home": everywhere, "where": everywhere, "open": everywhere,
+        "show": everywhere, "reload": everywhere, "history": everywhere, "alias": everywhere, "unalias": everywhere,
+        "set": everywhere, "wait": everywhere, "quit": everywhere, "exit": everywhere,
+        "run": [.terminal], "shell": [.terminal],
+    ]
+
+    /// The global commands `frontEnd` has, by the table.
+    static func names(of frontEnd: FrontEnd) -> Set<String> {
+        Set(frontEnds.filter { $0.value.contains(frontEnd) }.keys)
+    }
+
+    static let config = #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#
+    static let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
+
+    @Test func everyGlobalCommandOfEveryFrontEndIsInTheTable() {
+        // A command added to the core or to a capability must be placed in the table above.
+        #expect(Set(Self.frontEnds.keys) == SessionCapability.reservedNames)
+        #expect(Set(Dispatcher.globals(composing: .terminal).map(\.name)) == Self.names(of: .terminal))
+    }
+
+    /// A line that runs `name` with arguments it accepts.
+    private func line(for name: String, script: URL) -> String {
+        switch name {
+        case "open": return "open /nowhere"
+        case "unalias": return "unalias nothing"
+        case "run": return "run \(script.path)"
+        case "shell": return "shell true"
+        case "wait": return "wait 0"
+        default: return name
         }
     }
 
-    @Test func everyDeclaredCommandRunsAndOnlyQuitAndExitLeave() async throws {
+    @Test func everyCommandOfATerminalSessionRunsAndOnlyQuitAndExitLeave() async throws {
         let folder = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("empty.txt")
         try Data().write(to: script)
-        let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
-        #expect(GlobalCommand.all.count >= 16)
-        for command in GlobalCommand.all {
-            let runtime = try await FlowRuntime.start(config: #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#,
-                                                      modules: [module])
+        for name in Self.names(of: .terminal).sorted() {
+            let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
             let console = RecordingConsole()
-            let dispatcher = Dispatcher(runtime: runtime, output: TextOutput(console: console, interactive: false, colour: false) { 60 })
-            let step = await dispatcher.run(line(for: command, script: script))
-            let leaves = command.name == GlobalCommand.quit.name || command.name == GlobalCommand.exit.name
-            #expect(step == (leaves ? .quit(nil) : .next), "\(command.name) gave \(step)")
-            #expect(!console.errors.contains("unknown command"), "\(command.name): \(console.errors)")
+            let dispatcher = Dispatcher(runtime: runtime, output: TextOutput(console: console, interactive: false, colour: false) { 60 },
+                                        capabilities: .terminal)
+            let step = await dispatcher.run(line(for: name, script: script))
+            let leaves = name == "quit" || name == "exit"
+            #expect(step == (leaves ? .quit(nil) : .next), "\(name) gave \(step)")
+            #expect(!console.errors.contains("unknown command"), "\(name): \(console.errors)")
         }
     }
 
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+    let carSharing = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
-    /// A line that uses each global command, and what it shows (nil: nothing of its own).
+    /// A line that uses each global command at the terminal, and what it shows (nil: nothing of its own).
     let examples: [String: (line: String, shows: String?)] = [
         "help": ("help", "Global commands:"),
         "back": ("back", "already at the first screen — nothing to go back to"),
@@ -66,13 +99,13 @@ import Testing
         "exit": ("exit 4", 4),
     ]
 
-    @Test func everyDeclaredGlobalCommandRunsItsOwnHandlerThroughTheBinary() throws {
+    @Test func everyCommandOfTheTerminalRunsItsOwnHandlerThroughTheBinary() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        for command in GlobalCommand.all {
-            if let example = examples[command.name] {
-                let result = try FlowShellBinary.run(["--config", config], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+        for name in Self.names(of: .terminal).sorted() {
+            if let example = examples[name] {
+                let result = try FlowShellBinary.run(["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
                 let said = result.output + result.errors
                 if let shows = example.shows {
                     #expect(said.contains(shows), "\(example.line) showed: \(said)")
@@ -80,14 +113,134 @@ import Testing
                 // The session goes on after it: the `where` after it ran.
                 #expect(result.output.hasSuffix("(cars.list)\n") || result.output.hasSuffix("(cars.details, carID=rio)\n"),
                         "\(example.line) ended the session: \(said)")
-            } else if let example = leaving[command.name] {
-                let result = try FlowShellBinary.run(["--config", config], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+            } else if let example = leaving[name] {
+                let result = try FlowShellBinary.run(["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
                 #expect(result.status == example.status)
                 #expect(!result.output.contains("1. Cars (cars.list)"), "nothing runs after \(example.line)")
             } else {
-                Issue.record("no example for the global command '\(command.name)': add one here")
+                Issue.record("no example for the global command '\(name)': add one here")
             }
         }
-        #expect(examples.count + leaving.count == GlobalCommand.all.count, "an example names a command that is not declared")
+        #expect(examples.count + leaving.count == Self.names(of: .terminal).count, "an example names a command the terminal does not have")
     }
+
+    @Test func theTerminalListsWhatItHasInItsMachineInterface() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", carSharing, "--output", "json"], input: "help\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        let help = try #require(Self.messages(result.output).first { $0["type"] as? String == "help" })
+        let listed = (help["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(Set(listed) == Self.names(of: .terminal) && listed.count == Self.names(of: .terminal).count, "help listed \(listed)")
+        #expect(listed.suffix(2) == ["quit", "exit"], "the commands that leave come last: \(listed)")
+    }
+
+    @Test func aHarnessHasTheCoreAndListsNothingElse() async throws {
+        let flow = try await FlowHarness(config: Self.config, modules: [Self.module], exhaustivity: .off)
+        try await flow.send("help")
+        let answer = try #require(flow.takeAnswers().first)
+        // "help: Home: fail, slow, count, go, help, back, …": the screen's commands, then the global ones.
+        let names = answer.split(separator: ":").last?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        let globals = Set(names).subtracting(["fail", "slow", "count", "go"])
+        #expect(globals == Self.names(of: .harness), "the harness listed \(answer)")
+        for name in SessionCapability.reservedNames.subtracting(Self.names(of: .harness)) {
+            await #expect(throws: UserFacingError.self, "the harness has no \(name)") { try await flow.send("\(name) x") }
+        }
+    }
+
+    /// The JSON objects of the machine interface's lines, or of a page's messages.
+    static func messages(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    #if canImport(FlowShellWeb)
+    /// What a session sent its page.
+    final class PageMessages: Sendable {
+        private let sent = Mutex<[Data]>([])
+
+        func append(_ data: Data) {
+            sent.withLock { $0.append(data) }
+        }
+
+        /// What was sent since the last call, as JSON objects.
+        func take() -> [[String: Any]] {
+            sent.withLock { data in
+                defer { data.removeAll() }
+                return data.compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            }
+        }
+    }
+
+    /// A browser tab's session, as the server makes one, with what it sent the page.
+    private func browserSession() async throws -> (WebSession, PageMessages) {
+        let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
+        let page = PageMessages()
+        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime) { page.append($0) }
+        await session.start(title: "Demo", restoring: nil, notices: [])
+        return (session, page)
+    }
+
+    /// Runs `lines` in the tab's session, as the page sends them.
+    private func run(_ lines: [String], in session: WebSession) async {
+        let (stream, continuation) = AsyncStream<ClientMessage>.makeStream()
+        for (index, line) in lines.enumerated() { continuation.yield(ClientMessage(kind: .run, line: line, id: index + 1)) }
+        continuation.finish()
+        await session.serve(stream)
+    }
+
+    @Test func aBrowserSessionHasTheCoreAndOffersNothingElse() async throws {
+        let (session, sent) = try await browserSession()
+        let opening = try #require(sent.take().first { $0["type"] as? String == "session" })
+        let offered = (opening["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(Set(offered) == Self.names(of: .browser), "the page was offered \(offered)")
+
+        await run(["help"], in: session)
+        let help = try #require(sent.take().first { $0["type"] as? String == "help" })
+        let listed = (help["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(Set(listed) == Self.names(of: .browser), "help listed \(listed)")
+
+        await session.complete(ClientMessage(kind: .complete, line: "", id: 1))
+        let everything = try #require(sent.take().first { $0["type"] as? String == "completion" })
+        let candidates = Set(everything["candidates"] as? [String] ?? [])
+        #expect(candidates == Self.names(of: .browser).union(["fail", "slow", "count", "go"]), "Tab offered \(candidates.sorted())")
+    }
+
+    @Test func whatABrowserSessionLacksIsUnknownThere() async throws {
+        let (session, sent) = try await browserSession()
+        _ = sent.take()
+        for name in SessionCapability.reservedNames.subtracting(Self.names(of: .browser)).sorted() {
+            await run(["\(name) x", "help \(name)"], in: session)
+            let errors = sent.take().filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
+            #expect(errors.count == 2 && errors[0].hasPrefix("unknown command '\(name)' here")
+                    && errors[1].hasPrefix("no command '\(name)' here"), "\(name): \(errors)")
+        }
+        for name in Self.names(of: .browser).sorted() where name != "quit" && name != "exit" {
+            await run([line(for: name, script: URL(fileURLWithPath: "/nonexistent"))], in: session)
+            let errors = sent.take().filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
+            #expect(!errors.contains { $0.contains("unknown command") }, "\(name): \(errors)")
+        }
+    }
+
+    @Test func aBrowserSessionHasNoRedirectionAndRunsNothingOfALineThatAsksForIt() async throws {
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("out.txt").path
+        let (session, sent) = try await browserSession()
+        for (line, symbol) in [("count > \(target)", ">"), ("count >> \(target)", ">>"), ("count | cat", "|")] {
+            _ = sent.take()
+            await run([line], in: session)
+            let answers = sent.take()
+            let errors = answers.filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
+            #expect(errors.count == 1 && errors[0].hasPrefix("this session has no redirection ('\(symbol)' ")
+                    && errors[0].hasSuffix("quote it ('\(symbol)') to type the character itself"), "\(line): \(errors)")
+            #expect(!answers.contains { $0["type"] as? String == "screen" }, "\(line) ran its command: \(answers)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target), "nothing was written")
+        // Quoted, the operator is a character like any other.
+        _ = sent.take()
+        await run(["alias gt count '>'"], in: session)
+        let answers = sent.take().compactMap { $0["message"] as? String }
+        #expect(answers == ["gt now stands for 'count '>''"], "\(answers)")
+    }
+    #endif
 }

@@ -87,7 +87,16 @@ import Testing
         let (targets, products) = try Self.closure(ofProduct: "FlowShellWeb")
         #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
                 "FlowShellWeb links \(targets.sorted())")
-        #expect(products.contains("Hummingbird"))
+        #expect(products.contains("Hummingbird") && !products.contains("Subprocess"), "FlowShellWeb links \(products.sorted())")
+    }
+
+    /// The session core runs no program: what runs the user's shell is the terminal's capability.
+    @Test(arguments: ["FlowShellRuntime", "FlowShellTesting"])
+    func theSessionCoreRunsNoProgram(product: String) throws {
+        let (targets, products) = try Self.closure(ofProduct: product)
+        #expect(!targets.contains("FlowShellTerminal") && products.isDisjoint(with: ["Subprocess", "SystemPackage"]),
+                "\(product) links \(targets.union(products).sorted())")
+        #expect(try Self.closure(ofProduct: "FlowShellTerminal").products.contains("Subprocess"))
     }
 
     @Test func theSettingsDatabaseLinksNoLineEditorTerminalOrCommandLine() throws {

@@ -76,7 +76,7 @@ struct ShellDemoScreen: Screen {
         let reader = ScriptedReader(lines)
         let console = RecordingConsole()
         let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
-        let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancellable)
+        let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: .terminal, cancellable: cancellable)
         // Ctrl-C reaches the dispatcher as the terminal's watcher passes it on: once the
         // command waits.
         ShellDemoScreen.pressCtrlC = { Task { @MainActor in dispatcher.cancelForegroundCommand() } }

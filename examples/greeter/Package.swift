@@ -1,8 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// greeter: a shell built on FlowShell. Its identity and flow are in Sources/GreeterApp;
-// each feature is a folder under Features/ with its Sources and Tests.
+// greeter: a shell built on FlowShell. Who it is — its identity, feature modules and
+// built-in flow — is in Sources/GreeterShell, which its two programs share: greeter at the
+// terminal (Sources/GreeterApp) and greeter-serve in a browser (Sources/GreeterServe, what
+// `greeter serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
 let features = [
     "Greeter",
 ]
@@ -12,14 +14,28 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "greeter", targets: ["GreeterApp"]),
+        .executable(name: "greeter-serve", targets: ["GreeterServe"]),
     ],
     dependencies: [
         .package(name: "FlowShell", path: "../.."),
     ],
     targets: [
+        .target(
+            name: "GreeterShell",
+            dependencies: [
+                .product(name: "FlowShellKit", package: "FlowShell"),
+                .product(name: "FlowShellRuntime", package: "FlowShell"),
+            ] + features.map { .target(name: $0) },
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "GreeterApp",
-            dependencies: [.product(name: "FlowShell", package: "FlowShell")] + features.map { .target(name: $0) },
+            dependencies: ["GreeterShell", .product(name: "FlowShell", package: "FlowShell")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "GreeterServe",
+            dependencies: ["GreeterShell", .product(name: "FlowShellWeb", package: "FlowShell")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ] + features.flatMap { name -> [Target] in

@@ -56,7 +56,7 @@ struct NewAppCommand: FeatureCommand {
             let created = try scaffold.create()
             print("Created \(scaffold.folder.path):")
             for file in created { print("  \(file)") }
-            print("Next: cd \(scaffold.folder.path) && swift build && .build/debug/\(name)")
+            print("Next: cd \(scaffold.folder.path) && swift build && .build/debug/\(name) (and .build/debug/\(name) serve for a browser)")
             return 0
         } catch {
             return refuse(error.message)

@@ -40,7 +40,7 @@ struct NewFeatureCommand: FeatureCommand {
             print("Created Features/\(name):")
             for file in created { print("  \(file)") }
             print("and added \"\(name)\" to the features in Package.swift.")
-            let steps = scaffold.appEntry.map { ["in \($0), import \(name) and add \(name)Module.module to the modules"] } ?? []
+            let steps = scaffold.modulesFile.map { ["in \($0), import \(name) and add \(name)Module.module to the modules"] } ?? []
             print("Next: " + (steps + ["list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build."])
                 .joined(separator: ";\n"))
             return 0

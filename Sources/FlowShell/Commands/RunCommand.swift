@@ -15,7 +15,7 @@ struct RunCommand: FeatureCommand {
         abstract: "Run the flow at the prompt (the default command).",
         discussion: """
         Files: the history and where you were are kept in the app's state folder, \
-        $XDG_STATE_HOME/NAME/APP (else ~/.local/state/NAME/APP); bookings and settings in its data folder, \
+        $XDG_STATE_HOME/NAME/APP (else ~/.local/state/NAME/APP); the data of its modules (their databases and settings) in its data folder, \
         $XDG_DATA_HOME/NAME/APP (else ~/.local/share/NAME/APP), where NAME is the shell's name and APP the flow's "app".
 
         Exit status: the STATUS of quit STATUS when one was given; otherwise 0 at the prompt, and for a script \
@@ -75,7 +75,7 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "With --script, go on after a command fails (piped commands always go on).")
     var keepGoing = false
 
-    @Option(name: .long, help: ArgumentHelp("The folder for the app's data: bookings and settings (default: the app's data folder).", valueName: "PATH"),
+    @Option(name: .long, help: ArgumentHelp("The folder for the app's data: its modules' databases and settings (default: the app's data folder).", valueName: "PATH"),
             completion: .directory)
     var dataDir: String?
 

@@ -112,8 +112,9 @@ struct ShellLauncher {
             // Ctrl-C cancels the command that runs, at the prompt and in a script file alike.
             if script != nil, scripted == nil { Terminal.installInterruptHandler() }
             let cancelsOnInterrupt = scripted == nil && (interactive || script != nil)
-            let dispatcher = Dispatcher(runtime: runtime, output: output, cancellable: cancelsOnInterrupt, showsProgress: interactive,
-                                        collector: PlainTextCollector.maker)
+            // The person at the terminal is at this machine: the session reaches its files and programs.
+            let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: .terminal, cancellable: cancelsOnInterrupt,
+                                        showsProgress: interactive)
             // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
             let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher, runtime] in
                 dispatcher?.cancelForegroundCommand()

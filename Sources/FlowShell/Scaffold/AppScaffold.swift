@@ -2,10 +2,11 @@ import FlowShellRuntime
 import FlowShellTerminal
 import Foundation
 
-/// Writes a new shell of one's own, a Swift package that depends on FlowShell: its identity
-/// and `main.swift`, one feature module with a working screen and its test, a config and a
-/// README. `swift build` in it gives a binary that starts on its own flow, keeps its files
-/// under its own name and says its own name and version.
+/// Writes a new shell of one's own, a Swift package that depends on FlowShell: its identity and
+/// modules, its two programs (the terminal's, and the browser's that `NAME serve` runs), one
+/// feature module with a working screen and its test, a config and a README. `swift build` in
+/// it gives a binary that starts on its own flow, keeps its files under its own name, says its
+/// own name and version, and serves its flow to a browser.
 struct AppScaffold {
     /// Why nothing was created.
     struct Refusal: Error, Equatable {
@@ -36,6 +37,12 @@ struct AppScaffold {
 
     /// The feature module, named after the shell, with its one screen.
     var feature: String { typeName }
+    /// The library of who the shell is (its identity, modules and built-in flow), which both
+    /// its programs link.
+    var shellTarget: String { "\(typeName)Shell" }
+    /// The terminal's program (`NAME`) and the browser's (`NAME-serve`).
+    var appTarget: String { "\(typeName)App" }
+    var serveTarget: String { "\(typeName)Serve" }
     var screen: ScreenTemplate { ScreenTemplate(id: "\(typeName.prefix(1).lowercased())\(typeName.dropFirst()).home") }
 
     /// The FlowShell checkout this binary was built from, when it is still there: the default
@@ -58,7 +65,7 @@ struct AppScaffold {
         guard name.range(of: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", options: .regularExpression) != nil, name.count <= 40 else {
             throw Refusal(message: "'\(name)' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter")
         }
-        guard !FeatureScaffold.engineNames.contains(feature), !FeatureScaffold.engineNames.contains("\(typeName)App") else {
+        guard ([feature, shellTarget, appTarget, serveTarget]).allSatisfy({ !FeatureScaffold.engineNames.contains($0) }) else {
             throw Refusal(message: "'\(name)' would name a module after one of FlowShell's own; choose another name")
         }
         guard !FileManager.default.fileExists(atPath: folder.path) else {
@@ -84,8 +91,10 @@ struct AppScaffold {
             ("Package.swift", manifest),
             ("README.md", readme),
             ("config.json", config),
-            ("Sources/\(typeName)App/main.swift", main),
-            ("Sources/\(typeName)App/\(typeName)Flow.swift", flow),
+            ("Sources/\(shellTarget)/\(shellTarget).swift", shell),
+            ("Sources/\(shellTarget)/\(typeName)Flow.swift", flow),
+            ("Sources/\(appTarget)/main.swift", main),
+            ("Sources/\(serveTarget)/main.swift", serveMain),
             ("Features/\(feature)/Sources/\(feature)Module.swift", ScreenTemplate.module(name: feature, screens: [screen])),
             ("Features/\(feature)/Sources/\(screen.typePrefix)Screen.swift", screen.source),
             ("Features/\(feature)/Tests/\(screen.typePrefix)Tests.swift", screen.test(module: feature)),
@@ -122,8 +131,10 @@ struct AppScaffold {
         // swift-tools-version: 6.1
         import PackageDescription
 
-        // \(name): a shell built on FlowShell. Its identity and flow are in Sources/\(typeName)App;
-        // each feature is a folder under Features/ with its Sources and Tests.
+        // \(name): a shell built on FlowShell. Who it is — its identity, feature modules and
+        // built-in flow — is in Sources/\(shellTarget), which its two programs share: \(name) at the
+        // terminal (Sources/\(appTarget)) and \(name)-serve in a browser (Sources/\(serveTarget), what
+        // `\(name) serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
         let features = [
             "\(feature)",
         ]
@@ -132,15 +143,29 @@ struct AppScaffold {
             name: "\(typeName)",
             platforms: [.macOS(.v14)],
             products: [
-                .executable(name: "\(name)", targets: ["\(typeName)App"]),
+                .executable(name: "\(name)", targets: ["\(appTarget)"]),
+                .executable(name: "\(name)-serve", targets: ["\(serveTarget)"]),
             ],
             dependencies: [
                 \(line),
             ],
             targets: [
+                .target(
+                    name: "\(shellTarget)",
+                    dependencies: [
+                        .product(name: "FlowShellKit", package: "\(package)"),
+                        .product(name: "FlowShellRuntime", package: "\(package)"),
+                    ] + features.map { .target(name: $0) },
+                    swiftSettings: [.swiftLanguageMode(.v6)]
+                ),
                 .executableTarget(
-                    name: "\(typeName)App",
-                    dependencies: [.product(name: "FlowShell", package: "\(package)")] + features.map { .target(name: $0) },
+                    name: "\(appTarget)",
+                    dependencies: ["\(shellTarget)", .product(name: "FlowShell", package: "\(package)")],
+                    swiftSettings: [.swiftLanguageMode(.v6)]
+                ),
+                .executableTarget(
+                    name: "\(serveTarget)",
+                    dependencies: ["\(shellTarget)", .product(name: "FlowShellWeb", package: "\(package)")],
                     swiftSettings: [.swiftLanguageMode(.v6)]
                 ),
             ] + features.flatMap { name -> [Target] in
@@ -188,21 +213,46 @@ struct AppScaffold {
         """
     }
 
+    private var shell: String {
+        """
+        \(["import \(feature)", "import FlowShellKit", "import FlowShellRuntime"].sorted().joined(separator: "\n"))
+
+        /// Who \(name) is and what it is made of, which its two programs share: \(name) at the terminal
+        /// and \(name)-serve in a browser.
+        public enum \(shellTarget) {
+            /// Its name and version (`\(name) --version`), the title of its banner, its built-in flow,
+            /// and the folder of its files ($XDG_STATE_HOME/\(name), $XDG_DATA_HOME/\(name)).
+            public static let identity = ShellIdentity(
+                name: "\(name)",
+                version: "0.1.0",
+                title: "\(typeName)",
+                abstract: "\(typeName): a shell built on FlowShell.",
+                defaultFlow: \(typeName)Flow.json
+            )
+
+            /// Its feature modules: a new feature's goes here too (and its name in Package.swift).
+            @MainActor public static let modules: [FeatureModule] = [\(feature)Module.module]
+        }
+
+        """
+    }
+
     private var main: String {
         """
-        \(["import \(feature)", "import FlowShell"].sorted().joined(separator: "\n"))
+        \(["import \(shellTarget)", "import FlowShell"].sorted().joined(separator: "\n"))
 
-        // Who this shell is: its name and version (`\(name) --version`), the title of its banner,
-        // its built-in flow, and the folder of its files ($XDG_STATE_HOME/\(name), $XDG_DATA_HOME/\(name)).
-        let identity = ShellIdentity(
-            name: "\(name)",
-            version: "0.1.0",
-            title: "\(typeName)",
-            abstract: "\(typeName): a shell built on FlowShell.",
-            defaultFlow: \(typeName)Flow.json
-        )
+        // \(name) at the terminal: the prompt, and its command line's commands (check, graph, serve, …).
+        await FlowShellMain.main(identity: \(shellTarget).identity, modules: \(shellTarget).modules)
 
-        await FlowShellMain.main(identity: identity, modules: [\(feature)Module.module])
+        """
+    }
+
+    private var serveMain: String {
+        """
+        \(["import \(shellTarget)", "import FlowShellWeb"].sorted().joined(separator: "\n"))
+
+        // \(name)-serve, what `\(name) serve` runs: the flow in a browser, each tab a session of its own.
+        await FlowShellWebMain.serve(identity: \(shellTarget).identity, modules: \(shellTarget).modules)
 
         """
     }
@@ -217,15 +267,18 @@ struct AppScaffold {
         ```sh
         swift build
         .build/debug/\(name)           # the prompt: type help, greet, quit
+        .build/debug/\(name) serve     # the same flow in a browser: open the address it prints
         swift test                     # the features' tests
         ```
 
-        - `Sources/\(typeName)App/main.swift`: the shell's identity (name, version, title, folder) and
-          its feature modules; `\(typeName)Flow.swift` is the flow it runs where there is no
+        - `Sources/\(shellTarget)/\(shellTarget).swift`: the shell's identity (name, version, title, folder)
+          and its feature modules; `\(typeName)Flow.swift` is the flow it runs where there is no
           `config.json` (keep the two equal).
+        - `Sources/\(appTarget)/main.swift` and `Sources/\(serveTarget)/main.swift`: its two programs, `\(name)`
+          at the terminal and `\(name)-serve` in a browser (what `\(name) serve` runs, from beside `\(name)`).
         - `Features/\(feature)`: one feature, its screen `\(screen.id)` in one type, and its test.
           Add a feature as a folder beside it, its name in the `features` list in Package.swift,
-          and its module in main.swift and in `modules` in config.json.
+          and its module in `modules` in \(shellTarget).swift and in config.json.
         - `config.json`: the root screen, the transitions between screens, links and guards;
           `\(name) check` tells what is wrong with it, and the shell follows an edit while it runs.
 

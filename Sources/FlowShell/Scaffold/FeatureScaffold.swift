@@ -23,6 +23,7 @@ struct FeatureScaffold {
     /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
     static let reservedNames: Set<String> = engineNames.union([
         "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
+        "GreeterShell", "GreeterServe",
     ])
 
     let packageFolder: URL
@@ -48,16 +49,23 @@ struct FeatureScaffold {
         FileManager.default.fileExists(atPath: packageFolder.appendingPathComponent("Sources/FlowShellKit").path)
     }
 
-    /// The file that hands a shell of one's own its modules (`Sources/<App>App/main.swift`, which
-    /// calls `FlowShellMain.main`), where a new module is added by hand; nil in FlowShell itself,
-    /// whose linked modules are listed at build time from `Package.swift`.
-    var appEntry: String? {
-        guard !isFlowShellItself,
-              let targets = try? FileManager.default.contentsOfDirectory(atPath: packageFolder.appendingPathComponent("Sources").path)
+    /// The file that lists a shell of one's own's modules, where a new module is added by hand
+    /// (`Sources/<App>Shell/<App>Shell.swift`, whose `modules` both its programs run; a shell
+    /// written by an older `new app` lists them in the `main.swift` that calls `FlowShellMain.main`);
+    /// nil in FlowShell itself, whose linked modules are listed at build time from `Package.swift`.
+    var modulesFile: String? {
+        let files = FileManager.default
+        guard !isFlowShellItself, let targets = try? files.contentsOfDirectory(atPath: packageFolder.appendingPathComponent("Sources").path)
         else { return nil }
-        return targets.sorted().map { "Sources/\($0)/main.swift" }.first { path in
-            (try? String(contentsOf: packageFolder.appendingPathComponent(path), encoding: .utf8))?.contains("FlowShellMain.main") == true
+        for target in targets.sorted() {
+            let names = (try? files.contentsOfDirectory(atPath: packageFolder.appendingPathComponent("Sources/\(target)").path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".swift") {
+                let path = "Sources/\(target)/\(name)"
+                guard let text = try? String(contentsOf: packageFolder.appendingPathComponent(path), encoding: .utf8) else { continue }
+                if text.contains("static let modules") || text.contains("FlowShellMain.main(identity: identity, modules: [") { return path }
+            }
         }
+        return nil
     }
 
     /// Checks everything, then writes the files and the list; returns the files created.

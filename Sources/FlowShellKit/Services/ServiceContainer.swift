@@ -1,12 +1,26 @@
 /// The app's services, created once by the composition root and handed to features through
 /// their ``ScreenContext``: repositories, aggregators, clients. Looked up by type; tests
 /// register their own.
+///
+/// A server's sessions share one container, and each session sees it through one of its own
+/// (``init(over:)``), which holds what is that session's alone — who connected
+/// (``ConnectedUser``) — and looks up the rest in the shared one.
 @MainActor
 public final class ServiceContainer {
     private var services: [ObjectIdentifier: Any] = [:]
+    /// The container this one's lookups fall back on: the services a session shares.
+    public let shared: ServiceContainer?
 
     /// An empty container, which modules' service set-ups (or a test) fill.
-    public init() {}
+    public init() {
+        shared = nil
+    }
+
+    /// A session's container: what is registered in it is the session's, and what is not is
+    /// looked up in `shared`.
+    public init(over shared: ServiceContainer) {
+        self.shared = shared
+    }
 
     /// Registers `service` under `type` (by default its own type), replacing any before it.
     public func register<Service>(_ service: Service, as type: Service.Type = Service.self) {
@@ -15,15 +29,19 @@ public final class ServiceContainer {
 
     /// Whether a service of `type` is registered.
     public func contains<Service>(_ type: Service.Type) -> Bool {
-        services[ObjectIdentifier(type)] != nil
+        services[ObjectIdentifier(type)] != nil || shared?.contains(type) == true
     }
 
     /// The service registered under `type`, or an error naming it.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
-        guard let service = services[ObjectIdentifier(type)] as? Service else {
-            throw UserFacingError("no \(type) service was set up: the module that provides it is not loaded")
-        }
-        return service
+        if let service = services[ObjectIdentifier(type)] as? Service { return service }
+        if let shared { return try shared.resolve(type) }
+        throw UserFacingError("no \(type) service was set up: the module that provides it is not loaded")
+    }
+
+    /// Who connected to this session, when its front end knows (nil at the terminal).
+    public var connectedUser: ConnectedUser? {
+        try? resolve(ConnectedUser.self)
     }
 }
 

@@ -1,21 +1,21 @@
 import FlowShellKit
 
 /// Answers Tab, without regard to case: command names (this screen's, those the config adds,
-/// the global ones and the aliases) for the first word, listed with what they do; the declared
+/// the session's global ones and the aliases) for the first word, listed with what they do; the declared
 /// values of the argument being typed after that, listed with what each is when the
 /// declaration says, and files for a path; command names after `help`; a setting's values after
 /// `set NAME`; and after `open`, link patterns, then a parameter's values (from the open
 /// screens' arguments of that name). An alias completes as the command it stands for.
 package enum CompletionProvider {
     /// - Parameters:
+    ///   - commands: the commands offered: the screen's, then the session's global ones.
     ///   - links: the flow's link patterns (`/cars/:carID`).
     ///   - aliases: what each alias stands for, by name.
     ///   - values: the values known for a link parameter (`carID`).
     ///   - files: the names in a folder (folders ending in `/`), for a path.
-    package static func complete(_ textBeforeCursor: String, screen: ViewProperties?, links: [String] = [], aliases: [String: String] = [:],
-                         values: (String) -> [String] = { _ in [] }, files: (String) -> [String] = { _ in [] }) -> Completion {
+    package static func complete(_ textBeforeCursor: String, commands: [CommandDescription], links: [String] = [], aliases: [String: String] = [:],
+                                 values: (String) -> [String] = { _ in [] }, files: (String) -> [String] = { _ in [] }) -> Completion {
         var partial = CommandLineTokenizer.partial(textBeforeCursor)
-        let commands = (screen?.commands ?? []) + GlobalCommand.descriptions
         // What is listed or inserted is text like any other (a plugin's included): control
         // characters cannot reach the terminal through the list or the line.
         var summaries: [String: String] = [:]
@@ -35,11 +35,11 @@ package enum CompletionProvider {
             completion = completePath(partial.current, files: files)
         } else if partial.words.isEmpty {
             completion = .completing(partial.current, among: commandNames, descriptions: summaries)
-        } else if partial.words[0] == GlobalCommand.help.name {
+        } else if partial.words[0] == CoreCommands.help.name {
             completion = partial.words.count == 1 ? .completing(partial.current, among: commandNames, descriptions: summaries) : .none
-        } else if partial.words[0] == GlobalCommand.open.name {
+        } else if partial.words[0] == CoreCommands.open.name {
             completion = partial.words.count == 1 ? completeLink(partial.current, links: links, values: values) : .none
-        } else if partial.words[0] == GlobalCommand.set.name, partial.words.count == 2 {
+        } else if partial.words[0] == CoreCommands.set.name, partial.words.count == 2 {
             let setting = ShellSettings.all.first { $0.name == partial.words[1] }
             completion = .completing(partial.current, among: setting?.values ?? [])
         } else if let command = commands.first(where: { $0.name == partial.words[0] }) {

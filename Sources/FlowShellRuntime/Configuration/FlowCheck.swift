@@ -37,7 +37,7 @@ package struct FlowCheck {
     package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
         fileName = source.fileName
         modules = features
-        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: GlobalCommand.names)
+        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: SessionCapability.reservedNames)
         do {
             let manifest = try source.load()
             // A plugin's module named like a linked one would stand in for it, and the linked
@@ -70,7 +70,7 @@ package struct FlowCheck {
                 return
             }
             modules = features + loaded.modules
-            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: GlobalCommand.names,
+            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: SessionCapability.reservedNames,
                                           uncheckedModules: loaded.unchecked)
             let diagnostics = (validator.validate(manifest, file: source.fileName) + loaded.diagnostics).sorted(by: Diagnostic.inFileOrder)
             self.manifest = manifest

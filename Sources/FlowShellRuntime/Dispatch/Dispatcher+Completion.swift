@@ -1,20 +1,20 @@
 import FlowShellKit
 
 // Completion, one for every front end: Tab at a terminal and at a page asks the dispatcher what
-// the top screen, the config, the global commands and the aliases offer.
+// the session offers now — the top screen's commands, the config's, the session's global ones
+// and the aliases — and, for a path, the files a capability reaches (none without one).
 extension Dispatcher {
-    /// What Tab offers for the text before the cursor. `files` lists the names in a folder (as
-    /// typed, folders ending in `/`) for an argument that is a path; a front end that must not
-    /// show this machine's files lists none.
-    public func complete(_ textBeforeCursor: String, files: (String) -> [String] = { _ in [] }) -> Completion {
+    /// What Tab offers for the text before the cursor.
+    public func complete(_ textBeforeCursor: String) -> Completion {
         let stack = flow.stack
-        let offered = linkParameterValues
-        return CompletionProvider.complete(textBeforeCursor, screen: topProperties, links: flow.manifest.links.map(\.pattern),
-                                           aliases: aliases.lines, values: { parameter in
+        let known = linkParameterValues
+        let offered = self.offered
+        return CompletionProvider.complete(textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
+                                           aliases: offered.aliases, values: { parameter in
             // A link parameter takes the values of an open screen's argument of that name
             // (`carID` ~ `CAR-ID`).
             let wanted = Self.normalised(parameter)
-            var values = offered[parameter] ?? []
+            var values = known[parameter] ?? []
             for open in stack {
                 for command in open.screen.viewProperties.commands {
                     for argument in command.arguments where Self.normalised(argument.name) == wanted {
@@ -23,7 +23,7 @@ extension Dispatcher {
                 }
             }
             return values
-        }, files: files)
+        }, files: listFolder ?? { _ in [] })
     }
 
     private static func normalised(_ name: String) -> String {

@@ -9,23 +9,23 @@ extension Dispatcher {
 
     func wait(seconds: String?, until text: String?, timeout: String?) async {
         guard (seconds == nil) != (text == nil) else {
-            fail("wait takes SECONDS or --until TEXT — usage: \(GlobalCommand.wait.description.usage)")
+            fail("wait takes SECONDS or --until TEXT — usage: \(CoreCommands.wait.description.usage)")
             return
         }
         guard let limit = Self.seconds(text == nil ? seconds : timeout ?? String(Self.defaultWaitTimeout)) else {
             fail("SECONDS must be a number of seconds from 0 to 86400, not '\(text == nil ? seconds ?? "" : timeout ?? "")'")
             return
         }
-        let outer = topView.lineRuns
-        // Meanwhile the screens change as they would at a prompt.
-        topView.lineRuns = false
-        backgroundEventsArrived()
-        defer { topView.lineRuns = outer }
         let shown = ScreenWatch()
         let previous = topView.onShown
         topView.onShown = { previous(); shown.signal() }
         defer { topView.onShown = previous }
         let deadline = ContinuousClock.now + .milliseconds(Int(limit * 1000))
+        // Meanwhile the screens change as they would at a prompt.
+        await whileWaiting { await waitUntil(text, deadline: deadline, limit: limit, shown: shown) }
+    }
+
+    private func waitUntil(_ text: String?, deadline: ContinuousClock.Instant, limit: Double, shown: ScreenWatch) async {
         await supervised {
             while true {
                 if let text, self.topShows(text) { return [] }
@@ -54,40 +54,5 @@ extension Dispatcher {
 
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
-}
-
-/// Tells a waiting `wait` that a screen was shown, or that its time is up.
-@MainActor
-final class ScreenWatch {
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var timer: Task<Void, Never>?
-
-    /// A screen was shown.
-    func signal() {
-        resume()
-    }
-
-    /// Returns at the next ``signal()``, after `duration`, or when the task is cancelled.
-    func next(orAfter duration: Duration) async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                waiter = continuation
-                timer = Task { @MainActor [weak self] in
-                    try? await Task.sleep(for: duration)
-                    self?.resume()
-                }
-            }
-        } onCancel: {
-            Task { @MainActor in self.resume() }
-        }
-    }
-
-    private func resume() {
-        timer?.cancel()
-        timer = nil
-        let waiting = waiter
-        waiter = nil
-        waiting?.resume()
     }
 }

@@ -1,11 +1,13 @@
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit
-import Foundation
 
-/// Runs one typed line against a running flow — the one dispatcher of the REPL, the testing
-/// harnesses and `replay`: tokenize; run a global command or the top screen's; route the events
-/// it emitted; push what changed to the View (``ShellOutput``).
+/// The session core: runs one typed line against a running flow — the one router of lines of
+/// every front end (the terminal, the browser, the harnesses, `replay`). It tokenizes, expands
+/// `!N` and aliases, runs a global command or the top screen's, routes the events it emitted, and
+/// pushes what changed to the View (``ShellOutput``). Its global commands are the core's
+/// (``CoreCommands``), which touch only the session, and those of the capabilities its front
+/// end composed it with (``SessionCapability``): what reaches the machine is only ever added.
 @MainActor
 public final class Dispatcher {
     /// What to do after a line.
@@ -19,9 +21,17 @@ public final class Dispatcher {
     /// The running flow.
     public let runtime: FlowRuntime
     /// The View, which a line's redirection points elsewhere while it runs.
-    let output: RedirectableOutput
+    package let output: RedirectableOutput
     private let supervisor: CommandSupervisor
     let topView: TopScreenView
+    /// The session's global commands: the core's, with its capabilities' after them.
+    let globals: [GlobalCommand]
+    /// Where the session's capabilities send a line's output, by operator.
+    private let destinations: [RedirectionOperator: OutputDestination]
+    /// Lists a folder's names for Tab on a path, when a capability reaches files.
+    let listFolder: (@Sendable (String) -> [String])?
+    /// What the session does now: one state, read by the View of the top screen too.
+    package private(set) var activity = SessionActivity.idle
     /// How many lines have failed so far.
     public private(set) var failures = 0
     /// Why the last line's command failed, when it did (not navigation's messages): what a
@@ -35,45 +45,60 @@ public final class Dispatcher {
     var history = SessionHistory()
     /// What `set` changed, kept per app.
     package var settings: ShellSettings
-    package var aliases: ShellAliases
+    package var aliases: ShellAliases {
+        didSet { offeredNow = nil }
+    }
     /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
     var quitAsked = false
     /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
     public var interactive = false
-    /// Whether lines may reach this machine's programs and files — `shell`, `run FILE`, and
-    /// `>`, `>>` or `|` — as they may at the user's own terminal. A front end for people who
-    /// are not at this machine (a browser) turns it off.
-    public var reachesSystem = true
-    /// How deep `run FILE` is nested, to refuse a file that runs itself.
+    /// How deep scripts are nested, to refuse one that runs itself.
     var scriptDepth = 0
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
     public private(set) var interrupted = false
     /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
     package var linkParameterValues: [String: [String]] = [:]
+    /// The commands offered now, once worked out; nil when something they come from changed.
+    private var offeredNow: OfferedCommands?
 
-    /// A dispatcher that pushes to `output`; `cancellable` when something (the terminal's
-    /// Ctrl-C) may call ``cancelForegroundCommand()``, and `showsProgress` asks for a progress
-    /// line when a command runs long; `collector` makes the plain-text View that a redirected
-    /// line's output is collected in (the terminal's; without one only text lines and messages).
-    package init(runtime: FlowRuntime, output: ShellOutput, cancellable: Bool = false, showsProgress: Bool = false,
-                 collector: CollectingOutputMaker? = nil) {
+    /// A session on `runtime` that pushes to `output`, with the core's global commands and
+    /// those of `capabilities`. `cancellable` when something (the terminal's Ctrl-C, a page
+    /// that goes away) may call ``cancelForegroundCommand()``; `showsProgress` asks for a
+    /// progress line when a command runs long.
+    public init(runtime: FlowRuntime, output: ShellOutput, capabilities: [SessionCapability] = [],
+                cancellable: Bool = false, showsProgress: Bool = false) {
         self.runtime = runtime
-        let output = RedirectableOutput(base: output, makeCollector: collector)
+        let output = RedirectableOutput(base: output)
         self.output = output
         supervisor = CommandSupervisor(cancellable: cancellable,
                                        showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
         topView = TopScreenView(flow: runtime.flow, output: output)
         topView.showsProgress = showsProgress
+        globals = Self.globals(composing: capabilities)
+        var destinations: [RedirectionOperator: OutputDestination] = [:]
+        for capability in capabilities {
+            destinations.merge(capability.destinations) { first, _ in first }
+        }
+        self.destinations = destinations
+        listFolder = capabilities.lazy.compactMap(\.listFolder).first
         settings = ShellSettings(store: runtime.shellStore)
         aliases = ShellAliases(store: runtime.shellStore)
         output.apply(settings)
+        topView.session = self
         runtime.flow.onBackgroundEvents = { [weak self] in self?.backgroundEventsArrived() }
     }
 
-    /// A dispatcher that pushes to `output`, with no terminal behind it.
-    public convenience init(runtime: FlowRuntime, output: ShellOutput) {
-        self.init(runtime: runtime, output: output, cancellable: false, showsProgress: false)
+    /// The global commands of a session composed with `capabilities`, in the order `help` lists
+    /// them: the core's, with the capabilities' before `wait`, `quit` and `exit`. A name is the core's,
+    /// else the first capability's that adds it.
+    static func globals(composing capabilities: [SessionCapability]) -> [GlobalCommand] {
+        var names = Set(CoreCommands.all.map(\.name))
+        var added: [GlobalCommand] = []
+        for command in capabilities.flatMap(\.commands) where names.insert(command.name).inserted {
+            added.append(command)
+        }
+        return CoreCommands.first + added + CoreCommands.last
     }
 
     /// Cancels what runs now, and only that (Ctrl-C): the command in the foreground, and the
@@ -94,21 +119,47 @@ public final class Dispatcher {
 
     /// Shows the top screen on the View if it is not shown there yet.
     public func showTop() {
-        asCommand { topView.follow() }
+        during(.runningLine) { topView.follow() }
     }
 
-    /// Runs `work` as a command's part: what it shows was asked for, not the screen's own doing.
-    func asCommand(_ work: () -> Void) {
-        let outer = topView.lineRuns
-        topView.lineRuns = true
-        work()
-        topView.lineRuns = outer
+    // MARK: - What the session does
+
+    /// Runs `work` with the session doing `activity`, then as it was.
+    func during<Result>(_ activity: SessionActivity, _ work: () -> Result) -> Result {
+        let outer = self.activity
+        self.activity = activity
+        defer { self.activity = outer }
+        return work()
+    }
+
+    /// Runs `work` as a line (a typed one, a script's, a reload): what the screens show meanwhile
+    /// is its answer. When no line ran before it, the top screen is followed afterwards — what
+    /// the screens pushed and nothing showed yet — and the events that background work emitted
+    /// meanwhile are routed.
+    package func asLine<Result>(_ work: () async -> Result) async -> Result {
+        let outer = activity
+        activity = .runningLine
+        let result = await work()
+        if outer == .idle { topView.follow() }
+        activity = outer
+        if outer == .idle { backgroundEventsArrived() }
+        return result
+    }
+
+    /// Runs `work` while the line waits (`wait`): the screens change by themselves meanwhile,
+    /// as at a prompt, and what background work emitted is routed at once.
+    func whileWaiting(_ work: () async -> Void) async {
+        let outer = activity
+        activity = .waiting
+        backgroundEventsArrived()
+        await work()
+        activity = outer
     }
 
     /// Routes the events that open screens' background work emitted (their effects and
     /// subscriptions), as a command's are: at once when no line runs, else after it.
     func backgroundEventsArrived() {
-        guard !topView.lineRuns, backgroundRouting == nil, flow.hasQueuedEvents else { return }
+        guard activity != .runningLine, backgroundRouting == nil, flow.hasQueuedEvents else { return }
         backgroundRouting = Task { @MainActor in
             while flow.hasQueuedEvents {
                 let notices = await flow.processEvents()
@@ -123,23 +174,60 @@ public final class Dispatcher {
     /// Background events being routed: a line waits for them.
     private var backgroundRouting: Task<Void, Never>?
 
+    // MARK: - The commands offered now
+
+    /// The commands offered now: worked out again only when the top screen, what it shows, the
+    /// config or an alias changed.
+    package var offered: OfferedCommands {
+        let top = flow.top
+        if let offeredNow, offeredNow.isFor(top) { return offeredNow }
+        var effective: ViewProperties?
+        var addedByConfig: [CommandDescription] = []
+        if let top {
+            let own = top.screen.viewProperties
+            let properties = flow.effective(own, of: top)
+            effective = properties
+            // The config may not give a command a name the screen's own has (the check says so).
+            let owned = Set(own.commands.map(\.name))
+            addedByConfig = properties.commands.filter { !owned.contains($0.name) }
+        }
+        let made = OfferedCommands(top: top, effective: effective, addedByConfig: addedByConfig, globals: globals, aliases: aliases.lines)
+        offeredNow = made
+        return made
+    }
+
+    /// The top screen pushed what it shows, or the flow changed: what is offered is worked out
+    /// again when next asked.
+    func offeredMayHaveChanged() {
+        offeredNow = nil
+    }
+
+    /// What the top screen shows, as the flow offers it (with the commands the config adds to it).
+    public var topProperties: ViewProperties? {
+        offered.screen
+    }
+
+    /// The descriptions of the session's global commands, in the order `help` lists them: what
+    /// a front end tells its client the session has.
+    public var globalCommands: [CommandDescription] {
+        offered.globals.map(\.description)
+    }
+
+    // MARK: - Running a line
+
     /// Runs one typed line and pushes its results to the View.
     public func run(_ line: String) async -> Step {
         if let backgroundRouting { await backgroundRouting.value }
-        let outermost = !topView.lineRuns
-        topView.lineRuns = true
-        defer {
-            if outermost {
-                // What the line's screens pushed and nothing showed yet (a global command's work).
-                topView.follow()
-                topView.lineRuns = false
-                // Events that background work emitted while the line ran, and it left.
-                backgroundEventsArrived()
-            }
+        let outermost = activity == .idle
+        return await asLine {
+            // A Ctrl-C before this line was for what ran then.
+            if outermost { interrupted = false }
+            return await runInLine(line)
         }
+    }
+
+    private func runInLine(_ line: String) async -> Step {
         commandFailure = nil
-        // A Ctrl-C before this line was for what ran then.
-        if scriptDepth == 0 { interrupted = false }
         // `!N` and `!!` run a line of this session again, as it was typed then.
         var line = line
         // Trimmed only when it may be one, found from the bytes: Foundation's trimming bridges
@@ -156,15 +244,25 @@ public final class Dispatcher {
             line = earlier
             output.notice(Notice(.muted, line))
         }
-        // `shell` takes the rest of its line as typed, `>` and `|` too, for `$SHELL` to read.
+        let offered = self.offered
         var commandText = line
-        var redirection: Redirection?
-        if Redirection.mayRedirect(line), !startsSystemShell(line) {
+        var redirection: OutputRedirection?
+        var destination: OutputDestination?
+        if OutputRedirection.mayRedirect(line), !takesOperatorsAsText(line, offered: offered) {
             do {
-                (commandText, redirection) = try Redirection.split(line)
+                (commandText, redirection) = try OutputRedirection.split(line)
             } catch {
                 fail(error.message)
                 return .next
+            }
+            if let redirection {
+                destination = destinations[redirection.kind]
+                // Said before anything runs: a command whose output could go nowhere does not run.
+                guard destination != nil else {
+                    let symbol = redirection.kind.rawValue
+                    fail("this session has no redirection ('\(symbol)' \(redirection.kind.purpose)) — quote it ('\(symbol)') to type the character itself")
+                    return .next
+                }
             }
         }
         let words: [String]
@@ -177,30 +275,27 @@ public final class Dispatcher {
         guard let first = words.first else { return .next }
         history.append(line)
         var expanded = words
+        var command = offered.command(named: first)
         var aliased: String?
-        // An alias stands for the words before the typed ones; a command of the screen's own
-        // goes first (an alias kept from another flow may have its name).
-        if let line = aliases.lines[first], topProperties?.command(named: first) == nil {
-            aliased = line
+        // An alias stands for the words before the typed ones.
+        if case .alias(let aliasLine) = command {
+            aliased = aliasLine
             expanded = aliases.expand(words) ?? words
+            command = expanded.first.flatMap(offered.command(named:))
         }
-        if !reachesSystem, let refusal = systemRefusal(words: expanded, redirects: redirection != nil) {
-            fail(refusal)
-            return .next
-        }
-        // The text as typed is read only for the commands that take it so (`shell`, `alias`).
+        // The text as typed is read only for the commands that take it so (`alias`, `shell`).
         var text = ""
-        if let name = expanded.first, GlobalCommand.named(name)?.takesLineAsTyped == true {
+        if case .global(let global) = command, global.takesLineAsTyped {
             text = Self.textAfterFirstWord(of: commandText)
             if let aliased {
                 let aliasText = Self.textAfterFirstWord(of: aliased)
                 text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
             }
         }
-        let step = if let redirection {
-            await run(words: expanded, text: text, redirectedTo: redirection)
+        let step = if let redirection, let destination {
+            await run(words: expanded, text: text, command: command, redirectedTo: redirection, via: destination)
         } else {
-            await run(words: expanded, text: text)
+            await run(words: expanded, text: text, command: command)
         }
         if case .quit = step {} else { quitAsked = false }
         // What Tab offers after `open` follows the data, which the line may have changed.
@@ -208,21 +303,13 @@ public final class Dispatcher {
         return step
     }
 
-    /// Why a line may not run when lines may not reach this machine, or nil when it may.
-    private func systemRefusal(words: [String], redirects: Bool) -> String? {
-        if redirects {
-            return "'>', '>>' and '|' write to this machine, which this session may not reach — use a terminal for them"
-        }
-        // A screen's own command of the same name is not the global one.
-        guard let name = words.first, name == GlobalCommand.shell.name || name == GlobalCommand.run.name,
-              topProperties?.command(named: name) == nil else { return nil }
-        return "'\(name)' runs on this machine, which this session may not reach — use a terminal for it"
-    }
-
-    /// Whether `line` runs `shell`, itself or through an alias.
-    private func startsSystemShell(_ line: String) -> Bool {
-        let first = Self.firstWord(of: line)
-        return first == GlobalCommand.shell.name || aliases.lines[first].map { Self.firstWord(of: $0) == GlobalCommand.shell.name } == true
+    /// Whether `line`'s command takes `>`, `>>` and `|` as its own text (`shell`), itself or
+    /// through an alias.
+    private func takesOperatorsAsText(_ line: String, offered: OfferedCommands) -> Bool {
+        var command = offered.command(named: Self.firstWord(of: line))
+        if case .alias(let aliasLine) = command { command = offered.command(named: Self.firstWord(of: aliasLine)) }
+        guard case .global(let global) = command else { return false }
+        return global.takesOperatorsAsText
     }
 
     private static func firstWord(of line: String) -> String {
@@ -237,79 +324,72 @@ public final class Dispatcher {
         return String(rest)
     }
 
-    /// Runs the words of one line: a command's help, a global command, a command the config adds
-    /// to the top screen, or the top screen's own. `text` is what follows the command's name as
-    /// typed, for a global command that takes its line so (empty for the others).
-    func run(words: [String], text: String) async -> Step {
+    /// Runs the words of one line, whose first names `command` here: a command's help, a global
+    /// command, a command the config adds to the top screen, or the top screen's own. `text` is
+    /// what follows the command's name as typed, for a global command that takes its line so
+    /// (empty for the others).
+    func run(words: [String], text: String, command: OfferedCommands.Command?) async -> Step {
         guard let name = words.first else { return .next }
         let arguments = Array(words.dropFirst())
-        if arguments.count == 1, arguments[0] == "--help" || arguments[0] == "-h", let command = command(named: name) {
-            output.usage(CommandUsage(command))
+        if arguments.count == 1, arguments[0] == "--help" || arguments[0] == "-h", let description = command?.description {
+            output.usage(CommandUsage(description))
             return .next
         }
-        if let global = GlobalCommand.named(name) {
+        switch command {
+        case .global(let global):
             do {
                 // A command that takes its line as typed reads it as one word, never as options.
                 let words = global.takesLineAsTyped ? ["--"] + (text.isEmpty ? [] : [text]) : arguments
-                let call = GlobalCommand.Call(arguments: try ParsedArguments(words, for: global.description), text: text)
+                let call = GlobalCommand.Call(arguments: try ParsedArguments(words, for: global.description), text: text,
+                                              usage: global.description.usage)
                 return await global.perform(self, call)
             } catch {
                 fail(UserFacingError.message(for: error))
                 return .next
             }
-        }
-        // A command the flow leaves out of help (its events lead nowhere) still runs when typed.
-        guard let top = flow.top, top.screen.command(named: name) != nil || topProperties?.command(named: name) != nil else {
-            let message = unknownCommand(name)
-            commandFailure = message
-            fail(message)
-            return .next
-        }
-        if let command = flow.configCommands(on: top).first(where: { $0.name == name }) {
+        case .addedByConfig(let description):
             do {
-                _ = try ParsedArguments(arguments, for: command)
+                _ = try ParsedArguments(arguments, for: description)
             } catch {
                 fail(UserFacingError.message(for: error))
                 return .next
             }
             await supervised { await self.flow.runCommand(name) ?? [] }
             return .next
+        case .screen:
+            guard let top = flow.top else { break }
+            let updatesBefore = topView.updates
+            let failuresBefore = failures
+            var emitted = false
+            await supervised {
+                let events = try await top.screen.perform(name, arguments: arguments)
+                emitted = !events.isEmpty
+                self.onEvents(events)
+                self.flow.enqueue(events, from: top)
+                return []
+            }
+            // Silence would look like nothing happened, or like it did: say which.
+            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
+                output.notice(Notice(.muted, "nothing changed"))
+            }
+            return .next
+        case .alias, nil:
+            break
         }
-        let updatesBefore = topView.updates
-        let failuresBefore = failures
-        var emitted = false
-        await supervised {
-            let events = try await top.screen.perform(name, arguments: arguments)
-            emitted = !events.isEmpty
-            self.onEvents(events)
-            self.flow.enqueue(events, from: top)
-            return []
-        }
-        // Silence would look like nothing happened, or like it did: say which.
-        if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
-            output.notice(Notice(.muted, "nothing changed"))
-        }
+        let message = unknownCommand(name)
+        commandFailure = message
+        fail(message)
         return .next
-    }
-
-    /// The command `name` means here: the top screen's, one the config adds to it, or a global one.
-    func command(named name: String) -> CommandDescription? {
-        topProperties?.command(named: name) ?? GlobalCommand.named(name)?.description
-    }
-
-    /// What the top screen shows, as the flow offers it (with the commands the config adds to it).
-    public var topProperties: ViewProperties? {
-        flow.effectiveTop
     }
 
     /// Reads the config again and applies it; what changed is shown.
     public func reload() async {
-        let outer = topView.lineRuns
-        topView.lineRuns = true
-        defer { topView.lineRuns = outer }
-        let notices = await runtime.reload()
-        notices.forEach(show)
-        topView.follow()
+        await asLine {
+            let notices = await runtime.reload()
+            offeredMayHaveChanged()
+            notices.forEach(show)
+            topView.follow()
+        }
     }
 
     // MARK: - Running and showing
@@ -361,7 +441,8 @@ public final class Dispatcher {
         output.notice(shown)
     }
 
-    func fail(_ message: String) {
+    /// Shows `message` as an error: the line failed.
+    package func fail(_ message: String) {
         show(Notice(.error, message))
     }
 }

@@ -17,8 +17,11 @@ final class TopScreenView: View {
     private weak var shown: (any HostedScreen)?
     /// How many times a screen was shown: a command that shows nothing new changed nothing.
     private(set) var updates = 0
-    /// Whether a typed line runs now: what is shown otherwise, the screen did by itself.
-    var lineRuns = false
+    /// The session whose top screen this shows: its activity says whether a line runs now
+    /// (what is shown otherwise, the screen did by itself), and it keeps what the top offers.
+    weak var session: Dispatcher?
+    /// Whether a line runs now.
+    private var lineRuns: Bool { session?.activity == .runningLine }
     /// Called after the top screen was shown by itself (no line running): the prompt may say
     /// something new.
     var onUpdateByItself: () -> Void = {}
@@ -59,12 +62,14 @@ final class TopScreenView: View {
     }
 
     func updateInProgress(with viewProperties: ViewProperties) {
+        session?.offeredMayHaveChanged()
         guard lineRuns, showsProgress else { return update(with: viewProperties) }
         unsettled = nil
         show(viewProperties)
     }
 
     func update(with viewProperties: ViewProperties) {
+        session?.offeredMayHaveChanged()
         if lineRuns {
             unsettled = viewProperties
         } else {
@@ -84,7 +89,10 @@ final class TopScreenView: View {
         lastShown = viewProperties
         updates += 1
         defer { onShown() }
-        output.screen(ScreenSnapshot(featureID: top.featureID, properties: flow.effective(viewProperties, of: top),
+        // What the bound top pushed last is what it shows now: the session's one value of what
+        // it offers has it (only a progress update can come from a screen that is no longer on top).
+        let properties = top.screen === shown ? session?.offered.screen : nil
+        output.screen(ScreenSnapshot(featureID: top.featureID, properties: properties ?? flow.effective(viewProperties, of: top),
                                      stack: output.showsStackWithScreens ? stack : [], cause: lineRuns ? .command : .update))
         if !lineRuns { onUpdateByItself() }
     }

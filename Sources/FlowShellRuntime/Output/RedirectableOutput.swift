@@ -10,31 +10,30 @@ package protocol CollectingOutput: ShellOutput {
 }
 
 /// Makes the plain-text View a redirection collects into, wrapping at `width` (nil: unbounded,
-/// as for any file or pipe). The runtime renders no text itself: the terminal hands it this.
-package typealias CollectingOutputMaker = @MainActor (_ width: Int?) -> any CollectingOutput
+/// as for any file or pipe). The runtime renders no text itself: a capability that redirects
+/// hands it this (the terminal's renders as its text View does).
+package typealias CollectingOutputMaker = @MainActor @Sendable (_ width: Int?) -> any CollectingOutput
 
 /// The View the dispatcher pushes to: the shell's own output, except while a line's output is
 /// redirected (`> FILE`, `>> FILE`, `| COMMAND`). Then what the command shows — screens, help,
 /// lists, its messages — is collected as plain text (no colour, no pager, wrapped only at the
 /// `set width`), while errors, warnings and the progress line still reach the terminal.
 @MainActor
-final class RedirectableOutput: ShellOutput {
+package final class RedirectableOutput: ShellOutput {
     private let base: ShellOutput
-    /// Makes the plain-text View of a redirection (nil: only text lines and messages are kept).
-    private let makeCollector: CollectingOutputMaker?
     /// The plain-text View of the redirection under way.
     private var redirected: (any CollectingOutput)?
     /// The width `set width` chose (nil: unbounded, as for any file or pipe).
     private var fixedWidth: Int?
 
-    init(base: ShellOutput, makeCollector: CollectingOutputMaker?) {
+    init(base: ShellOutput) {
         self.base = base
-        self.makeCollector = makeCollector
     }
 
-    /// Runs `work` with its output collected, and returns that output.
-    func collecting(_ work: () async -> Void) async -> String {
-        let collector = makeCollector?(fixedWidth) ?? LinesCollector()
+    /// Runs `work` with its output collected into a View `maker` makes (nil: only text lines
+    /// and messages are kept), and returns that output.
+    package func collecting(into maker: CollectingOutputMaker? = nil, _ work: () async -> Void) async -> String {
+        let collector = maker?(fixedWidth) ?? LinesCollector()
         let outer = redirected
         redirected = collector
         defer { redirected = outer }
@@ -47,33 +46,34 @@ final class RedirectableOutput: ShellOutput {
         redirected ?? base
     }
 
-    func screen(_ screen: ScreenSnapshot) { shown.screen(screen) }
-    var showsStackWithScreens: Bool { shown.showsStackWithScreens }
-    func help(_ listing: HelpListing) { shown.help(listing) }
-    func usage(_ usage: CommandUsage) { shown.usage(usage) }
-    func stack(_ entries: [StackEntry]) { shown.stack(entries) }
-    func text(_ lines: [String]) { shown.text(lines) }
+    package func screen(_ screen: ScreenSnapshot) { shown.screen(screen) }
+    package var showsStackWithScreens: Bool { shown.showsStackWithScreens }
+    package func help(_ listing: HelpListing) { shown.help(listing) }
+    package func usage(_ usage: CommandUsage) { shown.usage(usage) }
+    package func stack(_ entries: [StackEntry]) { shown.stack(entries) }
+    package func text(_ lines: [String]) { shown.text(lines) }
 
-    func notice(_ notice: Notice) {
+    package func notice(_ notice: Notice) {
         switch notice.style {
         case .error, .warning: base.notice(notice)
         case .success, .info, .muted: shown.notice(notice)
         }
     }
 
-    func progress(_ running: Bool) { base.progress(running) }
-    func lineCancelled() { base.lineCancelled() }
-    func endOfInput() { base.endOfInput() }
-    func flush() { base.flush() }
+    package func progress(_ running: Bool) { base.progress(running) }
+    package func lineCancelled() { base.lineCancelled() }
+    package func endOfInput() { base.endOfInput() }
+    package func flush() { base.flush() }
 
-    func apply(_ settings: ShellSettings) {
+    package func apply(_ settings: ShellSettings) {
         fixedWidth = settings.width
         base.apply(settings)
     }
 }
 
-/// What a redirection keeps when no plain-text View was handed over (a test harness): the
-/// lines a command answers with and its messages; screens, help and usage are not rendered.
+/// What output collected without a plain-text View keeps (a startup file's, which is dropped
+/// unless it fails): the lines a command answers with and its messages; screens, help and usage
+/// are not rendered.
 @MainActor
 private final class LinesCollector: CollectingOutput {
     private(set) var collected = ""

@@ -26,6 +26,9 @@ public final class FlowRuntime {
     let modules: [FeatureModule]
     /// What the modules' services were set up with.
     let environment: AppEnvironment
+    /// The services this session shares (with the other sessions of a server), into which the
+    /// modules set theirs up; the flow's own container holds what is this session's alone.
+    let sharedServices: ServiceContainer
     /// The warnings the config check gave at start.
     package let warnings: [Diagnostic]
     /// The shell's own settings for this app: aliases and what `set` changed.
@@ -38,8 +41,9 @@ public final class FlowRuntime {
     /// stopped plugin (``hasStoppedPluginScreen``).
     var endedPluginRunsSeen = 0
 
-    private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule],
-                 environment: AppEnvironment, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
+    private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule], environment: AppEnvironment,
+                 sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
+        self.sharedServices = sharedServices
         self.shellStore = shellStore
         self.plugins = plugins
         self.flow = flow
@@ -54,12 +58,17 @@ public final class FlowRuntime {
     /// - Parameters:
     ///   - dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
     ///   - openSettings: opens the settings kept in the data folder; nil keeps them in memory.
+    ///   - services: the services the session shares (a server's sessions share one
+    ///     container); the modules set theirs up in it, those it holds already excepted.
+    ///   - connectedUser: who connected, when the front end knows: the session's alone, a
+    ///     service its modules read.
     package static func start(
         source: ConfigSource,
         modules: [FeatureModule],
         dataDirectory: (String) -> String?,
         openSettings: SettingsOpener? = nil,
         services: ServiceContainer = ServiceContainer(),
+        connectedUser: ConnectedUser? = nil,
         rootInput: FeatureInput = FeatureInput(),
         now: (@Sendable () -> Double)? = nil,
         plugins: PluginLoader? = nil
@@ -82,7 +91,8 @@ public final class FlowRuntime {
         }
         do {
             return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                                    openSettings: openSettings, services: services, rootInput: rootInput, warnings: check.diagnostics, plugins: plugins, now: now)
+                                    openSettings: openSettings, services: services, connectedUser: connectedUser, rootInput: rootInput,
+                                    warnings: check.diagnostics, plugins: plugins, now: now)
         } catch {
             await plugins.host.shutDown()
             throw error
@@ -93,7 +103,7 @@ public final class FlowRuntime {
     private static func launch(
         _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
         dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil, services: ServiceContainer,
-        rootInput: FeatureInput, warnings: [Diagnostic],
+        connectedUser: ConnectedUser? = nil, rootInput: FeatureInput, warnings: [Diagnostic],
         plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
         now: (@Sendable () -> Double)? = nil
     ) async throws(StartFailure) -> FlowRuntime {
@@ -117,7 +127,10 @@ public final class FlowRuntime {
         } catch {
             throw StartFailure(messages: ["error: cannot set up the app's services: \(UserFacingError.message(for: error))"], status: 1)
         }
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: services) { moduleStores.store(for: $0) }
+        // The session's own services, over the shared ones: who connected is this session's alone.
+        let sessionServices = ServiceContainer(over: services)
+        if let connectedUser { sessionServices.register(connectedUser) }
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: sessionServices) { moduleStores.store(for: $0) }
         do {
             try await flow.start(input: rootInput)
         } catch {
@@ -125,17 +138,20 @@ public final class FlowRuntime {
             throw StartFailure(messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
                                status: 1, screenRefusal: reason)
         }
-        let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, warnings: warnings,
+        let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, sharedServices: services, warnings: warnings,
                                   shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore(), plugins: plugins)
         runtime.startNotices = notices
         return runtime
     }
 
-    /// Starts a flow given as config text, everything in memory: for tests and tools.
+    /// Starts a flow given as config text, everything in memory: for tests and tools. The
+    /// modules set up their services in `services`; `connectedUser` is who connected, when a
+    /// front end would know.
     public static func start(config: String, name: String = "config", modules: [FeatureModule],
-                             services: ServiceContainer = ServiceContainer()) async throws(StartFailure) -> FlowRuntime {
+                             services: ServiceContainer = ServiceContainer(),
+                             connectedUser: ConnectedUser? = nil) async throws(StartFailure) -> FlowRuntime {
         try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services,
-                        plugins: PluginLoader { _ in nil })
+                        connectedUser: connectedUser, plugins: PluginLoader { _ in nil })
     }
 
     /// Starts a flow of one screen of `module`, built with `input`, everything in memory: what
@@ -170,7 +186,7 @@ public final class FlowRuntime {
         guard manifest != flow.manifest else { return [] }
         let catalog = FeatureCatalog(check.modules)
         do {
-            try catalog.registerServices(loading: manifest.modules, in: flow.services, environment: environment)
+            try catalog.registerServices(loading: manifest.modules, in: sharedServices, environment: environment)
         } catch {
             let reason = UserFacingError.message(for: error)
             return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),

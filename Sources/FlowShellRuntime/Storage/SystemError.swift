@@ -25,7 +25,7 @@ package enum SystemError {
     }
 
     /// The phrase for a system error number about `path` (nil when unknown).
-    static func describe(posixCode code: Int32, path: String?) -> String {
+    package static func describe(posixCode code: Int32, path: String?) -> String {
         switch code {
         case EISDIR:
             return path.map { "'\($0)' is a folder, not a file" } ?? "a folder is where a file should be"

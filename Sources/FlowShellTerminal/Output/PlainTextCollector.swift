@@ -16,7 +16,7 @@ package final class PlainTextCollector: CollectingOutput {
     }
 
     /// What the dispatcher hands a redirection: a new collector each time.
-    package static let maker: CollectingOutputMaker = { PlainTextCollector(width: $0) }
+    package nonisolated static let maker: CollectingOutputMaker = { PlainTextCollector(width: $0) }
 
     package var collected: String { console.text }
 

@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellRuntime
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,12 +7,14 @@ import Glibc
 import Darwin
 #endif
 
-extension Redirection {
-    /// Whether the output can go where the line says, checked before the command runs, so that
-    /// a command is not run for nothing: a file's folder must exist and it must be writable.
-    func checkDestination(environment: [String: String]) throws(UserFacingError) {
-        guard case .file(let path, _) = self else { return }
-        let full = Self.expanded(path, environment: environment)
+/// `CMD > FILE` and `CMD >> FILE` at the terminal: the file is checked before the command runs,
+/// then written whole and at once (replaced through a new file renamed over it) or added to in
+/// one write. `~/` stands for the home folder, as in a shell.
+enum FileRedirection {
+    /// Whether the output can go to `path`, checked before the command runs, so that a command
+    /// is not run for nothing: a file's folder must exist and it must be writable.
+    static func check(_ path: String, environment: [String: String]) throws(UserFacingError) {
+        let full = expanded(path, environment: environment)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) {
             guard !isFolder.boolValue else { throw UserFacingError("cannot write to \(path): it is a folder") }
@@ -33,41 +36,30 @@ extension Redirection {
         }
     }
 
-    /// Sends `text` where the line said: a file is written whole and at once (replaced through
-    /// a new file renamed over it) or added to in one write; a shell command reads it on its
-    /// standard input while its own output goes to the terminal.
-    func deliver(_ text: String, environment: [String: String]) async throws(UserFacingError) {
-        switch self {
-        case .file(let path, appending: false):
+    /// Writes `text` to `path`: the file replaced, or (`appending`) added to at its end.
+    static func write(_ text: String, to path: String, appending: Bool, environment: [String: String]) throws(UserFacingError) {
+        let full = expanded(path, environment: environment)
+        guard appending else {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: Self.expanded(path, environment: environment)), options: .atomic)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
             } catch {
                 throw UserFacingError("cannot write to \(path): \(SystemError.describe(error))")
             }
-        case .file(let path, appending: true):
-            let descriptor = open(Self.expanded(path, environment: environment), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else {
-                throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: path))")
-            }
-            defer { close(descriptor) }
-            guard Self.write(Array(text.utf8), to: descriptor) else {
-                throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: path))")
-            }
-        case .pipe(let command):
-            do {
-                // The command's status is its own to report, as in a shell pipeline.
-                _ = try await SystemShell.run(command, input: text, sharesInput: false, environment: environment)
-            } catch let error as UserFacingError {
-                throw error
-            } catch {
-                throw UserFacingError("cannot run \(command): \(error)")
-            }
+            return
+        }
+        let descriptor = open(full, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: path))")
+        }
+        defer { close(descriptor) }
+        guard writeAll(Array(text.utf8), to: descriptor) else {
+            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: path))")
         }
     }
 
     /// Writes all of `bytes`, going on after a signal or a partial write; false when the
     /// descriptor refuses them (errno says why).
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var rest = bytes[...]
         while !rest.isEmpty {
             #if canImport(Glibc)
@@ -85,7 +77,7 @@ extension Redirection {
     }
 
     /// `path` with a leading `~/` standing for the home folder, as in a shell.
-    private static func expanded(_ path: String, environment: [String: String]) -> String {
+    static func expanded(_ path: String, environment: [String: String]) -> String {
         guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else { return path }
         return home + path.dropFirst()
     }

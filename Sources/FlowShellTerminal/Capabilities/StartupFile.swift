@@ -1,5 +1,5 @@
-import FlowCoordinator
 import FlowShellKit
+import FlowShellRuntime
 import Foundation
 
 extension Dispatcher {
@@ -10,14 +10,23 @@ extension Dispatcher {
     package func runStartupFile(at path: String, environment: [String: String]) async -> Step {
         guard FileManager.default.fileExists(atPath: path) else { return .next }
         let shownAs = Self.homeAbbreviated(path, environment: environment)
-        var step = Step.next
-        // What the lines show is dropped: a startup file says nothing when all is well.
-        _ = await output.collecting {
-            step = await self.runScript(path, keepGoing: true, shownAs: shownAs)
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            fail("cannot read the script \(shownAs): \(SystemError.describe(error))")
+            return .next
         }
-        // Shown as a command's screen: what the file led to, not an update that came by itself.
-        asCommand { topView.show() }
-        return step
+        // Shown as a line's answer: what the file led to, not an update that came by itself.
+        return await asLine {
+            var step = Step.next
+            // What the lines show is dropped: a startup file says nothing when all is well.
+            _ = await output.collecting {
+                step = await self.runScript(text, named: shownAs, keepGoing: true)
+            }
+            showScreenAgain()
+            return step
+        }
     }
 
     /// `path` with the home folder written `~`, as a person writes it.

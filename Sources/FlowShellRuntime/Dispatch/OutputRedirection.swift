@@ -1,32 +1,33 @@
 import FlowShellKit
 import Foundation
 
-/// Where a line's output goes instead of the screen, spelled as cmd2 and POSIX shells spell it:
-/// `CMD > FILE` writes the file anew, `CMD >> FILE` adds to its end, `CMD | SHELL-COMMAND`
-/// hands the output to a command of the user's shell. Inside quotes or after a backslash, `>`
-/// and `|` are ordinary characters (`filter '>'`).
-enum Redirection: Equatable, Sendable {
-    /// Into the file at `path`, replacing it or (`appending`) added to its end.
-    case file(path: String, appending: Bool)
-    /// Into the standard input of `command`, run by `$SHELL`.
-    case pipe(command: String)
+/// Where a line's output goes instead of the screen: `CMD > FILE` writes the file anew,
+/// `CMD >> FILE` adds to its end, `CMD | COMMAND` hands the output to a program. Inside quotes or
+/// after a backslash, `>` and `|` are ordinary characters (`filter '>'`). The tokenizer knows the
+/// operators in every session; what they do is a capability's (``OutputDestination``).
+struct OutputRedirection: Equatable, Sendable {
+    /// Which operator the line used.
+    let kind: RedirectionOperator
+    /// What follows it: a file's name (one word, unquoted), or a program's line as typed.
+    let target: String
 
     /// `line` split at its first `>`, `>>` or `|` outside quotes: the command's own text, and
     /// where its output goes (nil: the screen as usual). A redirection with no file or command
     /// after it, or none before it, is an error in the user's words.
-    static func split(_ line: String) throws(UserFacingError) -> (command: String, redirection: Redirection?) {
-        guard mayRedirect(line), let (index, symbol) = firstOperator(in: line) else { return (line, nil) }
+    static func split(_ line: String) throws(UserFacingError) -> (command: String, redirection: OutputRedirection?) {
+        guard mayRedirect(line), let (index, kind) = firstOperator(in: line) else { return (line, nil) }
+        let symbol = kind.rawValue
         let command = String(line[..<index])
         let after = line[line.index(index, offsetBy: symbol.count)...]
         guard command.contains(where: { !$0.isWhitespace }) else {
-            throw UserFacingError("nothing before \(symbol) — CMD \(symbol) \(symbol == "|" ? "SHELL-COMMAND" : "FILE") sends CMD's output there")
+            throw UserFacingError("nothing before \(symbol) — CMD \(symbol) \(kind == .pipe ? "SHELL-COMMAND" : "FILE") sends CMD's output there")
         }
-        if symbol == "|" {
+        if kind == .pipe {
             let target = after.trimmingCharacters(in: .whitespaces)
             guard !target.isEmpty else {
                 throw UserFacingError("no command after | — CMD | SHELL-COMMAND sends CMD's output to SHELL-COMMAND")
             }
-            return (command, .pipe(command: target))
+            return (command, OutputRedirection(kind: .pipe, target: target))
         }
         let words: [String]
         do {
@@ -40,7 +41,7 @@ enum Redirection: Equatable, Sendable {
         guard words.count == 1 else {
             throw UserFacingError("one file after \(symbol), not \(words.count) words (quote a name with spaces)")
         }
-        return (command, .file(path: path, appending: symbol == ">>"))
+        return (command, OutputRedirection(kind: kind, target: path))
     }
 
     /// Whether `line` has a `>` or `|` at all: most lines have neither, and are not read further.
@@ -49,7 +50,7 @@ enum Redirection: Equatable, Sendable {
     }
 
     /// Where the first `>`, `>>` or `|` outside quotes, escapes and comments is, and which it is.
-    private static func firstOperator(in line: String) -> (String.Index, String)? {
+    private static func firstOperator(in line: String) -> (String.Index, RedirectionOperator)? {
         var quote: Character?
         var escaping = false
         var atWordStart = true
@@ -78,10 +79,10 @@ enum Redirection: Equatable, Sendable {
             case "#" where atWordStart:
                 return nil  // A comment: the rest of the line is not read.
             case "|":
-                return (index, "|")
+                return (index, .pipe)
             case ">":
                 let next = line.index(after: index)
-                return (index, next < line.endIndex && line[next] == ">" ? ">>" : ">")
+                return (index, next < line.endIndex && line[next] == ">" ? .append : .write)
             default:
                 break
             }

@@ -1,0 +1,87 @@
+import FlowShellKit
+
+/// The global commands of every session, whatever its front end: they touch only the session
+/// (its flow, its lines, its aliases and settings), never the machine it runs on. A front end
+/// adds more with a ``SessionCapability``.
+public enum CoreCommands {
+    package static let help = GlobalCommand("help", "List this screen's commands, or show how to use one",
+                                            arguments: [ArgumentDescription("COMMAND", optional: true)]) { dispatcher, call in
+        dispatcher.showHelp(for: call.arguments.positionals.first)
+        return .next
+    }
+    package static let back = GlobalCommand("back", "Close this screen and return to the previous one") { dispatcher, _ in
+        await dispatcher.goBack()
+        return .next
+    }
+    package static let home = GlobalCommand("home", "Close every screen above the first one") { dispatcher, _ in
+        await dispatcher.goHome()
+        return .next
+    }
+    package static let `where` = GlobalCommand("where", "Show the stack of open screens") { dispatcher, _ in
+        dispatcher.showStack()
+        return .next
+    }
+    package static let open = GlobalCommand("open", "Open one of the flow's deep links (Tab offers them)",
+                                            arguments: [ArgumentDescription("LINK")]) { dispatcher, call in
+        await dispatcher.open(call.arguments.positionals.first ?? "")
+        return .next
+    }
+    package static let reload = GlobalCommand("reload", "Read the flow config again and apply it") { dispatcher, _ in
+        await dispatcher.reload()
+        return .next
+    }
+    package static let show = GlobalCommand("show", "Show the current screen again") { dispatcher, _ in
+        dispatcher.showScreenAgain()
+        return .next
+    }
+    package static let history = GlobalCommand("history", "List the lines typed in this session (!N runs line N again, !! the last)",
+                                               arguments: [ArgumentDescription("N", optional: true)]) { dispatcher, call in
+        dispatcher.showHistory(last: call.arguments.positionals.first)
+        return .next
+    }
+    package static let alias = GlobalCommand("alias", "Let NAME stand for a command line (no arguments: list the aliases)",
+                                             arguments: [ArgumentDescription("NAME", optional: true),
+                                                         ArgumentDescription("COMMAND", optional: true, takesRest: true)],
+                                             takesLineAsTyped: true) { dispatcher, call in
+        // As typed: the command keeps its quotes and options (`alias two book --hours 2`).
+        dispatcher.defineAlias(call.text)
+        return .next
+    }
+    package static let unalias = GlobalCommand("unalias", "Forget an alias", arguments: [ArgumentDescription("NAME")]) { dispatcher, call in
+        dispatcher.removeAlias(call.arguments.positionals[0])
+        return .next
+    }
+    package static let set = GlobalCommand("set", "Show the settings, or change one (color, width, pager, confirm-quit)",
+                                           arguments: [ArgumentDescription("NAME", optional: true, values: ShellSettings.all.map(\.name)),
+                                                       ArgumentDescription("VALUE", optional: true)]) { dispatcher, call in
+        dispatcher.changeSetting(call.arguments.positionals)
+        return .next
+    }
+    package static let wait = GlobalCommand("wait", "Wait SECONDS, or until the screen shows TEXT (what it shows by itself meanwhile is shown)",
+                                            arguments: [ArgumentDescription("SECONDS", optional: true),
+                                                        ArgumentDescription("until", kind: .option, optional: true, valueName: "TEXT"),
+                                                        ArgumentDescription("timeout", kind: .option, optional: true, valueName: "SECONDS")]) { dispatcher, call in
+        await dispatcher.wait(seconds: call.arguments.positionals.first, until: call.arguments.options["until"],
+                              timeout: call.arguments.options["timeout"])
+        return .next
+    }
+    package static let quit = GlobalCommand("quit", "Leave the shell, with STATUS as its exit status (default 0)",
+                                            arguments: [ArgumentDescription("STATUS", optional: true)]) { dispatcher, call in
+        dispatcher.quit(call.arguments.positionals.first)
+    }
+    package static let exit = GlobalCommand("exit", "Leave the shell (same as quit)",
+                                            arguments: [ArgumentDescription("STATUS", optional: true)]) { dispatcher, call in
+        dispatcher.quit(call.arguments.positionals.first)
+    }
+
+    /// The core's commands that `help` lists before a capability's, in that order.
+    static let first = [help, back, home, `where`, open, show, reload, history, alias, unalias, set]
+    /// The core's commands that `help` lists after a capability's: `wait`, then those that leave.
+    static let last = [wait, quit, exit]
+
+    /// Every core command, in the order `help` lists them.
+    package static let all = first + last
+
+    /// The names of the core's commands.
+    public static var names: [String] { all.map(\.name) }
+}

@@ -1,0 +1,36 @@
+import FlowManifest
+import FlowShellKit
+import Foundation
+
+/// `help`, `help COMMAND`, and what an unknown command is told: all from the commands the
+/// session offers now.
+extension Dispatcher {
+    /// `help`: this screen's commands and the session's global ones; `help COMMAND`: its usage.
+    func showHelp(for name: String?) {
+        let offered = self.offered
+        guard let name else {
+            output.help(HelpListing(
+                screenTitle: offered.screen?.title ?? "",
+                screenCommands: (offered.screen?.commands ?? []).map(CommandUsage.init),
+                globalCommands: offered.globals.map { CommandUsage($0.description) }))
+            return
+        }
+        if let description = offered.command(named: name)?.description {
+            output.usage(CommandUsage(description))
+        } else {
+            fail(unknownCommand(name).replacingOccurrences(of: "unknown command", with: "no command"))
+        }
+    }
+
+    /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
+    /// the session's global ones and the aliases; `'book' is a command of Car details, not of Cars`.
+    func unknownCommand(_ name: String) -> String {
+        let offered = self.offered
+        // A command of another screen: say which, rather than guess a neighbour here.
+        if let screens = FlowCommands(manifest: flow.manifest, catalog: flow.catalog).screenList(of: name) {
+            return "'\(name)' is a command of \(screens), not of \(offered.screen?.title ?? "this screen")"
+        }
+        let hint = EditDistance.closest(to: name, among: offered.names).map { "did you mean '\($0)'?" } ?? "try help"
+        return "unknown command '\(name)' here — \(hint)"
+    }
+}

@@ -1,0 +1,35 @@
+import FlowCoordinator
+import FlowShellKit
+
+/// `back`, `home`, `open LINK`, `where` and `show`: moving through the flow and seeing where
+/// one is.
+extension Dispatcher {
+    /// `back`.
+    func goBack() async {
+        await supervised { await self.flow.back() }
+    }
+
+    /// `home`: nothing to do at the first screen, which is said.
+    func goHome() async {
+        guard flow.stack.count > 1 else {
+            output.notice(Notice(.muted, "already at the first screen"))
+            return
+        }
+        await supervised { await self.flow.home() }
+    }
+
+    /// `open LINK`.
+    func open(_ link: String) async {
+        await supervised { await self.flow.open(link) }
+    }
+
+    /// `where`.
+    func showStack() {
+        output.stack(topView.stack)
+    }
+
+    /// `show`: the top screen again, as it is now.
+    package func showScreenAgain() {
+        topView.show()
+    }
+}

@@ -1,0 +1,81 @@
+import FlowShellKit
+
+/// What a front end lets the sessions it composes do beyond the core (``CoreCommands``): a
+/// named set of global commands and, optionally, what happens to a line's output sent elsewhere
+/// with `>`, `>>` or `|`. A session has the core and the capabilities its front end hands the
+/// ``Dispatcher`` — nothing is taken away afterwards, so `help`, Tab, did-you-mean and the
+/// machine interface list exactly what it has. The terminal adds its `files` and `programs`;
+/// the browser adds none.
+public struct SessionCapability: Sendable {
+    /// What the capability is called (`files`), for people reading a composition.
+    public let name: String
+    /// The global commands it adds.
+    package let commands: [GlobalCommand]
+    /// Where it sends a line's output, by the operator that asks for it.
+    package let destinations: [RedirectionOperator: OutputDestination]
+    /// The names in a folder as typed (folders ending in `/`), for Tab on a path; nil when the
+    /// capability reaches no files.
+    package let listFolder: (@Sendable (_ folder: String) -> [String])?
+
+    package init(name: String, commands: [GlobalCommand], destinations: [RedirectionOperator: OutputDestination] = [:],
+                 listFolder: (@Sendable (_ folder: String) -> [String])? = nil) {
+        self.name = name
+        self.commands = commands
+        self.destinations = destinations
+        self.listFolder = listFolder
+    }
+
+    /// The names of the global commands it adds.
+    public var commandNames: [String] { commands.map(\.name) }
+
+    /// The operators whose output it sends somewhere.
+    public var operators: Set<RedirectionOperator> { Set(destinations.keys) }
+
+    /// The names of the commands that FlowShell's own front ends add as capabilities (the
+    /// terminal's `run` and `shell`). A test checks that they are exactly those.
+    static let builtInCommandNames = ["run", "shell"]
+
+    /// Every name a global command has in some front end: the core's and the built-in
+    /// capabilities'. A screen may not take one (the manifest check says so), so that a flow
+    /// means the same at a terminal as in a browser.
+    public static let reservedNames = Set(CoreCommands.names + builtInCommandNames)
+}
+
+/// An operator that sends a line's output elsewhere, spelled as cmd2 and POSIX shells spell it.
+public enum RedirectionOperator: String, Sendable, CaseIterable {
+    /// `CMD > FILE`: the file, written anew.
+    case write = ">"
+    /// `CMD >> FILE`: the end of the file.
+    case append = ">>"
+    /// `CMD | COMMAND`: the standard input of a program.
+    case pipe = "|"
+
+    /// What it does, in a user's words.
+    var purpose: String {
+        switch self {
+        case .write: "writes a command's output to a file"
+        case .append: "adds a command's output to a file"
+        case .pipe: "hands a command's output to a program"
+        }
+    }
+}
+
+/// Where a capability sends a line's output that `>`, `>>` or `|` redirects: the line's output
+/// is collected as plain text while its command runs, then delivered.
+package struct OutputDestination: Sendable {
+    /// Makes the plain-text View the output is collected in.
+    let collector: CollectingOutputMaker
+    /// Throws, in the user's words, when the output cannot go to `target` (a file's name as
+    /// typed, a program's line): checked before the command runs, so that it does not run for
+    /// nothing.
+    let check: (@MainActor @Sendable (_ target: String) throws -> Void)?
+    /// Sends `text` to `target`; throws, in the user's words, when it cannot.
+    let deliver: @MainActor @Sendable (_ text: String, _ target: String) async throws -> Void
+
+    package init(collector: @escaping CollectingOutputMaker, check: (@MainActor @Sendable (_ target: String) throws -> Void)? = nil,
+                 deliver: @escaping @MainActor @Sendable (_ text: String, _ target: String) async throws -> Void) {
+        self.collector = collector
+        self.check = check
+        self.deliver = deliver
+    }
+}
