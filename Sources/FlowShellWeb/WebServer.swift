@@ -44,27 +44,28 @@ struct WebServer: Sendable {
                      body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.styles)))
         }
 
-        let sockets = Router(context: BasicWebSocketRequestContext.self)
         let sessions = self.sessions
-        sockets.ws("/ws", shouldUpgrade: { request, _ in
-            guard let host = request.head.authority, access.addressedHere(hostHeader: host),
-                  access.sameOrigin(origin: request.headers[.origin], hostHeader: host),
-                  access.carriesToken(query: request.uri.queryParameters["token"].map(String.init),
-                                      cookieHeader: request.headers[.cookie], hostHeader: host)
-            else { return .dontUpgrade }
-            return .upgrade([:])
-        }, onUpgrade: { inbound, outbound, context in
-            let tab = context.request.uri.queryParameters["tab"].map(String.init)
-            await SocketSession.serve(inbound: inbound, outbound: outbound, tab: tab, sessions: sessions)
-        })
-
         var logger = Logger(label: "flowshell-serve")
         logger.logLevel = .error
         let listening = self.listening
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: sockets,
-                                           configuration: .init(ws: .init(maxFrameSize: Self.maximumMessageSize))),
+            // A WebSocket is upgraded here rather than through a router of its own: the router's
+            // upgrade keeps every connection's request context in a cycle that is never freed
+            // (hummingbird-websocket 2.8.1), some 650 bytes a tab (docs/performance.md).
+            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: Self.maximumMessageSize))) { request, _, _ in
+                let target = URLComponents(string: request.path ?? "")
+                func query(_ name: String) -> String? { target?.queryItems?.first { $0.name == name }?.value }
+                guard target?.path == "/ws", request.method == .get, let host = request.authority, access.addressedHere(hostHeader: host),
+                      access.sameOrigin(origin: request.headerFields[.origin], hostHeader: host),
+                      access.carriesToken(query: query("token"), cookieHeader: request.headerFields[.cookie], hostHeader: host)
+                else { return .dontUpgrade }
+                let tab = query("tab")
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await SocketSession.serve(inbound: inbound, outbound: outbound, tab: tab, sessions: sessions)
+                    await sessions.released()
+                }
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: logger
