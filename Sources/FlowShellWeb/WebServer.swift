@@ -45,6 +45,7 @@ struct WebServer: Sendable {
         }
 
         let sessions = self.sessions
+        let freedMemory = FreedMemory()
         var logger = Logger(label: "flowshell-serve")
         logger.logLevel = .error
         let listening = self.listening
@@ -61,9 +62,11 @@ struct WebServer: Sendable {
                       access.carriesToken(query: query("token"), cookieHeader: request.headerFields[.cookie], hostHeader: host)
                 else { return .dontUpgrade }
                 let tab = query("tab")
+                let connection = freedMemory.connection()
                 return .upgrade([:]) { inbound, outbound, _ in
+                    // The token is freed with this handler, which goes with the last of the connection.
+                    _ = connection
                     await SocketSession.serve(inbound: inbound, outbound: outbound, tab: tab, sessions: sessions)
-                    await sessions.released()
                 }
             },
             configuration: .init(address: .hostname(host, port: port), serverName: nil),

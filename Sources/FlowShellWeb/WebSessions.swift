@@ -30,7 +30,6 @@ final class WebSessions {
     static let closeGrace: Duration = .seconds(3)
     private var remembered: [String: NavigationSnapshot] = [:]
     private var rememberedOrder: [String] = []
-    private let freedMemory = FreedMemory()
 
     init(source: ConfigSource, modules: [FeatureModule], title: String, dataDirectory: @escaping (String) -> String?,
          plugins: @escaping () -> PluginLoader) {
@@ -77,7 +76,6 @@ final class WebSessions {
         }
         let tab = requested.flatMap { Self.isTabID($0) && !open.contains($0) ? $0 : nil } ?? Self.newTabID()
         open.insert(tab)
-        freedMemory.opened(open.count)
         let runtime: FlowRuntime
         do {
             runtime = try await startRuntime()
@@ -107,12 +105,6 @@ final class WebSessions {
         for waiter in awaitingClose.removeValue(forKey: session.tab) ?? [] {
             waiter.resume.resume()
         }
-    }
-
-    /// A socket's session has ended and nothing holds it any more: its memory may go back to
-    /// the system.
-    func released() {
-        freedMemory.released(open.count)
     }
 
     /// Returns when the tab's open session has closed, or after ``closeGrace``. Each waiter is
