@@ -17,8 +17,8 @@ import Glibc
 /// more then.
 final class FreedMemory: @unchecked Sendable {
     /// How long after a connection's handler is freed its timers may still hold some of it: the
-    /// WebSocket library's ping period (30 s), and a little more.
-    static let lateRelease: DispatchTimeInterval = .seconds(35)
+    /// WebSocket's ping period and close handshake's deadline, and a little more.
+    static let lateRelease = ServingBounds.pingInterval + ServingBounds.closeTimeout + .seconds(5)
 
     // Guarded by the lock, hence unchecked: connections begin and end on the server's threads.
     private let lock = NSLock()
@@ -46,7 +46,7 @@ final class FreedMemory: @unchecked Sendable {
         guard trims else { return }
         _ = Self.trim?(0)
         if later {
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.lateRelease) { [self] in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(Self.lateRelease / .milliseconds(1)))) { [self] in
                 lock.withLock { lateTrimPending = false }
                 _ = Self.trim?(0)
             }
