@@ -41,6 +41,9 @@ public final class FlowRuntime {
     let notices: SessionNotices
     /// The flow's plugins.
     let plugins: PluginLoader
+    /// How many of the plugins' runs had ended when the open screens last held no screen of a
+    /// stopped plugin (``hasStoppedPluginScreen``).
+    var endedPluginRunsSeen = 0
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule], environment: AppEnvironment,
                  sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader,
