@@ -42,6 +42,8 @@ public enum FlowShellServeMain {
         let plugins = { PluginLoader(purpose: .running, trust: trust, paths: paths) }
         // The sessions of both servers share the app's services, as two terminals share its data.
         let services = ServiceContainer()
+        // A watch the system refuses (the screens follow the data folder) is said once, here.
+        FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
         // bounded by half of what the process may open.
         let descriptorLimit = DescriptorLimit.raised() / (options.servesWeb && options.ssh ? 2 : 1)

@@ -34,6 +34,8 @@ public final class EditLineReader: LineReader {
     /// What other threads may ask of the editor: whether a line is being read, and to fit the
     /// line to a new window size (a session's terminal only).
     public nonisolated let control: LineReaderControl
+    /// Whether lines are saved to the history file (not when it is kept as it was).
+    private var savesHistory = true
 
     /// Opens the editor on the terminal; returns nil when libedit cannot start.
     /// `historyPath` is loaded now and saved after every line (nil: no history file); when it
@@ -55,8 +57,42 @@ public final class EditLineReader: LineReader {
             return nil
         }
         made.attach(editor)
-        if let historyPath {
-            _ = fs_history_load(editor, historyPath)
+        if let historyPath, fs_history_load(editor, historyPath) < 0, Self.mayHoldLines(historyPath) {
+            keepAside(unreadableHistory: historyPath)
+        }
+    }
+
+    /// Whether `path` is a file that may hold someone's lines: there, not a folder, and not
+    /// empty or blank (such a file, left by `touch` or a full disk, has nothing to lose).
+    private static func mayHoldLines(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return false }
+        // One that cannot be read may hold lines.
+        guard let contents = FileManager.default.contents(atPath: path) else { return true }
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        return contents.contains { !blank.contains($0) }
+    }
+
+    /// A history file that is there but cannot be read (not in libedit's format, say) is never
+    /// written over: it is kept under another name and a new one started, or, when it cannot be
+    /// moved, this session's lines are not saved; a warning says which, on stderr.
+    private func keepAside(unreadableHistory path: String) {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var stamp = [UInt8](repeating: 0, count: 32)
+        let length = stamp.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { strftime($0.baseAddress, $0.count, "%Y%m%d-%H%M%S", &parts) }
+        }
+        let kept = "\(path).unreadable-\(String(decoding: stamp.prefix(length), as: UTF8.self))"
+        if access(kept, F_OK) != 0, rename(path, kept) == 0 {
+            let name = kept.split(separator: "/").last.map(String.init) ?? kept
+            Platform.write("warning: the history file \(path) is not one this shell can read; it is kept as \(name) and a new one is started\n",
+                           to: STDERR_FILENO)
+        } else {
+            savesHistory = false
+            Platform.write("warning: the history file \(path) is not one this shell can read, and cannot be moved aside; this session's lines will not be saved to it\n",
+                           to: STDERR_FILENO)
         }
     }
 
@@ -133,16 +169,21 @@ public final class EditLineReader: LineReader {
     }
 
     isolated deinit {
-        close()
+        end()
     }
 
     /// Ends the editor now: its terminal is left in its normal mode, its thread ends, and it
     /// reads no more lines (each read is ``LineReadResult/end``). Call it only when no line is
-    /// being read; a session's server then closes the terminal.
-    public func close() {
+    /// being read. At the process's terminal, call it before the terminal is given back
+    /// (``Terminal/restoreForeground()``), not later: a change of the terminal's modes from a
+    /// process group that no longer has it stops the process (SIGTTOU), and a deinit on the main
+    /// actor may run after that, or not at all before the process exits. A session's server
+    /// closes its terminal after.
+    public func end() {
+        guard let editor else { return }
         control.detach()
-        if let editor { fs_editor_destroy(editor) }
-        editor = nil
+        fs_editor_destroy(editor)
+        self.editor = nil
         thread.finish()
     }
 
@@ -194,8 +235,9 @@ public final class EditLineReader: LineReader {
     public func remember(_ line: String) {
         guard let editor, !line.allSatisfy(\.isWhitespace) else { return }
         _ = fs_history_add(editor, line)
-        guard let historyPath else { return }
-        // Write a sibling file, then rename: a crash never leaves a truncated history.
+        guard let historyPath, savesHistory else { return }
+        // Write a sibling file, then rename: a crash never leaves a truncated history. (The
+        // sibling is named as AtomicFile names them, which removes those a crash left.)
         let temporary = "\(historyPath).\(getpid()).tmp"
         if fs_history_save(editor, temporary) >= 0 && rename(temporary, historyPath) == 0 { return }
         let reason = errno

@@ -58,7 +58,7 @@ final class TerminalSession: RunningSession {
         console.lineEditor = editor
         let outcome = await shell.run()
         console.lineEditor = nil
-        editor.close()
+        editor.end()
         return outcome.status ?? 0
     }
 
