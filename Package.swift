@@ -211,6 +211,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // The server's errors (a port in use) as the system gives them, to say them in words.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
@@ -228,6 +230,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 // The server's own log, kept to errors.
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },

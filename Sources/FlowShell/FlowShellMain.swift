@@ -25,6 +25,10 @@ public enum FlowShellMain {
             print(rootHelp(name: identity.name))
             exit(0)
         }
+        if arguments.count == 2, arguments[0] == "--generate-completion-script", let shell = CompletionShell(rawValue: arguments[1]) {
+            print(CompletedCommandLine.completionScript(for: shell))
+            exit(0)
+        }
         if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first) {
             let hint = EditDistance.closest(to: first, among: subcommandNames).map { " — did you mean '\($0)'?" } ?? ""
             FileHandle.standardError.write(Data("error: '\(first)' is not a \(identity.name) command\(hint)\ncommands: \(subcommandNames.joined(separator: ", ")) (run is the default; \(identity.name) --help says more)\n".utf8))
