@@ -27,7 +27,7 @@ import Synchronization
         "help": everywhere, "back": everywhere, "home": everywhere, "where": everywhere, "open": everywhere,
         "show": everywhere, "reload": everywhere, "history": everywhere, "alias": everywhere, "unalias": everywhere,
         "set": everywhere, "wait": everywhere, "quit": everywhere, "exit": everywhere,
-        "run": [.terminal], "shell": [.terminal],
+        "run": [.terminal], "shell": [.terminal], "edit": [.terminal],
     ]
 
     /// The global commands `frontEnd` has, by the table.
@@ -51,6 +51,8 @@ import Synchronization
         case "unalias": return "unalias nothing"
         case "run": return "run \(script.path)"
         case "shell": return "shell true"
+        // A range this new session lacks: the command answers without starting an editor.
+        case "edit": return "edit 99"
         case "wait": return "wait 0"
         default: return name
         }
@@ -87,9 +89,10 @@ import Synchronization
         "history": ("history", "1  history"),
         "alias": ("alias", "no aliases — alias NAME COMMAND… makes one"),
         "unalias": ("unalias cheap", "no alias 'cheap'"),
-        "set": ("set", "confirm-quit = "),
+        "set": ("set", "booking-hours = 1"),
         "run": ("run missing.fs", "cannot read the script missing.fs"),
         "shell": ("shell echo the shell ran", "the shell ran"),
+        "edit": ("edit 99", "no line 99 in this session's history"),
         "wait": ("wait --until Cars --timeout 5", nil),
     ]
 

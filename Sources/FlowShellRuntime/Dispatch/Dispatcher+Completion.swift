@@ -12,18 +12,24 @@ extension Dispatcher {
         return CompletionProvider.complete(textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
                                            aliases: offered.aliases, values: { parameter in
             // A link parameter takes the values of an open screen's argument of that name
-            // (`carID` ~ `CAR-ID`).
+            // (`carID` ~ `CAR-ID`), with what each is, then those its module suggests.
             let wanted = Self.normalised(parameter)
-            var values = known[parameter] ?? []
+            var values: [(value: String, description: String?)] = []
+            var seen = Set<String>()
             for open in stack {
                 for command in open.screen.viewProperties.commands {
                     for argument in command.arguments where Self.normalised(argument.name) == wanted {
-                        values += argument.values.filter { !values.contains($0) }
+                        for value in argument.values where seen.insert(value).inserted {
+                            values.append((value, argument.descriptions[value]))
+                        }
                     }
                 }
             }
+            for value in known[parameter] ?? [] where seen.insert(value).inserted {
+                values.append((value, nil))
+            }
             return values
-        }, files: listFolder ?? { _ in [] })
+        }, files: listFolder ?? { _ in [] }, settingValues: offered.settingValues)
     }
 
     private static func normalised(_ name: String) -> String {

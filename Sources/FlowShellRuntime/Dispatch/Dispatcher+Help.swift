@@ -22,6 +22,19 @@ extension Dispatcher {
         }
     }
 
+    /// The command whose help a line asks for with a question mark, as in cmd2 and IPython:
+    /// `?` (this screen's commands: an empty name), `? CMD`, `?CMD`, `CMD?`; nil for any other line.
+    static func helpAsked(_ words: [String]) -> String?? {
+        guard let first = words.first, first.contains("?") else { return nil }
+        if first == "?" {
+            return words.count == 1 ? .some(nil) : words.count == 2 ? words[1] : nil
+        }
+        guard words.count == 1 else { return nil }
+        if first.hasPrefix("?") { return String(first.dropFirst()) }
+        if first.hasSuffix("?") { return String(first.dropLast()) }
+        return nil
+    }
+
     /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
     /// the session's global ones and the aliases; `'book' is a command of Car details, not of Cars`.
     func unknownCommand(_ name: String) -> String {

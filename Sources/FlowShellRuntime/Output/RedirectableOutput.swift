@@ -51,6 +51,7 @@ package final class RedirectableOutput: ShellOutput {
     package func usage(_ usage: CommandUsage) { shown.usage(usage) }
     package func stack(_ entries: [StackEntry]) { shown.stack(entries) }
     package func text(_ lines: [String]) { shown.text(lines) }
+    package func settings(_ listing: SettingsListing) { shown.settings(listing) }
 
     package func notice(_ notice: Notice) {
         switch notice.style {

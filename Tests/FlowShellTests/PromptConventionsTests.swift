@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// What cmd2, IPython, bash and fish users reach for at the prompt, through the binary with its
+/// lines piped in: `?` and `CMD?` as help, `!prefix` and `!-N`, `history -r` and `history -o`,
+/// aliases that take arguments (cmd2's macros), and the settings a feature module declares.
+@Suite struct PromptConventionsTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
+        try FlowShellBinary.run(["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
+    }
+
+    @Test func aQuestionMarkAsksForHelp() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("?\nsort?\n? filter\n?select\nselct?\n", in: home)
+        #expect(result.output.hasPrefix("Cars\n"))
+        #expect(result.output.contains("Commands on this screen (Cars):\n  select CAR-ID"), "? is help")
+        #expect(result.output.contains("usage: sort ORDER\n  Order the list by price, distance or name\n  ORDER: price, distance, name\n"))
+        #expect(result.output.contains("usage: filter [TEXT]\n"))
+        #expect(result.output.contains("usage: select CAR-ID\n"))
+        #expect(result.errors == "✗ line 5: no command 'selct' here — did you mean 'select'?\n")
+    }
+
+    @Test func aOneLetterSlipIsNotTakenForAOneLetterAlias() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("alias s select\nx\n", in: home)
+        #expect(result.errors == "✗ line 2: unknown command 'x' here — try help\n")
+    }
+
+    @Test func linesAreRecalledByTheirBeginningOrFromTheEnd() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("filter kia\nsort name\nfilter\n!filter kia\n!-3\n!so price\n!x\n", in: home)
+        // Each recalled line is shown, then runs as typed then (with what follows the reference).
+        #expect(result.output.contains("  filter kia\nCars\nID   Car      Operator   Price   Away\nrio  Kia Rio"))
+        #expect(result.output.contains("  sort name\n  nothing changed\n"), "!-3 is the third line from the end")
+        #expect(result.output.contains("  sort name price\n"), "what follows !so is added to the line")
+        #expect(result.errors == """
+            ✗ line 6: too many arguments — usage: sort ORDER
+            ✗ line 7: no line starting with 'x' in the history — history lists them
+
+            """)
+        let history = try run("where\n!wh\nhistory\n", in: home)
+        #expect(history.output.hasSuffix("1  where\n2  where\n3  history\n"), "the recalled line is kept as it ran")
+    }
+
+    @Test func historyRunsLinesAgainAndWritesThemAsAScript() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try run("sort name\nfilter o\nselect polo\nback\nhistory -r 2..4\nhistory -o steps.fs 1..3\nhistory -r\nhistory -r 9\nhistory -x\n",
+                            in: home)
+        #expect(first.output.contains("  filter o\n"), "each line is shown before it runs again")
+        #expect(first.output.contains("  select polo\nVolkswagen Polo\n"))
+        #expect(first.output.contains("✓ wrote 3 lines to steps.fs — run steps.fs runs them"))
+        #expect(first.errors == """
+            ✗ line 7: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [N]
+            ✗ line 8: no line 9 in this session's history — history lists them
+            ✗ line 9: no option '-x' — usage: history [-a] [-r] [-o FILE] [N]
+
+            """)
+        let script = try String(contentsOf: home.appendingPathComponent("steps.fs"), encoding: .utf8)
+        #expect(script == "sort name\nfilter o\nselect polo\n")
+        // A session of its own runs the script, and its lines are the script's, not typed ones.
+        let second = try run("run steps.fs\nwhere\nhistory\n", in: home)
+        #expect(second.output.contains("2. Volkswagen Polo (cars.details, carID=polo)\n"))
+        #expect(second.output.hasSuffix("1  run steps.fs\n2  where\n3  history\n"))
+    }
+
+    @Test func aliasesTakeArgumentsInTheirPlaces() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("""
+            alias pick select {1}
+            alias match filter {2} {1}
+            alias say shell echo {1}, {{1}} and
+            match Rio Kia
+            pick
+            pick rio
+            back
+            say 'one two' three
+            alias
+
+            """, in: home)
+        #expect(result.output.contains("1 of 7 cars, by price, matching 'Kia Rio'"), "{2} {1} in their places")
+        #expect(result.output.contains("Plate:    A123BC"), "pick rio selected the car")
+        #expect(result.output.contains("one two, {1} and three\n"), "an alias of shell: {1} as one word, {{1}} kept, the rest after")
+        #expect(result.output.contains("alias match filter {2} {1}\nalias pick select {1}\n"))
+        #expect(result.errors == "✗ line 5: pick stands for 'select {1}', which needs 1 argument; {1} is missing\n")
+    }
+
+    @Test func aModulesSettingIsListedChangedAndKeptForThePerson() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try run("set\nhelp set\nset booking-hours 5\nset booking-hours 3\nset booking-hours\n", in: home)
+        #expect(first.output.contains("booking-hours = 1     — the hours a new booking lasts until hours says otherwise (Booking)\n"))
+        #expect(first.output.contains("usage: set [NAME] [VALUE]\n  Show the settings, or change one (color, width, pager, confirm-quit, booking-hours)\n"
+                                      + "  NAME: color, width, pager, confirm-quit, booking-hours\n"))
+        #expect(first.output.contains("✓ booking-hours = 3\nbooking-hours = 3\n"))
+        #expect(first.errors == "✗ line 3: booking-hours must be 1, 2, 3, 4, 8, 24, not '5'\n")
+        // The next session, the person's: a booking lasts three hours from the start.
+        let second = try run("select rio\nbook\nlogin alice\n", in: home)
+        #expect(second.output.contains("Duration: 3 hours"), "\(second.output)")
+    }
+}
