@@ -56,9 +56,9 @@ import Testing
         #expect(first.output.contains("  select polo\nVolkswagen Polo\n"))
         #expect(first.output.contains("✓ wrote 3 lines to steps.fs — run steps.fs runs them"))
         #expect(first.errors == """
-            ✗ line 7: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [N]
+            ✗ line 7: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [-e] [N]
             ✗ line 8: no line 9 in this session's history — history lists them
-            ✗ line 9: no option '-x' — usage: history [-a] [-r] [-o FILE] [N]
+            ✗ line 9: no option '-x' — usage: history [-a] [-r] [-o FILE] [-e] [N]
 
             """)
         let script = try String(contentsOf: home.appendingPathComponent("steps.fs"), encoding: .utf8)

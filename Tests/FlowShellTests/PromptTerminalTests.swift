@@ -109,6 +109,11 @@ import Glibc
         terminal.type("history\r")
         let history = try terminal.expect("Cars › ")
         #expect(history.contains("1  filter o\r\n2  edit 1\r\n3  sort distance\r\n4  where\r\n5  history\r\n"), "what was written is kept as typed: \(history)")
+        // history -e, as cmd2's and bash's fc: the line before it, edited.
+        terminal.type("history -e\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        #expect(try String(contentsOf: home.appendingPathComponent("given"), encoding: .utf8) == "history\n")
         try quit(terminal)
         // An editor that fails runs nothing.
         let failing = try PseudoTerminal.interactiveBash(home: home, extra: ["EDITOR": "false", "VISUAL": ""])

@@ -9,6 +9,11 @@ extension Dispatcher {
         set { history.earlier = newValue }
     }
 
+    /// The number of the last line typed in this session (0 before the first).
+    package var lastLineNumber: Int {
+        history.nextNumber - 1
+    }
+
     /// The line `line` (`!N`, `!!`, `!-N`, `!prefix`, with any words after it) recalls, with
     /// those words after it; nil, with the failure said, when there is none.
     func recalled(_ line: String) -> String? {

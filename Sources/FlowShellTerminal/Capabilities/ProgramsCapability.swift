@@ -10,6 +10,7 @@ extension SessionCapability {
     public static let programs = SessionCapability(
         name: "programs",
         commands: [ProgramsCapability.shell, ProgramsCapability.edit],
+        options: [ProgramsCapability.historyInEditor],
         destinations: [.pipe: ProgramsCapability.pipe]
     )
 }
@@ -44,8 +45,28 @@ enum ProgramsCapability {
     /// `%edit`, cmd2's `history -e`, bash's `fc`).
     static let edit = GlobalCommand("edit", "Write lines in your $EDITOR and run them when it closes (RANGE: start from those lines, as history -r)",
                                     arguments: [ArgumentDescription("RANGE", optional: true)]) { dispatcher, call in
+        await edit(call.arguments.positionals.first, on: dispatcher)
+    }
+
+    /// `history -e [RANGE]`, as cmd2's and bash's `fc`: `edit` on those lines, the last one
+    /// when none are named.
+    static let historyInEditor = CommandOptions(for: CoreCommands.history, arguments: [
+        ArgumentDescription("edit", kind: .flag, optional: true, shortName: "e"),
+    ]) { dispatcher, call in
+        // The line before this one, when no range is named.
+        let previous = dispatcher.lastLineNumber - 1
+        guard let range = call.arguments.positionals.first ?? (previous > 0 ? String(previous) : nil) else {
+            dispatcher.fail("no line before this one to edit — history -e RANGE names lines")
+            return .next
+        }
+        return await edit(range, on: dispatcher)
+    }
+
+    /// Opens the editor on the lines of `range` (nil: an empty script) and runs what it leaves.
+    @MainActor
+    private static func edit(_ range: String?, on dispatcher: Dispatcher) async -> Dispatcher.Step {
         var initial = ""
-        if let range = call.arguments.positionals.first {
+        if let range {
             guard let lines = dispatcher.historyLines(range) else { return .next }
             initial = lines.map(\.line).joined(separator: "\n") + "\n"
         }
