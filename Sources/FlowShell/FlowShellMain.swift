@@ -25,6 +25,16 @@ public enum FlowShellMain {
             print(rootHelp(name: identity.name))
             exit(0)
         }
+        if arguments == ["--generate-manual"] {
+            do {
+                print(ManualPage(identity: identity, modules: modules, commandLine: try DumpedCommandLine.of(FlowShellCommand.self)).text,
+                      terminator: "")
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot describe the command line: \(error)\n".utf8))
+                exit(1)
+            }
+        }
         if arguments.count == 2, arguments[0] == "--generate-completion-script", let shell = CompletionShell(rawValue: arguments[1]) {
             print(CompletedCommandLine.completionScript(for: shell))
             exit(0)

@@ -68,7 +68,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let said = try [run(["--help"], input: "", home: home), run(["run", "--help"], input: "", home: home),
-                        run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home)]
+                        run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home), run(["--generate-manual"], input: "", home: home)]
         for result in said {
             let text = (result.output + result.errors).lowercased()
             #expect(text.contains("greeter") || text.contains("usage"), "\(text)")

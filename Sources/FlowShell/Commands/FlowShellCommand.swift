@@ -30,7 +30,8 @@ struct FlowShellCommand: ParsableCommand {
 /// ArgumentParser's scripts would otherwise offer nothing after the name but the subcommands.
 struct CompletedCommandLine: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: FlowShellCommand.configuration.commandName, subcommands: FlowShellCommand.subcommands)
+        let root = FlowShellCommand.configuration
+        return CommandConfiguration(commandName: root.commandName, version: root.version, subcommands: FlowShellCommand.subcommands)
     }
 
     @OptionGroup var run: RunCommand

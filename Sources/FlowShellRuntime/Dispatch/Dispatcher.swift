@@ -94,7 +94,7 @@ public final class Dispatcher {
     /// The global commands of a session composed with `capabilities`, in the order `help` lists
     /// them: the core's (with the options the capabilities add to them), with the capabilities'
     /// before `wait`, `quit` and `exit`. A name is the core's, else the first capability's that adds it.
-    static func globals(composing capabilities: [SessionCapability]) -> [GlobalCommand] {
+    package static func globals(composing capabilities: [SessionCapability]) -> [GlobalCommand] {
         var names = Set(CoreCommands.all.map(\.name))
         var added: [GlobalCommand] = []
         for command in capabilities.flatMap(\.commands) where names.insert(command.name).inserted {
