@@ -91,6 +91,16 @@ import Testing
         #expect(result.errors == "✗ line 5: pick stands for 'select {1}', which needs 1 argument; {1} is missing\n")
     }
 
+    @Test func waitLooksForTheTextAsTheScreenShowsIt() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A table's row with its columns lined up, a key and its value as aligned: what was printed.
+        let result = try run("filter kia\nwait --until 'rio  Kia Rio  CityDrive' --timeout 1\nselect rio\nwait --until 'Plate:    A123BC' --timeout 1\n"
+                             + "wait --until 'row:' --timeout 0\n", in: home)
+        #expect(result.output.contains("rio  Kia Rio  CityDrive    9/h  350 m\n"))
+        #expect(result.errors == "✗ line 5: wait: the screen did not show 'row:' within 0 s\n", "nothing the screen does not show")
+    }
+
     @Test func aModulesSettingIsListedChangedAndKeptForThePerson() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -64,6 +64,7 @@ package final class RedirectableOutput: ShellOutput {
     package func lineCancelled() { base.lineCancelled() }
     package func endOfInput() { base.endOfInput() }
     package func flush() { base.flush() }
+    package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 
     package func apply(_ settings: ShellSettings) {
         fixedWidth = settings.width

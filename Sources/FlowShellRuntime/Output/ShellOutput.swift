@@ -30,6 +30,9 @@ public protocol ShellOutput: AnyObject {
     func apply(_ settings: ShellSettings)
     /// Writes out what is held back, before another program writes to the same place.
     func flush()
+    /// `screen` as this View shows it in plain text, one line a row, unwrapped (what `wait
+    /// --until TEXT` looks for); nil when the View has no text of its own.
+    func plainText(of screen: ViewProperties) -> String?
 }
 
 extension ShellOutput {
@@ -43,6 +46,9 @@ extension ShellOutput {
     public func apply(_ settings: ShellSettings) {}
     /// An output that holds nothing back has nothing to write out.
     public func flush() {}
+
+    /// An output that renders no text (JSON lines, a browser's messages) has none to give.
+    public func plainText(of screen: ViewProperties) -> String? { nil }
 }
 
 /// One open screen, as `where` and the machine interface show it.

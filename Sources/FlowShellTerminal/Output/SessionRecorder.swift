@@ -159,4 +159,5 @@ package final class RecordingOutput: ShellOutput {
     package func lineCancelled() { base.lineCancelled() }
     package func endOfInput() { base.endOfInput() }
     package func flush() { base.flush() }
+    package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 }

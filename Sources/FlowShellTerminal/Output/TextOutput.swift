@@ -194,6 +194,11 @@ package final class TextOutput: ShellOutput {
     package func flush() {
         console.flush()
     }
+
+    /// The screen as a script sees it: no colour, no wrapping.
+    package func plainText(of screen: ViewProperties) -> String? {
+        ScreenRenderer(width: ScreenRenderer.unbounded, styler: TextStyler(colour: false), wrapsMessages: false).render(screen)
+    }
 }
 
 /// Rows of a name (a usage, a setting's `name = value`) and what it does: the names in a column
