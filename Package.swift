@@ -179,6 +179,15 @@ let package = Package(
                           swiftSettings: strictSwift),
         .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
                     path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
+        // examples/notes, the shell the guides build (docs/features.md, docs/your-own-shell.md):
+        // its code is what they show, compiled and tested here.
+        .target(name: "Notes", dependencies: ["FlowShellKit"], path: "examples/notes/Features/Notes/Sources", swiftSettings: strictSwift),
+        .target(name: "NotesShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Notes"], path: "examples/notes/Sources/NotesShell",
+                swiftSettings: strictSwift),
+        .executableTarget(name: "NotesApp", dependencies: ["FlowShell", "NotesShell"], path: "examples/notes/Sources/NotesApp",
+                          swiftSettings: strictSwift),
+        .testTarget(name: "NotesTests", dependencies: ["Notes", "FlowShellKit", "FlowShellTesting", .product(name: "Clocks", package: "swift-clocks")],
+                    path: "examples/notes/Features/Notes/Tests", swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -195,7 +204,7 @@ let package = Package(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
                            "LineEditor", "CPseudoTerminal", "flowshell", "CarSharingApp",
-                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", "NotesApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
@@ -245,6 +254,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
         // examples/greeter's browser program, which `greeter serve` runs.
         .executableTarget(name: "GreeterServe", dependencies: ["FlowShellWeb", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
+                          swiftSettings: strictSwift),
+        .executableTarget(name: "NotesServe", dependencies: ["FlowShellWeb", "NotesShell"], path: "examples/notes/Sources/NotesServe",
                           swiftSettings: strictSwift),
     ]
     // Every global command in every front end, the browser's among them (GlobalCommandTests), and
