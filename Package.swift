@@ -263,6 +263,14 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "GreeterServe"]
 }
 
+// `FLOWSHELL_TESTS=Greeting swift test`: the tests of those features alone (names separated by
+// commas), built and run without the rest: SwiftPM builds every test target of a package for
+// `swift test`, whatever `--filter` says (the tutorial's test step).
+if let chosen = Context.environment["FLOWSHELL_TESTS"] {
+    let kept = Set(chosen.split(separator: ",").map { "\($0)Tests" })
+    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
+}
+
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's
 // runtime, which only it gets (the build tools must not: they have no fuzz entry point), so
 // other builds leave it out.

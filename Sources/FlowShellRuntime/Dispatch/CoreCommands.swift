@@ -34,7 +34,7 @@ public enum CoreCommands {
         dispatcher.showScreenAgain()
         return .next
     }
-    package static let history = GlobalCommand("history", "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again; !N, !! or !prefix runs one)",
+    package static let history = GlobalCommand("history", "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again)",
                                                arguments: [ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
                                                            ArgumentDescription("run", kind: .flag, optional: true, shortName: "r"),
                                                            ArgumentDescription("N", optional: true)]) { dispatcher, call in
