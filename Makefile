@@ -53,6 +53,9 @@ test: deps
 	# headless Chromium (installed when missing and allowed; skipped with a line saying why otherwise).
 	./scripts/install-web-test-deps.sh
 	python3 scripts/check_web.py
+	# The server held to its bounds: dribbled heads and silent sockets closed at their deadlines,
+	# 2,000 half-open requests at ulimit -n 1024 while a tab works, and 1,200 tabs at once.
+	python3 scripts/check_web_bounds.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 scripts/run_tutorial.py
 	# The README's and docs/'s links lead somewhere, and their sessions print what they show.
@@ -136,7 +139,8 @@ fuzz: deps
 # one run (scripts/bench.py builds release and sets up the baselines in .build/bench). QUICK=1 is
 # the quick run CI does (under a minute of measuring), which fails only on a gross regression
 # against bench/results.json; BENCH_FLAGS=--save makes a run the new reference.
-# The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip and 100 sessions'
+# The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip, the same while
+# 2,000 half-open requests are held at ulimit -n 1024, and 100 sessions'
 # memory; QUICK=1 measures briefly on the debug build `make test` made, sparing a release build.
 bench:
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)

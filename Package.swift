@@ -220,8 +220,10 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        // The server's errors (a port in use) as the system gives them, to say them in words.
+        // The server's bounds are channel handlers (swift-nio), and a tab's key an HMAC (swift-crypto);
+        // both are built for Hummingbird and its dependencies already.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
@@ -236,10 +238,13 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             dependencies: [
                 "FlowShellRuntime", "FlowShellSettings", "FlowShellKit", "FlowManifest", "FlowCoordinator",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The server's own log, kept to errors.
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                // The server's own log, kept to what is critical.
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
@@ -251,7 +256,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
-        .testTarget(name: "FlowShellWebTests", dependencies: ["FlowShellWeb"], swiftSettings: strictSwift),
+        .testTarget(name: "FlowShellWebTests", dependencies: [
+            "FlowShellWeb",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ], swiftSettings: strictSwift),
         // examples/greeter's browser program, which `greeter serve` runs.
         .executableTarget(name: "GreeterServe", dependencies: ["FlowShellWeb", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
                           swiftSettings: strictSwift),

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from webclient import DEADLINE, Refused, Server, Socket, http_get, screen_of  # noqa: E402
@@ -31,17 +32,24 @@ def check(condition, what):
         failures.append(what)
 
 
+# Every socket the checks open, so that what the tabs were told can be searched at the end.
+SOCKETS = []
+
+
 def refused(server, **arguments):
+    """The refusal a socket gets (its HTTP status or close code, and the reason), or None."""
     try:
-        Socket(server, **arguments).close()
+        SOCKETS.append(Socket(server, **arguments))
+        SOCKETS[-1].close()
     except Refused as refusal:
-        return refusal.status
+        return refusal
     return None
 
 
 def opened(server, **arguments):
     """A socket whose session has shown its first screen."""
     socket = Socket(server, **arguments)
+    SOCKETS.append(socket)
     socket.wait(lambda message: message.get("type") == "screen")
     return socket
 
@@ -130,16 +138,43 @@ def shared_settings_tests(server, build, home):
 
 
 def websocket_tests(server, build, home):
-    status, _, body = http_get(server, f"/?token={server.token}")
+    status, head, body = http_get(server, f"/?token={server.token}")
     check(status == 200 and b"<title>" in body, "the page answers with its token")
+    check("set-cookie" not in head.lower() and server.token not in head, "and sets no cookie (cookies reach every port of a host)")
     check(http_get(server, "/?token=wrong")[0] == 403, "the page with a wrong token is refused (403)")
-    check(http_get(server, "/")[0] == 403, "the page without a token is refused (403)")
-    check(http_get(server, f"/?token={server.token}", host=f"evil.example:{server.port}")[0] == 421,
-          "a request addressed to another name is refused (421)")
-    check(refused(server, token="wrong") == 400, "a WebSocket with a wrong token is refused")
-    check(refused(server, origin="http://evil.example") == 400, "a WebSocket from another origin is refused")
-    check(refused(server, origin=None) == 400, "a WebSocket without an Origin is refused")
+    status, head, body = http_get(server, "/")
+    check(status == 200 and server.token.encode() not in body, "the page without a token (a reload) is served: it holds no secret")
+    for path in [f"/?token={server.token}", "/app.js", "/ws"]:
+        check(http_get(server, path, host=f"evil.example:{server.port}")[0] == 421,
+              f"a request for {path} addressed to another name is refused (421)")
+    wrong = refused(server, token="0" * len(server.token))
+    check(wrong is not None and wrong.status == 1008 and "not this server's" in wrong.reason,
+          f"a WebSocket whose hello carries a wrong token is told so and closed, before any session ({wrong})")
+    check(refused(server, origin="http://evil.example").status == 400, "a WebSocket from another origin is refused")
+    check(refused(server, origin=None).status == 400, "a WebSocket without an Origin is refused")
+    check(refused(server, host=f"evil.example:{server.port}", origin=f"http://evil.example:{server.port}").status == 400,
+          "a WebSocket addressed to another name is refused")
+    unsaid = Socket(server, greet=False)
+    unsaid.send_json({"type": "run", "line": "select rio", "id": 1})
+    code = unsaid.wait_closed()
+    told = [message.get("reason") for message in unsaid.messages]
+    check(code == 1008 and told == ["the page did not say hello first"] and not any(m.get("type") == "screen" for m in unsaid.messages),
+          f"a line before the hello is refused, and no session opens ({code}, {told})")
+    # A tab's key: it lets that tab back in without the token (a reload), and no other tab.
+    keyed = opened(server)
+    keyed.run("select polo")
+    keyed.close()
+    back = opened(server, tab=keyed.tab, key=keyed.key)
+    check(back.tab == keyed.tab and screen_of(back.messages)["title"] == "Volkswagen Polo",
+          "a tab comes back in with its key, without the token, where it was")
+    back.close()
+    other = refused(server, tab="f" * 32, key=keyed.key)
+    check(other is not None and other.status == 1008, f"a tab's key lets no other tab in ({other})")
 
+    # At the terminal (a page's line is at most 4,096 bytes): a message quoting a line is cut.
+    long_line = terminal_errors(build, home, ["select " + "a" * (10 * 1024 * 1024)])
+    check(len(long_line) == 1 and len(long_line[0]) < 4000 and "characters cut" in long_line[0] and long_line[0].startswith("no car 'aaa"),
+          f"a 10 MB line comes back cut in its error, saying how much was cut ({len(long_line[0]) if long_line else None} characters)")
     socket = opened(server)
     first = screen_of(socket.messages)
     session = next(message for message in socket.messages if message["type"] == "session")
@@ -184,11 +219,25 @@ def websocket_tests(server, build, home):
         ("a line over 4096 bytes", json.dumps({"type": "run", "line": "x" * 5000}).encode(), 0x1, 1003),
         ("a binary frame", b"\x01\x02", 0x2, 1003),
         ("a frame of 100 KiB", b"x" * 100 * 1024, 0x1, 1009),
+        # RFC 6455: text must be UTF-8 (1007), a client must mask its frames (1002), and a message
+        # too large is too large in several frames too (1009).
+        ("a text frame that is not UTF-8", json.dumps({"type": "run", "line": "x", "id": 1}).encode()[:-2] + b"\xff\xfe}", 0x1, 1007),
+        ("a message that is not UTF-8 across two frames", [(b'{"type": "run", "line": "\xe2', 0x1), (b'\x28\xa1", "id": 1}', 0x0)], None, 1007),
+        ("a frame the client did not mask", ("unmasked", json.dumps({"type": "run", "line": "home", "id": 1}).encode()), 0x1, 1002),
+        ("a message of 20 KiB in two frames", [(b"x" * 10 * 1024, 0x1), (b"x" * 10 * 1024, 0x0)], None, 1009),
     ]:
         victim = opened(server)
-        victim.send_frame(payload, opcode=opcode)
+        before = len(victim.messages)
+        if isinstance(payload, list):
+            for index, (part, part_opcode) in enumerate(payload):
+                victim.send_frame(part, opcode=part_opcode, fin=index == len(payload) - 1)
+        elif isinstance(payload, tuple):
+            victim.send_frame(payload[1], opcode=opcode, masked=False)
+        else:
+            victim.send_frame(payload, opcode=opcode)
         closed = victim.wait_closed()
-        check(closed == code, f"{what} closes that session ({closed}, expected {code})")
+        ran = [message for message in victim.messages[before:] if message.get("type") in ("screen", "done")]
+        check(closed == code and not ran, f"{what} closes that session, unread ({closed}, expected {code}; {len(ran)} answers)")
         victim.connection.close()
     check(server.alive() and screen_of(bystander.run("show"))["title"] == "Cars",
           "another session goes on after all that")
@@ -239,16 +288,37 @@ def unkept_settings_tests(build, home):
         second.close()
     finally:
         server.stop()
-    said = server.process.stderr.read()
+    said = server.said()
     check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
 
 
-def plugin_tests(build, home):
+# A plugin whose screen carries control characters: an escape sequence, a bell, a tab.
+LOUD_PLUGIN = """
+import os, sys
+sys.path.insert(0, {examples!r})
+import weather
+import flowshell_plugin as fp
+
+class Loud(weather.Forecast):
+    def view(self):
+        return fp.view("Weather \\x1b[31mred\\x07", [fp.text("bell\\x07 tab\\there \\x1b]0;owned\\x07")],
+                       status="\\x1b[2Jcleared")
+
+    @fp.command("crash", "Stop the plugin at once")
+    def crash(self):
+        os._exit(3)
+
+fp.Plugin("Weather", [Loud, weather.Wind]).run()
+"""
+
+
+def plugin_tests(build, home, driver):
     """A flow with a plugin: refused until trusted, as at the terminal; then served, its screen
-    in the browser like any other."""
+    in the browser like any other, its control characters shown as the terminal shows them."""
     config = json.loads((REPOSITORY / "examples" / "plugins.json").read_text())
-    config["plugins"] = [{"module": "Weather", "command": ["python3", str(REPOSITORY / "examples" / "plugins" / "weather.py")],
-                          "timeoutMs": 10000}]
+    loud = pathlib.Path(home) / "loud.py"
+    loud.write_text(LOUD_PLUGIN.format(examples=str(REPOSITORY / "examples" / "plugins")))
+    config["plugins"] = [{"module": "Weather", "command": ["python3", str(loud)], "timeoutMs": 10000}]
     config["transitions"] = [t for t in config["transitions"] if "trip" not in json.dumps(t)]
     path = pathlib.Path(home) / "plugins.json"
     path.write_text(json.dumps(config))
@@ -264,9 +334,38 @@ def plugin_tests(build, home):
         screen = screen_of(socket.run("weather"))
         check(screen is not None and screen["screen"] == "weather.forecast", "a plugin's screen opens in a browser session")
         check(screen_of(socket.run("back"))["title"] == "Kia Rio", "and closes with back")
+        socket.run("weather")
+        said = [message["message"] for message in socket.run("crash") if message["type"] in ("error", "warning")]
+        check(any("its log: " in message for message in said) and not any(home in message for message in said),
+              f"a plugin that stops is said, its log named without the server's folders ({said})")
         socket.close()
+        if driver:
+            from selenium.webdriver.common.by import By
+            from selenium.webdriver.support.ui import WebDriverWait
+            driver.get(server.url)
+            wait = WebDriverWait(driver, DEADLINE)
+            wait.until(lambda d: d.find_element(By.ID, "title").text == "Cars")
+            line = driver.find_element(By.ID, "line")
+            line.send_keys("select rio\n")
+            wait.until(lambda d: d.find_element(By.ID, "title").text == "Kia Rio")
+            line.send_keys("weather\n")
+            wait.until(lambda d: d.find_element(By.ID, "title").text.startswith("Weather"))
+            shown = driver.execute_script(
+                "return [document.getElementById('title').textContent, document.querySelector('#components .text').textContent,"
+                " document.getElementById('status').textContent, document.title, document.body.textContent]")
+            check(shown[:3] == ["Weather \ufffd[31mred\ufffd", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"],
+                  f"a plugin's control characters show as text in the page, as at the terminal ({shown[:3]})")
+            check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown[4] + shown[3]), "none reaches the page raw")
     finally:
         server.stop()
+
+
+def told_no_paths(home):
+    """No tab was told a path of the server's machine: neither the scratch home the servers ran
+    in (their data folders, the plugin's file) nor the repository."""
+    told = [json.dumps(message) for socket in SOCKETS for message in getattr(socket, "messages", [])]
+    leaks = [message for message in told if home in message or str(REPOSITORY) in message]
+    check(told and not leaks, f"no tab is told a path of the server's machine ({len(told)} messages; {leaks[:2]})")
 
 
 def book_in_session(socket, car):
@@ -308,26 +407,58 @@ return problems;
 WIDTHS = [("wide", 1100, 900), ("phone", 390, 844)]
 
 
-def browser_tests(server, screenshots):
+def make_driver():
+    """A headless Chromium driven by Selenium, or None (with a line saying why) when either is missing."""
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.common.keys import Keys
-        from selenium.webdriver.support.ui import Select, WebDriverWait
     except ImportError:
         print("SKIP the browser tests: selenium is not installed (scripts/install-web-test-deps.sh installs it)")
-        return
+        return None
     chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
     if not chromium or not driver_path:
         print("SKIP the browser tests: chromium and chromedriver are not installed (scripts/install-web-test-deps.sh installs them)")
-        return
+        return None
     options = Options()
     options.binary_location = chromium
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900", "--force-prefers-reduced-motion"]:
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+class Probe:
+    """Another web server on this machine (a dev server, a notebook): it records what each
+    request to it carries."""
+
+    def __init__(self):
+        import http.server
+        recorded = self.requests = []
+
+        class Recorder(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                recorded.append(self.path + "\n" + str(self.headers))
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(b"<title>another server</title>")
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Recorder)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def browser_tests(server, driver, screenshots):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
     wait = WebDriverWait(driver, DEADLINE)
 
     def title_is(text):
@@ -356,98 +487,124 @@ def browser_tests(server, screenshots):
         driver.set_window_size(*WIDTHS[0][1:])
         wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
 
+    driver.get(server.url)
+    title_is("Cars")
+    check("token" not in driver.current_url, "the page takes the token out of the address bar")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
+          "the cars table shows, its Price and Away columns aligned right")
+    laid_out("cars")
+    Select(command("select").find_element(By.TAG_NAME, "select")).select_by_value("rio")
+    command("select").find_element(By.TAG_NAME, "button").click()
+    title_is("Kia Rio")
+    check("Plate" in driver.find_element(By.ID, "components").text, "the details show as key-value pairs")
+    laid_out("details")
+    command("book").find_element(By.TAG_NAME, "button").click()
+    title_is("Sign in")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
+    laid_out("sign-in")
+    login = command("login")
+    login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
+    login.find_element(By.TAG_NAME, "button").click()
+    title_is("Book Kia Rio")
+    laid_out("confirm")
+    type_line("confirm")
+    title_is("Kia Rio")
+    check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
+    type_line("home")
+    title_is("Cars")
+    command("bookings").find_element(By.TAG_NAME, "button").click()
+    title_is("My bookings")
+    check("Kia Rio" in driver.find_element(By.ID, "components").text, "My bookings shows the booking")
+    laid_out("bookings")
+
+    # Another session books: the list shows it without a reload.
+    other = opened(server)
+    book_in_session(other, "polo")
+    other.close()
+    wait.until(lambda d: "Volkswagen Polo" in d.find_element(By.ID, "components").text)
+    check(int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates")) > 0,
+          "a booking made elsewhere appears without reload, pushed as an update")
+
+    # Completion and history on the command line.
+    line = driver.find_element(By.ID, "line")
+    def tab_completes(typed):
+        """Types `typed` and Tab; returns the line once the server's answer has been applied."""
+        line.clear()
+        line.send_keys(typed)
+        before = driver.find_element(By.TAG_NAME, "body").get_attribute("data-completed")
+        line.send_keys(Keys.TAB)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-completed") != before)
+        return line.get_attribute("value")
+
+    completed = tab_completes("can")
+    check(completed == "cancel ", f"Tab completes a command's name ({completed!r})")
+    completed = tab_completes("open /cars/r")
+    check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
+    tab_completes("set co")
+    offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
+    check(offered == ["color", "confirm-quit"] and driver.find_element(By.ID, "suggestions").is_displayed(),
+          f"several candidates are listed under the line ({offered})")
+    driver.find_element(By.CSS_SELECTOR, "#suggestions li").click()
+    check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
+    line.clear()
+    line.send_keys(Keys.ARROW_UP)
+    # The buttons' lines are history too, as the dispatcher's `history` lists them.
+    check(line.get_attribute("value") == "bookings", f"↑ brings back the last line ({line.get_attribute('value')!r})")
+    line.clear()
+
+    # A reload comes back to where the tab was.
+    driver.refresh()
+    title_is("My bookings")
+    check(True, "a reloaded page resumes where the tab was")
+
+    # A second tab is a session of its own.
+    first_tab = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(server.url)
+    title_is("Cars")
+    type_line("select zoe")
+    title_is("Renault Zoe")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    title_is("Cars")
+    check(True, "Escape goes back")
+    driver.switch_to.window(first_tab)
+    check(driver.find_element(By.ID, "title").text == "My bookings"
+          and [item.text.split("\n")[0] for item in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li")] == ["Cars", "My bookings"],
+          "two tabs keep separate stacks")
+
+    # The token stays with its server: out of the address and the tab's history, in no
+    # cookie, not kept by the page; another server on this machine never receives it.
+    check(server.token not in driver.execute_script("return location.href"), "the token is not in location.href")
+    check(driver.execute_script("return document.cookie") == "" and not driver.get_cookies(), "the page keeps no cookie")
+    kept = driver.execute_script("return JSON.stringify(sessionStorage) + JSON.stringify(localStorage)")
+    check(server.token not in kept and "flowshell.key" in kept, "the tab keeps its own key, not the token")
+    probe = Probe()
     try:
-        driver.get(server.url)
-        title_is("Cars")
-        check("token" not in driver.current_url, "the page takes the token out of the address bar")
-        check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
-              "the cars table shows, its Price and Away columns aligned right")
-        laid_out("cars")
-        Select(command("select").find_element(By.TAG_NAME, "select")).select_by_value("rio")
-        command("select").find_element(By.TAG_NAME, "button").click()
-        title_is("Kia Rio")
-        check("Plate" in driver.find_element(By.ID, "components").text, "the details show as key-value pairs")
-        laid_out("details")
-        command("book").find_element(By.TAG_NAME, "button").click()
-        title_is("Sign in")
-        check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
-        laid_out("sign-in")
-        login = command("login")
-        login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
-        login.find_element(By.TAG_NAME, "button").click()
-        title_is("Book Kia Rio")
-        laid_out("confirm")
-        type_line("confirm")
-        title_is("Kia Rio")
-        check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
-        type_line("home")
-        title_is("Cars")
-        command("bookings").find_element(By.TAG_NAME, "button").click()
+        for host in ["127.0.0.1", "localhost"]:
+            driver.get(f"http://{host}:{probe.port}/probe")
+            wait.until(lambda d: d.title == "another server")
+        driver.back()
+        driver.back()
         title_is("My bookings")
-        check("Kia Rio" in driver.find_element(By.ID, "components").text, "My bookings shows the booking")
-        laid_out("bookings")
-
-        # Another session books: the list shows it without a reload.
-        other = opened(server)
-        book_in_session(other, "polo")
-        other.close()
-        wait.until(lambda d: "Volkswagen Polo" in d.find_element(By.ID, "components").text)
-        check(int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates")) > 0,
-              "a booking made elsewhere appears without reload, pushed as an update")
-
-        # Completion and history on the command line.
-        line = driver.find_element(By.ID, "line")
-        def tab_completes(typed):
-            """Types `typed` and Tab; returns the line once the server's answer has been applied."""
-            line.clear()
-            line.send_keys(typed)
-            before = driver.find_element(By.TAG_NAME, "body").get_attribute("data-completed")
-            line.send_keys(Keys.TAB)
-            wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-completed") != before)
-            return line.get_attribute("value")
-
-        completed = tab_completes("can")
-        check(completed == "cancel ", f"Tab completes a command's name ({completed!r})")
-        completed = tab_completes("open /cars/r")
-        check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
-        tab_completes("set co")
-        offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
-        check(offered == ["color", "confirm-quit"] and driver.find_element(By.ID, "suggestions").is_displayed(),
-              f"several candidates are listed under the line ({offered})")
-        driver.find_element(By.CSS_SELECTOR, "#suggestions li").click()
-        check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
-        line.clear()
-        line.send_keys(Keys.ARROW_UP)
-        # The buttons' lines are history too, as the dispatcher's `history` lists them.
-        check(line.get_attribute("value") == "bookings", f"↑ brings back the last line ({line.get_attribute('value')!r})")
-        line.clear()
-
-        # A reload comes back to where the tab was.
-        driver.refresh()
-        title_is("My bookings")
-        check(True, "a reloaded page resumes where the tab was")
-
-        # A second tab is a session of its own.
-        first_tab = driver.current_window_handle
-        driver.switch_to.new_window("tab")
-        driver.get(server.url)
-        title_is("Cars")
-        type_line("select zoe")
-        title_is("Renault Zoe")
-        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
-        title_is("Cars")
-        check(True, "Escape goes back")
-        driver.switch_to.window(first_tab)
-        check(driver.find_element(By.ID, "title").text == "My bookings"
-              and [item.text.split("\n")[0] for item in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li")] == ["Cars", "My bookings"],
-              "two tabs keep separate stacks")
-
-        # A wrong token: refused, without the cookie of the right one.
-        driver.delete_all_cookies()
-        driver.get(server.url.replace(server.token, "0" * len(server.token)))
-        check("needs its token" in driver.find_element(By.TAG_NAME, "body").text, "a wrong token is refused")
+        check(server.token not in driver.execute_script("return location.href"), "going back to the page, it comes back in without the token")
     finally:
-        driver.quit()
+        probe.stop()
+    probed = [request for request in probe.requests if request.startswith("/probe")]
+    check(len(probed) == 2 and not any(server.token in request for request in probe.requests),
+          f"requests to another local port carry no token ({len(probe.requests)} requests, the page's and its icon's)")
+
+    # A new tab needs the printed address: the page's address alone lets nothing in.
+    driver.switch_to.new_window("tab")
+    driver.get(f"http://{server.authority}/")
+    wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ended")
+    check("needs the address the serve command printed" in driver.find_element(By.ID, "connection").text,
+          "a new tab without the printed address is told it needs it")
+
+    # A wrong token: refused.
+    driver.get(server.url.replace(server.token, "0" * len(server.token)))
+    check("token is not this server's" in driver.find_element(By.TAG_NAME, "body").text, "a wrong token is refused")
+    driver.close()
+    driver.switch_to.window(first_tab)
 
 
 def main():
@@ -465,12 +622,19 @@ def main():
             websocket_tests(server, build, home)
             shared_settings_tests(server, build, home)
             completion_tests(server, build, home)
-            browser_tests(server, screenshots)
+            driver = make_driver()
+            if driver:
+                browser_tests(server, driver, screenshots)
             check(server.alive(), "the server is still running at the end")
         finally:
             server.stop()
-        unkept_settings_tests(build, home)
-        plugin_tests(build, home)
+        try:
+            unkept_settings_tests(build, home)
+            plugin_tests(build, home, driver)
+            told_no_paths(home)
+        finally:
+            if driver:
+                driver.quit()
     if failures:
         print(f"{len(failures)} web check(s) failed", file=sys.stderr)
         sys.exit(1)

@@ -9,7 +9,7 @@ import re
 import socket
 import struct
 import subprocess
-import urllib.parse
+import threading
 
 # A liveness bound only: nothing here waits on the clock for a result.
 DEADLINE = 120
@@ -19,17 +19,21 @@ class Server:
     """`flowshell-serve --port 0` in a scratch home, its address read from what it prints.
     `binary` is the server's path, or the command that runs it (`[".../notes", "serve"]`)."""
 
-    def __init__(self, binary, home, extra=()):
+    def __init__(self, binary, home, extra=(), preexec_fn=None):
         env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state", HOME=home)
         env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
         command = [binary] if isinstance(binary, str) else list(binary)
         self.process = subprocess.Popen([*command, "--port", "0", *extra], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, env=env, cwd=home)
+                                        stderr=subprocess.PIPE, text=True, env=env, cwd=home, preexec_fn=preexec_fn)
         line = self.process.stdout.readline()
         match = re.search(r"http://([^/]+)/\?token=([0-9a-f]+)", line)
         if not match:
             rest = self.process.stderr.read() if self.process.poll() is not None else ""
             raise RuntimeError(f"the server printed no address: {line!r} {rest!r}")
+        # What the server says on stderr, read as it comes, so that it never waits on a full pipe.
+        self.stderr_lines = []
+        self.stderr_reader = threading.Thread(target=lambda: self.stderr_lines.extend(self.process.stderr), daemon=True)
+        self.stderr_reader.start()
         self.authority, self.token = match.group(1), match.group(2)
         self.host, self.port = self.authority.rsplit(":", 1)[0], int(self.authority.rsplit(":", 1)[1])
         self.url = f"http://{self.authority}/?token={self.token}"
@@ -42,29 +46,37 @@ class Server:
             self.process.kill()
             self.process.wait()
 
+    def said(self):
+        """What the server said on stderr; all of it once it has stopped."""
+        if self.process.poll() is not None:
+            self.stderr_reader.join(timeout=DEADLINE)
+        return "".join(self.stderr_lines)
+
     def alive(self):
         return self.process.poll() is None
 
 
 class Refused(Exception):
-    def __init__(self, status):
-        super().__init__(f"refused with HTTP {status}")
+    """The server would not let a socket in: an HTTP status for a refused upgrade, or the close
+    code (with the reason the page is told) for a refused greeting."""
+
+    def __init__(self, status, reason=None):
+        super().__init__(f"refused with {status}" + (f": {reason}" if reason else ""))
         self.status = status
+        self.reason = reason
 
 
 class Socket:
-    """One WebSocket to the server; `messages` holds every JSON message received so far."""
+    """One WebSocket to the server, let in as the page is: its first message carries the token
+    (or a tab's key). `messages` holds every JSON message received so far."""
 
-    def __init__(self, server, token=None, origin="default", host=None, tab=None):
+    def __init__(self, server, token=None, origin="default", host=None, tab=None, key=None, greet=True):
         self.connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        query = {"token": server.token if token is None else token}
-        if tab:
-            query["tab"] = tab
         host = host or server.authority
-        key = base64.b64encode(os.urandom(16)).decode()
-        lines = [f"GET /ws?{urllib.parse.urlencode(query)} HTTP/1.1", f"Host: {host}", "Upgrade: websocket",
-                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        request_key = base64.b64encode(os.urandom(16)).decode()
+        lines = ["GET /ws HTTP/1.1", f"Host: {host}", "Upgrade: websocket",
+                 "Connection: Upgrade", f"Sec-WebSocket-Key: {request_key}", "Sec-WebSocket-Version: 13"]
         if origin == "default":
             origin = f"http://{host}"
         if origin is not None:
@@ -84,19 +96,43 @@ class Socket:
         self.messages = []
         self.close_code = None
         self.next_id = 1
+        self.tab = self.key = None
+        if greet:
+            self.greet(server.token if token is None else token, tab, key)
 
-    def send_frame(self, payload, opcode=0x1, fin=True):
+    def greet(self, token, tab=None, key=None):
+        """Says hello with the tab's key if given, else with `token`; waits until let in (the
+        tab's id and key kept), or raises Refused with the close code and the reason told."""
+        hello = {"type": "hello", "tab": tab, "key": key} if key else {"type": "hello", "token": token}
+        if tab and not key:
+            hello["tab"] = tab
+        self.send_json(hello)
+        try:
+            answer = self.wait(lambda message: message.get("type") in ("admitted", "closed"))
+        except ConnectionError:
+            raise Refused(self.close_code) from None
+        if answer["type"] == "closed":
+            code = self.wait_closed()
+            self.connection.close()
+            raise Refused(code, answer["reason"])
+        self.tab, self.key = answer["tab"], answer["key"]
+
+    def send_frame(self, payload, opcode=0x1, fin=True, masked=True):
+        """One frame; a client masks every frame, `masked=False` breaks that rule."""
         header = bytes([(0x80 if fin else 0) | opcode])
+        mask_bit = 0x80 if masked else 0
         length = len(payload)
         if length < 126:
-            header += bytes([0x80 | length])
+            header += bytes([mask_bit | length])
         elif length < 65536:
-            header += bytes([0x80 | 126]) + struct.pack("!H", length)
+            header += bytes([mask_bit | 126]) + struct.pack("!H", length)
         else:
-            header += bytes([0x80 | 127]) + struct.pack("!Q", length)
+            header += bytes([mask_bit | 127]) + struct.pack("!Q", length)
+        if not masked:
+            self.connection.sendall(header + payload)
+            return
         mask = os.urandom(4)
-        masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
-        self.connection.sendall(header + mask + masked)
+        self.connection.sendall(header + mask + bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload)))
 
     def send_json(self, value):
         self.send_frame(json.dumps(value).encode())

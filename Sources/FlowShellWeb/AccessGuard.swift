@@ -1,9 +1,13 @@
-/// Who may use the server: a request must carry the token printed at start (in the URL as
-/// `?token=`, or in the cookie the page sets), must be addressed to this server by a name it
-/// answers to (so that another site's name pointed at this address gets nothing), and a
-/// WebSocket must be opened by a page of this server (its `Origin`).
+import Crypto
+import Foundation
+
+/// Who may use the server: a request must be addressed to this server by a name it answers to
+/// (so that another site's name pointed at this address gets nothing), a WebSocket must be
+/// opened by a page of this server (its `Origin`), and its first message must carry the token
+/// printed at start or the key of a tab let in before (``Greeting``). The page itself holds no
+/// secret, so it is served without one; an address with a wrong token is refused.
 struct AccessGuard: Sendable {
-    /// The secret every request carries.
+    /// The secret printed at start.
     let token: String
     /// The host names requests may be addressed to; empty: any (the server answers on every
     /// address, and its token is the only key).
@@ -18,13 +22,6 @@ struct AccessGuard: Sendable {
         case _ where loopback.contains(host): hostNames = loopback
         default: hostNames = loopback.union([host.lowercased()])
         }
-    }
-
-    /// The name of the cookie that keeps the token for the server at `hostHeader`'s port
-    /// (cookies do not tell ports apart).
-    static func cookieName(hostHeader: String) -> String {
-        let port = hostHeader.split(separator: ":").last.flatMap { Int($0) } ?? 0
-        return "flowshell-token-\(port)"
     }
 
     /// Whether `hostHeader` names this server.
@@ -43,29 +40,30 @@ struct AccessGuard: Sendable {
         return String(lowered.split(separator: ":", maxSplits: 1).first ?? "")
     }
 
-    /// Whether a request carries the token, in its query or in its cookie.
-    func carriesToken(query: String?, cookieHeader: String?, hostHeader: String) -> Bool {
-        if let query, Self.sameSecret(query, token) { return true }
-        guard let cookieHeader else { return false }
-        let name = Self.cookieName(hostHeader: hostHeader)
-        for pair in cookieHeader.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, Self.trimmed(parts[0]) == name else { continue }
-            if Self.sameSecret(String(Self.trimmed(parts[1])), token) { return true }
+    /// Whether `given` is the token.
+    func isToken(_ given: String) -> Bool {
+        Self.sameSecret(given, token)
+    }
+
+    /// The key a tab is given when it is let in, with which it comes back (after a reload)
+    /// without the token: an HMAC of the tab's id under the token, so the server keeps no list
+    /// of keys, a key opens only its own tab, and the keys end with the token.
+    func key(forTab tab: String) -> String {
+        RandomToken.hexadecimal(HMAC<SHA256>.authenticationCode(for: Data(tab.utf8), using: SymmetricKey(data: Data(token.utf8))))
+    }
+
+    /// Whether a greeting lets its tab in: it carries the token, or the key of the tab it names.
+    func admits(_ greeting: Greeting) -> Bool {
+        switch greeting.pass {
+        case .token(let given): isToken(given)
+        case .key(let given): greeting.tab.map { Self.sameSecret(given, key(forTab: $0)) } ?? false
         }
-        return false
     }
 
     /// Whether a WebSocket's `Origin` is a page of the server the request is addressed to.
     func sameOrigin(origin: String?, hostHeader: String) -> Bool {
         guard let origin else { return false }
         return origin.lowercased() == "http://" + hostHeader.lowercased()
-    }
-
-    private static func trimmed(_ text: Substring) -> Substring {
-        var text = text.drop(while: { $0 == " " })
-        while text.last == " " { text.removeLast() }
-        return text
     }
 
     /// Compares in a time that does not depend on where the texts differ.

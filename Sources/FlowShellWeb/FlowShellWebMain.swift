@@ -35,7 +35,12 @@ public enum FlowShellWebMain {
         let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: options.allowPlugins)
         let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
         let dataDir = options.dataDir
-        let sessions = WebSessions(source: source, modules: modules, title: identity.title,
+        guard let bounds = ServingBounds(descriptorLimit: DescriptorLimit.raised()) else {
+            writeError("error: this process may open too few files to serve (ulimit -n); raise the limit")
+            return 1
+        }
+        if let warning = bounds.warning { writeError(warning) }
+        let sessions = WebSessions(source: source, modules: modules, title: identity.title, maximumOpen: bounds.tabs,
                                    dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
                                    plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) })
         do {
@@ -48,7 +53,8 @@ public enum FlowShellWebMain {
         }
         let token = RandomToken.make(bytes: 24)
         let host = options.host
-        let server = WebServer(host: host, port: options.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions) { port in
+        let server = WebServer(host: host, port: options.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
+                               bounds: bounds, redaction: .ofThisMachine()) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let line = "\(identity.title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"

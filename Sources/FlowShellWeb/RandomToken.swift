@@ -2,11 +2,11 @@
 enum RandomToken {
     static func make(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        var text = ""
-        for _ in 0..<bytes {
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            text += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
-        }
-        return text
+        return hexadecimal((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    /// Bytes as hexadecimal text, two lowercase digits a byte.
+    static func hexadecimal(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined()
     }
 }

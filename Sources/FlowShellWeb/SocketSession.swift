@@ -1,10 +1,13 @@
 import FlowShellRuntime
 import Foundation
 import HummingbirdWebSocket
+import NIOWebSocket
 
-/// One WebSocket's life: opens the tab's session, reads the page's messages (each checked like
-/// any input: a bad one ends this session, and only it), runs their lines in order, writes what
-/// the View is pushed back in order, and closes the session when the socket goes.
+/// One WebSocket's life: its greeting, which must let it in within
+/// ``ServingBounds/greetingDeadline``; then the tab's session, which reads the page's messages
+/// (each checked like any input: a bad one ends this session, and only it; read no faster than
+/// ``MessageRate`` allows), runs their lines in order, writes what the View is pushed back in
+/// order — with this machine's paths taken out — and closes the session when the socket goes.
 enum SocketSession {
     /// At most this many lines may wait to run; a page that sends more ends its session.
     static let maximumQueuedLines = 64
@@ -12,76 +15,166 @@ enum SocketSession {
     /// its session rather than making the server hold them.
     static let maximumQueuedMessages = 4096
 
-    static func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tab: String?, sessions: WebSessions) async {
-        let (outgoing, writer) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedMessages))
-        let overflowed = OverflowFlag()
-        let send: @Sendable (Data) -> Void = { data in
-            if case .dropped(_) = writer.yield(data) { overflowed.set() }
+    /// What every socket of the server shares.
+    struct Door: Sendable {
+        /// Who may come in.
+        let access: AccessGuard
+        let sessions: WebSessions
+        /// What is taken out of every message to a tab.
+        let redaction: PathRedaction
+    }
+
+    /// Serves one socket until it closes. Throws what the WebSocket library's reading threw
+    /// (a message too large, text that is not UTF-8), so that it closes the socket with the
+    /// code that says so.
+    static func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, door: Door) async throws {
+        let greeted = SharedFlag()
+        let connection = Task { try await serveGreeted(inbound: inbound, outbound: outbound, door: door, greeted: greeted) }
+        // A socket that has not said hello in time is cancelled; its reading then ends.
+        let watchdog = Task {
+            try? await Task.sleep(for: ServingBounds.greetingDeadline)
+            if !greeted.isSet { connection.cancel() }
         }
+        defer { watchdog.cancel() }
+        try await withTaskCancellationHandler {
+            try await connection.value
+        } onCancel: {
+            connection.cancel()
+        }
+    }
+
+    /// Why the server closes a socket: the close code, and the reason the page is told.
+    private struct Closing {
+        let code: WebSocketErrorCode
+        let reason: String
+    }
+
+    private static func serveGreeted(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, door: Door,
+                                     greeted: SharedFlag) async throws {
+        let (outgoing, writer) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedMessages))
+        let overflowed = SharedFlag()
+        let redaction = door.redaction
+        let send: @Sendable (Data) -> Void = { data in
+            if case .dropped(_) = writer.yield(redaction.redacted(data)) { overflowed.set() }
+        }
+        let closing = Slot<Closing>()
+        // Writes in order, then closes the socket if the server ends it; a task of its own, so
+        // that it writes even after the reading was cancelled.
         let writing = Task {
             for await data in outgoing {
                 try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
             }
+            if let closing = closing.value {
+                try? await outbound.close(closing.code, reason: closing.reason)
+            }
         }
-        let session: WebSession
-        do {
-            session = try await sessions.open(tab: tab, send: send)
-        } catch {
-            send(Problem.message(error.reason))
+        func end(_ reason: Closing?) async {
+            if let reason {
+                send(Problem.message(reason.reason))
+                closing.setIfEmpty(reason)
+            }
             writer.finish()
             await writing.value
-            try? await outbound.close(.policyViolation, reason: "no session")
+        }
+
+        var messages = inbound.messages(maxSize: ServingBounds.maximumMessageSize).makeAsyncIterator()
+        let greeting: Greeting
+        do {
+            guard let first = try await messages.next() else {
+                await end(Task.isCancelled ? Closing(code: .policyViolation, reason: Self.noGreeting) : nil)
+                return
+            }
+            guard case .text(let text) = first else {
+                await end(Closing(code: .unacceptableData, reason: "the page sends text messages only"))
+                return
+            }
+            greeting = try Greeting.parse(text)
+        } catch let refusal as ClientMessage.Refusal {
+            await end(Closing(code: .policyViolation, reason: refusal.reason))
+            return
+        } catch {
+            await end(Task.isCancelled ? Closing(code: .policyViolation, reason: Self.noGreeting) : nil)
+            if Task.isCancelled { return }
+            throw error
+        }
+        guard door.access.admits(greeting) else {
+            await end(Closing(code: .policyViolation, reason: "this page's token or key is not this server's: open the address the server printed"))
             return
         }
+        greeted.set()
+
+        let session: WebSession
+        do {
+            session = try await door.sessions.open(tab: greeting.tab, send: send)
+        } catch {
+            await end(Closing(code: .policyViolation, reason: error.reason))
+            return
+        }
+        send(Admission.message(tab: session.tab, key: door.access.key(forTab: session.tab)))
         let (lines, lineQueue) = AsyncStream<ClientMessage>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedLines))
         let running = Task {
             await session.serve(lines)
             // After `quit` the server closes the socket, once what was said has been written.
             if await session.quit {
+                closing.setIfEmpty(Closing(code: .normalClosure, reason: "quit"))
                 writer.finish()
-                await writing.value
-                try? await outbound.close(.normalClosure, reason: "quit")
             }
         }
-        // Whether what the page sent was not a line it may send (1003), or too much of it (1008).
-        var refusal: (unacceptable: Bool, reason: String)?
+        var refusal: Closing?
+        var failure: (any Error)?
+        var rate = MessageRate(perSecond: ServingBounds.messagesPerSecond, burst: ServingBounds.messageBurst, now: .now)
         do {
-            for try await message in inbound.messages(maxSize: WebServer.maximumMessageSize) {
+            while let message = try await messages.next() {
+                let wait = rate.take(now: .now)
+                if wait > .zero { try await Task.sleep(for: wait) }
                 guard case .text(let text) = message else {
-                    refusal = (true, "the page sends text messages only")
+                    refusal = Closing(code: .unacceptableData, reason: "the page sends text messages only")
                     break
                 }
                 let parsed: ClientMessage
                 do {
                     parsed = try ClientMessage.parse(text)
                 } catch {
-                    refusal = (true, error.reason)
+                    refusal = Closing(code: .unacceptableData, reason: error.reason)
                     break
                 }
                 if parsed.kind == .complete {
                     // Tab is answered at once, even while a line runs.
                     await session.complete(parsed)
                 } else if case .dropped(_) = lineQueue.yield(parsed) {
-                    refusal = (false, "more than \(maximumQueuedLines) lines wait to run")
+                    refusal = Closing(code: .policyViolation, reason: "more than \(maximumQueuedLines) lines wait to run")
                     break
                 }
                 if overflowed.isSet {
-                    refusal = (false, "the page does not read what it is sent")
+                    refusal = Closing(code: .policyViolation, reason: "the page does not read what it is sent")
                     break
                 }
             }
         } catch {
-            // The socket failed or a message was too large: the library closes it (1009).
+            failure = error
         }
         lineQueue.finish()
         // The page is gone or refused: what runs for it is cancelled, what waits is dropped.
         await session.stop()
         await running.value
-        await sessions.close(session)
-        if let refusal { send(Problem.message(refusal.reason)) }
-        writer.finish()
-        await writing.value
-        if let refusal { try? await outbound.close(refusal.unacceptable ? .unacceptableData : .policyViolation, reason: refusal.reason) }
+        await door.sessions.close(session)
+        await end(refusal)
+        // The library closes the socket with the code of what its reading threw (1007, 1009…).
+        if let failure, !(failure is CancellationError), !Task.isCancelled { throw failure }
+    }
+
+    private static let noGreeting = "the page did not say hello within \(ServingBounds.greetingDeadline.components.seconds) seconds"
+}
+
+/// The message that lets a tab in: its id and the key it comes back with after a reload.
+enum Admission {
+    private struct Body: Encodable {
+        let tab: String
+        let key: String
+    }
+
+    static func message(tab: String, key: String) -> Data {
+        MachineEncoding().message("admitted", Body(tab: tab, key: key)) ?? Data()
     }
 }
 
@@ -97,11 +190,22 @@ enum Problem {
 }
 
 /// A flag one task sets and another reads.
-final class OverflowFlag: @unchecked Sendable {
+final class SharedFlag: @unchecked Sendable {
     // Guarded by the lock, hence unchecked.
     private let lock = NSLock()
     private var value = false
 
     func set() { lock.withLock { value = true } }
     var isSet: Bool { lock.withLock { value } }
+}
+
+/// A value one task sets once and another reads.
+final class Slot<Value>: @unchecked Sendable {
+    // Guarded by the lock, hence unchecked.
+    private let lock = NSLock()
+    private var stored: Value?
+
+    /// Keeps `value` unless one is kept already.
+    func setIfEmpty(_ value: Value) { lock.withLock { if stored == nil { stored = value } } }
+    var value: Value? { lock.withLock { stored } }
 }

@@ -1,20 +1,23 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 
 /// The HTTP server of `serve`: the page, its script and styles at `/`, `/app.js` and
-/// `/style.css`, and each tab's WebSocket at `/ws`. Every request must carry the token, and a
-/// WebSocket must come from a page of this server (``AccessGuard``).
+/// `/style.css`, and each tab's WebSocket at `/ws`. Every request must be addressed to this
+/// server, a WebSocket must come from a page of this server, and a tab is let in by its first
+/// message (``AccessGuard``). Every connection is bounded (``ServingBounds``): how many at once,
+/// how long to send a request, how long idle, how much a tab sends.
 struct WebServer: Sendable {
-    /// The largest message a page may send; a larger one closes its session (code 1009).
-    static let maximumMessageSize = 16 * 1024
-
     let host: String
     let port: Int
     let access: AccessGuard
     let sessions: WebSessions
+    let bounds: ServingBounds
+    /// What is taken out of every message to a tab.
+    let redaction: PathRedaction
     /// Called with the port bound, once the server listens.
     let listening: @Sendable (Int) async -> Void
 
@@ -39,19 +42,15 @@ struct WebServer: Sendable {
     func run() async throws {
         let router = Router()
         let access = self.access
+        router.add(middleware: AddressedHere(access: access))
         router.get("/") { request, _ -> Response in
-            guard let host = request.head.authority, access.addressedHere(hostHeader: host) else {
-                return Self.refusal(.misdirectedRequest, "This server does not answer to that name.")
+            // The page holds no secret, so a reload — its address no longer has the token — is
+            // served; an address with a wrong token is refused at once.
+            if let given = request.uri.queryParameters["token"], !access.isToken(String(given)) {
+                return Self.refusal(.forbidden, "This address's token is not this server's: open the address, with ?token=, that the serve command printed.")
             }
-            let query = request.uri.queryParameters["token"].map(String.init)
-            guard access.carriesToken(query: query, cookieHeader: request.headers[.cookie], hostHeader: host) else {
-                return Self.refusal(.forbidden, "This page needs its token: open the address, with ?token=, that the serve command printed.")
-            }
-            var headers = Self.pageHeaders(type: "text/html; charset=utf-8")
-            // After the first visit the token travels in a cookie, so that a reload needs no
-            // token in the address bar (the page takes it out of it).
-            headers[.setCookie] = "\(AccessGuard.cookieName(hostHeader: host))=\(access.token); Path=/; HttpOnly; SameSite=Strict"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.page)))
+            return Response(status: .ok, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
+                            body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.page)))
         }
         router.get("/app.js") { _, _ in
             Response(status: .ok, headers: Self.pageHeaders(type: "text/javascript; charset=utf-8"),
@@ -63,27 +62,40 @@ struct WebServer: Sendable {
         }
 
         let sockets = Router(context: BasicWebSocketRequestContext.self)
-        let sessions = self.sessions
+        let door = SocketSession.Door(access: access, sessions: sessions, redaction: redaction)
         sockets.ws("/ws", shouldUpgrade: { request, _ in
             guard let host = request.head.authority, access.addressedHere(hostHeader: host),
-                  access.sameOrigin(origin: request.headers[.origin], hostHeader: host),
-                  access.carriesToken(query: request.uri.queryParameters["token"].map(String.init),
-                                      cookieHeader: request.headers[.cookie], hostHeader: host)
+                  access.sameOrigin(origin: request.headers[.origin], hostHeader: host)
             else { return .dontUpgrade }
             return .upgrade([:])
-        }, onUpgrade: { inbound, outbound, context in
-            let tab = context.request.uri.queryParameters["tab"].map(String.init)
-            await SocketSession.serve(inbound: inbound, outbound: outbound, tab: tab, sessions: sessions)
+        }, onUpgrade: { inbound, outbound, _ in
+            try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
         })
 
+        // Hummingbird logs, as errors, each connection that ends before its request is read —
+        // one the header deadline closed, one a client dropped — which a client can cause as
+        // often as it likes. The server's own failures reach the person as errors `run` throws.
         var logger = Logger(label: "flowshell-serve")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let listening = self.listening
+        let webSocketResponder = sockets.buildResponder()
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: TimeAmount(ServingBounds.idleTimeout),
+                         httpDecoderConfiguration: .init(maxHeaderFieldSize: ServingBounds.maximumHeaderSize,
+                                                         maxHeaderListSize: ServingBounds.maximumHeaderSize)),
+            ws: .init(maxFrameSize: ServingBounds.maximumMessageSize, autoPing: .enabled(timePeriod: ServingBounds.pingInterval),
+                      closeTimeout: ServingBounds.closeTimeout, validateUTF8: true))
+        let connections = bounds.connections
+        let server = HTTPServerBuilder { responder in
+            CappedChannel(served: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                               configuration: channel),
+                          cap: connections)
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: sockets,
-                                           configuration: .init(ws: .init(maxFrameSize: Self.maximumMessageSize))),
-            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            server: server,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: ServingBounds.backlog,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(bounds.acceptedConnections)),
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
@@ -91,7 +103,7 @@ struct WebServer: Sendable {
     }
 
     /// Headers of the page and its files: nothing from elsewhere, no framing. (The page's own
-    /// `referrer` meta tag keeps the token out of referrers.)
+    /// `referrer` meta tag keeps its address out of referrers.)
     private static func pageHeaders(type: String) -> HTTPFields {
         [
             .contentType: type,
@@ -101,8 +113,22 @@ struct WebServer: Sendable {
         ]
     }
 
-    private static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
         Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
                  body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+}
+
+/// Refuses (421) a request addressed to a name this server does not answer to: another site's
+/// name pointed at this address gets nothing.
+private struct AddressedHere: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let access: AccessGuard
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard access.addressedHere(hostHeader: request.head.authority) else {
+            return WebServer.refusal(.misdirectedRequest, "This server does not answer to that name.")
+        }
+        return try await next(request, context)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 @MainActor
 final class WebSessions {
     /// At most this many tabs at once; one more is refused until one closes.
-    static let maximumOpen = 1000
+    let maximumOpen: Int
     /// Where this many closed tabs were is kept; the oldest is forgotten first.
     static let maximumRemembered = 256
 
@@ -31,9 +31,10 @@ final class WebSessions {
     private var remembered: [String: NavigationSnapshot] = [:]
     private var rememberedOrder: [String] = []
 
-    init(source: ConfigSource, modules: [FeatureModule], title: String, dataDirectory: @escaping (String) -> String?,
+    init(source: ConfigSource, modules: [FeatureModule], title: String, maximumOpen: Int, dataDirectory: @escaping (String) -> String?,
          plugins: @escaping () -> PluginLoader) {
         self.source = source
+        self.maximumOpen = maximumOpen
         self.modules = modules
         self.title = title
         self.dataDirectory = dataDirectory
@@ -68,8 +69,8 @@ final class WebSessions {
     /// Opens a session for a tab: the one the page names if it is not open already (a reload
     /// comes back to where it was), else a new one.
     func open(tab requested: String?, send: @escaping @Sendable (Data) -> Void) async throws(Refusal) -> WebSession {
-        guard open.count < Self.maximumOpen else {
-            throw Refusal(reason: "this server has \(Self.maximumOpen) tabs open; close one and reload")
+        guard open.count < maximumOpen else {
+            throw Refusal(reason: "this server has \(maximumOpen) tabs open, as many as it takes; close one and reload")
         }
         if let requested, open.contains(requested) {
             await waitForClose(of: requested)

@@ -14,6 +14,9 @@ public final class PlainLineReader: LineReader {
     /// Standard input read so far and not yet returned as lines, from `start`.
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline goes on: the bytes from `start` to here hold none
+    /// (a line of megabytes read in chunks is searched once, not once a chunk).
+    private var searched = 0
     private var atEnd = false
 
     /// How much of standard input one read asks for.
@@ -49,7 +52,7 @@ public final class PlainLineReader: LineReader {
     /// Whether the next line can be had without waiting for input: a script's always can, and
     /// standard input's when a whole line was read ahead.
     public var hasPendingLine: Bool {
-        script != nil || atEnd || buffer[start...].contains(0x0A)
+        script != nil || atEnd || buffer[max(start, searched)...].contains(0x0A)
     }
 
     /// Plain input keeps no history.
@@ -60,11 +63,13 @@ public final class PlainLineReader: LineReader {
     /// tell when the next line is already here, and write its output once for a run of them).
     private func nextInputLine() -> String? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[start..<newline], as: UTF8.self)
                 start = newline + 1
+                searched = start
                 return line
             }
+            searched = buffer.count
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = String(decoding: buffer[start...], as: UTF8.self)
@@ -73,6 +78,7 @@ public final class PlainLineReader: LineReader {
             }
             // What was returned already goes before more is read.
             buffer.removeSubrange(0..<start)
+            searched -= start
             start = 0
             let kept = buffer.count
             buffer.append(contentsOf: repeatElement(0, count: Self.chunk))

@@ -1,19 +1,31 @@
 @testable import FlowShellWeb
 import Testing
 
-/// Who the server lets in: the token in the query or the cookie, a name it answers to, a
+/// Who the server lets in: a tab with the token or its own key, a name it answers to, a
 /// WebSocket from its own pages.
 @Suite struct AccessGuardTests {
     let local = AccessGuard(token: "secret", boundTo: "127.0.0.1")
 
-    @Test func theTokenComesInTheQueryOrInThisPortsCookie() {
-        #expect(local.carriesToken(query: "secret", cookieHeader: nil, hostHeader: "127.0.0.1:8421"))
-        #expect(local.carriesToken(query: nil, cookieHeader: "a=b; flowshell-token-8421=secret", hostHeader: "127.0.0.1:8421"))
-        #expect(!local.carriesToken(query: "secreT", cookieHeader: nil, hostHeader: "127.0.0.1:8421"))
-        #expect(!local.carriesToken(query: "secret2", cookieHeader: nil, hostHeader: "127.0.0.1:8421"))
-        #expect(!local.carriesToken(query: nil, cookieHeader: nil, hostHeader: "127.0.0.1:8421"))
-        // Another server's cookie on the same host is not this one's.
-        #expect(!local.carriesToken(query: nil, cookieHeader: "flowshell-token-9000=secret", hostHeader: "127.0.0.1:8421"))
+    @Test func aTabComesInWithTheTokenOrWithItsOwnKey() {
+        #expect(local.admits(Greeting(pass: .token("secret"), tab: nil)))
+        #expect(!local.admits(Greeting(pass: .token("secreT"), tab: nil)))
+        #expect(!local.admits(Greeting(pass: .token("secret2"), tab: nil)))
+        #expect(!local.admits(Greeting(pass: .token(""), tab: nil)))
+        let tab = "0123456789abcdef0123456789abcdef"
+        let key = local.key(forTab: tab)
+        #expect(local.admits(Greeting(pass: .key(key), tab: tab)))
+        // A key opens only its own tab, on its own server, and is no token.
+        #expect(!local.admits(Greeting(pass: .key(key), tab: "fedcba9876543210fedcba9876543210")))
+        #expect(!local.admits(Greeting(pass: .key(key), tab: nil)))
+        #expect(!AccessGuard(token: "other", boundTo: "127.0.0.1").admits(Greeting(pass: .key(key), tab: tab)))
+        #expect(!local.admits(Greeting(pass: .token(key), tab: tab)))
+        #expect(!local.admits(Greeting(pass: .key("secret"), tab: tab)))
+    }
+
+    @Test func aKeyIsTheHMACOfItsTabUnderTheToken() {
+        // RFC 4231's test case 2: key "Jefe", data "what do ya want for nothing?".
+        #expect(AccessGuard(token: "Jefe", boundTo: "127.0.0.1").key(forTab: "what do ya want for nothing?")
+            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
     }
 
     @Test func aServerOnLoopbackAnswersOnlyToLoopbackNames() {

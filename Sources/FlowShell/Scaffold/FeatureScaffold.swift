@@ -17,7 +17,8 @@ struct FeatureScaffold {
         "FlowShellSettings", "FlowShellWeb", "LineEditor", "CLibedit", "CEditShim", "FlowManifest", "FlowPlugins",
         "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp",
         // The libraries the engine links, whose modules a feature's name would clash with.
-        "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdWebSocket", "Logging", "Subprocess", "SystemPackage",
+        "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
+        "SystemPackage", "NIOCore", "NIOWebSocket", "NIOEmbedded", "Crypto",
     ]
 
     /// Target names the package already uses for itself: the engine's, its tools' and its examples'.

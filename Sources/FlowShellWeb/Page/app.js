@@ -17,23 +17,61 @@ const state = {
   completion: null,
 };
 
+// --- The door: how the page is let in ------------------------------------------------------------
+// The address the serve command printed carries the server's token (?token=…). The page takes
+// it out of the address bar and out of the tab's history at once, and sends it only in its
+// WebSocket's first message; the server answers with a key for this tab, which the page keeps in
+// the tab's session storage, and with which a reload of the tab comes back in. Nothing is kept in a
+// cookie (cookies reach every port of a host) or in local storage (shared by every tab); a new tab
+// needs the printed address. Everything about the token and the key is here.
+const door = {
+  token: null,
+
+  // Takes the token out of the address, before anything else runs.
+  take() {
+    const params = new URLSearchParams(location.search);
+    if (!params.has("token")) return;
+    this.token = params.get("token");
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+  },
+
+  // The WebSocket's first message: the token, or this tab's key; null when the page has neither.
+  hello() {
+    const tab = sessionStorage.getItem("flowshell.tab");
+    const key = sessionStorage.getItem("flowshell.key");
+    if (this.token) return tab ? { type: "hello", token: this.token, tab } : { type: "hello", token: this.token };
+    if (tab && key) return { type: "hello", tab, key };
+    return null;
+  },
+
+  // The server let the tab in: keeps its id and key for a reload; the token is no longer needed.
+  admitted(message) {
+    sessionStorage.setItem("flowshell.tab", message.tab);
+    sessionStorage.setItem("flowshell.key", message.key);
+    this.token = null;
+  },
+};
+door.take();
+
 // --- Connection -----------------------------------------------------------------------------
 
 function connect() {
-  const params = new URLSearchParams(location.search);
-  const token = params.get("token");
-  if (token) {
-    // The cookie set with the page carries the token from now on: keep it out of the address bar.
-    history.replaceState(null, "", location.pathname);
+  const hello = door.hello();
+  if (!hello) {
+    state.ended = true;
+    setConnection("This page needs the address the serve command printed, with its ?token= — open that address", "ended");
+    $("line").disabled = true;
+    return;
   }
-  const query = new URLSearchParams();
-  if (token) query.set("token", token);
-  const tab = sessionStorage.getItem("flowshell.tab");
-  if (tab) query.set("tab", tab);
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/ws?${query}`);
+  const socket = new WebSocket(`${scheme}//${location.host}/ws`);
   state.socket = socket;
-  socket.addEventListener("open", () => setConnection("Connected", "ok"));
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify(hello));
+    setConnection("Connected", "ok");
+  });
   socket.addEventListener("message", (event) => receive(event.data));
   socket.addEventListener("close", () => {
     state.pending = 0;
@@ -46,7 +84,7 @@ function connect() {
 
 function setConnection(text, kind) {
   const element = $("connection");
-  element.textContent = text;
+  element.textContent = shown(text);
   element.dataset.kind = kind;
   document.body.dataset.connected = String(kind === "ok");
 }
@@ -72,10 +110,12 @@ function receive(text) {
     return;
   }
   switch (message.type) {
+    case "admitted":
+      door.admitted(message);
+      break;
     case "session":
-      sessionStorage.setItem("flowshell.tab", message.tab);
       state.globals = message.globalCommands || [];
-      document.title = `${message.title} — ${message.app}`;
+      document.title = shown(`${message.title} — ${message.app}`);
       renderGlobals();
       break;
     case "screen":
@@ -121,10 +161,22 @@ function receive(text) {
 
 // --- The screen -----------------------------------------------------------------------------
 
+// Text from the flow, a module or a plugin as the terminal shows it (its TextSanitizer): a
+// control character becomes U+FFFD, a tab a space; line breaks are kept only in text that has
+// lines (a paragraph, a message), as at the terminal.
+function shown(text, keepingLines = false) {
+  return String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) =>
+    character === "\t" ? " " : character === "\n" && keepingLines ? "\n" : "\ufffd");
+}
+
+// An element; `text` is its text, `lines` its text with its line breaks kept; every other
+// string it is given (a title, a label) is shown as the terminal would show it too.
 function element(tag, properties = {}, children = []) {
   const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(properties)) {
+  for (const [key, raw] of Object.entries(properties)) {
+    const value = typeof raw === "string" ? shown(raw) : raw;
     if (key === "text") node.textContent = value;
+    else if (key === "lines") node.textContent = shown(raw, true);
     else if (key === "class") node.className = value;
     else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
     else node[key] = value;
@@ -137,11 +189,11 @@ function renderScreen(screen) {
   const cause = screen.cause || "command";
   document.body.dataset.screen = screen.screen;
   document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + (cause === "update" ? 1 : 0));
-  $("title").textContent = screen.title;
+  $("title").textContent = shown(screen.title);
   $("components").replaceChildren(...(screen.components || []).map(renderComponent));
   const status = $("status");
   status.hidden = !screen.status;
-  status.textContent = screen.status || "";
+  status.textContent = shown(screen.status || "");
   renderBreadcrumb(screen.stack || []);
   renderCommands(screen.commands || []);
 }
@@ -151,7 +203,7 @@ function renderComponent(component) {
     case "heading":
       return element("h2", { text: component.text, class: "heading" });
     case "text":
-      return element("p", { text: component.text, class: "text" });
+      return element("p", { lines: component.text, class: "text" });
     case "list": {
       const list = element(component.numbered ? "ol" : "ul", { class: "list" });
       for (const item of component.items || []) list.append(element("li", { text: item }));
@@ -162,20 +214,20 @@ function renderComponent(component) {
     case "keyValue": {
       const list = element("dl", { class: "pairs" });
       for (const pair of component.pairs || []) {
-        list.append(element("div", {}, [element("dt", { text: pair.key }), element("dd", { text: pair.value })]));
+        list.append(element("div", {}, [element("dt", { text: pair.key }), element("dd", { lines: pair.value })]));
       }
       return list;
     }
     case "message":
       return element("p", {
-        text: component.text,
+        lines: component.text,
         class: `message ${component.style}`,
         role: component.style === "error" ? "alert" : "note",
       });
     case "divider":
       return element("hr", { class: "divider" });
     default:
-      return element("p", { text: component.text || "", class: "text" });
+      return element("p", { lines: component.text || "", class: "text" });
   }
 }
 
@@ -306,7 +358,7 @@ function renderGlobals() {
 // --- Answers and messages ---------------------------------------------------------------------
 
 function showNotice(style, text) {
-  const notice = element("p", { class: `message ${style}`, text, role: style === "error" ? "alert" : "status" });
+  const notice = element("p", { class: `message ${style}`, lines: text, role: style === "error" ? "alert" : "status" });
   $("notices").append(notice);
 }
 
@@ -350,7 +402,7 @@ function showStack(stack) {
 }
 
 function showText(lines) {
-  showAnswer(element("pre", { text: lines.join("\n") }));
+  showAnswer(element("pre", { lines: lines.join("\n") }));
 }
 
 // --- The command line: history and completion --------------------------------------------------

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""`flowshell serve` held to its bounds (docs/web.md, "Bounds"), on the debug build `make test`
+made: a request whose head is dribbled is closed at its deadline, a WebSocket that says no
+hello at its own, a page's connection idle for 30 s, a tab that answers no ping by the next;
+2,000 half-open requests held against a server at `ulimit -n 1024` while a signed-in tab works
+(its commands answered within a second, the connections past the cap answered 503 with the
+reason, the server up afterwards and taking tabs again); and 1,200 tabs at once (the extra ones
+told why and closed, the server alive). Waits are on events; a deadline only bounds a hang.
+
+    python3 scripts/check_web_bounds.py [--build-dir .build/debug]
+"""
+import argparse
+import pathlib
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from webclient import DEADLINE, Refused, Server, Socket, http_get, screen_of  # noqa: E402
+from webflood import Flooder, raise_file_limit  # noqa: E402
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+FLOOD = 2000
+TABS = 1200
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def limited(files):
+    """Starts the server's process with `ulimit -n files`, soft and hard, as the shell's
+    `ulimit -n` sets them."""
+    return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+
+def closed_after(server, request):
+    """Sends the start of a request, then a byte a second; returns how long the server took to
+    close the connection, and what it answered."""
+    connection = socket.create_connection((server.host, server.port), timeout=1)
+    started = time.monotonic()
+    connection.sendall(request)
+    answer = b""
+    while time.monotonic() - started < DEADLINE:
+        try:
+            chunk = connection.recv(4096)
+        except socket.timeout:
+            try:
+                connection.sendall(b"a")
+            except OSError:
+                break
+            continue
+        except OSError:
+            break
+        if not chunk:
+            break
+        answer += chunk
+    connection.close()
+    return time.monotonic() - started, answer
+
+
+def deadline_tests(server):
+    took, answer = closed_after(server, f"GET / HTTP/1.1\r\nHost: {server.authority}\r\nX-Slow: ".encode())
+    check(10 <= took < DEADLINE and answer == b"",
+          f"a request whose head is dribbled is closed at its deadline of 10 s ({took:.1f} s)")
+    silent = Socket(server, greet=False)
+    started = time.monotonic()
+    code = silent.wait_closed()
+    took = time.monotonic() - started
+    reasons = [message.get("reason") for message in silent.messages]
+    check(code == 1008 and took >= 9.5 and reasons == ["the page did not say hello within 10 seconds"],
+          f"a WebSocket that says no hello is told so and closed after 10 s ({code}, {took:.1f} s, {reasons})")
+
+
+def flood_tests(build, home):
+    """2,000 half-open requests held at `ulimit -n 1024` while a signed-in tab works."""
+    own = raise_file_limit(FLOOD + 200)
+    if own < FLOOD + 100:
+        print(f"SKIP the flood: this machine lets a process open {own} files, and the flood holds {FLOOD}")
+        return
+    server = Server(str(build / "flowshell-serve"), home, preexec_fn=limited(1024))
+    try:
+        tab = Socket(server)
+        tab.wait(lambda message: message.get("type") == "screen")
+        tab.run("account")
+        check(screen_of(tab.run("login ann"))["status"] == "signed in as ann", "a tab signs in before the flood")
+        flooder = Flooder(server, FLOOD)
+        # The flood is held once the server has as many connections as it serves.
+        counts = flooder.wait_until(lambda counts: counts.get("open", 0) >= 800)
+        check(counts is not None and "error" not in counts, f"{FLOOD} half-open requests are held against the server ({counts})")
+        times = []
+        for index in range(20):
+            started = time.monotonic()
+            answers = tab.run("bookings" if index % 2 else "home")
+            times.append(time.monotonic() - started)
+            tab.messages.clear()
+            if not any(message.get("type") == "screen" for message in answers):
+                break
+        check(len(times) == 20 and statistics.median(times) < 1,
+              f"meanwhile the signed-in tab's commands are answered within a second (median {statistics.median(times) * 1000:.1f} ms, "
+              f"max {max(times) * 1000:.1f} ms, {len(times)} of 20)")
+        refused = flooder.wait_until(lambda counts: counts.get("refused", 0) > 0)
+        check(refused is not None and "connections open" in (refused.get("reason") or ""),
+              f"connections past the cap are answered 503 with the reason ({refused and refused.get('reason')!r})")
+        closed = flooder.wait_until(lambda counts: counts.get("closed", 0) > refused.get("refused", 0) if refused else False)
+        check(closed is not None, "and the half-open ones are closed at their deadline, under the flood too")
+        answer = http_get_or_refusal(server)
+        check(answer in (200, 503), f"a page loading meanwhile gets the page or a 503 that says why ({answer})")
+        flooder.stop()
+        check(server.alive(), "the server is up after the flood")
+        fresh = opened_when_free(server)
+        check(fresh is not None and screen_of(fresh.messages)["title"] == "Cars", "and takes a new tab once the flood is gone")
+        if fresh:
+            fresh.close()
+        tab.run("home")
+        account = screen_of(tab.run("account"))
+        check(account is not None and account.get("status") == "signed in as ann", "the tab is still signed in")
+        tab.close()
+    finally:
+        server.stop()
+    said = server.said().strip().splitlines()
+    check(said == ["warning: this process may open 1024 files at once (ulimit -n), so the server takes 764 tabs and 864 "
+                   "connections at most; raise the limit for more"],
+          f"at ulimit -n 1024 the server says how many tabs it takes, once, and the flood writes nothing to its log ({said[:3]})")
+
+
+def http_get_or_refusal(server):
+    try:
+        return http_get(server, "/")[0]
+    except OSError as error:
+        return str(error)
+
+
+def opened_when_free(server):
+    """A new tab, once the server has room for one (the flood's connections close at their
+    deadline); None past the liveness bound."""
+    started = time.monotonic()
+    while time.monotonic() - started < DEADLINE:
+        try:
+            socket_ = Socket(server)
+            socket_.wait(lambda message: message.get("type") == "screen")
+            return socket_
+        except (Refused, OSError):
+            time.sleep(0.5)
+    return None
+
+
+def tabs_tests(build, home):
+    """1,200 tabs at once: the server takes as many as it says, tells the others why, and lives."""
+    own = raise_file_limit(TABS + 200)
+    if own < TABS + 100:
+        print(f"SKIP the 1,200 tabs: this machine lets a process open {own} files")
+        return
+    server = Server(str(build / "flowshell-serve"), home)
+    tabs, refusals = [], []
+    try:
+        for _ in range(TABS):
+            try:
+                socket_ = Socket(server)
+                tabs.append(socket_)
+            except Refused as refusal:
+                refusals.append(refusal)
+        expected = 1000
+        check(len(tabs) == expected and len(refusals) == TABS - expected,
+              f"of {TABS} tabs the server takes {expected} ({len(tabs)} taken, {len(refusals)} refused)")
+        reasons = {refusal.reason for refusal in refusals}
+        check(reasons == {"this server has 1000 tabs open, as many as it takes; close one and reload"}
+              and {refusal.status for refusal in refusals} == {1008},
+              f"the others are told why and closed ({reasons}, {({refusal.status for refusal in refusals})})")
+        check(server.alive() and screen_of(tabs[0].run("select rio"))["title"] == "Kia Rio", "the server is alive, its tabs work")
+        tabs.pop().close()
+        again = opened_when_free(server)
+        check(again is not None, "a tab closed makes room for another")
+        if again:
+            tabs.append(again)
+    finally:
+        for socket_ in tabs:
+            socket_.connection.close()
+        server.stop()
+
+
+class IdleConnection:
+    """A page's connection kept alive after its answer, and when the server closed it (a thread
+    waits on it while the other checks run)."""
+
+    def __init__(self, server):
+        self.connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+        self.connection.sendall(f"GET /style.css HTTP/1.1\r\nHost: {server.authority}\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.connection.recv(4096)
+        head, _, body = head.partition(b"\r\n\r\n")
+        length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+        while len(body) < length:
+            body += self.connection.recv(65536)
+        self.answered = time.monotonic()
+        self.closed = None
+        self.reader = threading.Thread(target=self._wait, daemon=True)
+        self.reader.start()
+
+    def _wait(self):
+        try:
+            while self.connection.recv(4096):
+                pass
+        except OSError:
+            pass
+        self.closed = time.monotonic()
+
+    def idle_for(self):
+        """How long it stayed open after its answer, once the server closed it."""
+        self.reader.join(timeout=DEADLINE)
+        return None if self.closed is None else self.closed - self.answered
+
+
+def unanswered_pings(mute, since):
+    """Reads what the server sent a tab that answers no ping, as a page that froze would; returns
+    the close's code and reason, and how long after `since` it came."""
+    while True:
+        try:
+            opcode, payload = mute.read_frame()
+        except (ConnectionError, OSError):
+            return None, None, time.monotonic() - since
+        if opcode == 0x8:
+            code = int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None
+            return code, payload[2:].decode(errors="replace"), time.monotonic() - since
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
+    build = pathlib.Path(parser.parse_args().build_dir)
+    with tempfile.TemporaryDirectory(prefix="flowshell-bounds-") as home:
+        server = Server(str(build / "flowshell-serve"), home)
+        try:
+            deadline_tests(server)
+            # A tab that stops answering pings: checked once the other checks are done, since
+            # it takes two pings' time.
+            mute, muted = Socket(server), time.monotonic()
+            idle = IdleConnection(server)
+            flood_tests(build, home)
+            tabs_tests(build, home)
+            took = idle.idle_for()
+            check(took is not None and 30 <= took < DEADLINE, f"a page's connection idle for 30 s is closed ({took and round(took)} s)")
+            code, reason, took = unanswered_pings(mute, muted)
+            check(code == 1001 and reason == "Ping timeout" and 39 <= took < DEADLINE,
+                  f"a tab that answers no ping is dropped at the next ping, 40 s on ({code} {reason!r} after {took:.0f} s)")
+            check(server.alive(), "the server is alive after all that")
+        finally:
+            server.stop()
+    if failures:
+        print(f"{len(failures)} bounds check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("bounds checks passed")
+
+
+if __name__ == "__main__":
+    main()
