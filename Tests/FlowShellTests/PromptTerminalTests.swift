@@ -197,6 +197,27 @@ import Glibc
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test func aConfigFixedBackToTheRunningFlowSaysSo() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("config.json")
+        let original = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("config.json"), encoding: .utf8)
+        try Data(original.utf8).write(to: file)
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
+                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+                                          directory: home.path, columns: 300)  // wide enough that no message wraps
+        try terminal.expect("Cars › ")
+        try Data(original.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
+        try terminal.expect("the flow that was running goes on")
+        try terminal.expect("Cars › ")
+        // Fixed back: the last word is no longer that it has errors.
+        try Data(original.utf8).write(to: file)
+        try terminal.expect("\(file.path) is sound again, as the flow that runs")
+        try terminal.expect("Cars › ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func aDumbTerminalIsNotPaged() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
