@@ -50,23 +50,68 @@ import Testing
     @Test func historyRunsLinesAgainAndWritesThemAsAScript() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let first = try run("sort name\nfilter o\nselect polo\nback\nhistory -r 2..4\nhistory -o steps.fs 1..3\nhistory -r\nhistory -r 9\nhistory -x\n",
-                            in: home)
+        let first = try run("""
+            sort name
+            filter o
+            select polo
+            back
+            history -r 2..4
+            sort price
+            history -r -1
+            history -o steps.fs 1..3
+            history -o all.fs
+            history -r
+            history -r 99
+            history -x
+            history
+
+            """, in: home)
         #expect(first.output.contains("  filter o\n"), "each line is shown before it runs again")
         #expect(first.output.contains("  select polo\nVolkswagen Polo\n"))
+        #expect(first.output.contains("  sort price\n  nothing changed\n"), "-1 is the line before")
         #expect(first.output.contains("✓ wrote 3 lines to steps.fs — run steps.fs runs them"))
         #expect(first.errors == """
-            ✗ line 7: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [-e] [N]
-            ✗ line 8: no line 9 in this session's history — history lists them
-            ✗ line 9: no option '-x' — usage: history [-a] [-r] [-o FILE] [-e] [N]
+            ✗ line 10: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [-e] [N]
+            ✗ line 11: no line 99 in this session's history — history lists them
+            ✗ line 12: no option '-x' — usage: history [-a] [-r] [-o FILE] [-e] [N]
 
             """)
+        // As bash's fc: history -r gave its place in the history to the lines it ran, even when
+        // it ran none.
+        #expect(first.output.hasSuffix("""
+             5  filter o
+             6  select polo
+             7  back
+             8  sort price
+             9  sort price
+            10  history -o steps.fs 1..3
+            11  history -o all.fs
+            12  history -x
+            13  history
+
+            """), "\(first.output)")
         let script = try String(contentsOf: home.appendingPathComponent("steps.fs"), encoding: .utf8)
         #expect(script == "sort name\nfilter o\nselect polo\n")
+        let session = try String(contentsOf: home.appendingPathComponent("all.fs"), encoding: .utf8)
+        #expect(session == "sort name\nfilter o\nselect polo\nback\nfilter o\nselect polo\nback\nsort price\nsort price\nhistory -o steps.fs 1..3\n",
+                "a script of what ran, with no line that names this session's lines")
         // A session of its own runs the script, and its lines are the script's, not typed ones.
         let second = try run("run steps.fs\nwhere\nhistory\n", in: home)
         #expect(second.output.contains("2. Volkswagen Polo (cars.details, carID=polo)\n"))
         #expect(second.output.hasSuffix("1  run steps.fs\n2  where\n3  history\n"))
+    }
+
+    @Test func aLineThatRunsOthersNeverRunsItself() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("history -r -1\nhistory -r ..\nhistory -o steps.fs\nwhere\nhistory\n", in: home)
+        #expect(result.errors == """
+            ✗ line 1: no line -1 in this session's history — history lists them
+            ✗ line 2: no line .. in this session's history — history lists them
+            ✗ line 3: no lines to write yet — history -o FILE writes the lines typed before it
+
+            """)
+        #expect(result.output.hasSuffix("1  history -o steps.fs\n2  where\n3  history\n"), "\(result.output)")
     }
 
     @Test func aliasesTakeArgumentsInTheirPlaces() throws {

@@ -187,8 +187,10 @@ struct ManualPage {
         page.paragraph("""
             History: !N runs line N of this session again, !! the last one, !-N the Nth from the end, and !TEXT the \
             latest line that begins with TEXT, this session's or an earlier one's; words after the reference are added \
-            to the line. A RANGE is N, A..B (or A-B, A:B), A.., ..B, or -N for the last N lines. Lines that a script \
-            runs (run FILE, the startup file) are not kept as typed ones; those edit runs are.
+            to the line. A RANGE is N, A..B (or A-B, A:B), A.., ..B, or -N for the last N lines before this one. Lines \
+            that a script runs (run FILE, the startup file) are not kept as typed ones. history -r, history -e and edit \
+            give their place in the history to the lines they run, as bash's fc does, so history -o writes a script \
+            that runs the same lines anywhere.
             """)
 
         page.subsection("Settings")
@@ -287,8 +289,9 @@ struct ManualPage {
         for (what, line) in [
             ("Run the flow of ./config.json at the prompt, starting from its first screen:", "\(name) --fresh"),
             ("Run two commands as a script and keep what they show:", "printf 'where\\nhelp\\n' | \(name) > answers.txt"),
-            ("Check a flow and draw it:", "\(name) check --config flow.json && \(name) graph --format dot | dot -Tsvg > flow.svg"),
-            ("At the prompt, run the lines 3 to 5 again, then keep the session as a script:", "history -r 3..5; history -o steps.txt"),
+            ("Check a flow and draw it:", "\(name) check --config flow.json && \(name) graph --config flow.json --format dot | dot -Tsvg > flow.svg"),
+            ("At the prompt, run the lines 3 to 5 again:", "history -r 3..5"),
+            ("Then keep this session's lines as a script that run steps.txt runs again:", "history -o steps.txt"),
         ] {
             page.text(what)
             page.line(".Dl " + MDoc.escape(line))

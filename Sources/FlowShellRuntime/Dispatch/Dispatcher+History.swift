@@ -9,9 +9,22 @@ extension Dispatcher {
         set { history.earlier = newValue }
     }
 
-    /// The number of the last line typed in this session (0 before the first).
+    /// The number of the last line typed in this session before the one that runs now (0 when
+    /// there is none).
     package var lastLineNumber: Int {
-        history.nextNumber - 1
+        history.nextNumber - 1 - (lineIsInHistory ? 1 : 0)
+    }
+
+    /// Takes the line that runs now out of the history, when it was put there, so that the lines
+    /// it runs again take its place, as with bash's `fc`: `history -r`, `history -e` and `edit`
+    /// leave in the history what they ran, and a script `history -o` writes of it runs the same
+    /// lines anywhere. Such a line leaves the history even when it fails, so that none runs
+    /// itself again. Returns whether it was there, which is whether the lines it runs are kept.
+    package func giveThisLinesPlaceToWhatItRuns() -> Bool {
+        guard lineIsInHistory else { return false }
+        history.removeLast()
+        lineIsInHistory = false
+        return true
     }
 
     /// The line `line` (`!N`, `!!`, `!-N`, `!prefix`, with any words after it) recalls, with
@@ -46,12 +59,13 @@ extension Dispatcher {
     func history(_ call: GlobalCommand.Call) async -> Step {
         let argument = call.arguments.positionals.first
         if call.arguments.flags.contains("run") {
+            let remembered = giveThisLinesPlaceToWhatItRuns()
             guard let argument else {
                 fail("history -r needs the lines to run: N, A..B or -N (the last N) — usage: \(call.usage)")
                 return .next
             }
             guard let lines = historyLines(argument) else { return .next }
-            return await runAgain(lines.map(\.line))
+            return await runAgain(lines.map(\.line), remembered: remembered)
         }
         var count = SessionHistory.limit
         if let argument {
@@ -73,19 +87,20 @@ extension Dispatcher {
         return .next
     }
 
-    /// The lines of this session that `range` names — `N`, `A..B` (or `A-B`, `A:B`), `A..`,
-    /// `..B`, or `-N` for the last N — with their numbers; nil, with the failure said, when it
-    /// names none or is not a range.
+    /// The lines of this session before the one that runs now that `range` names — `N`, `A..B`
+    /// (or `A-B`, `A:B`), `A..`, `..B`, or `-N` for the last N — with their numbers; nil, with
+    /// the failure said, when it names none or is not a range.
     package func historyLines(_ range: String) -> [(number: Int, line: String)]? {
-        let last = history.nextNumber - 1
+        let last = lastLineNumber
         var bounds: ClosedRange<Int>?
         if let number = Int(range) {
-            bounds = number > 0 ? number...number : number < 0 ? max(1, last + number + 1)...last : nil
+            bounds = number > 0 ? number...number : number < 0 ? max(1, last + number + 1)...max(1, last) : nil
         } else if let separator = ["..", ":", "-"].first(where: { range.contains($0) }) {
             let parts = range.components(separatedBy: separator)
             if parts.count == 2 {
                 let low = parts[0].isEmpty ? 1 : Int(parts[0])
-                let high = parts[1].isEmpty ? last : Int(parts[1])
+                // `A..` with no line from A on yet names none rather than being no range.
+                let high = parts[1].isEmpty ? max(last, low ?? 1) : Int(parts[1])
                 if let low, let high, low > 0, low <= high { bounds = low...high }
             }
         }
@@ -93,7 +108,7 @@ extension Dispatcher {
             fail("'\(range)' is not a range of lines: N, A..B, A.., ..B or -N (the last N)")
             return nil
         }
-        let lines = history.lines(in: bounds)
+        let lines = bounds.lowerBound > last ? [] : history.lines(in: bounds.lowerBound...min(bounds.upperBound, last))
         guard !lines.isEmpty else {
             fail("no line \(range) in this session's history — history lists them")
             return nil
@@ -102,8 +117,8 @@ extension Dispatcher {
     }
 
     /// Runs `lines` again as they were typed, each shown before it runs, stopping at the first
-    /// that fails (and at Ctrl-C); they are not added to the history again.
-    func runAgain(_ lines: [String]) async -> Step {
-        await runScript(lines.joined(separator: "\n"), named: "history", keepGoing: false, showsLines: true)
+    /// that fails (and at Ctrl-C); they are added to the history again when `remembered`.
+    func runAgain(_ lines: [String], remembered: Bool) async -> Step {
+        await runScript(lines.joined(separator: "\n"), named: "history", keepGoing: false, showsLines: true, remembersLines: remembered)
     }
 }

@@ -56,6 +56,10 @@ public final class Dispatcher {
     var scriptDepth = 0
     /// Whether the lines of the script that runs are remembered as typed ones (`edit`'s).
     var remembersScriptLines = false
+    /// Whether the line that runs now was added to the history (a typed one, or a line of a
+    /// script remembered as typed): ranges of lines leave it out, and a line that runs others
+    /// gives its place to them.
+    var lineIsInHistory = false
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
     public private(set) var interrupted = false
@@ -286,7 +290,8 @@ public final class Dispatcher {
         guard var first = words.first else { return .next }
         // Lines a person typed are remembered; a script's are the script's (`run FILE`, the
         // startup file), unless it is one the person wrote for the purpose (`edit`).
-        if scriptDepth == 0 || remembersScriptLines { history.append(line) }
+        lineIsInHistory = scriptDepth == 0 || remembersScriptLines
+        if lineIsInHistory { history.append(line) }
         var expanded = words
         // `?`, `? CMD`, `?CMD` and `CMD?` ask for help, as in cmd2 and IPython (a command of
         // that name, if any, runs instead).

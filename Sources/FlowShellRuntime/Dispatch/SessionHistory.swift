@@ -28,6 +28,12 @@ struct SessionHistory {
         }
     }
 
+    /// Takes back the last line added (one that gave its place to the lines it runs).
+    mutating func removeLast() {
+        guard !kept.isEmpty else { return }
+        kept.removeLast()
+    }
+
     /// Line `number`, if it is kept.
     func line(_ number: Int) -> String? {
         let index = number - firstNumber

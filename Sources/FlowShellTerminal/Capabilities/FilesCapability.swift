@@ -33,25 +33,19 @@ enum FilesCapability {
         return await dispatcher.runScript(text, named: path, keepGoing: call.arguments.flags.contains("keep-going"))
     }
 
-    /// `history -o FILE [RANGE]`: this session's lines (those of RANGE, else all before this
-    /// one) written to FILE, one a line, as a script that `run FILE` runs again.
+    /// `history -o FILE [RANGE]`: this session's lines before this one (those of RANGE, else all)
+    /// written to FILE, one a line, as a script that `run FILE` runs again. Lines that ran others
+    /// (`history -r`, `edit`) gave their places to those, so the script runs the same anywhere.
     static let historyToFile = CommandOptions(for: CoreCommands.history, arguments: [
         ArgumentDescription("output", kind: .option, optional: true, isPath: true, valueName: "FILE", shortName: "o"),
     ]) { dispatcher, call in
         guard let path = call.arguments.options["output"] else { return .next }
         let environment = ProcessInfo.processInfo.environment
-        let lines: [String]
-        if let range = call.arguments.positionals.first {
-            guard let found = dispatcher.historyLines(range) else { return .next }
-            lines = found.map(\.line)
-        } else {
-            // All but this line, which would write the file again.
-            lines = dispatcher.historyLines("..").map { $0.dropLast().map(\.line) } ?? []
-        }
-        guard !lines.isEmpty else {
+        guard dispatcher.lastLineNumber > 0 else {
             dispatcher.fail("no lines to write yet — history -o FILE writes the lines typed before it")
             return .next
         }
+        guard let lines = dispatcher.historyLines(call.arguments.positionals.first ?? "..")?.map(\.line) else { return .next }
         do {
             try FileRedirection.check(path, environment: environment)
             try FileRedirection.write(lines.joined(separator: "\n") + "\n", to: path, appending: false, environment: environment)

@@ -41,11 +41,13 @@ enum ProgramsCapability {
 
     /// `edit [RANGE]`: the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`) on a scratch
     /// script — empty, or holding the lines of RANGE of this session — whose lines run, each
-    /// shown first and remembered as typed, when the editor closes with status 0 (IPython's
-    /// `%edit`, cmd2's `history -e`, bash's `fc`).
+    /// shown first and remembered as typed in place of the `edit` line, when the editor closes
+    /// with status 0 (IPython's `%edit`, cmd2's `history -e`, bash's `fc`).
     static let edit = GlobalCommand("edit", "Write lines in your $EDITOR and run them when it closes (RANGE: start from those lines, as history -r)",
                                     arguments: [ArgumentDescription("RANGE", optional: true)]) { dispatcher, call in
-        await edit(call.arguments.positionals.first, on: dispatcher)
+        // Typed, this line leaves the history to the lines the editor leaves.
+        let remembered = dispatcher.giveThisLinesPlaceToWhatItRuns()
+        return await edit(call.arguments.positionals.first, remembered: remembered, on: dispatcher)
     }
 
     /// `history -e [RANGE]`, as cmd2's and bash's `fc`: `edit` on those lines, the last one
@@ -53,18 +55,20 @@ enum ProgramsCapability {
     static let historyInEditor = CommandOptions(for: CoreCommands.history, arguments: [
         ArgumentDescription("edit", kind: .flag, optional: true, shortName: "e"),
     ]) { dispatcher, call in
+        let remembered = dispatcher.giveThisLinesPlaceToWhatItRuns()
         // The line before this one, when no range is named.
-        let previous = dispatcher.lastLineNumber - 1
+        let previous = dispatcher.lastLineNumber
         guard let range = call.arguments.positionals.first ?? (previous > 0 ? String(previous) : nil) else {
             dispatcher.fail("no line before this one to edit — history -e RANGE names lines")
             return .next
         }
-        return await edit(range, on: dispatcher)
+        return await edit(range, remembered: remembered, on: dispatcher)
     }
 
-    /// Opens the editor on the lines of `range` (nil: an empty script) and runs what it leaves.
+    /// Opens the editor on the lines of `range` (nil: an empty script) and runs what it leaves,
+    /// its lines kept in the history when `remembered`.
     @MainActor
-    private static func edit(_ range: String?, on dispatcher: Dispatcher) async -> Dispatcher.Step {
+    private static func edit(_ range: String?, remembered: Bool, on dispatcher: Dispatcher) async -> Dispatcher.Step {
         var initial = ""
         if let range {
             guard let lines = dispatcher.historyLines(range) else { return .next }
@@ -108,7 +112,7 @@ enum ProgramsCapability {
             dispatcher.output.notice(Notice(.muted, "nothing to run"))
             return .next
         }
-        return await dispatcher.runScript(text, named: "edit", keepGoing: false, showsLines: true, remembersLines: true)
+        return await dispatcher.runScript(text, named: "edit", keepGoing: false, showsLines: true, remembersLines: remembered)
     }
 
     /// Where `|` sends a line's output: the standard input of the command after it, whose own
