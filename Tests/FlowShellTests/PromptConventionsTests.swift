@@ -127,6 +127,8 @@ import Testing
             back
             say 'one two' three
             alias
+            pick?
+            help say
 
             """, in: home)
         #expect(result.output.contains("1 of 7 cars, by price, matching 'Kia Rio'"), "{2} {1} in their places")
@@ -134,6 +136,9 @@ import Testing
         #expect(result.output.contains("one two, {1} and three\n"), "an alias of shell: {1} as one word, {{1}} kept, the rest after")
         #expect(result.output.contains("alias match filter {2} {1}\nalias pick select {1}\n"))
         #expect(result.errors == "✗ line 5: pick stands for 'select {1}', which needs 1 argument; {1} is missing\n")
+        // Help on an alias says what it stands for and how to use the command it runs.
+        #expect(result.output.contains("pick stands for 'select {1}'\nusage: select CAR-ID\n"), "\(result.output)")
+        #expect(result.output.contains("say stands for 'shell echo {1}, {{1}} and'\nusage: shell COMMAND\n"), "\(result.output)")
     }
 
     @Test func waitLooksForTheTextAsTheScreenShowsIt() throws {

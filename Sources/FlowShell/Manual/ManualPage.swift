@@ -169,7 +169,8 @@ struct ManualPage {
         page.subsection("Global commands")
         page.paragraph("""
             Every screen has these besides its own commands. ? lists them, as help does, and CMD?, ? CMD, CMD --help \
-            and help CMD show a command's usage. A mistyped command is answered with the command it most likely means.
+            and help CMD show a command's usage (an alias's: what it stands for, then its command's usage). A mistyped \
+            command is answered with the command it most likely means.
             """)
         page.line(".Bl -tag -width Ds")
         let settings = ShellSettings.builtIn.map { ($0.name, $0.values, $0.defaultValue, $0.summary, nil as String?) }

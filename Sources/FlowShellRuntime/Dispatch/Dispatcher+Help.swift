@@ -15,7 +15,14 @@ extension Dispatcher {
                 globalCommands: offered.globals.map { CommandUsage($0.description) }))
             return
         }
-        if let description = offered.command(named: name)?.description {
+        if let line = offered.aliases[name] {
+            // An alias: what it stands for, then the usage of the command it runs.
+            output.text(["\(name) stands for '\(line)'"])
+            if let first = (try? CommandLineTokenizer.words(of: line))?.first, first != name,
+               let description = offered.command(named: first)?.description {
+                output.usage(CommandUsage(description))
+            }
+        } else if let description = offered.command(named: name)?.description {
             output.usage(CommandUsage(description))
         } else {
             fail(unknownCommand(name).replacingOccurrences(of: "unknown command", with: "no command"))
