@@ -222,6 +222,11 @@ import Synchronization
             let errors = sent.take().filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
             #expect(!errors.contains { $0.contains("unknown command") }, "\(name): \(errors)")
         }
+        // Nor does its usage of a core command name the options the terminal adds to it.
+        await run(["help history"], in: session)
+        let usage = sent.take().first { $0["type"] as? String == "usage" }
+        let summary = usage?["summary"] as? String ?? ""
+        #expect(summary.hasPrefix("List the lines typed") && !summary.contains("-o") && !summary.contains("-e"), "\(String(describing: usage))")
     }
 
     @Test func aBrowserSessionHasNoRedirectionAndRunsNothingOfALineThatAsksForIt() async throws {

@@ -14,12 +14,15 @@ import Testing
     @Test func aQuestionMarkAsksForHelp() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try run("?\nsort?\n? filter\n?select\nselct?\n", in: home)
+        let result = try run("?\nsort?\n? filter\n?select\nselct?\nhistory?\n", in: home)
         #expect(result.output.hasPrefix("Cars\n"))
         #expect(result.output.contains("Commands on this screen (Cars):\n  select CAR-ID"), "? is help")
         #expect(result.output.contains("usage: sort ORDER\n  Order the list by price, distance or name\n  ORDER: price, distance, name\n"))
         #expect(result.output.contains("usage: filter [TEXT]\n"))
         #expect(result.output.contains("usage: select CAR-ID\n"))
+        // The options the terminal's capabilities add to a core command are said with it.
+        #expect(result.output.contains("usage: history [-a] [-r] [-o FILE] [-e] [N]\n"))
+        #expect(result.output.contains("run them again; -o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)\n"))
         #expect(result.errors == "✗ line 5: no command 'selct' here — did you mean 'select'?\n")
     }
 

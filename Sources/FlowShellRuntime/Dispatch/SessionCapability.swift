@@ -55,19 +55,28 @@ package struct CommandOptions: Sendable {
     let command: String
     /// The options and flags added, placed before the command's positional arguments.
     let arguments: [ArgumentDescription]
+    /// What they do, added to the command's summary (`-o FILE: write them to FILE as a script`).
+    let summary: String
     /// Runs a line that gives one of them.
     let perform: @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: GlobalCommand.Call) async -> Dispatcher.Step
 
-    package init(for command: GlobalCommand, arguments: [ArgumentDescription],
+    package init(for command: GlobalCommand, arguments: [ArgumentDescription], summary: String,
                  perform: @escaping @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: GlobalCommand.Call) async -> Dispatcher.Step) {
         self.command = command.name
         self.arguments = arguments
+        self.summary = summary
         self.perform = perform
     }
 
     /// `command` with these options added.
     func extending(_ command: GlobalCommand) -> GlobalCommand {
         var description = command.description
+        // Into the summary's closing parenthesis of options, where it has one.
+        if description.summary.hasSuffix(")") {
+            description.summary = description.summary.dropLast() + "; \(summary))"
+        } else {
+            description.summary += " (\(summary))"
+        }
         let firstPositional = description.arguments.firstIndex { $0.kind == .positional } ?? description.arguments.endIndex
         description.arguments.insert(contentsOf: arguments, at: firstPositional)
         let names = arguments.map(\.name)

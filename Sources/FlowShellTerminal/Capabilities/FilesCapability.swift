@@ -38,7 +38,7 @@ enum FilesCapability {
     /// (`history -r`, `edit`) gave their places to those, so the script runs the same anywhere.
     static let historyToFile = CommandOptions(for: CoreCommands.history, arguments: [
         ArgumentDescription("output", kind: .option, optional: true, isPath: true, valueName: "FILE", shortName: "o"),
-    ]) { dispatcher, call in
+    ], summary: "-o FILE: write them to FILE as a script") { dispatcher, call in
         guard let path = call.arguments.options["output"] else { return .next }
         let environment = ProcessInfo.processInfo.environment
         guard dispatcher.lastLineNumber > 0 else {

@@ -54,7 +54,7 @@ enum ProgramsCapability {
     /// when none are named.
     static let historyInEditor = CommandOptions(for: CoreCommands.history, arguments: [
         ArgumentDescription("edit", kind: .flag, optional: true, shortName: "e"),
-    ]) { dispatcher, call in
+    ], summary: "-e: edit them in your $EDITOR, then run them") { dispatcher, call in
         let remembered = dispatcher.giveThisLinesPlaceToWhatItRuns()
         // The line before this one, when no range is named.
         let previous = dispatcher.lastLineNumber
