@@ -142,9 +142,12 @@ fuzz: deps
 # The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip, the same while
 # 2,000 half-open requests are held at ulimit -n 1024, and 100 sessions'
 # memory; QUICK=1 measures briefly on the debug build `make test` made, sparing a release build.
+# The rows of `flowshell test` (scripts/bench_flowtest.py): the sample flow and generated flows of
+# 250 to 1,000 transitions explored wholly; QUICK=1 likewise on the debug build, smaller.
 bench:
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
 	python3 scripts/bench_web.py $(if $(QUICK),--quick)
+	python3 scripts/bench_flowtest.py $(if $(QUICK),--quick)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

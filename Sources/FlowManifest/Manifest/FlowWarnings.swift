@@ -51,6 +51,55 @@ struct FlowWarnings {
             }
         }
         checkLinksAfterRootTransitions()
+        checkDismissesOutsideModalLayers()
+    }
+
+    /// A `dismiss` closes the top modal layer: from a screen that some path shows outside any
+    /// modal layer (pushed on the root's layer), it has nothing to close and fails when taken.
+    private mutating func checkDismissesOutsideModalLayers() {
+        let outside = screensOutsideModalLayers()
+        let transitions = manifest.transitions + manifest.flows.values.sorted { $0.name < $1.name }.flatMap(\.transitions)
+        for transition in transitions where transition.style == .dismiss && transition.from != Transition.anyScreen {
+            guard let how = outside[transition.from] else { continue }
+            report(transition.path.appending("style"),
+                   "'\(transition.from)' is shown outside any modal layer (\(how)): there '\(transition.on)' has no modal layer to dismiss — present it, or use 'pop'")
+        }
+    }
+
+    /// The screens some path shows on the root's layer, each with how it first gets there
+    /// (`shown by 'book' from 'cars.details', push`).
+    private func screensOutsideModalLayers() -> [String: String] {
+        var outside: [String: String] = [manifest.root: "the root"]
+        var startedOutside: Set<String> = []
+        var frontier = [manifest.root]
+        func reach(_ id: String, _ how: String) {
+            guard outside[id] == nil else { return }
+            outside[id] = how
+            frontier.append(id)
+        }
+        for link in manifest.links {
+            for (previous, id) in zip(link.screens, link.screens.dropFirst()) {
+                guard outside[previous] != nil || previous == manifest.root else { break }
+                let edge = manifest.transitions.first { ($0.from == previous || $0.from == Transition.anyScreen) && $0.to == id }
+                guard edge?.style != .present else { break }
+                reach(id, "opened by link '\(link.pattern)'")
+            }
+        }
+        while let current = frontier.popLast() {
+            let scopes = [manifest.transitions] + manifest.flows.values.filter { startedOutside.contains($0.name) }.map(\.transitions)
+            for transition in scopes.joined() where transition.from == current || transition.from == Transition.anyScreen {
+                let keepsLayer = [.push, .replace, .popTo, .root].contains(transition.style)
+                let how = "shown by '\(transition.on)' from '\(current)', \(transition.style.rawValue)"
+                if keepsLayer, let target = transition.to { reach(target, how) }
+                var flows: [String] = []
+                if keepsLayer, let flow = transition.flow { flows.append(flow) }
+                flows += transition.requires.compactMap { manifest.guards[$0] }.filter { $0.style == .push }.map(\.flow)
+                for name in flows where startedOutside.insert(name).inserted {
+                    if let flow = manifest.flows[name] { reach(flow.root, "its flow '\(name)' pushed from '\(current)'") }
+                }
+            }
+        }
+        return outside
     }
 
     /// A link's stack starts at the root screen, and opening one keeps the screens already open

@@ -109,6 +109,9 @@ struct ManifestCheck {
         for link in manifest.links {
             checkLink(link)
         }
+        for examples in manifest.examples {
+            checkExamples(examples)
+        }
 
         // Warnings only make sense about a flow that is otherwise sound, and wholly known.
         if !diagnostics.containsError && uncheckedModules.isEmpty {
@@ -402,6 +405,25 @@ struct ManifestCheck {
             if !missing.isEmpty && uncheckedModules.isEmpty {
                 report(.error, screenPath,
                        "'\(id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that link '\(link.pattern)' does not provide (parameters: \(link.parameters.isEmpty ? "none" : link.parameters.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Examples name a loaded screen and one of its commands, and each reads as typed words.
+    private mutating func checkExamples(_ examples: CommandExamples) {
+        let screenPath = JSONPath.root.appending("examples").appending(examples.screen)
+        guard let screen = feature(examples.screen, at: screenPath, role: "screen") else { return }
+        guard screen.commands.contains(examples.command) else {
+            let known = screen.commands.isEmpty ? "it has none" : "its commands: \(screen.commands.joined(separator: ", "))"
+            report(.error, examples.path,
+                   "'\(screen.id)' has no command '\(examples.command)'\(ManifestDecoder.suggestion(for: examples.command, among: screen.commands)); \(known)")
+            return
+        }
+        for (index, text) in examples.arguments.enumerated() {
+            do {
+                _ = try CommandLineTokenizer.words(of: text)
+            } catch {
+                report(.error, examples.path.appending(index), "example '\(text)' cannot be read as typed words: \(error.message)")
             }
         }
     }

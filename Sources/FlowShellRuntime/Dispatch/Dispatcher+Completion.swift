@@ -6,30 +6,34 @@ import FlowShellKit
 extension Dispatcher {
     /// What Tab offers for the text before the cursor.
     public func complete(_ textBeforeCursor: String) -> Completion {
-        let stack = flow.stack
-        let known = linkParameterValues
         let offered = self.offered
         return CompletionProvider.complete(textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
-                                           aliases: offered.aliases, values: { parameter in
-            // A link parameter takes the values of an open screen's argument of that name
-            // (`carID` ~ `CAR-ID`), with what each is, then those its module suggests.
-            let wanted = Self.normalised(parameter)
-            var values: [(value: String, description: String?)] = []
-            var seen = Set<String>()
-            for open in stack {
-                for command in open.screen.viewProperties.commands {
-                    for argument in command.arguments where Self.normalised(argument.name) == wanted {
-                        for value in argument.values where seen.insert(value).inserted {
-                            values.append((value, argument.descriptions[value]))
-                        }
-                    }
+                                           aliases: offered.aliases, values: describedLinkValues(for:), files: listFolder ?? { _ in [] },
+                                           settingValues: offered.settingValues)
+    }
+
+    /// The values Tab offers for a link parameter after `open`: what its module suggests
+    /// (``refreshLinkParameterValues()``), then the values of an open screen's argument of that
+    /// name (`carID` ~ `CAR-ID`).
+    package func linkValues(for parameter: String) -> [String] {
+        describedLinkValues(for: parameter).map(\.value)
+    }
+
+    /// ``linkValues(for:)``, each with what it is where an open screen's argument says so
+    /// (`rio`: `Kia Rio`), as Tab lists a command's values.
+    func describedLinkValues(for parameter: String) -> [(value: String, description: String?)] {
+        let wanted = Self.normalised(parameter)
+        var values = linkParameterValues[parameter] ?? []
+        var descriptions: [String: String] = [:]
+        for open in flow.stack {
+            for command in open.screen.viewProperties.commands {
+                for argument in command.arguments where Self.normalised(argument.name) == wanted {
+                    values += argument.values.filter { !values.contains($0) }
+                    descriptions.merge(argument.descriptions) { first, _ in first }
                 }
             }
-            for value in known[parameter] ?? [] where seen.insert(value).inserted {
-                values.append((value, nil))
-            }
-            return values
-        }, files: listFolder ?? { _ in [] }, settingValues: offered.settingValues)
+        }
+        return values.map { ($0, descriptions[$0]) }
     }
 
     private static func normalised(_ name: String) -> String {
