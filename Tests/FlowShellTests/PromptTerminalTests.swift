@@ -146,7 +146,9 @@ import Glibc
         }
         // Tab lists the settings with what each does, a summary longer than the line cut with `…`.
         terminal.type("set \t")
-        let listing = try terminal.expectOnScreen("booking-hours  the hours a new booking lasts")
+        // Waited for by its last line (the names are listed in order), so that the whole listing is there.
+        let listing = try terminal.expectOnScreen("width          the output width")
+        #expect(listing.lines.contains { $0.hasPrefix("booking-hours  the hours a new booking lasts") }, "\(listing.lines)")
         let listed = listing.lines.filter { $0.hasPrefix("color  ") && !$0.contains(" = ") }
         #expect(listed.count == 1 && listed.allSatisfy { $0.hasSuffix("…") && $0.count <= 79 }, "\(listing.lines)")
         // A link's values are listed with what each is, as a command's are.
