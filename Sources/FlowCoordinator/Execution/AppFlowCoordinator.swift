@@ -88,24 +88,27 @@ public final class AppFlowCoordinator {
         for open in router.screens { open.screen.close() }
     }
 
-    /// Changes the stack — keeps its bottom `count` screens and adds `added` above them — and
-    /// tells the screens: those that left close (their background work is cancelled), those
-    /// that came open, and one that is on top again because what covered it closed appears
-    /// (it usually looks its data up again). Returns what to tell the user of an appear that failed.
+    /// Changes the stack — keeps its bottom `count` screens and adds `added` (screens just built)
+    /// above them — and tells the screens: those that left close (their background work is
+    /// cancelled), those that came open, and one that is on top again because what covered it
+    /// closed appears (it usually looks its data up again). Returns what to tell the user of an
+    /// appear that failed. Its cost is what changes: the screens below stay as they are.
     func changeStack(keeping count: Int, adding added: [OpenScreen] = []) async -> [Notice] {
-        let before = router.screens
-        router.keep(count, adding: added)
-        let after = router.screens
-        for left in before where !after.contains(where: { $0.screen === left.screen }) {
-            left.screen.close()
+        let coveredTop = router.top?.screen
+        let left = router.keep(count, adding: added)
+        for closed in left {
+            closed.screen.close()
         }
-        for came in added {
+        let firstAdded = router.screens.count - added.count
+        for (offset, came) in added.enumerated() {
+            // A screen keeps its place while it is open: what is below it never changes without closing it.
+            let index = firstAdded + offset
             came.screen.open { [weak self, weak screen = came.screen] events in
                 guard let self, let screen else { return }
-                self.receiveBackground(events, from: screen)
+                self.receiveBackground(events, from: screen, at: index)
             }
         }
-        guard added.isEmpty, let top = after.last, top.screen !== before.last?.screen else { return [] }
+        guard added.isEmpty, let top = router.top, top.screen !== coveredTop else { return [] }
         do {
             try await top.screen.appear()
             return []
@@ -116,9 +119,9 @@ public final class AppFlowCoordinator {
         }
     }
 
-    /// Events from an open screen's background work, queued for ``processEvents()``.
-    private func receiveBackground(_ events: [FeatureEvent], from screen: any HostedScreen) {
-        guard let index = router.screens.lastIndex(where: { $0.screen === screen }) else { return }
+    /// Events from the background work of the screen open at `index`, queued for ``processEvents()``.
+    private func receiveBackground(_ events: [FeatureEvent], from screen: any HostedScreen, at index: Int) {
+        guard router.screens.indices.contains(index), router.screens[index].screen === screen else { return }
         for event in events {
             queue.append((event, index, ObjectIdentifier(screen)))
         }

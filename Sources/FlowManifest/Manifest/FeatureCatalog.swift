@@ -14,6 +14,8 @@ public struct FeatureCatalog: Sendable {
     let serviceSetups: [String: FeatureModule.ServiceSetup]
     /// Problems in the linked modules themselves (two modules registering one id).
     public let conflicts: [Conflict]
+    /// The module that registers each screen id (the first, when two do).
+    private let owners: [String: String]
 
     /// A screen id two modules register.
     public struct Conflict: Sendable, Equatable, CustomStringConvertible {
@@ -46,8 +48,9 @@ public struct FeatureCatalog: Sendable {
             for feature in module.screens {
                 if let owner = owners[feature.id] {
                     conflicts.append(Conflict(id: feature.id, first: owner, second: module.name))
+                } else {
+                    owners[feature.id] = module.name
                 }
-                owners[feature.id] = module.name
             }
         }
         self.modules = modules
@@ -56,6 +59,7 @@ public struct FeatureCatalog: Sendable {
         self.serviceSetups = serviceSetups
         self.settings = settings
         self.conflicts = conflicts
+        self.owners = owners
     }
 
     /// The names of the linked modules, sorted.
@@ -63,7 +67,7 @@ public struct FeatureCatalog: Sendable {
 
     /// The module that registers `featureID`, if any linked module does.
     public func module(of featureID: String) -> String? {
-        modules.first { $0.value.contains { $0.id == featureID } }?.key
+        owners[featureID]
     }
 
     /// Sets up the services of the modules in `moduleNames` that `container` lacks (each module

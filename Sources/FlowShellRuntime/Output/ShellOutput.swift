@@ -33,9 +33,16 @@ public protocol ShellOutput: AnyObject {
     /// `screen` as this View shows it in plain text, one line a row, unwrapped (what `wait
     /// --until TEXT` looks for); nil when the View has no text of its own.
     func plainText(of screen: ViewProperties) -> String?
+    /// Whether this View shows the open screens with each screen (a program's View names them
+    /// in every screen message). One that does not is handed screens whose ``ScreenSnapshot/stack``
+    /// is empty: showing a screen then costs nothing for the screens under it, however many.
+    var showsStackWithScreens: Bool { get }
 }
 
 extension ShellOutput {
+    /// An output shows the stack with each screen unless it says otherwise.
+    public var showsStackWithScreens: Bool { true }
+
     /// An output with no layout of its own shows the settings as lines of text
     /// (`width = auto  — the output width in columns`).
     public func settings(_ listing: SettingsListing) {
@@ -78,7 +85,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public let featureID: String
     /// What it shows.
     public let properties: ViewProperties
-    /// The open screens, bottom first.
+    /// The open screens, bottom first; empty for a View that does not show them with each
+    /// screen (``ShellOutput/showsStackWithScreens``).
     public let stack: [StackEntry]
     /// What showed it.
     public var cause: Cause = .command

@@ -24,8 +24,8 @@ enum FileRedirection {
             }
             return
         }
-        let folder = Self.folder(of: full)
-        let typedFolder = Self.folder(of: path)
+        let folder = FilePathParts.folder(of: full)
+        let typedFolder = FilePathParts.folder(of: path)
         if !folder.isEmpty {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
                 throw UserFacingError("cannot write to \(path): there is no folder '\(typedFolder)'")
@@ -35,14 +35,6 @@ enum FileRedirection {
         guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
             throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: typedFolder.isEmpty ? "." : typedFolder))")
         }
-    }
-
-    /// The folder part of `path`: what comes before its last `/` ("" for a bare name, "/" for a
-    /// name at the root). Hand-written because Foundation's `deletingLastPathComponent` traps on a
-    /// name of one character on Linux (`where > x`).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Writes `text` to `path`: the file replaced, or (`appending`) added to at its end.
