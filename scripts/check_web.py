@@ -542,8 +542,10 @@ def browser_tests(server, driver, screenshots):
     check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
     tab_completes("set co")
     offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
-    check(offered == ["color", "confirm-quit"] and driver.find_element(By.ID, "suggestions").is_displayed(),
-          f"several candidates are listed under the line ({offered})")
+    # Each with what it does, as Tab lists them at the terminal (`color — colour and text …`).
+    check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
+          and driver.find_element(By.ID, "suggestions").is_displayed(),
+          f"several candidates are listed under the line, each with what it is ({offered})")
     driver.find_element(By.CSS_SELECTOR, "#suggestions li").click()
     check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
     line.clear()

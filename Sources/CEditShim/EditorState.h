@@ -7,7 +7,9 @@
 #include <histedit.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <wchar.h>
 
 // Text to show above the prompt while a line is read, in the order it was given.
 struct fs_update {
@@ -18,6 +20,32 @@ struct fs_update {
     // came after it (see screen_rows); 0 for other text.
     int screen_rows;
     struct fs_update *next;
+};
+
+// A reverse incremental search (Ctrl-R) as bash and fish show it: the prompt reads
+// "(reverse-i-search)`sel': " and the line is the latest of the history that contains what was
+// typed, the cursor on the match. Its keys are taken by the reader (fs_read_char) and applied
+// by fs_search_step, which libedit calls as a bound key's function, so that libedit redraws the
+// prompt and the line as for any edit.
+struct fs_search {
+    int active;
+    // What was typed to search for, in the locale's encoding.
+    char pattern[256];
+    size_t length;
+    // The history when the search began, newest first.
+    char **entries;
+    int count;
+    // The entry shown (an index into entries), or -1: the line as it was before the search.
+    int found;
+    int failed;
+    // The line and its cursor (in bytes) before the search, for Ctrl-G.
+    char *original;
+    size_t original_cursor;
+    char *prompt;
+    // What the next step does (FS_SEARCH_*), and a key to hand libedit after the search ends.
+    int request;
+    int has_pending;
+    wchar_t pending;
 };
 
 struct fs_editor {
@@ -55,6 +83,8 @@ struct fs_editor {
     int screen_rows;
     // The reader's own: where it is in an escape sequence typed (no update may split one).
     int escape_state;
+    // The reader's own: the reverse search under way (Ctrl-R), if any.
+    struct fs_search search;
 };
 
 // A non-blocking, close-on-exec pipe.
@@ -65,7 +95,7 @@ void fs_libedit_lock(void);
 void fs_libedit_unlock(void);
 
 // Sets up `editor->el` (made by el_init on the editor's FILE*s) as every editor is: emacs
-// keys, history, the read function, Tab and the updates key; under the libedit lock.
+// keys, history, the read function, Tab, Ctrl-R and the updates key; under the libedit lock.
 void fs_editor_configure(fs_editor *editor);
 
 #endif

@@ -22,11 +22,12 @@ public enum FlowShellServeMain {
     @MainActor
     public static func serve(identity: ShellIdentity, modules: [FeatureModule],
                              arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        ServeCommandLine.name = identity.name
         let options: ServeOptions
         do {
-            options = try ServeOptions.parse(arguments)
+            options = try ServeCommandLine.parse(arguments).options
         } catch {
-            ServeOptions.exit(withError: error)
+            ServeCommandLine.exit(withError: error)
         }
         exit(await serve(identity: identity, modules: modules, options: options))
     }
@@ -49,13 +50,14 @@ public enum FlowShellServeMain {
         let descriptorLimit = DescriptorLimit.raised() / (options.servesWeb && options.ssh ? 2 : 1)
         var servers: [any Service] = []
         if options.servesWeb {
+            let port = options.port ?? ServeOptions.defaultPort
             do {
                 let prepared = try await WebServing.prepare(.init(identity: identity, modules: modules, source: source, services: services,
                                                                   dataDirectory: dataDirectory, plugins: plugins, host: options.host,
-                                                                  port: options.port ?? ServeOptions.defaultPort,
-                                                                  descriptorLimit: descriptorLimit))
+                                                                  port: port, descriptorLimit: descriptorLimit))
                 prepared.warnings.forEach(writeError)
-                servers.append(prepared.service)
+                let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
+                servers.append(address.serving(prepared.service))
             } catch {
                 error.messages.forEach(writeError)
                 return error.status
@@ -80,7 +82,8 @@ public enum FlowShellServeMain {
                 for line in prepared.lines {
                     (line.hasPrefix("warning:") ? writeError : writeOutput)(line)
                 }
-                servers.append(prepared.service)
+                let address = ServingAddress(over: " over SSH", host: host, port: port, portOption: "--ssh-port")
+                servers.append(address.serving(prepared.service))
             } catch {
                 error.messages.forEach(writeError)
                 return error.status
@@ -93,7 +96,8 @@ public enum FlowShellServeMain {
             try await group.run()
             return 0
         } catch {
-            writeError("error: cannot serve on \(options.host): \(error)")
+            // A server's failure says where it could not serve (ServingAddress).
+            writeError("error: \(error)")
             return 1
         }
     }

@@ -47,9 +47,10 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         if !emits.isEmpty { try container.encode(emits, forKey: .emits) }
     }
 
-    /// The argument an option or flag word names (`--hours`), if any.
+    /// The argument an option or flag word names (`--hours`, or its short form `-h` when it
+    /// has one), if any.
     package func option(named word: String) -> ArgumentDescription? {
-        arguments.first { $0.kind != .positional && "--\($0.name)" == word }
+        arguments.first { $0.kind != .positional && ("--\($0.name)" == word || $0.shortName.map { "-\($0)" } == word) }
     }
 
     /// The positional arguments, in order.
@@ -87,10 +88,14 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     public var isPath: Bool
     /// The name of an option's value in usage (`HOURS` in `--hours HOURS`).
     public var valueName: String?
+    /// An option's or flag's one-letter form (`r` for `-r`), as cmd2's and POSIX commands
+    /// have; usage shows it instead of the long one.
+    public var shortName: String?
 
     /// An argument as plain data; a ``ScreenCommand``'s are described from its typed arguments.
     public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
-                values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil) {
+                values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil,
+                shortName: String? = nil) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
@@ -99,24 +104,26 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         self.descriptions = descriptions
         self.isPath = isPath
         self.valueName = valueName
+        self.shortName = shortName
     }
 
     /// How the argument appears in a usage line: `NAME`, `[NAME]`, `[--hours HOURS]`, `[--all]`.
     package var usageToken: String {
         let token: String
+        let written = shortName.map { "-\($0)" } ?? "--\(name)"
         switch kind {
         case .positional: token = name
-        case .option: token = "--\(name) \(valueName ?? name.uppercased())"
-        case .flag: token = "--\(name)"
+        case .option: token = "\(written) \(valueName ?? name.uppercased())"
+        case .flag: token = written
         }
         return isOptional ? "[\(token)]" : token
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, optional, rest, values, descriptions, path, valueName
+        case name, kind, optional, rest, values, descriptions, path, valueName, shortName = "short"
     }
 
-    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`: absent defaults).
+    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `short`: absent defaults).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -127,6 +134,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         descriptions = try container.decodeIfPresent([String: String].self, forKey: .descriptions) ?? [:]
         isPath = try container.decodeIfPresent(Bool.self, forKey: .path) ?? false
         valueName = try container.decodeIfPresent(String.self, forKey: .valueName)
+        shortName = try container.decodeIfPresent(String.self, forKey: .shortName)
     }
 
     /// Encodes the JSON form.
@@ -141,5 +149,6 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         if !descriptions.isEmpty { try container.encode(descriptions, forKey: .descriptions) }
         if isPath { try container.encode(isPath, forKey: .path) }
         try container.encodeIfPresent(valueName, forKey: .valueName)
+        try container.encodeIfPresent(shortName, forKey: .shortName)
     }
 }

@@ -1,5 +1,6 @@
 /// A feature module as a value: its name, its screens, the conditions and link resolvers it
-/// provides, and how it sets up its services. Each module under `Features/<Name>` declares
+/// provides, the settings it declares, and how it sets up its services. Each module under
+/// `Features/<Name>` declares
 /// `public enum <Name>Module { @MainActor public static let module = FeatureModule(...) }`;
 /// the build generates the list of linked ones. A module described at run time is the same value.
 public struct FeatureModule: Sendable {
@@ -22,15 +23,18 @@ public struct FeatureModule: Sendable {
     public var setUpServices: ServiceSetup
     /// How it sets up what is each session's own.
     public var setUpSessionServices: SessionServiceSetup
+    /// The settings it declares for `set`, kept per user in its store.
+    public var settings: [ModuleSetting]
 
     /// Describes a module by its registrations.
     public init(name: String, screens: [FeatureRegistration], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in },
+                resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in },
                 sessionServices: @escaping SessionServiceSetup = { _, _ in }) {
         self.name = name
         self.screens = screens
         self.conditions = conditions
         self.resolvers = resolvers
+        self.settings = settings
         self.setUpServices = services
         self.setUpSessionServices = sessionServices
     }
@@ -38,10 +42,10 @@ public struct FeatureModule: Sendable {
     /// Describes a module of ``Screen`` types, each registered from its own declaration.
     @MainActor
     public init(name: String, screens: [any Screen.Type], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in },
+                resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in },
                 sessionServices: @escaping SessionServiceSetup = { _, _ in }) {
         self.init(name: name, screens: screens.map { $0.registration }, conditions: conditions,
-                  resolvers: resolvers, services: services, sessionServices: sessionServices)
+                  resolvers: resolvers, settings: settings, services: services, sessionServices: sessionServices)
     }
 
     /// The registration of the screen `id`, if this module has it.
