@@ -214,6 +214,11 @@ KNOWN_TYPES = {
     "Product", "SwiftSetting", "Resource", "Testing", "Issue", "Foundation", "Mutex", "UUID", "AsyncThrowingStream",
     "Hummingbird", "ArgumentParser", "GRDB", "Clocks", "Subprocess", "TestStore",
 }
+# OpenSSH's configuration keywords (sshd_config, ssh_config), which the SSH pages name.
+OPENSSH_KEYWORDS = {
+    "ForceCommand", "StrictModes", "SendEnv", "MaxStartups", "LoginGraceTime", "ClientAliveInterval",
+    "AuthorizedKeysCommand",
+}
 # Members the compiler makes (CaseIterable's, RawRepresentable's), and file names read as members.
 SYNTHESIZED = {"allCases", "rawValue", "self", "init", "shared", "hashValue", "description"}
 FILE_EXTENSIONS = {"swift", "json", "jsonl", "md", "txt", "svg", "png", "dot", "c", "h", "sqlite", "py", "sh", "fs", "schema"}
@@ -291,7 +296,7 @@ def check_names(page, text, found, declared):
            for line in body for name in re.findall(r"\b([A-Z]\w*)(?:\.|\(|:|\s*\{)", line)}
     for number, line in enumerate(text.split("\n"), 1):
         for span in CODE_SPAN.findall(line):
-            if re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z0-9]*", span) and span not in types | own and span not in KNOWN_TYPES:
+            if re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z0-9]*", span) and span not in types | own and span not in KNOWN_TYPES | OPENSSH_KEYWORDS:
                 problems.append(f"{page}:{number}: `{span}` names no type of the repository")
     return problems
 

@@ -2,10 +2,11 @@
 """`flowshell serve --ssh` end to end, on the debug build `make test` made, with Debian's OpenSSH
 client driven through a pseudo-terminal at 80×24 (pexpect): logging in with a listed key and not
 with another or a password, the car list, Tab, booking with no `login`, Ctrl-C at the prompt and
-during a command, a resize re-fitting the screen, `quit 3` and Ctrl-D as exit statuses, what a
-session cannot do (`shell`, `where > x`), `ssh HOST where`, two users each with their own
-bookings, a live screen above a half-typed line, 200 sessions at once, and clients that stop
-mid-handshake or go idle. Waits are on output, never on the clock; a deadline only bounds a hang.
+during a command, Ctrl-R's search of the history, a resize re-fitting the screen, `quit 3` and
+Ctrl-D as exit statuses, what a session cannot do (`shell`, `where > x`), `ssh HOST where`, two
+users each with their own bookings, a live screen above a half-typed line, 200 sessions at once,
+and clients that stop mid-handshake or go idle. Waits are on output, never on the clock; a
+deadline only bounds a hang.
 
     python3 scripts/check_ssh.py [--build-dir .build/debug]
 """
@@ -115,6 +116,21 @@ def first_session(server, alice, fingerprint):
     check("cancel" in shown.lower() or "interrupt" in shown.lower(), f"Ctrl-C while a command runs cancels it ({shown[-200:]!r})")
     shown = run(child, "where")
     check("1. Cars" in shown, "the session goes on after a cancelled command")
+
+    # Ctrl-R searches this session's history, as at the terminal: Enter runs the line found.
+    kia_prompt = r"Kia Rio(\x1b\[[0-9;]*m)? › "
+    child.sendcontrol("r")
+    shown = run(child, "sel", prompt=kia_prompt)
+    check("Operator: CityDrive" in shown, f"Ctrl-R finds `select rio` in the session's history, and Enter runs it ({shown[-200:]!r})")
+    # Ctrl-C abandons a search with its line, and the session goes on where it was.
+    child.sendcontrol("r")
+    child.expect("reverse-i-search")
+    child.send("hom")
+    child.sendcontrol("c")
+    child.expect(kia_prompt)
+    shown = run(child, "where", prompt=kia_prompt)
+    check("2. Kia Rio" in shown and "reverse-i-search" not in shown, f"Ctrl-C abandons a search and keeps the session ({shown[-200:]!r})")
+    run(child, "home")
 
     # What a session may not do.
     shown = run(child, "shell ls")
