@@ -238,7 +238,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
+            resources: ["index.html", "app.js", "style.css", "favicon.svg", "refused.html"].map { .embedInCode("Page/\($0)") },
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -248,7 +248,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             plugins: ["FeatureRegistryPlugin"]
         ),
         .testTarget(name: "FlowShellWebTests", dependencies: [
-            "FlowShellWeb",
+            "FlowShellWeb", "FlowManifest", "FlowCoordinator",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -41,6 +41,7 @@ public enum FlowShellWebMain {
         if let warning = bounds.warning { writeError(warning) }
         let sessions = WebSessions(source: source, modules: modules, title: identity.title, maximumOpen: bounds.tabs,
                                    dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
+                                   stateDirectory: { app in paths.directory(app: app) },
                                    plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) })
         do {
             for warning in try await sessions.check() {
@@ -50,7 +51,10 @@ public enum FlowShellWebMain {
             error.messages.forEach(writeError)
             return error.status
         }
-        let token = RandomToken.make(bytes: 24)
+        // Kept from one start to the next, so that a restart lets every tab back in.
+        let kept = ServerToken.load(folder: sessions.app.flatMap { paths.directory(app: $0) }, renew: options.newToken)
+        if let warning = kept.warning { writeError(warning) }
+        let token = kept.token
         let host = options.host
         let server = WebServer(host: host, port: options.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
                                bounds: bounds, redaction: .ofThisMachine()) { port in

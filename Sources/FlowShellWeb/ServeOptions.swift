@@ -17,6 +17,9 @@ struct ServeOptions: ParsableArguments {
     @Flag(name: .long, help: "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1.")
     var allowPlugins = false
 
+    @Flag(name: .long, help: "Make a new token (the printed address changes): every page let in before must open the new address. Without it, the token is kept in the app's state folder from one start to the next.")
+    var newToken = false
+
     mutating func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port takes a number from 0 to 65535, not \(port)")
