@@ -40,12 +40,16 @@ class Server:
         self.url = f"http://{self.authority}/?token={self.token}"
 
     def stop(self):
+        """SIGTERM, as a service manager stops it; returns whether it stopped by itself (else it is
+        killed at the deadline)."""
         self.process.terminate()
         try:
             self.process.wait(timeout=DEADLINE)
+            return True
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+            return False
 
     def said(self):
         """What the server said on stderr; all of it once it has stopped."""

@@ -96,7 +96,17 @@ struct WebServer: Sendable {
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        try await app.runService()
+        // Told to stop, the server closes each tab's WebSocket and waits for every connection to
+        // end; a client that never answers the close would hold it for ever, so past the grace the
+        // serving task is cancelled, which closes every connection's input.
+        let serving = Task { try await app.runService() }
+        let deadline = ShutdownDeadline(grace: ServingBounds.shutdownGrace) { serving.cancel() }
+        defer { deadline.stop() }
+        try await withTaskCancellationHandler {
+            try await serving.value
+        } onCancel: {
+            serving.cancel()
+        }
     }
 
     /// Headers of the page and its files: nothing from elsewhere, no framing. (The page's own
