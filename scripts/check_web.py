@@ -765,6 +765,24 @@ def browser_tests(server, driver, screenshots):
     driver.forward()
     title_is("Kia Rio")
     check(path() == "/cars/rio", "Forward opens the car again")
+
+    # The same at a phone's width, where each car is a card.
+    driver.set_window_size(*WIDTHS[1][1:])
+    wait.until(lambda d: d.execute_script("return window.innerWidth") < 600)
+    driver.back()
+    title_is("Cars")
+    click(row("select polo"))
+    title_is("Volkswagen Polo")
+    check(path() == "/cars/polo" and focused() == "title",
+          f"at a phone's width a car's card opens it too, at its address, the focus on its heading ({path()}, {focused()})")
+    driver.back()
+    title_is("Cars")
+    check(path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page",
+          "and the browser's Back goes back to the list, in the same page")
+    click(row("select rio"))
+    title_is("Kia Rio")
+    driver.set_window_size(*WIDTHS[0][1:])
+    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
     commands = [form.get_attribute("data-command") for form in driver.find_elements(By.CSS_SELECTOR, "#commands form")]
     check(commands[:1] == ["book"] and "primary" in command("book").get_attribute("class"),
           f"book, the car's primary command, comes first and stronger ({commands})")
