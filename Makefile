@@ -139,14 +139,19 @@ fuzz: deps
 
 # FlowShell's speed and memory against Python's cmd.Cmd, cmd2 and a minimal Swift loop, paired in
 # one run (scripts/bench.py builds release and sets up the baselines in .build/bench). QUICK=1 is
-# the quick run CI does (under a minute of measuring), which fails only on a gross regression
-# against bench/results.json; BENCH_FLAGS=--save makes a run the new reference.
+# the quick run CI does (a few minutes of measuring), which fails on a gross regression against
+# bench/results.json or a cost that grows much faster than its work (the scale rows);
+# BENCH_FLAGS=--save makes a run the new reference.
 # The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip, the same while
-# 2,000 half-open requests are held at ulimit -n 1024, and 100 sessions'
-# memory; QUICK=1 measures briefly on the debug build `make test` made, sparing a release build.
+# 2,000 half-open requests are held at ulimit -n 1024, 100 sessions' memory, and its memory after
+# 300 tabs open and close, again and again (failing when it grows round after round); QUICK=1
+# measures briefly on the debug build `make test` made, sparing a release build.
+# The rows of `flowshell test` (scripts/bench_flowtest.py): the sample flow and generated flows of
+# 250 to 1,000 transitions explored wholly; QUICK=1 likewise on the debug build, smaller.
 bench:
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
 	python3 scripts/bench_web.py $(if $(QUICK),--quick)
+	python3 scripts/bench_flowtest.py $(if $(QUICK),--quick)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

@@ -125,6 +125,13 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // `flowshell test`: explores a flow as a model, each path a session of the runtime with
+        // no capability of this machine, and reports coverage by config line and what failed.
+        .target(
+            name: "FlowExplorer",
+            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator"],
+            swiftSettings: strictSwift
+        ),
         // The modules' settings in SQLite in the app's data folder, which the terminal and the
         // browser View share.
         .target(
@@ -140,6 +147,7 @@ let package = Package(
                 "FlowShellRuntime",
                 "FlowShellTerminal",
                 "FlowShellSettings",
+                "FlowExplorer",
                 "FlowShellKit",
                 "FlowManifest",
                 "FlowCoordinator",
@@ -194,6 +202,7 @@ let package = Package(
         .testTarget(
             name: "FlowShellTests",
             dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
+                           "FlowExplorer",
                            "LineEditor", "CPseudoTerminal", "flowshell", "CarSharingApp",
                            "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },

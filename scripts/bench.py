@@ -16,8 +16,11 @@ What it does, in order:
 2. Sets up the baselines in `.build/bench/` (git-ignored): a venv made by the real Python
    interpreter (not a pyenv shim, which adds ~100 ms a start) with cmd2 from PyPI; the stdlib
    `cmd.Cmd` runs on the same interpreter. Both run `scripts/bench/baseline_app.py`, the same
-   trivial car app, so the frameworks are compared, not the apps. hyperfine comes from apt
-   when it is missing.
+   trivial car app, so the frameworks are compared, not the apps; it prints what FlowShell
+   prints, the help FlowShell gives in JSON laid out as FlowShell lays it out, and keeps where
+   the user is as FlowShell does. Before measuring, every row's session is run by each shell
+   and the outputs compared byte for byte: a difference stops the benchmark (issue 35: every
+   row compares the same work). hyperfine comes from apt when it is missing.
 3. Measures every row of the table in issue 13, **paired**: each round runs every program once
    (A B C A B C …, the order rotating each round), so a change in the machine's load hits all
    of them alike. Each figure is the median over the rounds, with the min–max.
@@ -27,8 +30,9 @@ What it does, in order:
      session of N commands then `quit` and a session of `quit` alone, divided by N (stdin from
      a file, so not a terminal, as a pipe; stdout to /dev/null; Python's default buffering).
      N is chosen per program so that the commands take about the same CPU time as each other.
-   - *navigation* also reports wall time per command: the state is saved on the disk the
-     repository is on (`.build/bench/run`), not tmpfs; the file system is recorded.
+   - *navigation* also reports wall time per command. From a script, as here, no shell keeps
+     where the user is (FlowShell does only with `--restore`); the terminal's navigation row
+     below saves it before each prompt.
    - *RSS over many commands*: max RSS after a tenth of M mixed commands and after all M.
    - issue 11's *check of a 10k-entry config* and *restore of a 20,000-screen state*, with
      inputs generated in `.build/bench/inputs`, timed with hyperfine when it is there (else
@@ -41,6 +45,13 @@ What it does, in order:
      what each includes): CPU and context switches of an idle prompt against the Swift loop's,
      the latency from a screen's state change to its bytes on the terminal, and the CPU and
      memory of the shell while its screen changes 1,000 times a second.
+   - issue 35's rows at a pseudo-terminal (`live_rows.py`): start → quit with the prompt awaited
+     and `quit` typed, for every shell; `select rio` / `back` typed in turn, each shell saving
+     where the user is before each prompt (on the repository's disk, `.build/bench/run`; the
+     file system is recorded).
+   - issue 35's *scale rows* (`scripts/bench/scale_rows.py` says what each includes): pushes then
+     pops, `check` with config commands and with a plugin's screens, and the memory a config's
+     commands take at start, each at two sizes with the growth and its exponent.
 4. Prints the table (Markdown) and writes the result as JSON to `.build/bench/results.json`;
    `--save` writes it to `bench/results.json`, the committed reference.
 5. In quick mode (or with `--check`) compares the run with `bench/results.json` and exits 1 only
@@ -48,7 +59,8 @@ What it does, in order:
    (2 µs a command, 10 ms, 5 MB, 50 context switches, 2 % of a core), whose ratio to `cmd.Cmd` in this run (the row's own, or
    cmd.Cmd's start → quit for a row without one) is also at least 3× the reference's ratio — so
    a slow or busy machine does not fail it. The wall time of navigation, mostly the disk's
-   flush, is reported but not checked.
+   flush, is reported but not checked. It also exits 1 when a scale row's growth exponent
+   exceeds its goal's by more than half (a cost that grows with the square of its work).
 """
 
 import argparse
@@ -66,6 +78,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
 import live_rows  # noqa: E402
+import scale_rows  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_SOURCES = ROOT / "scripts" / "bench"
@@ -90,7 +103,7 @@ COMMAND_ROWS = [
     ("filter", "`filter Kia` / `filter`", ["filter Kia", "filter"]),
     ("sort", "`sort price` (nothing changes)", ["sort price"]),
     ("help", "`help`", ["help"]),
-    ("navigation", "`select rio` / `back` (state saved)", ["select rio", "back"]),
+    ("navigation", "`select rio` / `back` (a script: where you are is not kept)", ["select rio", "back"]),
 ]
 
 # What the RSS row types, round and round.
@@ -104,10 +117,12 @@ MIXED = ["where", "filter Kia", "filter", "sort price", "help", "select rio", "b
 MODES = {
     "quick": {"rounds": 3, "warmup": 0, "start_rounds": 7, "target_cpu": 0.05, "start_factor": 0.15,
               "rss_commands": 700, "big_runs": 3, "big_warmup": 0, "view_rows": 100_000, "view_rounds": 3,
-              "live_window": 2.0, "live_rounds": 1},
+              "live_window": 2.0, "live_rounds": 1, "scale_rounds": 3, "terminal_rounds": 5,
+              "terminal_commands": 100, "terminal_command_rounds": 2},
     "full": {"rounds": 15, "warmup": 1, "start_rounds": 31, "target_cpu": 0.4, "start_factor": 2.0,
              "rss_commands": 35_000, "big_runs": 10, "big_warmup": 1, "view_rows": 1_000_000, "view_rounds": 3,
-             "live_window": 10.0, "live_rounds": 3},
+             "live_window": 10.0, "live_rounds": 3, "scale_rounds": 9, "terminal_rounds": 21,
+             "terminal_commands": 400, "terminal_command_rounds": 7},
 }
 
 # Regression floors, by unit: a difference smaller than this is never a regression.
@@ -260,6 +275,57 @@ def file_system_of(path):
         if inside and len(mount_point) >= len(best):
             best, kind = mount_point, fields[2]
     return kind
+
+
+def write_help_listing(flowshell_bin):
+    """FlowShell's help of the car list as it gives it in JSON (`--output json`), for the
+    baselines to lay out (`--help-listing`): they show the same help."""
+    scratch = WORK / "help-listing-run"
+    shutil.rmtree(scratch, ignore_errors=True)
+    result = subprocess.run([str(flowshell_bin), "--config", str(ROOT / "config.json"), "--fresh", "--no-history",
+                             "--state", str(scratch / "state.json"), "--data-dir", str(scratch / "data"),
+                             "--output", "json"],
+                            input="help\nquit\n", capture_output=True, text=True)
+    listing = next((json.loads(line) for line in result.stdout.splitlines()
+                    if line.startswith("{") and json.loads(line).get("type") == "help"), None)
+    if result.returncode != 0 or listing is None:
+        sys.exit(f"bench: FlowShell's help in JSON could not be read:\n{result.stdout}{result.stderr}")
+    path = WORK / "help-listing.json"
+    path.write_text(json.dumps(listing, ensure_ascii=False))
+    return path
+
+
+def compare_outputs(shells, argvs, folder):
+    """Each row's session (its commands twice, then `quit`), the start's and the RSS row's, run by
+    every shell from a fresh state: the baselines must print what FlowShell prints, byte for
+    byte, or the rows would not compare the same work. Stops the benchmark at the first line
+    that differs."""
+    sessions = {"start → quit": []}
+    sessions.update({label: commands * 2 for _, label, commands in COMMAND_ROWS})
+    sessions["the RSS row's mixed commands"] = MIXED * 2
+    for label, lines in sessions.items():
+        path = session_file(lines)
+        printed = {}
+        for program in shells:
+            run_dir = folder / program.key
+            shutil.rmtree(run_dir, ignore_errors=True)
+            run_dir.mkdir(parents=True)
+            with open(path, "rb") as stdin:
+                result = subprocess.run(argvs[program.key](run_dir), stdin=stdin, capture_output=True, env=ENV)
+            if result.returncode != 0 or result.stderr:
+                sys.exit(f"bench: {PROGRAMS[program.key]} failed on the session of {label}:\n"
+                         f"{result.stderr.decode(errors='replace')}")
+            printed[program.key] = result.stdout.decode(errors="replace").splitlines()
+        expected = printed["flowshell"]
+        for key, lines_printed in printed.items():
+            if lines_printed == expected:
+                continue
+            index = next((i for i, (a, b) in enumerate(zip(expected, lines_printed)) if a != b),
+                         min(len(expected), len(lines_printed)))
+            sys.exit(f"bench: for {label}, {PROGRAMS[key]} prints otherwise than FlowShell at line {index + 1}:\n"
+                     f"  FlowShell: {expected[index] if index < len(expected) else '(nothing)'!r}\n"
+                     f"  {PROGRAMS[key]}: {lines_printed[index] if index < len(lines_printed) else '(nothing)'!r}\n"
+                     f"scripts/bench/baseline_app.py must print what FlowShell prints for the rows to compare the same work")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -479,7 +545,9 @@ GOALS = {
     "filter": ("≤ 15 µs and ≥ 12× cmd2", lambda f, p: f <= 15 and f * 12 <= p["cmd2"]),
     "sort": ("≤ 5 µs", lambda f, p: f <= 5),
     "help": ("≤ 15 µs", lambda f, p: f <= 15),
-    "navigation": ("≤ 20 µs and ≥ 9× cmd2, on disk", lambda f, p: f <= 20 and f * 9 <= p["cmd2"]),
+    "navigation": ("≤ 20 µs and ≥ 9× cmd2", lambda f, p: f <= 20 and f * 9 <= p["cmd2"]),
+    "navigation.terminal": ("≥ 10× cmd2 (issue 23's floor)", lambda f, p: f * 10 <= p["cmd2"]),
+    "start.terminal.wall": ("≤ 0.5× cmd.Cmd", lambda f, p: f <= 0.5 * p["cmd"]),
     "rss": ("flat, and ≤ 20 MB", lambda f, p: f <= 20),
     "check10k": ("well under 1 s", lambda f, p: f < 1000),
     "plugin.view": ("≤ 4× its JSON", lambda f, p: f <= 4),
@@ -520,6 +588,10 @@ LABELS = {
     "start.cpu": "start → `quit`, CPU",
     "start.rss": "start → `quit`, max RSS",
     "navigation.wall": "`select rio` / `back`, wall per command",
+    "navigation.terminal": "`select rio` / `back` at a terminal, saved before each prompt (CPU)",
+    "navigation.terminal.wall": "`select rio` / `back` at a terminal, wall per command",
+    "start.terminal.wall": "start → `quit` at a terminal, wall",
+    "start.terminal.cpu": "start → `quit` at a terminal, CPU",
     "check10k": "`check` of a 10k-entry config (issue 11)",
     "restore20k": "restore a 20,000-screen state (issue 11)",
     "live.idle.cpu": "idle prompt, CPU over the window (issue 22)",
@@ -549,6 +621,8 @@ def table(result):
               "÷ Swift loop", "goal", "met"]
     lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     for key, row in result["rows"].items():
+        if "exponent" in row:
+            continue  # a scale row: scale_rows.table shows it
         programs, unit = row["programs"], row["unit"]
         flowshell = programs["flowshell"]["median"]
         cells = [LABELS.get(key, row.get("label", key))]
@@ -570,7 +644,7 @@ def table(result):
 
 # Rows the regression check leaves out: the wall time of a navigation is mostly the disk's
 # flush, which another program's writes can slow many times over.
-NOT_CHECKED = {"navigation.wall"}
+NOT_CHECKED = {"navigation.wall", "navigation.terminal.wall"}
 
 
 def regressions(result, reference):
@@ -586,7 +660,7 @@ def regressions(result, reference):
     found = []
     for key, row in result["rows"].items():
         old = reference.get("rows", {}).get(key)
-        if key in NOT_CHECKED or not old or "flowshell" not in old["programs"]:
+        if key in NOT_CHECKED or "exponent" in row or not old or "flowshell" not in old["programs"]:
             continue
         now, then = row["programs"]["flowshell"]["median"], old["programs"]["flowshell"]["median"]
         if now < 3 * then or now - then < FLOORS.get(row["unit"], 0):
@@ -624,7 +698,10 @@ def main():
                         help="print the table of a result written before (such as bench/results.json) and stop")
     arguments = parser.parse_args()
     if arguments.print:
-        print(table(json.loads(arguments.print.read_text())))
+        printed = json.loads(arguments.print.read_text())
+        print(table(printed))
+        print()
+        print(scale_rows.table(printed["rows"]))
         return 0
     mode_name = "quick" if arguments.quick else "full"
     mode = MODES[mode_name]
@@ -643,11 +720,14 @@ def main():
 
     run_root = WORK / "run"
     shutil.rmtree(run_root, ignore_errors=True)
+    help_listing = write_help_listing(flowshell_bin)
     argvs = {
         "flowshell": lambda d: [str(flowshell_bin), "--config", str(ROOT / "config.json"),
                                 "--state", str(d / "state.json"), "--data-dir", str(d / "data"), "--no-history"],
-        "cmd": lambda d: [str(venv_python), str(BENCH_SOURCES / "baseline_cmd.py"), "--state", str(d / "state.json")],
-        "cmd2": lambda d: [str(venv_python), str(BENCH_SOURCES / "baseline_cmd2.py"), "--state", str(d / "state.json")],
+        "cmd": lambda d: [str(venv_python), str(BENCH_SOURCES / "baseline_cmd.py"), "--state", str(d / "state.json"),
+                          "--help-listing", str(help_listing)],
+        "cmd2": lambda d: [str(venv_python), str(BENCH_SOURCES / "baseline_cmd2.py"), "--state", str(d / "state.json"),
+                           "--help-listing", str(help_listing)],
         "swift": lambda d: [str(swift_loop)],
     }
     programs = []
@@ -656,6 +736,9 @@ def main():
         run_dir.mkdir(parents=True)
         programs.append(Program(key, argvs[key](run_dir), run_dir))
     shells = [p for p in programs if p.key != "swift"]
+    if not arguments.live_only:
+        log("the baselines print what FlowShell prints, session by session")
+        compare_outputs(shells, argvs, run_root / "compare")
     state_fs = file_system_of(run_root)
     if state_fs == "tmpfs":
         log("warning: .build/bench/run is on tmpfs: the navigation row does not measure a real disk")
@@ -678,6 +761,7 @@ def main():
         rows.update(measure_big(flowshell_bin, hyperfine, mode["big_runs"], mode["big_warmup"], inputs))
         log(f"issue 24: a plugin's {mode['view_rows']:,}-row view, {mode['view_rounds']} rounds")
         rows["plugin.view"] = measure_plugin_view(flowshell_bin, mode["view_rows"], mode["view_rounds"])
+        rows.update(scale_rows.measure(flowshell_bin, WORK / "scale", paired, session_file, mode["scale_rounds"], log))
     live_dir = run_root / "live"
     live_dir.mkdir(parents=True, exist_ok=True)
     window, live_rounds = mode["live_window"], mode["live_rounds"]
@@ -687,6 +771,24 @@ def main():
                                        live_rounds, log))
     rows.update(live_rows.measure_latency(flowshell_bin, WORK, live_dir, live_env, window, log))
     rows.update(live_rows.measure_busy(flowshell_bin, WORK, live_dir, live_env, window, live_rounds, log))
+    if not arguments.live_only:
+        terminal = {p.key: p for p in programs}
+        log(f"issue 35: start → quit at a terminal, {mode['terminal_rounds']} rounds")
+        rows.update(live_rows.measure_terminal_start(
+            {"flowshell": (terminal["flowshell"].argv, "Cars › "), "cmd": (terminal["cmd"].argv, "> "),
+             "cmd2": (terminal["cmd2"].argv, ">"), "swift": (terminal["swift"].argv, None)},
+            live_dir, live_env, mode["terminal_rounds"], log))
+        count = mode["terminal_commands"]
+        log(f"issue 35: select rio / back at a terminal, {count} commands, {mode['terminal_command_rounds']} rounds")
+        # Each line's output ends with its screen's commands; then the prompt (cmd2's is drawn
+        # by prompt_toolkit, with cursor movements after its `>`).
+        shown = {"select rio": "commands: book", "back": "7 of 7 cars, by price"}
+        rows.update(live_rows.measure_terminal_commands(
+            {"flowshell": (terminal["flowshell"].argv, {"select rio": (shown["select rio"], "Kia Rio › "),
+                                                        "back": (shown["back"], "Cars › ")}, "Cars › "),
+             "cmd": (terminal["cmd"].argv, {line: (text, "> ") for line, text in shown.items()}, "> "),
+             "cmd2": (terminal["cmd2"].argv, {line: (text, ">") for line, text in shown.items()}, ">")},
+            ["select rio", "back"], count, live_dir, live_env, mode["terminal_command_rounds"], log))
     for key, row in rows.items():
         row.setdefault("label", LABELS.get(key, key))
         if key in GOALS:
@@ -726,6 +828,8 @@ def main():
     machine = result["machine"]
     print(table(result))
     print()
+    print(scale_rows.table(rows))
+    print()
     print(f"{mode_name} run, {result['seconds']:.0f} s: {machine['cores']} cores, load "
           f"{' '.join(map(str, machine['load_before']))} before and "
           f"{' '.join(map(str, machine['load_after']))} after; {machine['swift']}; Python "
@@ -734,14 +838,17 @@ def main():
     print(f"written to {LATEST.relative_to(ROOT)}" + (f" and {REFERENCE.relative_to(ROOT)}" if arguments.save else ""))
 
     if arguments.quick or arguments.check:
-        if not REFERENCE.exists():
+        found = scale_rows.exceeded(rows)
+        if REFERENCE.exists():
+            found = regressions(result, json.loads(REFERENCE.read_text())) + found
+        else:
             log(f"no {REFERENCE.relative_to(ROOT)} to compare with")
-            return 0
-        found = regressions(result, json.loads(REFERENCE.read_text()))
         if found:
-            print("gross regressions (≥ 3× the reference):\n  " + "\n  ".join(found), file=sys.stderr)
+            print("gross regressions (≥ 3× the reference), or costs that grow too fast:\n  " + "\n  ".join(found),
+                  file=sys.stderr)
             return 1
-        print(f"no row is 3× worse than {REFERENCE.relative_to(ROOT)}")
+        print(f"no row is 3× worse than {REFERENCE.relative_to(ROOT)}, and no cost grows more than half again "
+              f"as fast as its goal allows")
     return 0
 
 

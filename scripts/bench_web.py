@@ -2,9 +2,14 @@
 """`make bench`'s rows for `flowshell serve`: a command's round trip through the WebSocket (from
 sending a line to reading its `done`, the browser's rendering excluded, over 100 tabs used in
 turn) as median with min–max; the same round trip's p99 while 2,000 half-open requests are held
-against a server at `ulimit -n 1024` (scripts/webflood.py); and the server's memory with 100
-sessions held open for 30 s, per session and over time. On loopback only, and bounded: the
-sessions and the flood are this script's, and it stops the servers.
+against a server at `ulimit -n 1024` (scripts/webflood.py); the server's memory with 100
+sessions held open for 30 s, per session and over time; and its memory after sessions close
+(issue 35): 300 tabs opened (each shows its first screen and runs `select rio`) and closed, four
+times (twice in the quick run), the server's RSS once it has given back what the WebSocket
+library's timers held (up to 30 s after a round) against its RSS idle after one tab (goal: within
+10 %). Either run fails when the RSS after the last round exceeds the first's by more than 10 %:
+memory that grows round after round is a leak. On loopback only, and bounded: the sessions and
+the flood are this script's, and it stops the servers.
 
     python3 scripts/bench_web.py            # release build of flowshell-serve, the goals checked
     python3 scripts/bench_web.py --quick    # CI: the debug build `make test` made, short, no goals
@@ -27,9 +32,14 @@ from webflood import Flooder, raise_file_limit  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RESULT = ROOT / ".build" / "bench" / "web.json"
-GOALS = {"round_trip_median_ms": 0.5, "memory_per_session_mb": 1.0, "flood_round_trip_p99_ms": 10.0}
+GOALS = {"round_trip_median_ms": 0.5, "memory_per_session_mb": 1.0, "flood_round_trip_p99_ms": 10.0,
+         "memory_after_close_ratio": 1.10}
 # Half-open requests held while the flood row measures.
 FLOOD = 2000
+# The sessions-closed row: tabs a round, rounds, the growth from the first round to the last that
+# fails the run, and how long the server may take to give back what the WebSocket library's
+# timers held (FreedMemory.lateRelease, 30 s, and a little more).
+CYCLES = {"tabs": 300, "rounds": 4, "quick_rounds": 2, "growth_limit": 1.10, "late_release_s": 35.0}
 
 
 def rss_kib(pid):
@@ -127,6 +137,39 @@ def sessions_memory(server, count, seconds):
     return before, samples, errors
 
 
+def settled_rss_kib(pid, quiet=1.0, bound=30.0, enough=None):
+    """The server's RSS once it has not changed for `quiet` seconds and, when `enough` is given,
+    is at most `enough` KiB or `bound` seconds have passed (the WebSocket library holds a closed
+    connection's memory until its ping timer's deadline, 30 s, and the server gives it back then);
+    `bound` is a liveness bound: a server that keeps changing is read as it is then."""
+    last, since = rss_kib(pid), time.monotonic()
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = rss_kib(pid)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet and (enough is None or now <= enough):
+            break
+    return last
+
+
+def sessions_closed(server, tabs, rounds):
+    """RSS (KiB) idle after one tab, then after each round of `tabs` tabs opened and closed, each
+    once the server has given back what the WebSocket library's timers held (or it is within the
+    goal)."""
+    for socket in open_tabs(server, 1):
+        socket.close()
+    idle = settled_rss_kib(server.process.pid)
+    goal = idle * GOALS["memory_after_close_ratio"]
+    after = []
+    for _ in range(rounds):
+        for socket in open_tabs(server, tabs):
+            socket.close()
+        after.append(settled_rss_kib(server.process.pid, bound=CYCLES["late_release_s"], enough=goal))
+    return idle, after
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -151,6 +194,15 @@ def main():
         finally:
             server.stop()
         flooded = flood_round_trip(binary, home, flood_seconds)
+    # A server of its own: what the rows above left open does not count.
+    with tempfile.TemporaryDirectory(prefix="flowshell-web-bench-") as home:
+        server = Server(str(binary), home)
+        try:
+            rounds = CYCLES["quick_rounds"] if arguments.quick else CYCLES["rounds"]
+            idle, after_rounds = sessions_closed(server, CYCLES["tabs"], rounds)
+            alive = alive and server.alive()
+        finally:
+            server.stop()
     per_session = (statistics.median(samples) - before) / sessions / 1024
     drift = (samples[-1] - samples[0]) / 1024
     result = {
@@ -162,6 +214,10 @@ def main():
                      "rss_samples_mb": [round(sample / 1024, 1) for sample in samples[:: max(1, len(samples) // 10)]],
                      "memory_per_session_mb": round(per_session, 3), "drift_mb": round(drift, 1), "errors": errors,
                      "server_alive": alive},
+        "sessions_closed": {"tabs": CYCLES["tabs"], "rounds": rounds, "idle_mb": round(idle / 1024, 1),
+                            "after_rounds_mb": [round(value / 1024, 1) for value in after_rounds],
+                            "worst_ratio": round(max(after_rounds) / idle, 3),
+                            "growth": round(after_rounds[-1] / after_rounds[0], 3)},
     }
     RESULT.parent.mkdir(parents=True, exist_ok=True)
     RESULT.write_text(json.dumps(result, indent=2) + "\n")
@@ -179,11 +235,22 @@ def main():
     print(f"web ({build} build): {sessions} sessions × {seconds} s  {per_session:.3f} MB per session beyond the server's "
           f"{before / 1024:.1f} MB, drift {drift:+.1f} MB from first to last sample, {errors} errors"
           + ("" if arguments.quick else f"  goal ≤ {GOALS['memory_per_session_mb']} MB, no error"))
+    closed = result["sessions_closed"]
+    print(f"web ({build} build): {closed['tabs']} tabs opened and closed, {closed['rounds']} times  RSS "
+          f"{closed['idle_mb']} MB idle, then {', '.join(map(str, closed['after_rounds_mb']))} MB after each round "
+          f"(once the WebSocket's timers let go): worst {closed['worst_ratio']:.2f}× idle, last round {closed['growth']:.2f}× the first"
+          + ("" if arguments.quick else f"  goal ≤ {GOALS['memory_after_close_ratio']:.2f}× idle"))
     if not arguments.quick:
         met = (trip["median"] <= GOALS["round_trip_median_ms"] and per_session <= GOALS["memory_per_session_mb"]
-               and (not flooded or result["round_trip_under_flood_ms"]["p99"] <= GOALS["flood_round_trip_p99_ms"]))
+               and (not flooded or result["round_trip_under_flood_ms"]["p99"] <= GOALS["flood_round_trip_p99_ms"])
+               and closed["worst_ratio"] <= GOALS["memory_after_close_ratio"])
         print("web goals " + ("met" if met else "missed"))
-    # Only a failure fails the run: an error in a session, or a server that died. Figures vary.
+    # A failure fails the run: an error in a session, a server that died, or memory after
+    # sessions close that grows round after round (a leak; other figures vary with the machine).
+    if closed["growth"] > CYCLES["growth_limit"]:
+        print(f"web: the server's memory after sessions close grew round after round, to {closed['growth']:.2f}× "
+              f"the first round's (more than {CYCLES['growth_limit']:.2f}×)", file=sys.stderr)
+        return 1
     return 1 if errors > 0 or not alive else 0
 
 

@@ -21,6 +21,8 @@ COMMANDS = {
     "run": ["--config", "--history", "--no-history", "--color", "--output", "--open", "--state", "--fresh",
             "--restore", "--script", "--keep-going", "--data-dir", "--record", "--allow-plugins"],
     "check": ["--config", "--allow-plugins", "--format"],
+    "test": ["--config", "--allow-plugins", "--format", "--require-coverage", "--depth", "--paths", "--values", "--deadline",
+             "--seed", "--findings"],
     "graph": ["--config", "--allow-plugins", "--format"],
     "replay": ["--config", "--allow-plugins"],
     "trust": ["--config"],

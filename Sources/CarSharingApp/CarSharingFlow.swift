@@ -35,6 +35,10 @@ public enum CarSharingFlow {
         "/plates/:plate": ["cars.list", "cars.details"],
         "/bookings": ["cars.list", "booking.list"],
         "/account": ["cars.list", "auth.account"]
+      },
+      "examples": {
+        "auth.login": { "login": ["alice"] },
+        "cars.list": { "filter": ["GreenGo"] }
       }
     }
     """

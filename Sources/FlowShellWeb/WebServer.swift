@@ -58,16 +58,8 @@ struct WebServer: Sendable {
             Self.refusal(.badRequest, "This is the page's WebSocket: open the page instead.")
         }
 
-        let sockets = Router(context: BasicWebSocketRequestContext.self)
         let door = SocketSession.Door(access: access, sessions: sessions, redaction: redaction)
-        sockets.ws("/ws", shouldUpgrade: { request, _ in
-            guard let host = request.head.authority, access.addressedHere(hostHeader: host),
-                  access.sameOrigin(origin: request.headers[.origin], hostHeader: host)
-            else { return .dontUpgrade }
-            return .upgrade([:])
-        }, onUpgrade: { inbound, outbound, _ in
-            try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
-        })
+        let freedMemory = FreedMemory()
 
         // Hummingbird logs, as errors, each connection that ends before its request is read —
         // one the header deadline closed, one a client dropped — which a client can cause as
@@ -75,7 +67,6 @@ struct WebServer: Sendable {
         var logger = Logger(label: "flowshell-serve")
         logger.logLevel = .critical
         let listening = self.listening
-        let webSocketResponder = sockets.buildResponder()
         let channel = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(idleTimeout: TimeAmount(ServingBounds.idleTimeout),
                          httpDecoderConfiguration: .init(maxHeaderFieldSize: ServingBounds.maximumHeaderSize,
@@ -84,9 +75,21 @@ struct WebServer: Sendable {
                       closeTimeout: ServingBounds.closeTimeout, validateUTF8: true))
         let connections = bounds.connections
         let server = HTTPServerBuilder { responder in
-            CappedChannel(served: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                               configuration: channel),
-                          cap: connections)
+            // A WebSocket is upgraded here rather than through a router of its own: the router's
+            // upgrade keeps every connection's request context in a cycle that is never freed
+            // (hummingbird-websocket 2.8.1), some 650 bytes a tab (docs/performance.md).
+            CappedChannel(served: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
+                guard request.method == .get, URLComponents(string: request.path ?? "")?.path == "/ws",
+                      let host = request.authority, access.addressedHere(hostHeader: host),
+                      access.sameOrigin(origin: request.headerFields[.origin], hostHeader: host)
+                else { return .dontUpgrade }
+                let connection = freedMemory.connection()
+                return .upgrade([:]) { inbound, outbound, _ in
+                    // The token is freed with this handler, which goes with the last of the connection.
+                    _ = connection
+                    try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
+                }
+            }, cap: connections)
         }
         let app = Application(
             router: router,

@@ -160,6 +160,42 @@ import Testing
         #expect(chain(flow) == ["demo.home"])
     }
 
+    /// As deep as a flow may go (`maxDepth` 10,000), reached one push at a time and unwound one
+    /// pop at a time: every open screen stays the one pushed at its place, the one uncovered is
+    /// on top again, and every screen closed is released.
+    @Test func tenThousandPushesAndPopsKeepEachScreenAndReleaseEachClosedOne() async throws {
+        let deepFlow = Self.flowText.replacingOccurrences(of: #""app": "demo","#, with: #""app": "demo", "maxDepth": 10000,"#)
+        let manifest = try ManifestLoader.decode(Array(deepFlow.utf8), file: "flow.json")
+        #expect(manifest.maxDepth == 10_000)
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: FeatureCatalog([DemoModule.module]))
+        try await flow.start()
+        var pushed = [Weak(try #require(flow.top).screen as AnyObject)]
+        for depth in 2...10_000 {
+            try await emit(flow, "open", "item \(depth)")
+            pushed.append(Weak(try #require(flow.top).screen as AnyObject))
+        }
+        #expect(flow.stack.count == 10_000)
+        let keptTheirPlaces = zip(flow.stack, pushed).allSatisfy { $0.screen as AnyObject === $1.object }
+        #expect(keptTheirPlaces)
+        #expect(flow.router.entries.map { $0.input["item"] } == [nil] + (2...10_000).map { "item \($0)" })
+        #expect(flow.router.entries == flow.stack.map(\.entry))
+        #expect(try await emit(flow, "open", "one more")
+                == [Notice(.error, "cannot open demo.item: that would make 10001 open screens, and this flow allows 10000 (maxDepth)")])
+        #expect(flow.stack.count == 10_000)
+
+        var misplaced: [Int] = []
+        var unreleased: [Int] = []
+        for depth in stride(from: 10_000, to: 1, by: -1) {
+            #expect(await flow.back().isEmpty)
+            if pushed[depth - 1].object != nil { unreleased.append(depth) }
+            if flow.stack.count != depth - 1 || flow.top?.screen as AnyObject !== pushed[depth - 2].object { misplaced.append(depth) }
+        }
+        #expect(unreleased.isEmpty, "screens still alive after they were popped, at depths \(unreleased.prefix(10))")
+        #expect(misplaced.isEmpty, "after popping these depths the top was not the screen pushed below: \(misplaced.prefix(10))")
+        #expect(flow.stack.count == 1 && flow.top?.screen as AnyObject === pushed[0].object)
+        #expect(flow.router.entries == flow.stack.map(\.entry))
+    }
+
     @Test func closedScreensFeaturesAndCoordinatorsAreReleased() async throws {
         let flow = try await startFlow()
         try await emit(flow, "open", "a")

@@ -166,3 +166,108 @@ enum OtherModule {
         },
     ])
 }
+
+/// The check at the sizes `make bench` measures it at (issue 35): thousands of config commands,
+/// a module of tens of thousands of screens. What it finds is what it finds in a small flow, each
+/// problem said once, where it is.
+@MainActor
+@Suite struct LargeFlowCheckTests {
+    /// A flow of DemoModule with `commands` (JSON lines of transitions) after a good start.
+    private func check(_ commands: [String], modules: [FeatureModule] = [DemoModule.module], root: String = "demo.home",
+                       loading: String = #"["Demo"]"#) throws -> [Diagnostic] {
+        let text = """
+        {"app": "demo", "root": "\(root)", "modules": \(loading), "transitions": [
+        { "from": "*", "on": "open", "to": "demo.item", "style": "push" },
+        { "from": "*", "on": "modal", "to": "demo.sheet", "style": "present" },
+        { "from": "*", "on": "swap", "to": "demo.item", "style": "replace" },
+        { "from": "*", "on": "restart", "to": "demo.home", "style": "root" },
+        { "from": "*", "on": "done", "style": "dismiss" },
+        { "from": "*", "on": "close", "style": "pop" },
+        { "from": "demo.home", "on": "nowhere", "style": "pop" }\(commands.isEmpty ? "" : ",\n" + commands.joined(separator: ",\n"))
+        ]}
+        """
+        let manifest = try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
+        return ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: ManifestValidatorTests.globals)
+            .validate(manifest, file: "flow.json")
+    }
+
+    /// Config commands spread over every screen and `*`, as issue 11's 10k-entry config has them.
+    private func commands(_ count: Int) -> [String] {
+        let sources = ["*", "demo.home", "demo.item", "demo.sheet"]
+        return (0..<count).map { index in
+            #"{ "from": "\#(sources[index % sources.count])", "command": "go\#(index)", "summary": "Go", "to": "demo.home", "style": "push" }"#
+        }
+    }
+
+    @Test func eightThousandConfigCommandsCheckWithNothingToSay() throws {
+        #expect(try check(commands(8_000)).isEmpty)
+    }
+
+    @Test func eachMistakeAmongThousandsOfCommandsIsSaidOnceWhereItIs() throws {
+        var lines = commands(8_000)
+        // Line 9 of the file holds the first command, so command i is on line 9 + i.
+        lines[1_000] = #"{ "from": "*", "command": "emit", "summary": "Go", "to": "demo.home", "style": "push" }"#
+        lines[4_001] = #"{ "from": "demo.home", "command": "go1", "summary": "Go", "to": "demo.home", "style": "push" }"#
+        lines[6_000] = #"{ "from": "*", "command": "back", "summary": "Go", "to": "demo.home", "style": "push" }"#
+        lines[7_998] = #"{ "from": "demo.sheet", "command": "gone", "summary": "Go", "to": "demo.nowhere", "style": "push" }"#
+        let found = try check(lines).map(\.description)
+        #expect(found == [
+            "flow.json:1009:27: error: transitions[1007].command: 'demo.home' has its own command 'emit'; choose another name",
+            "flow.json:1009:27: error: transitions[1007].command: 'demo.item' has its own command 'emit'; choose another name",
+            "flow.json:1009:27: error: transitions[1007].command: 'demo.sheet' has its own command 'emit'; choose another name",
+            "flow.json:4010:1: error: transitions[4008]: a second command 'go1' from 'demo.home' (the first is transitions[8])",
+            "flow.json:6009:27: error: transitions[6007].command: 'back' is a global command; choose another name",
+            "flow.json:8007:67: error: transitions[8005].to: unknown feature 'demo.nowhere'",
+        ], "\(found)")
+    }
+
+    @Test func theCommandsAScreenOffersAreItsOwnThenEveryScreensInTheOrderWritten() throws {
+        let manifest = try ManifestLoader.decode(Array("""
+        {"app": "demo", "root": "demo.home", "modules": ["Demo"], "transitions": [
+        \(commands(8_000).joined(separator: ",\n")),
+        { "from": "demo.home", "command": "go4", "summary": "Mine", "to": "demo.home", "style": "push" }
+        ]}
+        """.utf8), file: "flow.json")
+        let offered = TransitionIndex(manifest.transitions).commands(on: "demo.home")
+        // demo.home's own (go1, go5, …, then its go4), then every screen's (go0, go8, …) but go4, which it has its own of.
+        let own = stride(from: 1, to: 8_000, by: 4).map { "go\($0)" } + ["go4"]
+        let shared = stride(from: 0, to: 8_000, by: 4).map { "go\($0)" }.filter { $0 != "go4" }
+        #expect(offered.map(\.on) == own + shared)
+        #expect(offered.first { $0.on == "go4" }?.summary == "Mine")
+    }
+
+    /// A module of 20,000 screens, as a plugin would declare them: each one the root does not
+    /// reach is named, in id order, once; the module's screens are found by id.
+    @Test func everyScreenOfALargeModuleIsCheckedOnce() throws {
+        let screens = (0..<20_000).map { index in
+            FeatureRegistration(id: "many.s\(index)", title: "Screen \(index)", events: [EventDeclaration("home")], commands: ["first"]) { _, _ in
+                DemoScreen(featureID: "many.s\(index)", title: "Screen \(index)")
+            }
+        }
+        let many = FeatureModule(name: "Many", screens: screens)
+        let catalog = FeatureCatalog([DemoModule.module, many])
+        #expect(catalog.module(of: "many.s19999") == "Many" && catalog.module(of: "demo.item") == "Demo")
+        #expect(catalog.module(of: "many.s20000") == nil)
+
+        let found = try check([#"{ "from": "*", "on": "home", "to": "many.s0", "style": "root" }"#,
+                               #"{ "from": "many.s0", "command": "next", "to": "many.s1", "style": "push" }"#],
+                              modules: [DemoModule.module, many], root: "many.s0", loading: #"["Demo", "Many"]"#)
+        let unreached = found.filter { $0.message.hasSuffix("is loaded but no transition from the root reaches it") }
+        let expected = (["demo.home", "demo.item", "demo.sheet"] + (2..<20_000).map { "many.s\($0)" }).sorted()
+        #expect(unreached.map { $0.message.split(separator: "'")[1] } == expected.map { Substring($0) })
+        #expect(unreached.allSatisfy { $0.severity == .warning })
+        #expect(found.count == unreached.count, "nothing else: \(found.filter { !unreached.contains($0) }.prefix(3))")
+    }
+
+    @Test func aScreenTwoModulesRegisterIsAConflictNamingTheFirst() {
+        let twice = (0..<3).map { index in
+            FeatureModule(name: "M\(index)", screens: [DemoModule.registration("shared.screen", events: [])])
+        }
+        let catalog = FeatureCatalog(twice)
+        #expect(catalog.conflicts.map(\.description) == [
+            "feature id 'shared.screen' is registered by both M0 and M1",
+            "feature id 'shared.screen' is registered by both M0 and M2",
+        ])
+        #expect(catalog.module(of: "shared.screen") == "M0")
+    }
+}

@@ -130,7 +130,7 @@ import Testing
         #expect(plan(.command("note", from: 0), [Self.home]).refusal == Notice(.error, "unknown command 'note' here — try help"))
     }
 
-    @Test func aLinkIsTheSmallestChangeThroughItsGuards() {
+    @Test func aLinkIsTheSmallestChangeThroughItsGuards() throws {
         let link = LinkTarget(text: "/sheets/a", screens: ["demo.home", "demo.item", "demo.sheet"],
                               inputs: [[:], ["item": "a"], ["item": "a"]], requires: [])
         let sheet = NavigationEntry(screen: "demo.sheet", input: ["item": "a"], presentation: .presented)
@@ -139,7 +139,12 @@ import Testing
         let guarded = plan(.link(link), [Self.home])
         #expect(guarded.keep == 1)
         #expect(guarded.build.map(\.screen) == ["demo.item", "demo.login"])
-        #expect(guarded.startsGuard == PendingGuard(index: 2, condition: "session", resume: .link(link)))
+        #expect(guarded.startsGuard == PendingGuard(index: 2, condition: "session", resume: .link(link), origin: 1))
+        // Given up, the guard's flow closes with the item the link built for it: back where the link started.
+        let opened = [Self.home, Self.item("a"), NavigationEntry(screen: "demo.login", presentation: .presented, flow: "signin", startsFlow: true)]
+        let pending = try #require(guarded.startsGuard)
+        #expect(planner.plan(.back, stack: opened, guards: [pending], holds: { _ in false })
+            == NavigationPlan(keep: 1, then: .guardFinished(PendingGuard(index: 2, condition: "session", resume: .link(link), origin: 1), result: "cancelled")))
     }
 
     @Test func restoringKeepsTheDeepestPrefixTheFlowStillReaches() {

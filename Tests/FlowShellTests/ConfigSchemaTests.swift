@@ -14,7 +14,7 @@ import Testing
         "unknown-flow", "requires-unknown-condition", "requires-without-guard", "guard-unknown-flow",
         "flow-finish-never-emitted", "link-missing-input", "link-not-from-root", "link-unknown-screen",
         "link-unused-parameter", "link-warns-no-transition", "flow-starts-itself", "root-transition-strands-links",
-        "cr-line-endings", "crlf-line-endings", "root-typo-cascades-nothing",
+        "cr-line-endings", "crlf-line-endings", "root-typo-cascades-nothing", "examples-unknown-screen-and-command",
     ]
 
     static let hasValidator: Bool = {
@@ -58,7 +58,7 @@ import Testing
     @Test(.enabled(if: hasValidator, "python3 with jsonschema is not installed"))
     func schemaAndCheckAgree() throws {
         let repository = FlowShellBinary.repository
-        let good = ["config.json", "examples/modal-details.json", "examples/plugins.json"].map { repository.appendingPathComponent($0).path }
+        let good = ["config.json", "examples/modal-details.json", "examples/plugins.json", "examples/book-pushed.json"].map { repository.appendingPathComponent($0).path }
         let corpus = CheckCommandTests.corpusFiles
         let verdicts = try schemaVerdicts(good + corpus.map { CheckCommandTests.corpus.appendingPathComponent($0).path })
         for path in good {
@@ -82,7 +82,7 @@ import Testing
 
     @Test func theRepositorysConfigsNameTheSchema() throws {
         for (path, reference) in [("config.json", "./config.schema.json"), ("examples/modal-details.json", "../config.schema.json"),
-                                  ("examples/plugins.json", "../config.schema.json")] {
+                                  ("examples/plugins.json", "../config.schema.json"), ("examples/book-pushed.json", "../config.schema.json")] {
             let data = try Data(contentsOf: FlowShellBinary.repository.appendingPathComponent(path))
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             #expect(object["$schema"] as? String == reference)

@@ -158,11 +158,11 @@ import Testing
         #expect(flow.manifest == manifest)
         #expect(flow.stack.map(\.featureID) == ["cars.list", "cars.details"])
 
-        try Data(original.replacingOccurrences(of: "\"to\": \"booking.confirm\", \"style\": \"present\"",
-                                                with: "\"to\": \"booking.confirm\", \"style\": \"push\"").utf8).write(to: file)
+        try Data(original.replacingOccurrences(of: "\"to\": \"cars.list\", \"style\": \"popTo\"",
+                                                with: "\"to\": \"cars.list\", \"style\": \"push\"").utf8).write(to: file)
         let sound = await runtime.reload()
         #expect(sound == [Notice(.success, "reloaded \(file.path)")])
-        #expect(flow.manifest.transition(from: "cars.details", on: "book")?.style == .push)
+        #expect(flow.manifest.transition(from: "cars.operators", on: "chosen")?.style == .push)
         #expect(flow.stack.map(\.featureID) == ["cars.list", "cars.details"], "the open screens stay")
         #expect(await runtime.reload() == [], "nothing changed, nothing said")
     }

@@ -72,6 +72,7 @@ import Testing
         #expect(builtIn.flows == file.flows)
         #expect(builtIn.guards == file.guards)
         #expect(builtIn.links == file.links)
+        #expect(builtIn.examples.map { [$0.screen, $0.command] + $0.arguments } == file.examples.map { [$0.screen, $0.command] + $0.arguments })
     }
 
     @Test(arguments: ["config.json", "examples/modal-details.json"])

@@ -30,6 +30,19 @@ import Testing
         #expect(replay.output == "\(file.path): replayed 8 lines and 11 records: no difference\n")
     }
 
+    /// A refresh waits on the session's clock for the operators' round trips; on the replay's,
+    /// which stands still between lines, the time passes while the line waits.
+    @Test func aRefreshWaitingOnTheClockReplays() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = try record(in: home, "refresh\nselect rio\n", extra: ["--clock", "1736154000", "--clock-rate", "100"])
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(replay.errors == "")
+        #expect(replay.status == 0)
+        #expect(replay.output.hasSuffix(": no difference\n"), "\(replay.output)")
+    }
+
     @Test func aChangedScreenIsTheFirstDifference() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -14,8 +14,23 @@ pseudo-terminal with a person's prompt up:
 - *busy*: the same screen changing 1,000 times a second: the shell's CPU (not the plugin's) as a
   percentage of one core, and its resident memory at the window's start and end.
 
-CPU time is read from /proc/PID/task/*/schedstat (nanoseconds), context switches from each
-thread's voluntary and involuntary counts in /proc/PID/task/*/status.
+- *start → quit at a terminal*: wall and CPU time from starting a shell on a new
+  pseudo-terminal (80×24, as its controlling terminal) to its exit, having waited for its
+  prompt and typed `quit` and Enter, as a person does: FlowShell, `cmd.Cmd`, cmd2 (their prompt
+  `> `) and the Swift loop (no prompt: `quit` is typed at once), paired, the order rotating.
+
+- *commands at a terminal*: `select rio` and `back` typed in turn at a pseudo-terminal, each
+  once the prompt is back, as a person types them: CPU per command (the process's clock over
+  the commands ÷ their number) and wall time per command (from typing the line to its prompt
+  being drawn again). Every shell saves where the user is before each prompt, as FlowShell does
+  at a terminal (the baselines as baseline_app.py says: the same JSON, flushed, renamed).
+
+CPU time is the process's CPU clock (`clock_getcpuclockid`, in nanoseconds), which counts
+every thread the process had, those that ended inside the window too. Context switches are
+counted per thread (the voluntary and involuntary counts in /proc/PID/task/*/status), each
+thread's from the window's start, or from its birth inside the window, to the last time it was
+seen: the threads are read every 50 ms, so a thread that ends inside the window loses only its
+switches since it was last read.
 """
 
 import fcntl
@@ -59,6 +74,9 @@ class TerminalSession:
             data = os.read(self.master, 65536)
         except OSError:
             return b"", None
+        if b"\x1b[6n" in data:
+            # A terminal answers where its cursor is (cmd2's prompt_toolkit asks, and waits).
+            os.write(self.master, b"\x1b[1;1R")
         return data, arrived
 
     def expect(self, text, timeout=60):
@@ -72,11 +90,14 @@ class TerminalSession:
             self.buffer += data
         self.buffer = self.buffer[self.buffer.index(text) + len(text):]
 
-    def drain_for(self, seconds, on_data=None):
-        """Reads everything written for `seconds`, handing each read to `on_data`."""
+    def drain_for(self, seconds, on_data=None, window=None):
+        """Reads everything written for `seconds`, handing each read to `on_data`; reads the
+        `window`'s threads at least every 50 ms meanwhile."""
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
-            data, arrived = self.read(left)
+            data, arrived = self.read(min(left, 0.05) if window else left)
+            if window:
+                window.poll()
             if data and on_data:
                 on_data(data, arrived)
 
@@ -96,22 +117,59 @@ class TerminalSession:
             os.close(self.master)
 
 
-def counters(pid):
-    """CPU nanoseconds and context switches of every thread of `pid`, and its RSS in MB."""
-    cpu, switches = 0, 0
+def process_cpu_ns(pid):
+    """The CPU time of every thread `pid` ever had, in nanoseconds: its process CPU clock, whose
+    id Linux forms from the pid (what `clock_getcpuclockid` returns)."""
+    return time.clock_gettime_ns(((~pid) << 3) | 2)
+
+
+def thread_switches(pid):
+    """Each thread's voluntary and involuntary context switches so far, by thread id."""
+    found = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            cpu += int((task / "schedstat").read_text().split()[0])
+            count = 0
             for line in (task / "status").read_text().splitlines():
                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    switches += int(line.split()[1])
+                    count += int(line.split()[1])
+            found[int(task.name)] = count
         except (OSError, ValueError, IndexError):
             continue  # a thread that ended meanwhile
-    rss = 0.0
+    return found
+
+
+def rss_mb(pid):
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            rss = int(line.split()[1]) / 1024
-    return cpu, switches, rss
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Window:
+    """What a process spends between `Window(pid)` and `close()`: CPU nanoseconds (the process
+    clock), context switches (per thread: from the start, or from a thread's birth, to the last
+    time it was seen — `poll()` reads them as the window goes), RSS in MB at each end."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.cpu0 = process_cpu_ns(pid)
+        self.rss0 = rss_mb(pid)
+        self.first = thread_switches(pid)
+        self.last = dict(self.first)
+        self.polled = time.monotonic()
+
+    def poll(self, every=0.05):
+        """Reads the threads' counts, unless it did less than `every` seconds ago."""
+        if time.monotonic() - self.polled >= every:
+            self.last.update(thread_switches(self.pid))
+            self.polled = time.monotonic()
+
+    def close(self):
+        """(CPU ns, context switches, RSS MB at the start, RSS MB at the end)."""
+        self.poll(every=0)
+        cpu = process_cpu_ns(self.pid) - self.cpu0
+        switches = sum(count - self.first.get(tid, 0) for tid, count in self.last.items())
+        return cpu, switches, self.rss0, rss_mb(self.pid)
 
 
 def summary(values):
@@ -154,13 +212,13 @@ def measure_idle(flowshell_bin, swift_loop, config, run_dir, env, window, rounds
                     session.expect(prompt.encode())
                 # What the start left to do settles first.
                 session.drain_for(1.0)
-                cpu0, switches0, _ = counters(session.pid)
-                session.drain_for(window)
-                cpu1, switches1, _ = counters(session.pid)
+                counted = Window(session.pid)
+                session.drain_for(window, window=counted)
+                cpu, switches, _, _ = counted.close()
             finally:
                 session.close()
-            samples[key]["cpu"].append((cpu1 - cpu0) / 1e6)
-            samples[key]["switches"].append(switches1 - switches0)
+            samples[key]["cpu"].append(cpu / 1e6)
+            samples[key]["switches"].append(switches)
     log(f"idle: flowshell {samples['flowshell']}, swift {samples['swift']}")
     return {
         "live.idle.cpu": {"unit": "ms", "metric": f"CPU over {window:g} s at an idle prompt", "rounds": rounds,
@@ -212,13 +270,13 @@ def measure_busy(flowshell_bin, work, run_dir, env, window, rounds, log):
         try:
             session.expect(b"Ticker")
             session.drain_for(1.0)
-            cpu0, _, rss0 = counters(session.pid)
+            counted = Window(session.pid)
             stamps = []
-            session.drain_for(window, lambda data, arrived: stamps.extend(STAMP.findall(data)))
-            cpu1, _, rss1 = counters(session.pid)
+            session.drain_for(window, lambda data, arrived: stamps.extend(STAMP.findall(data)), window=counted)
+            spent, _, rss0, rss1 = counted.close()
         finally:
             session.close()
-        cpu.append((cpu1 - cpu0) / 1e9 / window * 100)
+        cpu.append(spent / 1e9 / window * 100)
         rss_start.append(rss0)
         rss_end.append(rss1)
         redraws.append(len(stamps))
@@ -232,4 +290,84 @@ def measure_busy(flowshell_bin, work, run_dir, env, window, rounds, log):
                           "rounds": rounds, "programs": {"flowshell": summary(cpu)}},
         "live.busy.rss": {"unit": "MB", "metric": f"RSS at the start → end of {window:g} s of 1,000 updates/s",
                           "rounds": rounds, "programs": {"flowshell": rss}},
+    }
+
+
+def measure_terminal_start(programs, run_dir, env, rounds, log):
+    """Start → quit at a pseudo-terminal: each program of `programs` (key → (argv, prompt or
+    None)) started, its prompt awaited, `quit` typed; wall ms from the start to its exit and CPU
+    ms (its rusage), paired in rounds whose order rotates."""
+    keys = list(programs)
+    samples = {key: {"wall": [], "cpu": []} for key in keys}
+    for round_index in range(rounds + 1):
+        shift = round_index % len(keys)
+        for key in keys[shift:] + keys[:shift]:
+            argv, prompt = programs[key]
+            started = time.monotonic_ns()
+            session = TerminalSession(argv, env, run_dir)
+            try:
+                if prompt:
+                    session.expect(prompt.encode())
+                os.write(session.master, b"quit\r")
+                while True:
+                    done, status, usage = os.wait4(session.pid, os.WNOHANG)
+                    if done:
+                        break
+                    data, _ = session.read(0.05)
+                    session.buffer += data
+                ended = time.monotonic_ns()
+            finally:
+                os.close(session.master)
+            if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+                raise RuntimeError(f"bench: {argv[0]} at a terminal exited with status {status}:\n"
+                                   f"{session.buffer[-2000:].decode(errors='replace')}")
+            if round_index == 0:
+                continue  # a warm-up round
+            samples[key]["wall"].append((ended - started) / 1e6)
+            samples[key]["cpu"].append((usage.ru_utime + usage.ru_stime) * 1000)
+    log(f"terminal start: " + ", ".join(f"{key} {statistics.median(value['wall']):.1f} ms" for key, value in samples.items()))
+    return {
+        f"start.terminal.{metric}": {
+            "unit": "ms", "metric": f"{metric} from start to exit at a pseudo-terminal, prompt awaited, quit typed",
+            "rounds": rounds, "programs": {key: summary(value[metric]) for key, value in samples.items()}}
+        for metric in ("wall", "cpu")
+    }
+
+
+def measure_terminal_commands(programs, lines, count, run_dir, env, rounds, log):
+    """Commands typed at a pseudo-terminal: each program of `programs` (key → (argv, for each
+    line of `lines` the text that ends its output and the text its prompt ends with, and its
+    prompt at start)) started, `count` lines typed, each once the prompt is back after the
+    last one's output; CPU µs and wall µs per command, paired in rounds."""
+    keys = list(programs)
+    samples = {key: {"cpu": [], "wall": []} for key in keys}
+    for round_index in range(rounds + 1):
+        shift = round_index % len(keys)
+        for key in keys[shift:] + keys[:shift]:
+            argv, prompts, first_prompt = programs[key]
+            session = TerminalSession(argv, env, run_dir)
+            try:
+                session.expect(first_prompt.encode())
+                session.drain_for(0.2)
+                cpu0, wall0 = process_cpu_ns(session.pid), time.monotonic_ns()
+                for index in range(count):
+                    line = lines[index % len(lines)]
+                    os.write(session.master, line.encode() + b"\r")
+                    shown, prompt = prompts[line]
+                    session.expect(shown.encode())
+                    session.expect(prompt.encode())
+                cpu1, wall1 = process_cpu_ns(session.pid), time.monotonic_ns()
+            finally:
+                session.close()
+            if round_index == 0:
+                continue  # a warm-up round
+            samples[key]["cpu"].append((cpu1 - cpu0) / 1e3 / count)
+            samples[key]["wall"].append((wall1 - wall0) / 1e3 / count)
+    log("terminal commands: " + ", ".join(f"{key} {statistics.median(value['cpu']):.1f} µs CPU" for key, value in samples.items()))
+    return {
+        f"navigation.terminal{'' if metric == 'cpu' else '.wall'}": {
+            "unit": "µs", "metric": f"{metric} per command typed at a pseudo-terminal, where you are saved before each prompt",
+            "rounds": rounds, "n": count, "commands": lines,
+            "programs": {key: summary(value[metric]) for key, value in samples.items()}}
+        for metric in ("cpu", "wall")
     }

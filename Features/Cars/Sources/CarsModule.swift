@@ -20,7 +20,9 @@ public enum CarsModule {
             if !container.contains((any CarLookup).self) { container.register(aggregator, as: (any CarLookup).self) }
             return
         }
-        let aggregator = CarAggregator(managers: try FleetFile.managers(from: FleetFile.shipped))
+        // The operators' round trips wait on the app's clock: a test's or a replay's when it gives one.
+        let clock = (try? container.resolve((any Clock<Duration>).self)) ?? ContinuousClock()
+        let aggregator = CarAggregator(managers: try FleetFile.managers(from: FleetFile.shipped, clock: clock))
         container.register(aggregator)
         container.register(aggregator, as: (any CarLookup).self)
     }

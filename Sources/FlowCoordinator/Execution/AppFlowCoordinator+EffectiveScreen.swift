@@ -25,8 +25,6 @@ extension AppFlowCoordinator {
 
     /// The commands the config adds to the open screen `open`, described as a screen describes its own.
     public func configCommands(on open: OpenScreen) -> [CommandDescription] {
-        planner.transitions(in: open.flow).commands(on: open.featureID).map {
-            CommandDescription(name: $0.on, summary: $0.summary ?? "Open \(planner.title(of: $0.to ?? $0.flow ?? ""))")
-        }
+        planner.configCommands(on: open.featureID, in: open.flow)
     }
 }

@@ -37,17 +37,27 @@ public final class AppFlowCoordinator {
     /// Told each event an open screen's background work emits, as it is queued: a test
     /// harness sees what screens emit by themselves.
     public var observeBackgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
+    /// Told every navigation as it is carried out (``NavigationTrace``): a tool that explores
+    /// the flow learns which transition each step took and how it went.
+    public var observeNavigation: (@MainActor (NavigationTrace) -> Void)?
 
     /// Creates the flow for a manifest, with the screens of the modules it loads. `makeStore`
-    /// gives each module its settings store (in memory by default).
+    /// gives each module its settings store (in memory by default). `planner`, when given, is
+    /// one made for the same manifest and catalog: sessions of one flow can share it, sparing
+    /// each the indexing of every transition.
     public init(manifest: Manifest, catalog: FeatureCatalog, services: ServiceContainer = ServiceContainer(),
-                makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
+                makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() },
+                planner: NavigationPlanner? = nil) {
         self.manifest = manifest
         self.catalog = catalog
         self.services = services
         self.makeStore = makeStore
-        planner = NavigationPlanner(manifest: manifest, screens: [:])
-        adopt(manifest, catalog: catalog)
+        // What adopt(_:catalog:) works out, worked out once here.
+        generation = 1
+        conditions = catalog.conditions(loading: manifest.loadedModules)
+        resolvers = catalog.resolvers(loading: manifest.loadedModules)
+        self.planner = planner ?? NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
+                                                    conditionTitles: conditions.mapValues(\.summary))
     }
 
     func adopt(_ manifest: Manifest, catalog: FeatureCatalog) {
@@ -78,24 +88,27 @@ public final class AppFlowCoordinator {
         for open in router.screens { open.screen.close() }
     }
 
-    /// Changes the stack — keeps its bottom `count` screens and adds `added` above them — and
-    /// tells the screens: those that left close (their background work is cancelled), those
-    /// that came open, and one that is on top again because what covered it closed appears
-    /// (it usually looks its data up again). Returns what to tell the user of an appear that failed.
+    /// Changes the stack — keeps its bottom `count` screens and adds `added` (screens just built)
+    /// above them — and tells the screens: those that left close (their background work is
+    /// cancelled), those that came open, and one that is on top again because what covered it
+    /// closed appears (it usually looks its data up again). Returns what to tell the user of an
+    /// appear that failed. Its cost is what changes: the screens below stay as they are.
     func changeStack(keeping count: Int, adding added: [OpenScreen] = []) async -> [Notice] {
-        let before = router.screens
-        router.keep(count, adding: added)
-        let after = router.screens
-        for left in before where !after.contains(where: { $0.screen === left.screen }) {
-            left.screen.close()
+        let coveredTop = router.top?.screen
+        let left = router.keep(count, adding: added)
+        for closed in left {
+            closed.screen.close()
         }
-        for came in added {
+        let firstAdded = router.screens.count - added.count
+        for (offset, came) in added.enumerated() {
+            // A screen keeps its place while it is open: what is below it never changes without closing it.
+            let index = firstAdded + offset
             came.screen.open { [weak self, weak screen = came.screen] events in
                 guard let self, let screen else { return }
-                self.receiveBackground(events, from: screen)
+                self.receiveBackground(events, from: screen, at: index)
             }
         }
-        guard added.isEmpty, let top = after.last, top.screen !== before.last?.screen else { return [] }
+        guard added.isEmpty, let top = router.top, top.screen !== coveredTop else { return [] }
         do {
             try await top.screen.appear()
             return []
@@ -106,9 +119,9 @@ public final class AppFlowCoordinator {
         }
     }
 
-    /// Events from an open screen's background work, queued for ``processEvents()``.
-    private func receiveBackground(_ events: [FeatureEvent], from screen: any HostedScreen) {
-        guard let index = router.screens.lastIndex(where: { $0.screen === screen }) else { return }
+    /// Events from the background work of the screen open at `index`, queued for ``processEvents()``.
+    private func receiveBackground(_ events: [FeatureEvent], from screen: any HostedScreen, at index: Int) {
+        guard router.screens.indices.contains(index), router.screens[index].screen === screen else { return }
         for event in events {
             queue.append((event, index, ObjectIdentifier(screen)))
         }
@@ -169,26 +182,37 @@ public final class AppFlowCoordinator {
         let (plan, checked) = await planning { holds in
             planner.plan(intent, stack: router.entries, guards: pendingGuards, holds: holds)
         }
-        return checked + (await execute(plan))
+        return checked + (await execute(plan, for: intent))
     }
 
     // MARK: - Execution
 
     /// Applies a plan whole: builds its screens first (a failure changes nothing), then changes
     /// the stack, then does what follows.
-    func execute(_ plan: NavigationPlan) async -> [Notice] {
-        if let refusal = plan.refusal { return plan.notices + [refusal] }
+    func execute(_ plan: NavigationPlan, for intent: NavigationIntent) async -> [Notice] {
+        let before = observeNavigation == nil ? [] : router.entries
+        func trace(_ outcome: NavigationTrace.Outcome, appearFailure: Notice? = nil) {
+            observeNavigation?(NavigationTrace(intent: intent, before: before, plan: plan, outcome: outcome, after: router.entries,
+                                               appearFailure: appearFailure))
+        }
+        if let refusal = plan.refusal {
+            trace(.refused(refusal))
+            return plan.notices + [refusal]
+        }
         var built: [OpenScreen] = []
         for entry in plan.build {
             do {
                 built.append(try await build(entry))
             } catch {
-                return [Notice.cannotOpen(planner.title(of: entry.screen), because: error)]
+                let notice = Notice.cannotOpen(planner.title(of: entry.screen), because: error)
+                trace(.failed(screen: entry.screen, notice))
+                return [notice]
             }
         }
         let appeared = await changeStack(keeping: plan.keep, adding: built)
         pendingGuards.removeAll { $0.index >= plan.keep }
         if let pending = plan.startsGuard { pendingGuards.append(pending) }
+        trace(.applied, appearFailure: appeared.first)
         var notices = plan.notices + appeared
         switch plan.then {
         case .event(let event, let index):

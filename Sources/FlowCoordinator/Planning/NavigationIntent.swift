@@ -44,12 +44,17 @@ public struct PendingGuard: Equatable, Sendable {
     public var condition: String
     /// What was waiting for it.
     public var resume: NavigationIntent
+    /// How many screens stay when the flow is cancelled: those below the navigation that
+    /// started it. A link's screens built below the guard's flow (so that it opens in their
+    /// context) close with it.
+    public var origin: Int
 
     /// The guard whose flow starts at `index` in the stack to make `condition` hold, after which
-    /// `resume` goes on.
-    public init(index: Int, condition: String, resume: NavigationIntent) {
+    /// `resume` goes on; cancelling it keeps `origin` screens (nil: those below its flow).
+    public init(index: Int, condition: String, resume: NavigationIntent, origin: Int? = nil) {
         self.index = index
         self.condition = condition
         self.resume = resume
+        self.origin = origin ?? index
     }
 }

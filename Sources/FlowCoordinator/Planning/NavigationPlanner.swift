@@ -13,6 +13,9 @@ public struct NavigationPlanner: Sendable {
     public let conditionTitles: [String: String]
     private let main: TransitionIndex
     private let flows: [String: TransitionIndex]
+    /// The commands the config adds, described, by sub-flow ("" for the main flow) and screen
+    /// (`*` for those of every screen): every line asks for the top screen's.
+    private var commandDescriptions: [String: [String: [CommandDescription]]] = [:]
 
     /// Plans for a manifest and the screens and conditions it loads.
     public init(manifest: Manifest, screens: [String: FeatureRegistration], conditionTitles: [String: String] = [:]) {
@@ -21,6 +24,21 @@ public struct NavigationPlanner: Sendable {
         self.conditionTitles = conditionTitles
         main = TransitionIndex(manifest.transitions)
         flows = manifest.flows.mapValues { TransitionIndex($0.transitions) }
+        for (flow, transitions) in [("", manifest.transitions)] + manifest.flows.map({ ($0.key, $0.value.transitions) }) {
+            let index = flow.isEmpty ? main : self.transitions(in: flow)
+            for from in Set(transitions.filter(\.isCommand).map(\.from)) {
+                commandDescriptions[flow, default: [:]][from] = index.commands(on: from).map {
+                    CommandDescription(name: $0.on, summary: $0.summary ?? "Open \(title(of: $0.to ?? $0.flow ?? ""))")
+                }
+            }
+        }
+    }
+
+    /// The commands the config adds to `screen` in sub-flow `flow` (nil: the main flow), described
+    /// as a screen describes its own: its own first, then those of every screen, in manifest order.
+    public func configCommands(on screen: String, in flow: String?) -> [CommandDescription] {
+        let scope = commandDescriptions[flow ?? ""]
+        return scope?[screen] ?? scope?[Transition.anyScreen] ?? []
     }
 
     /// The transitions in force for a screen of sub-flow `flow` (nil: the main flow).
@@ -59,18 +77,34 @@ public struct NavigationPlanner: Sendable {
             if let flow = source.flow, let result = manifest.flows[flow]?.finish[event.name] {
                 return finish(flow, containing: index, result: result, payload: event.payload, stack: stack, guards: guards)
             }
-            guard let transition = transitions(in: source.flow).transition(from: source.screen, on: event.name) else {
+            guard let transition = transition(followedBy: intent, stack: stack) else {
                 return .refused(Notice(.warning, "that leads nowhere from \(title(of: source.screen)) in this flow; nothing changed"), keeping: count)
             }
             return follow(transition, payload: event.payload, from: index, intent: intent, stack: stack, guards: guards, holds: holds)
         case .command(let name, let index):
-            guard stack.indices.contains(index),
-                  let transition = transitions(in: stack[index].flow).command(name, on: stack[index].screen) else {
+            guard let transition = transition(followedBy: intent, stack: stack) else {
                 return .refused(Notice(.error, "unknown command '\(name)' here — try help"), keeping: count)
             }
             return follow(transition, payload: stack[index].input, from: index, intent: intent, stack: stack, guards: guards, holds: holds)
         case .link(let target):
             return link(target, intent: intent, stack: stack, holds: holds)
+        }
+    }
+
+    /// The transition an event or a config command follows from `stack`: nil for an event that
+    /// ends its sub-flow or that no transition takes, and for the other intents.
+    public func transition(followedBy intent: NavigationIntent, stack: [NavigationEntry]) -> Transition? {
+        switch intent {
+        case .event(let event, let index):
+            guard stack.indices.contains(index) else { return nil }
+            let source = stack[index]
+            if let flow = source.flow, manifest.flows[flow]?.finish[event.name] != nil { return nil }
+            return transitions(in: source.flow).transition(from: source.screen, on: event.name)
+        case .command(let name, let index):
+            guard stack.indices.contains(index) else { return nil }
+            return transitions(in: stack[index].flow).command(name, on: stack[index].screen)
+        case .back, .home, .link:
+            return nil
         }
     }
 
@@ -126,6 +160,8 @@ public struct NavigationPlanner: Sendable {
         let root = stack[...index].lastIndex { $0.startsFlow && $0.flow == flow } ?? index
         var plan = NavigationPlan(keep: root)
         if let pending = guards.last(where: { $0.index == root }) {
+            // Given up: back where the navigation that needed it started.
+            if result == SubFlow.cancelledResult { plan.keep = min(root, pending.origin) }
             plan.then = .guardFinished(pending, result: result)
         } else if root > 0, let subFlow = manifest.flows[flow] {
             plan.then = .event(FeatureEvent(subFlow.resultEvent(result), payload: payload), to: root - 1)
@@ -144,7 +180,7 @@ public struct NavigationPlanner: Sendable {
         let entry = NavigationEntry(screen: flow.root, presentation: definition.style == .push ? .pushed : .presented,
                                     flow: flow.name, startsFlow: true)
         var plan = NavigationPlan(keep: keep, build: built + [entry])
-        plan.startsGuard = PendingGuard(index: keep + built.count, condition: condition, resume: resume)
+        plan.startsGuard = PendingGuard(index: keep + built.count, condition: condition, resume: resume, origin: keep)
         plan.notices = [Notice(.info, "\(title(ofCondition: condition)) is needed first")]
         return limited(plan)
     }

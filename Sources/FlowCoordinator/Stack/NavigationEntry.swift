@@ -13,7 +13,7 @@ public enum Presentation: String, Codable, Sendable, Equatable {
 /// One open screen as the stack value holds it: which screen, the input that identifies its
 /// subject, how it was shown and the sub-flow it belongs to. Its encoding is the saved state
 /// (``NavigationSnapshot``): the stack and the file hold the one type.
-public struct NavigationEntry: Codable, Equatable, Sendable {
+public struct NavigationEntry: Codable, Hashable, Sendable {
     /// The screen's id.
     public var screen: String
     /// Its input.

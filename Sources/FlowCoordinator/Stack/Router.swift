@@ -8,15 +8,15 @@ import FlowShellKit
 public final class Router {
     /// The open screens, bottom first.
     public private(set) var screens: [OpenScreen] = []
+    /// The entries of the open screens, bottom first: the stack as a value. Kept beside the
+    /// screens, so that a plan reads the stack without a copy of it.
+    public private(set) var entries: [NavigationEntry] = []
 
     /// Creates an empty stack; ``keep(_:adding:)`` gives it its first screen.
     public init() {}
 
     /// The screen on top.
     public var top: OpenScreen? { screens.last }
-
-    /// The entries of the open screens, bottom first: the stack as a value.
-    public var entries: [NavigationEntry] { screens.map(\.entry) }
 
     /// The layers, bottom first: the pushed screens of the bottom layer, then one per modal
     /// presentation with the screens pushed onto it.
@@ -28,9 +28,18 @@ public final class Router {
         return layers
     }
 
-    /// Keeps the bottom `count` screens and puts `added` above them.
-    public func keep(_ count: Int, adding added: [OpenScreen] = []) {
-        if count < screens.count { screens.removeSubrange(count...) }
+    /// Keeps the bottom `count` screens and puts `added` above them; returns the screens taken
+    /// off, bottom first. It costs what changes, however deep the stack is.
+    @discardableResult
+    public func keep(_ count: Int, adding added: [OpenScreen] = []) -> [OpenScreen] {
+        var removed: [OpenScreen] = []
+        if count < screens.count {
+            removed = Array(screens[count...])
+            screens.removeSubrange(count...)
+            entries.removeSubrange(count...)
+        }
         screens.append(contentsOf: added)
+        entries.append(contentsOf: added.lazy.map(\.entry))
+        return removed
     }
 }

@@ -33,6 +33,15 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// How many values this one holds, itself included.
+    public var valueCount: Int {
+        switch self {
+        case .null, .bool, .number, .string: return 1
+        case .array(let elements, _): return elements.reduce(1) { $0 + $1.valueCount }
+        case .object(let members, _): return members.reduce(1) { $0 + $1.value.valueCount }
+        }
+    }
+
     /// The JSON type's name, for messages ("expected a string, found a number").
     public var typeName: String {
         switch self {

@@ -12,6 +12,8 @@ public struct FeatureCatalog: Sendable {
     let serviceSetups: [String: FeatureModule.ServiceSetup]
     /// Problems in the linked modules themselves (two modules registering one id).
     public let conflicts: [Conflict]
+    /// The module that registers each screen id (the first, when two do).
+    private let owners: [String: String]
 
     /// A screen id two modules register.
     public struct Conflict: Sendable, Equatable, CustomStringConvertible {
@@ -42,8 +44,9 @@ public struct FeatureCatalog: Sendable {
             for feature in module.screens {
                 if let owner = owners[feature.id] {
                     conflicts.append(Conflict(id: feature.id, first: owner, second: module.name))
+                } else {
+                    owners[feature.id] = module.name
                 }
-                owners[feature.id] = module.name
             }
         }
         self.modules = modules
@@ -51,6 +54,7 @@ public struct FeatureCatalog: Sendable {
         self.resolvers = resolvers
         self.serviceSetups = serviceSetups
         self.conflicts = conflicts
+        self.owners = owners
     }
 
     /// The names of the linked modules, sorted.
@@ -58,7 +62,7 @@ public struct FeatureCatalog: Sendable {
 
     /// The module that registers `featureID`, if any linked module does.
     public func module(of featureID: String) -> String? {
-        modules.first { $0.value.contains { $0.id == featureID } }?.key
+        owners[featureID]
     }
 
     /// Sets up the services of the modules in `moduleNames` that `container` lacks (each module

@@ -19,6 +19,8 @@ public struct Manifest: Sendable, Equatable {
     public var maxDepth: Int
     /// The plugins that provide modules besides the linked ones.
     public var plugins: [PluginDeclaration]
+    /// What `flowshell test` types for commands whose arguments are free text, in the order written.
+    public var examples: [CommandExamples]
     /// Where each value was written, for diagnostics.
     public var locations: [JSONPath: SourceLocation]
 
@@ -26,7 +28,7 @@ public struct Manifest: Sendable, Equatable {
     public static let defaultMaxDepth = 64
 
     /// A flow as a program builds it rather than decodes it; what it leaves out is what a config
-    /// that leaves it out means (no sub-flows, guards, links or plugins; a stack of `defaultMaxDepth`).
+    /// that leaves it out means (no sub-flows, guards, links, plugins or examples; a stack of `defaultMaxDepth`).
     public init(
         app: String,
         root: String,
@@ -37,10 +39,12 @@ public struct Manifest: Sendable, Equatable {
         links: [LinkPattern] = [],
         maxDepth: Int = Manifest.defaultMaxDepth,
         plugins: [PluginDeclaration] = [],
+        examples: [CommandExamples] = [],
         locations: [JSONPath: SourceLocation] = [:]
     ) {
         self.maxDepth = maxDepth
         self.plugins = plugins
+        self.examples = examples
         self.app = app
         self.root = root
         self.modules = modules
@@ -69,6 +73,11 @@ public struct Manifest: Sendable, Equatable {
             if let parameters = pattern.match(link) { return (pattern, parameters) }
         }
         return nil
+    }
+
+    /// The examples the config gives for `command` on `screen` (what to type after its name).
+    public func examples(of command: String, on screen: String) -> [String] {
+        examples.first { $0.screen == screen && $0.command == command }?.arguments ?? []
     }
 
     /// Where the value at `path` was written, or the nearest enclosing value's place.

@@ -1,7 +1,7 @@
 /// Turns a parsed JSON document into a ``Manifest``, collecting every structural problem
 /// (missing keys, wrong types, unknown keys, unknown styles) instead of stopping at the first.
 struct ManifestDecoder {
-    static let topLevelKeys = ["$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins"]
+    static let topLevelKeys = ["$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins", "examples"]
     static let transitionKeys = ["from", "on", "command", "summary", "to", "flow", "style", "requires"]
     static let flowKeys = ["root", "transitions", "finish"]
     static let guardKeys = ["flow", "style"]
@@ -35,10 +35,11 @@ struct ManifestDecoder {
         let links = decodeLinks(member(members, "links"))
         let maxDepth = decodeMaxDepth(member(members, "maxDepth"))
         let plugins = decodePlugins(member(members, "plugins"))
+        let examples = decodeExamples(member(members, "examples"))
 
         guard let app, let root, let modules, let transitions else { return nil }
-        return Manifest(app: app, root: root, modules: modules, transitions: transitions,
-                        flows: flows, guards: guards, links: links, maxDepth: maxDepth, plugins: plugins, locations: locations)
+        return Manifest(app: app, root: root, modules: modules, transitions: transitions, flows: flows, guards: guards, links: links,
+                        maxDepth: maxDepth, plugins: plugins, examples: examples, locations: locations)
     }
 
     // MARK: - Pieces

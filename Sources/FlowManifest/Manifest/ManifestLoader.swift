@@ -27,6 +27,8 @@ public enum ManifestLoader {
                                         message: "malformed JSON: \(error.message)"))
         }
         var decoder = ManifestDecoder(file: file)
+        // Each value's place is recorded once: room for them all at once, not as they come.
+        decoder.locations.reserveCapacity(document.valueCount)
         let manifest = decoder.decode(document)
         guard let manifest, decoder.diagnostics.isEmpty else {
             throw .invalid(decoder.diagnostics.sorted(by: Diagnostic.inFileOrder), partial: manifest)

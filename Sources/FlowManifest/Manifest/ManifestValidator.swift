@@ -44,6 +44,10 @@ struct ManifestCheck {
     let resolvers: [String: ParameterResolver]
     /// The loaded features by id, sorted once (a `*` edge is checked against each).
     let sortedFeatures: [FeatureRegistration]
+    /// Each loaded feature with its inputs, in id order: what a `*` command starts from.
+    let everySource: [(FeatureRegistration, Set<String>)]
+    /// The loaded features that have their own command of each name, in id order.
+    let featuresByCommand: [String: [FeatureRegistration]]
     private(set) var globalCommands: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
     /// The unknown feature ids reported so far: each is reported once.
@@ -62,6 +66,12 @@ struct ManifestCheck {
         conditions = catalog.conditions(loading: manifest.loadedModules)
         resolvers = catalog.resolvers(loading: manifest.loadedModules)
         sortedFeatures = features.values.sorted { $0.id < $1.id }
+        everySource = sortedFeatures.map { ($0, Set($0.inputs)) }
+        var featuresByCommand: [String: [FeatureRegistration]] = [:]
+        for feature in sortedFeatures {
+            for command in Set(feature.commands) { featuresByCommand[command, default: []].append(feature) }
+        }
+        self.featuresByCommand = featuresByCommand
     }
 
     mutating func report(_ severity: Diagnostic.Severity, _ path: JSONPath, _ message: String) {
@@ -87,7 +97,7 @@ struct ManifestCheck {
         if let root = feature(manifest.root, at: rootPath, role: "root feature"), !root.inputs.isEmpty {
             report(.error, rootPath, "the root '\(root.id)' needs input (\(root.inputs.joined(separator: ", "))) that nothing provides at start")
         }
-        for feature in features.values.sorted(by: { $0.id < $1.id }) {
+        for feature in sortedFeatures {
             for command in feature.commands where globalCommands.contains(command) {
                 report(.error, JSONPath.root.appending("modules"),
                        "feature '\(feature.id)' declares a command '\(command)', which is a global command's name")
@@ -103,6 +113,9 @@ struct ManifestCheck {
         }
         for link in manifest.links {
             checkLink(link)
+        }
+        for examples in manifest.examples {
+            checkExamples(examples)
         }
 
         // Warnings only make sense about a flow that is otherwise sound, and wholly known.
@@ -182,15 +195,18 @@ struct ManifestCheck {
     private mutating func checkCommand(_ transition: Transition) {
         let path = transition.path
         var sources: [(FeatureRegistration, Set<String>)] = []
+        var taken: [FeatureRegistration] = []
         if transition.from == Transition.anyScreen {
-            sources = sortedFeatures.map { ($0, Set($0.inputs)) }
+            sources = everySource
+            taken = featuresByCommand[transition.on] ?? []
         } else if let source = feature(transition.from, at: path.appending("from"), role: "feature") {
             sources = [(source, Set(source.inputs))]
+            taken = source.commands.contains(transition.on) ? [source] : []
         }
         if globalCommands.contains(transition.on) {
             report(.error, path.appending("command"), "'\(transition.on)' is a global command; choose another name")
         }
-        for (source, _) in sources where source.commands.contains(transition.on) {
+        for source in taken {
             report(.error, path.appending("command"), "'\(source.id)' has its own command '\(transition.on)'; choose another name")
         }
         checkTarget(of: transition, from: sources)
@@ -255,7 +271,7 @@ struct ManifestCheck {
         case (false, nil, nil):
             break
         }
-        guard let targetInputs else { return }
+        guard let targetInputs, !targetInputs.inputs.isEmpty else { return }
         for (source, carried) in sources {
             let missing = targetInputs.inputs.filter { !carried.contains($0) }
             if !missing.isEmpty {
@@ -380,6 +396,25 @@ struct ManifestCheck {
             if !missing.isEmpty && uncheckedModules.isEmpty {
                 report(.error, screenPath,
                        "'\(id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that link '\(link.pattern)' does not provide (parameters: \(link.parameters.isEmpty ? "none" : link.parameters.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Examples name a loaded screen and one of its commands, and each reads as typed words.
+    private mutating func checkExamples(_ examples: CommandExamples) {
+        let screenPath = JSONPath.root.appending("examples").appending(examples.screen)
+        guard let screen = feature(examples.screen, at: screenPath, role: "screen") else { return }
+        guard screen.commands.contains(examples.command) else {
+            let known = screen.commands.isEmpty ? "it has none" : "its commands: \(screen.commands.joined(separator: ", "))"
+            report(.error, examples.path,
+                   "'\(screen.id)' has no command '\(examples.command)'\(ManifestDecoder.suggestion(for: examples.command, among: screen.commands)); \(known)")
+            return
+        }
+        for (index, text) in examples.arguments.enumerated() {
+            do {
+                _ = try CommandLineTokenizer.words(of: text)
+            } catch {
+                report(.error, examples.path.appending(index), "example '\(text)' cannot be read as typed words: \(error.message)")
             }
         }
     }

@@ -56,7 +56,9 @@ public struct TransitionIndex: Sendable {
     /// Every command the config adds to `featureID`, its own first, in manifest order.
     public func commands(on featureID: String) -> [Transition] {
         let own = commandsFrom[featureID] ?? []
-        let shared = (commandsFrom[Transition.anyScreen] ?? []).filter { shared in !own.contains { $0.on == shared.on } }
-        return own + shared
+        let shared = commandsFrom[Transition.anyScreen] ?? []
+        guard !own.isEmpty, !shared.isEmpty else { return own + shared }
+        let ownNames = Set(own.lazy.map(\.on))
+        return own + shared.filter { !ownNames.contains($0.on) }
     }
 }

@@ -15,6 +15,8 @@ final class PluginConnection {
     /// Keeps what the plugin declares instead, for the next check (the declarations' cache).
     var refresh: (@MainActor (ModuleDeclaration) -> Void)?
     private var session: PluginSession?
+    /// Told each time a run of the plugin ends.
+    var onSessionEnd: (@MainActor () -> Void)?
     private var starting: Task<PluginSession, any Error>?
     private var nextInstance = 1
 
@@ -41,8 +43,12 @@ final class PluginConnection {
         defer { starting = nil }
         let session = try await task.value
         session.onEnd = { [weak self, weak session] in
-            if let self, self.session === session { self.session = nil }
+            guard let self else { return }
+            if self.session === session { self.session = nil }
+            self.onSessionEnd?()
         }
+        // A run that ended before it was watched counts as well.
+        if session.endReason != nil { onSessionEnd?() }
         self.session = session
         return session
     }

@@ -9,6 +9,9 @@ public final class PluginHost {
     private var connections: [String: PluginConnection] = [:]
     /// Whether ``shutDown()`` has begun: the shell is leaving.
     private var isLeaving = false
+    /// How many runs of this host's plugins have ended: only a run that ended can leave a
+    /// screen whose plugin has stopped (a screen opened afterwards starts the plugin again).
+    public private(set) var endedRuns = 0
 
     /// A host with no plugin running.
     public init() {}
@@ -28,6 +31,7 @@ public final class PluginHost {
         } else {
             if let old = connections[spec.module] { Task { await old.shutDown() } }
             connection = PluginConnection(spec: spec, approval: approval)
+            connection.onSessionEnd = { [weak self] in self?.endedRuns += 1 }
             connections[spec.module] = connection
         }
         connection.checked = declaration

@@ -12,7 +12,7 @@ struct FlowShellCommand: ParsableCommand {
             commandName: identity.name,
             abstract: identity.abstract,
             version: "\(identity.name) \(identity.version)",
-            subcommands: [RunCommand.self, CheckCommand.self, GraphCommand.self, ReplayCommand.self, TrustCommand.self, UntrustCommand.self, ServeCommand.self, NewCommand.self],
+            subcommands: [RunCommand.self, CheckCommand.self, TestCommand.self, GraphCommand.self, ReplayCommand.self, TrustCommand.self, UntrustCommand.self, ServeCommand.self, NewCommand.self],
             defaultSubcommand: RunCommand.self
         )
     }

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+
 /// A recorded session's clock: the system's continuous clock since the session started, run
 /// `rate` times as fast (1 but for tests and demonstrations, which see an hour of a screen's
 /// life in seconds).

@@ -130,9 +130,9 @@ struct SessionReplay {
     static func run(_ expected: [Record], clock start: Double?, identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
                     environment: [String: String], trust: PluginTrust) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
-        let manual = ManualClock()
+        let (manual, pacer) = ClockPacer.make()
         let clock = start.map { SessionClock(start: $0, sleeper: manual) { manual.now.offset } }
-        let reader = ScriptedReader(expected: expected, console: capture, clock: manual)
+        let reader = ScriptedReader(expected: expected, console: capture, clock: manual, pacer: pacer)
         let launcher = ShellLauncher(identity: identity, options: options, features: features, environment: environment,
                                      scripted: .init(reader: reader, output: SessionRecorder(console: capture, clock: clock), clock: clock),
                                      trust: trust)
@@ -260,9 +260,10 @@ final class CapturingConsole: Console {
 }
 
 /// Types the recorded lines, each at its recorded moment, noting each as an input record, and
-/// moves the clock to each update time brought and waits for it; then ends the input. It stops
-/// as soon as what the shell showed differs from the recording: what follows a difference
-/// would only be typed into a different screen.
+/// moves the clock to each update time brought and waits for it; then ends the input. While a
+/// line waits on the clock (an operator's round trip), the clock moves on as far as the next
+/// line's moment. It stops as soon as what the shell showed differs from the recording: what
+/// follows a difference would only be typed into a different screen.
 @MainActor
 final class ScriptedReader: LineReader {
     /// How long the replay waits for an update its clock should have brought: a bound on a
@@ -272,14 +273,18 @@ final class ScriptedReader: LineReader {
     private let expected: [SessionReplay.Record]
     private let console: CapturingConsole
     private let clock: ManualClock
+    private let pacer: ClockPacer
 
-    init(expected: [SessionReplay.Record], console: CapturingConsole, clock: ManualClock) {
+    init(expected: [SessionReplay.Record], console: CapturingConsole, clock: ManualClock, pacer: ClockPacer) {
         self.expected = expected
         self.console = console
         self.clock = clock
+        self.pacer = pacer
     }
 
     func readLine(prompt: String) async -> LineReadResult {
+        // The line before has ended.
+        pacer.end()
         while true {
             let shown = (try? SessionReplay.records(in: console.lines.joined(separator: "\n")).records) ?? []
             // Everything shown so far must be as recorded.
@@ -292,6 +297,8 @@ final class ScriptedReader: LineReader {
             if record.isInput, let line = record.line {
                 if let moment = record.moment { clock.advance(to: .milliseconds(moment)) }
                 console.write(record.text + "\n")
+                let nextLine = expected[(next + 1)...].first(where: \.isInput)?.moment
+                pacer.begin(limit: nextLine.map { .milliseconds($0) })
                 return .line(line)
             }
             guard record.origin == .time, let moment = record.moment else { return .end }

@@ -15,7 +15,7 @@ struct FeatureScaffold {
     static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
         "FlowShellSettings", "FlowShellWeb", "LineEditor", "CLibedit", "CEditShim", "FlowManifest", "FlowPlugins",
-        "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp",
+        "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
         "SystemPackage", "NIOCore", "NIOWebSocket", "NIOEmbedded", "Crypto",

@@ -45,7 +45,7 @@ public enum ConfigSource: Equatable, Sendable {
     }
 
     /// How diagnostics name it.
-    var fileName: String {
+    package var fileName: String {
         switch self {
         case .file(let path): return path
         case .builtIn: return Self.builtInName

@@ -18,11 +18,11 @@ package struct FlowCheck {
     }
 
     /// How the diagnostics name the file.
-    let fileName: String
+    package let fileName: String
     /// The manifest, when it decoded.
     let manifest: Manifest?
     /// Every problem found, in file order.
-    let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// How far the config got.
     let outcome: Outcome
     /// The linked modules and the modules of the flow's plugins.

@@ -6,24 +6,25 @@ import FlowShellKit
 extension Dispatcher {
     /// What Tab offers for the text before the cursor.
     public func complete(_ textBeforeCursor: String) -> Completion {
-        let stack = flow.stack
-        let known = linkParameterValues
         let offered = self.offered
         return CompletionProvider.complete(textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
-                                           aliases: offered.aliases, values: { parameter in
-            // A link parameter takes the values of an open screen's argument of that name
-            // (`carID` ~ `CAR-ID`).
-            let wanted = Self.normalised(parameter)
-            var values = known[parameter] ?? []
-            for open in stack {
-                for command in open.screen.viewProperties.commands {
-                    for argument in command.arguments where Self.normalised(argument.name) == wanted {
-                        values += argument.values.filter { !values.contains($0) }
-                    }
+                                           aliases: offered.aliases, values: linkValues(for:), files: listFolder ?? { _ in [] })
+    }
+
+    /// The values Tab offers for a link parameter after `open`: what its module suggests
+    /// (``refreshLinkParameterValues()``), then the values of an open screen's argument of that
+    /// name (`carID` ~ `CAR-ID`).
+    package func linkValues(for parameter: String) -> [String] {
+        let wanted = Self.normalised(parameter)
+        var values = linkParameterValues[parameter] ?? []
+        for open in flow.stack {
+            for command in open.screen.viewProperties.commands {
+                for argument in command.arguments where Self.normalised(argument.name) == wanted {
+                    values += argument.values.filter { !values.contains($0) }
                 }
             }
-            return values
-        }, files: listFolder ?? { _ in [] })
+        }
+        return values
     }
 
     private static func normalised(_ name: String) -> String {

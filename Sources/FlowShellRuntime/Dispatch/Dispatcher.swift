@@ -425,13 +425,17 @@ public final class Dispatcher {
             switch error {
             case let unknown as UnknownCommand: message = "unknown command '\(unknown.name)' here — try help"
             case let error as UserFacingError: message = error.message
-            default: message = "the command failed: \(error)"
+            default: message = Self.unexpectedFailurePrefix + "\(error)"
             }
             topView.follow()
             commandFailure = message
             fail(message)
         }
     }
+
+    /// How the message of a command that failed with an error that is not a message for the user
+    /// begins (what a screen's bug looks like, as opposed to its refusal).
+    package static let unexpectedFailurePrefix = "the command failed: "
 
     /// Shows a notice; an error counts as a failed line.
     public func show(_ notice: Notice) {

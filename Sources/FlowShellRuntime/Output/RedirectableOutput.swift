@@ -47,6 +47,7 @@ package final class RedirectableOutput: ShellOutput {
     }
 
     package func screen(_ screen: ScreenSnapshot) { shown.screen(screen) }
+    package var showsStackWithScreens: Bool { shown.showsStackWithScreens }
     package func help(_ listing: HelpListing) { shown.help(listing) }
     package func usage(_ usage: CommandUsage) { shown.usage(usage) }
     package func stack(_ entries: [StackEntry]) { shown.stack(entries) }
@@ -78,6 +79,7 @@ private final class LinesCollector: CollectingOutput {
     private(set) var collected = ""
 
     func screen(_ screen: ScreenSnapshot) {}
+    var showsStackWithScreens: Bool { false }
     func help(_ listing: HelpListing) {}
     func usage(_ usage: CommandUsage) {}
     func stack(_ entries: [StackEntry]) {

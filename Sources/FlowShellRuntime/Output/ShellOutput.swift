@@ -28,9 +28,15 @@ public protocol ShellOutput: AnyObject {
     func apply(_ settings: ShellSettings)
     /// Writes out what is held back, before another program writes to the same place.
     func flush()
+    /// Whether this View shows the open screens with each screen (a program's View names them
+    /// in every screen message). One that does not is handed screens whose ``ScreenSnapshot/stack``
+    /// is empty: showing a screen then costs nothing for the screens under it, however many.
+    var showsStackWithScreens: Bool { get }
 }
 
 extension ShellOutput {
+    /// An output shows the stack with each screen unless it says otherwise.
+    public var showsStackWithScreens: Bool { true }
     /// An output that has nothing to set ignores the settings.
     public func apply(_ settings: ShellSettings) {}
     /// An output that holds nothing back has nothing to write out.
@@ -64,7 +70,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public let featureID: String
     /// What it shows.
     public let properties: ViewProperties
-    /// The open screens, bottom first.
+    /// The open screens, bottom first; empty for a View that does not show them with each
+    /// screen (``ShellOutput/showsStackWithScreens``).
     public let stack: [StackEntry]
     /// What showed it.
     public var cause: Cause = .command

@@ -111,6 +111,12 @@ package final class PluginLoader {
         return loaded
     }
 
+    /// Stops the plugins it started (see ``FlowRuntime/stopPlugins()``): for a tool whose
+    /// sessions share the loader (`test`), once the last has ended.
+    package func stopPlugins() async {
+        await host.shutDown()
+    }
+
     /// How to start each of `manifest`'s plugins, in order.
     package func specs(for manifest: Manifest, source: ConfigSource) -> [PluginSpec] {
         let folder = stateDirectory(manifest.app).map { $0 + "/plugins" }

@@ -5,9 +5,14 @@ extension FlowRuntime {
     /// Closes the screens whose plugin has ended, back to the nearest screen that still works
     /// (the root is opened again when it is one of them); the plugin starts again when next used.
     /// Whether a plugin behind an open screen has stopped (asked before every command, so
-    /// without an async call).
+    /// without an async call). The open screens are looked at only when a plugin's run ended
+    /// since they last held none such: a command costs nothing for the screens under the top.
     var hasStoppedPluginScreen: Bool {
-        flow.router.screens.contains { plugins.host.hasStopped($0.screen) }
+        let ended = plugins.host.endedRuns
+        guard ended != endedPluginRunsSeen else { return false }
+        if flow.router.screens.contains(where: { plugins.host.hasStopped($0.screen) }) { return true }
+        endedPluginRunsSeen = ended
+        return false
     }
 
     func closeStoppedPluginScreens() async -> [Notice] {

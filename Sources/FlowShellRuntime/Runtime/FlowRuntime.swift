@@ -37,6 +37,9 @@ public final class FlowRuntime {
     package var startNotices: [Notice] = []
     /// The flow's plugins.
     let plugins: PluginLoader
+    /// How many of the plugins' runs had ended when the open screens last held no screen of a
+    /// stopped plugin (``hasStoppedPluginScreen``).
+    var endedPluginRunsSeen = 0
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule], environment: AppEnvironment,
                  sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
@@ -96,13 +99,35 @@ public final class FlowRuntime {
         }
     }
 
+    /// Starts a flow that `check` found sound, without checking it again: a tool that runs many
+    /// sessions of one flow (`test`, a session per path it tries) checks it once, and gives each
+    /// the `planner` of the first (nil: one of its own). `plugins` is the loader `check` used; it
+    /// is the caller's to stop.
+    package static func start(
+        checked check: FlowCheck,
+        source: ConfigSource,
+        modules: [FeatureModule],
+        dataDirectory: (String) -> String?,
+        services: ServiceContainer,
+        now: (@Sendable () -> Double)? = nil,
+        plugins: PluginLoader,
+        planner: NavigationPlanner? = nil
+    ) async throws(StartFailure) -> FlowRuntime {
+        guard let manifest = check.runnableManifest else {
+            throw StartFailure(messages: check.diagnostics.map(\.description), status: 2)
+        }
+        return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                                services: services, rootInput: FeatureInput(), warnings: check.diagnostics, plugins: plugins, now: now,
+                                planner: planner)
+    }
+
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
         _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
         dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil, services: ServiceContainer,
         connectedUser: ConnectedUser? = nil, rootInput: FeatureInput, warnings: [Diagnostic],
         plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
-        now: (@Sendable () -> Double)? = nil
+        now: (@Sendable () -> Double)? = nil, planner: NavigationPlanner? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         let folder = dataDirectory(manifest.app)
         var settings: (any SettingsStorage)?
@@ -127,7 +152,8 @@ public final class FlowRuntime {
         // The session's own services, over the shared ones: who connected is this session's alone.
         let sessionServices = ServiceContainer(over: services)
         if let connectedUser { sessionServices.register(connectedUser) }
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: sessionServices) { moduleStores.store(for: $0) }
+        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: sessionServices,
+                                      makeStore: { moduleStores.store(for: $0) }, planner: planner)
         do {
             try await flow.start(input: rootInput)
         } catch {

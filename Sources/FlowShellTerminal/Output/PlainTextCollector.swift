@@ -21,6 +21,7 @@ package final class PlainTextCollector: CollectingOutput {
     package var collected: String { console.text }
 
     package func screen(_ screen: ScreenSnapshot) { text.screen(screen) }
+    package var showsStackWithScreens: Bool { false }
     package func notice(_ notice: Notice) { text.notice(notice) }
     package func help(_ listing: HelpListing) { text.help(listing) }
     package func usage(_ usage: CommandUsage) { text.usage(usage) }

@@ -148,6 +148,7 @@ package final class RecordingOutput: ShellOutput {
     }
 
     package func screen(_ screen: ScreenSnapshot) { base.screen(screen); record.screen(screen) }
+    package var showsStackWithScreens: Bool { base.showsStackWithScreens || record.showsStackWithScreens }
     package func notice(_ notice: Notice) { base.notice(notice); record.notice(notice) }
     package func help(_ listing: HelpListing) { base.help(listing); record.help(listing) }
     package func usage(_ usage: CommandUsage) { base.usage(usage); record.usage(usage) }

@@ -68,6 +68,9 @@ package final class TextOutput: ShellOutput {
         ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive, tables: tables)
     }
 
+    /// The text shows only the top screen (`where` shows the stack).
+    package var showsStackWithScreens: Bool { false }
+
     package func screen(_ screen: ScreenSnapshot) {
         guard screen.cause == .update, interactive else {
             pendingUpdate = nil

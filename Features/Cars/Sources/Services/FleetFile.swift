@@ -19,8 +19,10 @@ struct FleetFile: Decodable {
     var refreshLatencyMs: Int
     var cars: [Entry]
 
-    /// The operators of these fleet files (a name, for messages, and the file's bytes), in order.
-    static func managers(from files: [(name: String, contents: [UInt8])]) throws -> [SampleCarManager] {
+    /// The operators of these fleet files (a name, for messages, and the file's bytes), in order,
+    /// whose refreshes wait on `clock`.
+    static func managers(from files: [(name: String, contents: [UInt8])],
+                         clock: any Clock<Duration> = ContinuousClock()) throws -> [SampleCarManager] {
         try files.map { file in
             let fleet: FleetFile
             do {
@@ -32,7 +34,7 @@ struct FleetFile: Decodable {
                 Car(id: $0.id, name: $0.name, manager: $0.operator ?? fleet.operator, pricePerHour: $0.pricePerHour,
                     distanceMetres: $0.distanceMetres, seats: $0.seats, fuelPercent: $0.fuelPercent, plate: $0.plate)
             }
-            return SampleCarManager(name: fleet.operator, refreshLatency: .milliseconds(fleet.refreshLatencyMs), cars: cars)
+            return SampleCarManager(name: fleet.operator, refreshLatency: .milliseconds(fleet.refreshLatencyMs), cars: cars, clock: clock)
         }
     }
 

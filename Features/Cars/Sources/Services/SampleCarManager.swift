@@ -8,13 +8,16 @@ public struct SampleCarManager: CarManager {
     /// How long a refresh takes.
     public let refreshLatency: Duration
     private let cars: [Car]
+    /// What the round trip waits on: the app's clock, which a test or `flowshell test` controls.
+    private let clock: any Clock<Duration>
 
-    /// An operator named `name` whose fleet is always `cars`; a refresh waits `refreshLatency` first,
-    /// as a real operator's network would.
-    public init(name: String, refreshLatency: Duration = .zero, cars: [Car]) {
+    /// An operator named `name` whose fleet is always `cars`; a refresh waits `refreshLatency` first
+    /// on `clock`, as a real operator's network would.
+    public init(name: String, refreshLatency: Duration = .zero, cars: [Car], clock: any Clock<Duration> = ContinuousClock()) {
         self.name = name
         self.refreshLatency = refreshLatency
         self.cars = cars
+        self.clock = clock
     }
 
     /// The fixed fleet.
@@ -25,7 +28,7 @@ public struct SampleCarManager: CarManager {
 
     /// The fixed fleet, after the simulated round trip.
     public func refreshedFleet() async throws -> [Car] {
-        try await Task.sleep(for: refreshLatency)
+        try await clock.sleep(for: refreshLatency)
         return try await fleet()
     }
 }

@@ -1,0 +1,417 @@
+import FlowCoordinator
+import FlowManifest
+import FlowShellKit
+import FlowShellRuntime
+import Foundation
+
+/// What every session of one exploration is made from: the checked flow, its modules and
+/// plugins, and the moment the test clock starts at. Each session keeps its data in memory,
+/// empty at its start (a database file per session would cost each path its creation, for no
+/// difference in what the flow does).
+@MainActor
+struct SessionLaunch {
+    /// The flow, checked once.
+    let check: FlowCheck
+    /// Where it came from.
+    let source: ConfigSource
+    /// The linked modules.
+    let modules: [FeatureModule]
+    /// The flow's plugins, shared by the sessions (each opens screens of its own in them).
+    let plugins: PluginLoader
+    /// The moment the test clock starts at, in seconds since 1970.
+    let startMoment: Double
+    /// Every condition the flow names, sorted: whether each holds is part of a place.
+    let conditions: [String]
+    /// The first session's planner, which the others share (it indexes every transition).
+    var planner: NavigationPlanner?
+}
+
+/// One session of the flow, as a person at the prompt would have it, with no capability of
+/// this machine (no files, no programs): the explorer types lines into it and watches each
+/// navigation it causes (``NavigationTrace``), which it reads as what the step covered and
+/// what went wrong (``Observation``).
+@MainActor
+final class ExplorerSession {
+    /// What one line did.
+    struct LineResult {
+        /// What it showed about the flow.
+        var observations: [Observation]
+        /// Why the command of the top screen failed, when it did.
+        var commandFailure: String?
+        /// Whether it ran past its deadline.
+        var timedOut = false
+        /// Whether the test clock stopped at the deadline with work still sleeping past it.
+        var clockStopped = false
+    }
+
+    /// A guard's flow that a step started.
+    private struct StartedGuard {
+        let pending: PendingGuard
+        /// The transition or link whose requirement started it.
+        let site: JSONPath
+        /// The stack before it started: cancelling it leads back there.
+        let before: [NavigationEntry]
+    }
+
+    let runtime: FlowRuntime
+    private let dispatcher: Dispatcher
+    private let output = ExplorerOutput()
+    private let clock: ManualClock
+    private let pacer: ClockPacer
+    private let conditions: [String]
+    /// Where each open screen came from, bottom first: the transition, link or guard that opened
+    /// it (`root` for the first screen; nil when unknown).
+    private(set) var origins: [JSONPath?] = [JSONPath.root.appending("root")]
+    private var startedGuards: [StartedGuard] = []
+    /// Guards whose flows finished with a result, waiting for what they resume.
+    private var finishedGuards: [StartedGuard] = []
+    private var observations: [Observation] = []
+    /// Whether a line ran past its deadline and did not stop when cancelled: the session is
+    /// not to be used again.
+    private(set) var isAbandoned = false
+
+    private var flow: AppFlowCoordinator { runtime.flow }
+    private var manifest: Manifest { flow.manifest }
+
+    private init(runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer, conditions: [String]) {
+        self.runtime = runtime
+        self.conditions = conditions
+        self.clock = clock
+        self.pacer = pacer
+        // A session of the core with no capability (no files, no programs of this machine),
+        // cancellable, so that a step past its deadline can be stopped as Ctrl-C would.
+        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true)
+        runtime.flow.observeNavigation = { [weak self] trace in self?.observe(trace) }
+    }
+
+    /// A fresh session at the flow's root, with empty data, on a clock of its own.
+    static func start(_ launch: SessionLaunch) async throws(FlowRuntime.StartFailure) -> ExplorerSession {
+        let (clock, pacer) = ClockPacer.make()
+        let services = ServiceContainer()
+        services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self)
+        let start = launch.startMoment
+        let runtime = try await FlowRuntime.start(checked: launch.check, source: launch.source, modules: launch.modules,
+                                                  dataDirectory: { _ in nil }, services: services,
+                                                  now: { start + clock.now.offset.seconds }, plugins: launch.plugins,
+                                                  planner: launch.planner)
+        let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions)
+        await session.dispatcher.refreshLinkParameterValues()
+        return session
+    }
+
+    /// Closes the session's screens (their background work stops).
+    func close() {
+        flow.observeNavigation = nil
+        flow.closeAll()
+        pacer.end()
+    }
+
+    // MARK: - Lines
+
+    /// Types `line` and waits for it, at most `deadline`: the test clock moves while the line
+    /// waits on it, up to `deadline` past the line's start; a line still running at the
+    /// deadline (in real time) is cancelled, as Ctrl-C would.
+    func run(_ line: String, deadline: Duration) async -> LineResult {
+        let limit = clock.now.offset + deadline
+        pacer.begin(limit: limit)
+        let dispatcher = dispatcher
+        let finish = LineFinish()
+        let work = Task { @MainActor in
+            _ = await dispatcher.run(line)
+            finish.end(timedOut: false)
+        }
+        let timer = Task { @MainActor in
+            try? await Task.sleep(for: deadline)
+            finish.end(timedOut: true)
+        }
+        let timedOut = await finish.wait()
+        timer.cancel()
+        // Work sleeps past the limit: the pacer stopped there, or would have once it looked.
+        let clockStopped = pacer.reachedLimit || clock.earliestWake.map { $0 > limit } == true
+        if timedOut {
+            dispatcher.cancelForegroundCommand()
+            // A command that does not stop when cancelled is left behind, with its session.
+            let stopped = LineFinish()
+            let grace = Task { @MainActor in
+                try? await Task.sleep(for: deadline)
+                stopped.end(timedOut: true)
+            }
+            Task { @MainActor in
+                await work.value
+                stopped.end(timedOut: false)
+            }
+            isAbandoned = await stopped.wait()
+            grace.cancel()
+        }
+        pacer.end()
+        for unresumed in finishedGuards {
+            let condition = flow.planner.title(ofCondition: unresumed.pending.condition)
+            let flowName = manifest.guards[unresumed.pending.condition]?.flow ?? unresumed.pending.condition
+            observations.append(.problem(Problem(kind: .guardStillUnmet, place: unresumed.site,
+                                                 message: "flow '\(flowName)' finished, but \(condition) still does not hold: what needed it did not go on")))
+        }
+        finishedGuards.removeAll()
+        // With what the screens' background work caused since the line before.
+        defer { observations.removeAll() }
+        return LineResult(observations: observations, commandFailure: dispatcher.commandFailure,
+                          timedOut: timedOut, clockStopped: clockStopped)
+    }
+
+    // MARK: - Where the session is
+
+    /// The open screens, bottom first.
+    var stack: [NavigationEntry] { flow.router.entries }
+
+    /// What the top screen offers now, as the flow shows it (its commands and the config's).
+    var topProperties: ViewProperties? { dispatcher.topProperties }
+
+    /// The names of the commands the config adds to the top screen.
+    var configCommands: Set<String> {
+        guard let top = flow.top else { return [] }
+        return Set(flow.configCommands(on: top).map(\.name))
+    }
+
+    /// The values Tab offers for a link parameter now.
+    func linkValues(for parameter: String) -> [String] {
+        dispatcher.linkValues(for: parameter)
+    }
+
+    /// The state the explorer tells apart: the stack, which conditions hold and which guards
+    /// are waiting.
+    func state() async -> ExplorerState {
+        var holding: [String] = []
+        for condition in conditions where await flow.isSatisfied(condition) {
+            holding.append(condition)
+        }
+        return ExplorerState(stack: stack, holding: holding,
+                             guards: flow.pendingGuards.map { .init(index: $0.index, condition: $0.condition, resume: Self.describe($0.resume)) })
+    }
+
+    /// What an intent asks, the same in every process (a payload's keys sorted).
+    private static func describe(_ intent: NavigationIntent) -> String {
+        switch intent {
+        case .event(let event, let index):
+            "\(event.name) from \(index)" + event.payload.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        case .command(let name, let index): "command \(name) from \(index)"
+        case .back: "back"
+        case .home: "home"
+        case .link(let target): "open \(target.text)"
+        }
+    }
+
+    /// Every condition the flow names, sorted.
+    static func conditions(of manifest: Manifest) -> [String] {
+        var names = Set(manifest.guards.keys)
+        for transition in manifest.transitions + manifest.flows.values.flatMap(\.transitions) {
+            names.formUnion(transition.requires)
+        }
+        for link in manifest.links { names.formUnion(link.requires) }
+        return names.sorted()
+    }
+
+    // MARK: - Reading what navigation did
+
+    private func observe(_ trace: NavigationTrace) {
+        var resumed: StartedGuard?
+        if let index = finishedGuards.firstIndex(where: { $0.pending.resume == trace.intent }) {
+            resumed = finishedGuards.remove(at: index)
+        }
+        if let resumed {
+            observations.append(.guardOutcome(site: resumed.site, condition: resumed.pending.condition, .finished))
+        }
+        switch trace.outcome {
+        case .applied:
+            applied(trace, resumed: resumed)
+        case .refused(let notice):
+            refused(trace, notice)
+        case .failed(_, let notice):
+            // Cancelled: a step past its deadline, which is said as such.
+            guard notice.style == .error else { return }
+            let place = trace.plan.startsGuard.flatMap { manifest.guards[$0.condition]?.path } ?? basis(of: trace) ?? origins.last ?? nil
+            let kind: FindingKind = if case .link = trace.intent { .linkFailed } else { .screenFailed }
+            observations.append(.problem(Problem(kind: kind, place: place, message: notice.text)))
+        }
+    }
+
+    /// The transition or link a trace followed, if any.
+    private func basis(of trace: NavigationTrace) -> JSONPath? {
+        switch trace.intent {
+        case .event, .command:
+            return flow.planner.transition(followedBy: trace.intent, stack: trace.before)?.path
+        case .link(let target):
+            return manifest.link(matching: target.text)?.pattern.path
+        case .back, .home:
+            return nil
+        }
+    }
+
+    private func applied(_ trace: NavigationTrace, resumed: StartedGuard?) {
+        let plan = trace.plan
+        // What ends a guard's flow is read before the guards it closes are forgotten.
+        switch plan.then {
+        case .guardFinished(let pending, let result):
+            let flowName = manifest.guards[pending.condition]?.flow ?? pending.condition
+            observations.append(.flowResult(flow: flowName, result: result))
+            if let started = startedGuards.last(where: { $0.pending == pending }) {
+                if result == SubFlow.cancelledResult {
+                    observations.append(.guardOutcome(site: started.site, condition: pending.condition, .cancelled))
+                    if trace.after != started.before {
+                        observations.append(.problem(Problem(kind: .guardCancelMoved, place: started.site,
+                                                             message: "cancelling flow '\(flowName)' left \(describe(trace.after)) open, not \(describe(started.before))")))
+                    }
+                } else {
+                    finishedGuards.append(started)
+                }
+            }
+        case .event(let event, _):
+            if let dot = event.name.firstIndex(of: ".") {
+                observations.append(.flowResult(flow: String(event.name[..<dot]), result: String(event.name[event.name.index(after: dot)...])))
+            }
+        case nil:
+            break
+        }
+        startedGuards.removeAll { $0.pending.index >= plan.keep }
+
+        let basis = basis(of: trace)
+        var built: [JSONPath?] = plan.build.map { _ in basis }
+        switch trace.intent {
+        case .event, .command:
+            if let transition = flow.planner.transition(followedBy: trace.intent, stack: trace.before) {
+                followed(transition, plan: plan, before: trace.before, resumed: resumed)
+            }
+        case .link(let target):
+            linked(target, plan: plan, before: trace.before, resumed: resumed)
+        case .back, .home:
+            break
+        }
+        if let started = plan.startsGuard, !built.isEmpty {
+            built[built.count - 1] = manifest.guards[started.condition]?.path
+        }
+        origins = Array(origins.prefix(plan.keep)) + built
+        if origins.count != trace.after.count {
+            origins = Array(origins.prefix(trace.after.count)) + Array(repeating: nil, count: max(0, trace.after.count - origins.count))
+        }
+        for entry in plan.build {
+            observations.append(.screenReached(entry.screen))
+        }
+        if let failure = trace.appearFailure {
+            observations.append(.problem(Problem(kind: .screenFailed, place: origins.last ?? nil, message: failure.text)))
+        }
+    }
+
+    /// A transition followed: taken, or held up by a guard whose flow now runs.
+    private func followed(_ transition: Transition, plan: NavigationPlan, before: [NavigationEntry], resumed: StartedGuard?) {
+        let resumedCondition = resumed?.pending.condition
+        if let pending = plan.startsGuard {
+            // The requirements before the one that does not hold held.
+            for condition in transition.requires.prefix(while: { $0 != pending.condition }) where condition != resumedCondition {
+                observations.append(.guardOutcome(site: transition.path, condition: condition, .met))
+            }
+            startedGuards.append(StartedGuard(pending: pending, site: transition.path, before: before))
+            observations.append(.guardStarted(site: transition.path, condition: pending.condition))
+            return
+        }
+        observations.append(.transitionTaken(transition.path))
+        if let subFlow = transition.flow { observations.append(.flowStarted(subFlow)) }
+        for condition in transition.requires where condition != resumedCondition {
+            observations.append(.guardOutcome(site: transition.path, condition: condition, .met))
+        }
+    }
+
+    /// A link followed: built, or held up by a guard (its own requirement, or a transition's
+    /// between two of its screens).
+    private func linked(_ target: LinkTarget, plan: NavigationPlan, before: [NavigationEntry], resumed: StartedGuard?) {
+        guard let link = manifest.link(matching: target.text)?.pattern else { return }
+        let resumedCondition = resumed?.pending.condition
+        let main = flow.planner.transitions(in: nil)
+        if let pending = plan.startsGuard {
+            if target.requires.contains(pending.condition) {
+                for condition in target.requires.prefix(while: { $0 != pending.condition }) where condition != resumedCondition {
+                    observations.append(.guardOutcome(site: link.path, condition: condition, .met))
+                }
+                startedGuards.append(StartedGuard(pending: pending, site: link.path, before: before))
+                observations.append(.guardStarted(site: link.path, condition: pending.condition))
+                return
+            }
+            let position = pending.index
+            let site = position > 0 && position < target.screens.count
+                ? main.edge(from: target.screens[position - 1], to: target.screens[position])?.path ?? link.path : link.path
+            startedGuards.append(StartedGuard(pending: pending, site: site, before: before))
+            observations.append(.guardStarted(site: site, condition: pending.condition))
+            return
+        }
+        observations.append(.linkBuilt(link.path))
+        for condition in target.requires where condition != resumedCondition {
+            observations.append(.guardOutcome(site: link.path, condition: condition, .met))
+        }
+        for position in target.screens.indices.dropFirst(max(plan.keep, 1)) {
+            guard let edge = main.edge(from: target.screens[position - 1], to: target.screens[position]) else { continue }
+            for condition in edge.requires where condition != resumedCondition {
+                observations.append(.guardOutcome(site: edge.path, condition: condition, .met))
+            }
+        }
+    }
+
+    private func refused(_ trace: NavigationTrace, _ notice: Notice) {
+        switch trace.intent {
+        case .event(let event, let index):
+            if let transition = flow.planner.transition(followedBy: trace.intent, stack: trace.before) {
+                observations.append(.problem(Problem(kind: .transitionFailed, place: transition.path, message: notice.text)))
+                return
+            }
+            // A sub-flow given up hands its parent `NAME.cancelled`, which it need not handle.
+            if let dot = event.name.firstIndex(of: "."), manifest.flows[String(event.name[..<dot])] != nil,
+               event.name[event.name.index(after: dot)...] == SubFlow.cancelledResult { return }
+            let screen = trace.before.indices.contains(index) ? name(of: trace.before[index].screen) : "a closed screen"
+            let origin = origins.indices.contains(index) ? origins[index] : nil
+            observations.append(.problem(Problem(kind: .unhandledEvent, place: origin,
+                                                 message: "\(screen) emitted '\(event.name)', which no transition takes from it in this flow: \(notice.text)")))
+        case .command:
+            if let transition = flow.planner.transition(followedBy: trace.intent, stack: trace.before) {
+                observations.append(.problem(Problem(kind: .transitionFailed, place: transition.path, message: notice.text)))
+            }
+        case .link(let target):
+            observations.append(.problem(Problem(kind: .linkFailed, place: manifest.link(matching: target.text)?.pattern.path,
+                                                 message: notice.text)))
+        case .back, .home:
+            // Nothing to go back to: what back says at the first screen.
+            break
+        }
+    }
+
+    /// A screen as a finding names it: its title, and its id as the config writes it (`Operators (cars.operators)`).
+    func name(of screen: String) -> String {
+        "\(flow.planner.title(of: screen)) (\(screen))"
+    }
+
+    private func describe(_ stack: [NavigationEntry]) -> String {
+        stack.map { flow.planner.title(of: $0.screen) }.joined(separator: " › ")
+    }
+}
+
+/// The end of a line, or of the time it has: whichever comes first is what a waiter learns.
+@MainActor
+private final class LineFinish {
+    private var outcome: Bool?
+    private var waiter: CheckedContinuation<Bool, Never>?
+
+    func end(timedOut: Bool) {
+        guard outcome == nil else { return }
+        outcome = timedOut
+        waiter?.resume(returning: timedOut)
+        waiter = nil
+    }
+
+    /// Whether the time ran out first.
+    func wait() async -> Bool {
+        if let outcome { return outcome }
+        return await withCheckedContinuation { waiter = $0 }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
