@@ -1,4 +1,5 @@
 import FlowShellKit
+import Foundation
 @testable import FlowShellRuntime
 @testable import FlowShellTerminal
 import FuzzDriver
@@ -12,8 +13,10 @@ import Darwin
 // A libFuzzer target for the command line, built and run by `make fuzz`: each input is a typed
 // line, split by the tokenizer, read against a terminal session's global commands' declarations and a screen's
 // (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
-// would. A crash or a sanitizer's report is a finding. (The dispatcher's async path is driven by
-// the end-to-end tests; libFuzzer's callback cannot wait for it.)
+// would; a line that redirects to a file has its file checked as the dispatcher checks it, and
+// written (in a scratch folder of the fuzzer's own, when the name stays inside it). A crash or a
+// sanitizer's report is a finding. (The rest of the dispatcher's async path is driven by the
+// end-to-end tests.)
 
 @main
 enum CommandFuzzer {
@@ -30,8 +33,16 @@ enum CommandFuzzer {
     /// What a terminal session offers on that screen: its commands, then the global ones.
     @MainActor static let commands = screen.commands + Dispatcher.globals(composing: .terminal).map(\.description)
 
+    /// The scratch folder the fuzzer works in: files a line redirects to are written there.
+    static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-fuzz-\(getpid())").path
+
     @MainActor
     static func main() {
+        guard (try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)) != nil, chdir(scratch) == 0 else {
+            print("cannot work in a scratch folder \(scratch)")
+            exit(1)
+        }
+        atexit { try? FileManager.default.removeItem(atPath: CommandFuzzer.scratch) }
         FuzzDriver.run { check(String(decoding: $0, as: UTF8.self)) }
     }
 
@@ -45,10 +56,29 @@ enum CommandFuzzer {
                 abort()
             }
         }
+        checkRedirection(line)
         var prefix = ""
         for character in line.prefix(64) {
             prefix.append(character)
             _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
+        }
+    }
+
+    /// Splits `line` at its redirection as the dispatcher does; a file's destination is checked
+    /// as the terminal's files capability checks it, and written to when its name stays inside
+    /// the scratch folder (relative or under `~`, which is the scratch folder here, and no `..`),
+    /// then the scratch folder is emptied.
+    @MainActor
+    static func checkRedirection(_ line: String) {
+        guard let (_, found) = try? OutputRedirection.split(line), let redirection = found, redirection.kind != .pipe else { return }
+        let path = redirection.target
+        let environment = ["HOME": scratch]
+        guard (try? FileRedirection.check(path, environment: environment)) != nil else { return }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"), !parts.contains("..") else { return }
+        try? FileRedirection.write("1. Cars (cars.list)\n", to: path, appending: redirection.kind == .append, environment: environment)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] {
+            try? FileManager.default.removeItem(atPath: scratch + "/" + name)
         }
     }
 }

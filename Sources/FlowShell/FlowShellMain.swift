@@ -4,6 +4,7 @@ import FlowShellKit
 import FlowShellRuntime
 import FlowShellTerminal
 import Foundation
+import LineEditor
 
 /// The entry point of a shell built on FlowShell: its executable's `main.swift` calls
 /// ``main(identity:modules:)`` with who it is and the feature modules linked into it.
@@ -33,13 +34,23 @@ public enum FlowShellMain {
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)
             if let command = command as? any FeatureCommand {
-                exit(await command.execute(identity: identity, features: modules, environment: ProcessInfo.processInfo.environment))
+                leave(with: await command.execute(identity: identity, features: modules, environment: ProcessInfo.processInfo.environment))
             }
             try command.run()
             exit(0)
         } catch {
             FlowShellCommand.exit(withError: error)
         }
+    }
+
+    /// Ends the process with `status`. Its folder watches are handed to a process that closes
+    /// them after this one has ended: their close waits for the kernel (tens of milliseconds),
+    /// which a person quitting at the prompt would otherwise wait for too.
+    private static func leave(with status: Int32) -> Never {
+        if let descriptor = FolderWatcher.shared.endForExit() {
+            Platform.closeAfterExit(descriptor)
+        }
+        exit(status)
     }
 
     /// The subcommands' names, and `help`.

@@ -12,6 +12,8 @@ import GRDB
 public final class SettingsDatabase: SettingsStorage {
     private let path: String
     private var writer: (any DatabaseWriter)?
+    /// Why the settings could not be read when last asked, in the user's words.
+    public private(set) var readProblem: String?
 
     /// The settings at `path`; nothing is opened yet.
     init(path: String) {
@@ -23,7 +25,7 @@ public final class SettingsDatabase: SettingsStorage {
     func database(creating: Bool) throws -> (any DatabaseWriter)? {
         if let writer { return writer }
         guard creating || FileManager.default.fileExists(atPath: path) else { return nil }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePathParts.folder(of: path), withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: path, configuration: configuration)
@@ -50,15 +52,13 @@ public final class SettingsDatabase: SettingsStorage {
     /// What stands in the way of keeping settings in `folder`, in words, when something does
     /// (a file where the folder should be); checked at start without opening anything.
     public static func problem(inFolder folder: String) -> String? {
-        var isFolder: ObjCBool = false
-        var path = folder
         // The nearest part of the path that exists must be a folder.
-        while !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            let parent = (path as NSString).deletingLastPathComponent
-            if parent == path || parent.isEmpty { return nil }
-            path = parent
+        for path in FilePathParts.selfAndAncestors(of: folder) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            return isFolder.boolValue ? nil : "'\(FilePathParts.name(of: path))' is a file, not a folder"
         }
-        return isFolder.boolValue ? nil : "'\((path as NSString).lastPathComponent)' is a file, not a folder"
+        return nil
     }
 
     /// The settings in `settings.sqlite` in `folder`, or an error saying what stands in the way
@@ -66,6 +66,73 @@ public final class SettingsDatabase: SettingsStorage {
     public static func open(inFolder folder: String) throws -> any SettingsStorage {
         if let problem = problem(inFolder: folder) { throw UserFacingError(problem) }
         return SettingsDatabase(path: folder + "/settings.sqlite")
+    }
+
+    /// Reads the settings with `fetch`: nil when they are not there, or cannot be read (then
+    /// ``readProblem`` says why). On a read-only disk, where SQLite cannot open a database kept
+    /// in WAL mode for reading as usual (it would make its shared-memory file), the file is read
+    /// as it is, as SQLite reads an immutable file.
+    func read<Value>(_ fetch: (Database) throws -> Value?) -> Value? {
+        do {
+            guard let reader = try database(creating: false) else { return nil }
+            let value = try reader.read(fetch)
+            readProblem = nil
+            return value
+        } catch {
+            do {
+                let value = try readImmutable(fetch)
+                readProblem = nil
+                return value
+            } catch {}
+            readProblem = "the settings in \(folder) cannot be read: \(reason(for: error))"
+            return nil
+        }
+    }
+
+    /// Reads the file as an immutable one (no lock, journal or shared memory), on a connection
+    /// of its own; throws when it cannot (a damaged file, or a SQLite without URI names).
+    private func readImmutable<Value>(_ fetch: (Database) throws -> Value?) throws -> Value? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        // A URI name (SQLite takes them when built with SQLITE_USE_URI, as Debian's is); a SQLite
+        // without them finds no file of that name, and the read fails.
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        let queue = try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        return try queue.read(fetch)
+    }
+
+    /// The folder the settings are kept in.
+    var folder: String {
+        FilePathParts.folder(of: path)
+    }
+
+    /// Why the settings could not be read or written, in the user's words: never SQLite's
+    /// codes or SQL.
+    func reason(for error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return SystemError.describe(error) }
+        switch error.resultCode {
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            var disk = statvfs()
+            if statvfs(folder, &disk) == 0, disk.f_flag & UInt(ST_RDONLY) != 0 { return "the disk is read-only" }
+            return "the folder cannot be written"
+        case .SQLITE_FULL, .SQLITE_IOERR:
+            // A full disk may fail a write before SQLite can tell why.
+            var space = statvfs()
+            if error.resultCode == .SQLITE_FULL || (statvfs(folder, &space) == 0 && space.f_bavail == 0) { return "the disk is full" }
+            return "the folder cannot be read or written"
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return "another program has held the settings for too long"
+        default:
+            return "the settings database cannot be used"
+        }
     }
 
     /// The store of one module.

@@ -15,9 +15,9 @@ final class SettingsStore: KeyValueStore {
 
     func value(for key: String) -> String? {
         let module = self.module
-        // A value that cannot be read reads as none: the user is asked again (to sign in, say).
-        guard let reader = try? database.database(creating: false) else { return nil }
-        return try? reader.read { db in
+        // A value that cannot be read reads as none (the user is asked again, to sign in, say),
+        // and the database says why (``SettingsDatabase/readProblem``).
+        return database.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE module = ? AND key = ?", arguments: [module, key])
         }
     }
@@ -34,7 +34,8 @@ final class SettingsStore: KeyValueStore {
                 }
             }
         } catch {
-            throw UserFacingError("cannot save the \(module) settings: \(SystemError.describe(error))")
+            let what = module == FlowRuntime.shellSettingsModule ? "the shell's aliases and settings" : "the \(module) settings"
+            throw UserFacingError("\(what) cannot be kept in \(database.folder): \(database.reason(for: error))")
         }
     }
 }

@@ -43,6 +43,8 @@ public enum FlowShellWebMain {
                                    dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
                                    stateDirectory: { app in paths.directory(app: app) },
                                    plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) })
+        // A watch the system refuses (the screens follow the data folder) is said once, here.
+        FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         do {
             for warning in try await sessions.check() {
                 writeError(warning)

@@ -19,4 +19,8 @@ final class SessionSettings: SettingsStorage {
     func store(forModule module: String) -> any KeyValueStore {
         module == Self.shellModule ? shell : shared.store(forModule: module)
     }
+
+    var readProblem: String? {
+        shared.readProblem
+    }
 }

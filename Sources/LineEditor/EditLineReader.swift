@@ -23,6 +23,8 @@ public final class EditLineReader: LineReader {
     private let thread = ReaderThread()
     private let historyPath: String?
     private var historyFailureSaid = false
+    /// Whether lines are saved to the history file (not when it is kept as it was).
+    private var savesHistory = true
 
     /// Opens the editor on the terminal; returns nil when libedit cannot start.
     /// `historyPath` is loaded now and saved after every line (nil: no history file); when it
@@ -37,8 +39,42 @@ public final class EditLineReader: LineReader {
         // The editor lives exactly as long as this object, so an unretained pointer is safe.
         editor = fs_editor_create(program, Int32(Self.historySize), callback, Unmanaged.passUnretained(self).toOpaque())
         guard let editor else { return nil }
-        if let historyPath {
-            _ = fs_history_load(editor, historyPath)
+        if let historyPath, fs_history_load(editor, historyPath) < 0, Self.mayHoldLines(historyPath) {
+            keepAside(unreadableHistory: historyPath)
+        }
+    }
+
+    /// Whether `path` is a file that may hold someone's lines: there, not a folder, and not
+    /// empty or blank (such a file, left by `touch` or a full disk, has nothing to lose).
+    private static func mayHoldLines(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return false }
+        // One that cannot be read may hold lines.
+        guard let contents = FileManager.default.contents(atPath: path) else { return true }
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        return contents.contains { !blank.contains($0) }
+    }
+
+    /// A history file that is there but cannot be read (not in libedit's format, say) is never
+    /// written over: it is kept under another name and a new one started, or, when it cannot be
+    /// moved, this session's lines are not saved; a warning says which, on stderr.
+    private func keepAside(unreadableHistory path: String) {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var stamp = [UInt8](repeating: 0, count: 32)
+        let length = stamp.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { strftime($0.baseAddress, $0.count, "%Y%m%d-%H%M%S", &parts) }
+        }
+        let kept = "\(path).unreadable-\(String(decoding: stamp.prefix(length), as: UTF8.self))"
+        if access(kept, F_OK) != 0, rename(path, kept) == 0 {
+            let name = kept.split(separator: "/").last.map(String.init) ?? kept
+            Platform.write("warning: the history file \(path) is not one this shell can read; it is kept as \(name) and a new one is started\n",
+                           to: STDERR_FILENO)
+        } else {
+            savesHistory = false
+            Platform.write("warning: the history file \(path) is not one this shell can read, and cannot be moved aside; this session's lines will not be saved to it\n",
+                           to: STDERR_FILENO)
         }
     }
 
@@ -63,7 +99,17 @@ public final class EditLineReader: LineReader {
     }
 
     isolated deinit {
-        if let editor { fs_editor_destroy(editor) }
+        end()
+    }
+
+    /// Ends the editor: the terminal's modes are put back now. Call it before the terminal is
+    /// given back (``Terminal/restoreForeground()``), not later: a change of the terminal's modes
+    /// from a process group that no longer has it stops the process (SIGTTOU), and a deinit on
+    /// the main actor may run after that, or not at all before the process exits.
+    public func end() {
+        guard let editor else { return }
+        fs_editor_destroy(editor)
+        self.editor = nil
     }
 
     /// Reads a line with `prompt` (ANSI sequences in it are handled as invisible), on the
@@ -112,8 +158,9 @@ public final class EditLineReader: LineReader {
     public func remember(_ line: String) {
         guard let editor, !line.allSatisfy(\.isWhitespace) else { return }
         _ = fs_history_add(editor, line)
-        guard let historyPath else { return }
-        // Write a sibling file, then rename: a crash never leaves a truncated history.
+        guard let historyPath, savesHistory else { return }
+        // Write a sibling file, then rename: a crash never leaves a truncated history. (The
+        // sibling is named as AtomicFile names them, which removes those a crash left.)
         let temporary = "\(historyPath).\(getpid()).tmp"
         if fs_history_save(editor, temporary) >= 0 && rename(temporary, historyPath) == 0 { return }
         let reason = errno

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// FlowShell's calls to the operating system outside libedit, in one place: writing to a file
-/// descriptor, watching a folder, the terminal (is it one, its width, the locale's character
+/// descriptor, the terminal (is it one, its width, the locale's character
 /// widths) and signals. The signal handlers and the terminal's size are C (`CEditShim`), as a
 /// signal handler must be. Linux is built and tested; the Darwin branches make the same calls
 /// on macOS, where they are not tested.
@@ -156,77 +156,15 @@ public enum Platform {
         return signal == 0 ? nil : signal
     }
 
-    // MARK: - Watching a folder
+    // MARK: - Leaving
 
-    /// A watch on the entries of a folder: inotify on Linux, kqueue on Darwin. A file is
-    /// watched through its folder, since editors save by writing a new file and renaming it
-    /// over the old one.
-    public final class FolderWatch: Sendable {
-        private let descriptor: Int32
-        #if canImport(Darwin)
-        private let folderDescriptor: Int32
-        #endif
-
-        /// Starts watching `folder`; nil when the system cannot.
-        public init?(folder: String) {
-            #if os(Linux)
-            let descriptor = inotify_init1(Int32(IN_CLOEXEC))
-            guard descriptor >= 0 else { return nil }
-            let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
-            guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
-                close(descriptor)
-                return nil
-            }
-            self.descriptor = descriptor
-            #elseif canImport(Darwin)
-            let folderDescriptor = open(folder, O_EVTONLY)
-            guard folderDescriptor >= 0 else { return nil }
-            let queue = kqueue()
-            var change = kevent(ident: UInt(folderDescriptor), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
-                                fflags: UInt32(NOTE_WRITE), data: 0, udata: nil)
-            guard queue >= 0, kevent(queue, &change, 1, nil, 0, nil) >= 0 else {
-                if queue >= 0 { close(queue) }
-                close(folderDescriptor)
-                return nil
-            }
-            self.descriptor = queue
-            self.folderDescriptor = folderDescriptor
-            #else
-            return nil
-            #endif
-        }
-
-        /// Blocks until the entry `name` of the folder may have changed (on Darwin, which does
-        /// not say which entry changed, any change of the folder counts); false when the watch
-        /// has ended.
-        public func waitForChange(of name: String) -> Bool {
-            #if os(Linux)
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let headerSize = MemoryLayout<inotify_event>.size
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                var offset = 0
-                var matched = false
-                while offset + headerSize <= count {
-                    let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset, as: inotify_event.self).len) }
-                    let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)].prefix { $0 != 0 }
-                    if String(decoding: nameBytes, as: UTF8.self) == name { matched = true }
-                    offset += headerSize + length
-                }
-                if matched { return true }
-            }
-            #elseif canImport(Darwin)
-            var event = kevent()
-            while true {
-                let count = kevent(descriptor, nil, 0, &event, 1, nil)
-                if count < 0 && errno == EINTR { continue }
-                return count > 0
-            }
-            #else
-            return false
-            #endif
-        }
+    /// Gives `descriptor` to a process that closes it after this one has ended, so that this
+    /// one's exit does not wait for its close (an inotify descriptor's waits for the kernel to
+    /// retire its watches); returns that process's id, or nil when it could not be started
+    /// (the descriptor is then closed at exit, as any other).
+    @discardableResult
+    public static func closeAfterExit(_ descriptor: Int32) -> Int32? {
+        let child = fs_close_after_exit(descriptor)
+        return child > 0 ? child : nil
     }
 }

@@ -64,6 +64,12 @@ enum FlowShellBinary {
     /// its stdin; gives up after `timeout`.
     static func run(_ arguments: [String], input: String, in folder: URL, environment: [String: String],
                     timeout: Duration = livenessBound, executable: URL? = nil) throws -> Result {
+        try run(arguments, inputBytes: Array(input.utf8), in: folder, environment: environment, timeout: timeout, executable: executable)
+    }
+
+    /// Runs the binary with `inputBytes` on its stdin, which may be anything (invalid UTF-8).
+    static func run(_ arguments: [String], inputBytes: [UInt8], in folder: URL, environment: [String: String],
+                    timeout: Duration = livenessBound, executable: URL? = nil) throws -> Result {
         _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = executable ?? url
@@ -76,7 +82,7 @@ enum FlowShellBinary {
         process.standardError = stderr
         try process.run()
         do {
-            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try stdin.fileHandleForWriting.write(contentsOf: Data(inputBytes))
         } catch where isBrokenPipe(error) {
             // The child stopped reading (it exited early); its status and output tell why.
         }

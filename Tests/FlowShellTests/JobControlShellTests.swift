@@ -119,4 +119,24 @@ import Testing
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
+
+    @Test func startedByAShellWithoutJobControlItQuitsEveryTime() throws {
+        // `sh -c` (as `make run` or a script does) leaves the shell in its own process group:
+        // FlowShell takes the terminal while it runs and gives it back as it quits. Its line
+        // editor once put the terminal's modes back after that, from the main actor's deinit,
+        // whenever that came late — and the kernel stopped the process (SIGTTOU): a quit that
+        // hung, now and then. Each quit here must end the shell.
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
+        for round in 1...10 {
+            let terminal = try PseudoTerminal(executable: "/bin/sh",
+                                              arguments: ["-c", "'\(FlowShellBinary.url.path)' --config '\(config)'; echo \"ended $?\""],
+                                              environment: environment, directory: home.path)
+            try terminal.expect("Cars › ")
+            terminal.type("quit\r")
+            try terminal.expect("ended 0")
+            #expect(try terminal.waitForExit() == 0, "round \(round)")
+        }
+    }
 }

@@ -39,6 +39,36 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    /// Another shell's booking appears every time, not only most times: once an update that came
+    /// while SQLite's journal was written, or between the screen's load and its following, was
+    /// missed until the next one (one try in seven).
+    @Test func everyBookingOfAnotherShellAppears() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
+        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
+                                          environment: environment, directory: home.path, columns: 200)
+        try terminal.expect("Cars › ")
+        terminal.type("bookings\r")
+        try terminal.expect("[Sign in] › ")
+        terminal.type("login alice\r")
+        try terminal.expect("0 bookings")
+        try terminal.expect("My bookings › ")
+        // Each round, a shell of its own books the car two hours after the last booking; the
+        // next round starts only once this one's booking is shown.
+        for round in 1...8 {
+            let other = try FlowShellBinary.run(["--config", config, "--no-history", "--fresh"],
+                                                input: "select rio\nbook\nlogin alice\nfrom \(2 * round)\nconfirm\nquit\n",
+                                                in: home, environment: environment)
+            #expect(other.output.contains("BK-\(1000 + round)"), "round \(round): \(other.output) \(other.errors)")
+            let update = try terminal.expect("My bookings changed by itself")
+            let shown = try terminal.expect("My bookings › ")
+            #expect((update + shown).contains(round == 1 ? "1 booking" : "\(round) bookings"), "round \(round): \(shown)")
+        }
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func aCarBookedByAnotherShellShowsInTheCarListRedrawnInPlace() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -20,8 +20,7 @@ public enum BookingModule {
         if !container.contains(BookingRepository.self) {
             // Opened on first use: a database that cannot be opened makes only the booking
             // screens unavailable, with a message saying why.
-            let path = environment.dataDirectory.map { $0 + "/bookings.sqlite" }
-            container.register(BookingRepository(opener: BookingDatabaseOpener(path: path)))
+            container.register(BookingRepository(opener: BookingDatabaseOpener(folder: environment.dataDirectory)))
         }
         if !container.contains(BookingClock.self) {
             // The shell fixes the clock for a recorded session, so that its replay matches.

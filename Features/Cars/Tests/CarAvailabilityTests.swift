@@ -21,9 +21,10 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
     }
 
     func schedule() async throws -> CarSchedule {
-        CarSchedule(now: start + origin.duration(to: clock.now) / .seconds(1), booked: booked)
+        CarSchedule(now: now(), booked: booked)
     }
     func changes() -> FolderChanges { FolderChanges(folder: "") }
+    func now() -> Double { start + origin.duration(to: clock.now) / .seconds(1) }
 }
 
 @MainActor

@@ -8,6 +8,8 @@ public protocol CarAvailability: Sendable {
     func schedule() async throws -> CarSchedule
     /// When the bookings may have changed: another shell booked on the same data folder.
     func changes() -> FolderChanges
+    /// The time the bookings are judged at now, in seconds since 1970.
+    func now() -> Double
 }
 
 /// The bookings of cars that are not over, at one moment.

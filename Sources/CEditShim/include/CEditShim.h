@@ -81,6 +81,13 @@ int fs_scalar_width(unsigned int scalar);
 /// Sets LC_CTYPE from the environment, without which libedit drops non-ASCII input.
 void fs_use_environment_locale(void);
 
+/// Hands `fd` to a child process (`/bin/sh` waiting to read the end of a pipe this process
+/// holds) that closes it once this process has ended, and holds nothing else of this one's.
+/// The last close of an inotify descriptor that holds watches waits for the kernel to retire
+/// them (tens of milliseconds), at exit too; the child pays that wait, and nothing waits for
+/// the child. Returns the child's process id, or -1 with errno.
+int fs_close_after_exit(int fd);
+
 /// Runs `command` with `/bin/sh -c` in a process group of its own that owns the terminal on
 /// `terminal_fd` while it runs (a pager reads keys from the terminal, which only the
 /// foreground group may), with the `length` bytes of `text` on its standard input; then takes

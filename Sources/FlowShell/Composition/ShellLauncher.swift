@@ -86,6 +86,8 @@ struct ShellLauncher {
             let stateFile = remembersNavigation
                 ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
                 : nil
+            // What a shell killed while it saved left beside the file.
+            if let stateFile { AtomicFile.removeStaleTemporaries(of: stateFile.url.path) }
             var reader = try script.map { PlainLineReader(text: $0) } ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
             // The config's warnings come after the banner, styled and wrapped like any message.
             for warning in runtime.warnings {
@@ -95,12 +97,17 @@ struct ShellLauncher {
             let restored = await restoreAndOpen(flow, stateFile: stateFile, output: output)
             var failures = restored.failures
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
-            // Edits apply live for a person at the prompt; a script runs the flow it started
-            // with (and a session that never waits is spared the watch, whose release makes
-            // the process wait for the kernel's grace period at exit).
-            // The watcher tells the shell, which reloads at the prompt or before the next one.
+            // What the system refuses to watch (the config, a screen's data) is said once, as
+            // a muted line, with what is done instead.
             let shellBox = ShellBox()
-            let watcher = interactive ? source.filePath.flatMap { path in
+            shellBox.output = output
+            FolderWatcher.shared.reportRefusals { message in
+                Task { @MainActor in shellBox.output?.notice(Notice(.muted, message)) }
+            }
+            // Edits apply live for a person at the prompt; a script runs the flow it started
+            // with (and a session that never waits is spared the watch).
+            // The watcher tells the shell, which reloads at the prompt or before the next one.
+            let watcher = interactive ? source.filePath.map { path in
                 ConfigWatcher(path: path) { Task { @MainActor in shellBox.shell?.configFileChanged() } }
             } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, holding: restored.onDisk, output: output)
@@ -126,11 +133,11 @@ struct ShellLauncher {
                case .quit(let status) = await dispatcher.runStartupFile(at: startupFile, environment: environment) {
                 runtime.flow.closeAll()
                 await runtime.stopPlugins()
-                Terminal.restoreForeground()
+                leaveTerminal(reader)
                 return Terminal.exitStatus(status ?? 0)
             }
             if interactive { await dispatcher.refreshLinkParameterValues() }
-            if let editor = reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader {
+            if let editor = Self.lineEditor(of: reader) {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.
                 (console as? StandardConsole)?.lineEditor = editor
@@ -143,7 +150,7 @@ struct ShellLauncher {
             (console as? StandardConsole)?.lineEditor = nil
             runtime.flow.closeAll()
             await runtime.stopPlugins()
-            if interactive { Terminal.restoreForeground() }
+            if interactive { leaveTerminal(reader) }
             failures += outcome.failures
             return Terminal.exitStatus(outcome.status ?? (interactive || failures == 0 ? 0 : 1))
         } catch {
@@ -254,6 +261,20 @@ struct ShellLauncher {
         return editor
     }
 
+    /// The line editor `reader` reads with, if it is one.
+    private static func lineEditor(of reader: LineReader) -> EditLineReader? {
+        reader as? EditLineReader ?? (reader as? RecordingLineReader)?.base as? EditLineReader
+    }
+
+    /// Gives the terminal back to whoever had it, the line editor ended first: it puts the
+    /// terminal's modes back, which this process may do only while it has the terminal (once
+    /// the terminal is given back, that would stop it — a quit that hung under `make run` or
+    /// `sh -c`, whenever the editor's deinit came late).
+    private func leaveTerminal(_ reader: LineReader) {
+        Self.lineEditor(of: reader)?.end()
+        Terminal.restoreForeground()
+    }
+
     private func makeOutput(interactive: Bool, colour: Bool) -> ShellOutput {
         switch options.output {
         case .text:
@@ -270,11 +291,13 @@ struct ShellLauncher {
         }
     }
 
+    /// The history file, with what a shell killed while it saved left beside it removed.
     private func historyPath(app: String) -> String? {
         if options.noHistory { return nil }
-        if let history = options.history { return history }
         do {
-            return try paths.historyFile(app: app)
+            let path = try options.history ?? paths.historyFile(app: app)
+            path.map(AtomicFile.removeStaleTemporaries(of:))
+            return path
         } catch {
             console.writeError("warning: history will not be saved: \(SystemError.describe(error))\n")
             return nil
@@ -288,8 +311,10 @@ final class CompletionTarget {
     weak var dispatcher: Dispatcher?
 }
 
-/// The shell, once made, for the config watcher made before it.
+/// The shell, once made, for the config watcher made before it; and the View, for what the
+/// folder watcher says from its own queue.
 @MainActor
 private final class ShellBox: Sendable {
     weak var shell: Shell?
+    var output: ShellOutput?
 }

@@ -27,6 +27,8 @@ package final class ScreenHost<S: Screen>: HostedScreen {
     private var isOpen = false
     private var isClosed = false
     private var onBackgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
+    /// Background work waiting for the state's next change (a timer planned from it).
+    private var stateChangeWaiters: [StateChangeWaiter] = []
 
     /// Hosts a built screen in its first state; its background work sleeps on `clock`.
     package init(screen: S, state: S.State, clock: any Clock<Duration> = ContinuousClock()) {
@@ -105,6 +107,20 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         isClosed = true
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
+        endStateChangeWaits()
+    }
+
+    /// A wait for the state's next change, begun now.
+    func nextStateChange() -> StateChangeWaiter {
+        let waiter = StateChangeWaiter()
+        if isClosed { waiter.fire() } else { stateChangeWaiters.append(waiter) }
+        return waiter
+    }
+
+    private func endStateChangeWaits() {
+        let waiters = stateChangeWaiters
+        stateChangeWaiters = []
+        for waiter in waiters { waiter.fire() }
     }
 
     /// The one update path: changes the state, and when it changed, renders it and pushes it
@@ -115,6 +131,7 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         change(&working)
         guard working != state else { return }
         state = working
+        if !stateChangeWaiters.isEmpty { endStateChangeWaits() }
         let properties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
         // A new state that looks the same (a clock's tick between two changes) shows nothing new.
         guard properties != viewProperties else { return }

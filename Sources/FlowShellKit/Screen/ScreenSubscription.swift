@@ -26,6 +26,32 @@ public struct ScreenSubscription<S: Screen>: Sendable {
         }
     }
 
+    /// Wakes the screen when its state changes with time — a booking starts or ends — planned
+    /// from the state it shows: `next` says how long from now until then (nil: nothing to wake
+    /// for), and is asked again after every change of the state, whatever made it (a command,
+    /// a subscription, `update` itself); `update` runs at that time, on the screen's clock. It
+    /// lasts while the screen is open: a state with nothing to wake for waits for its next
+    /// change.
+    ///
+    /// ```swift
+    /// .timer(next: { screen, state in screen.untilNextStartOrEnd(of: state.bookings) }) { screen, send in
+    ///     let now = screen.clock.now()
+    ///     send { $0.now = now }
+    /// }
+    /// ```
+    public static func timer(
+        next: @escaping @MainActor @Sendable (S, S.State) -> Duration?,
+        update: @escaping @MainActor @Sendable (S, Send<S>) async throws -> Void
+    ) -> Self {
+        Self { screen, send in
+            while let state = send.state {
+                if try await send.sleep(for: next(screen, state), unlessStateChanges: ()) {
+                    try await update(screen, send)
+                }
+            }
+        }
+    }
+
     /// Runs `body` while the screen is open: a loop of its own, which usually sleeps on the
     /// screen's clock (``Send/sleep(for:)``) until the state should change.
     public static func task(_ body: @escaping @MainActor @Sendable (S, Send<S>) async throws -> Void) -> Self {

@@ -48,7 +48,45 @@ public final class Send<S: Screen>: Sendable {
     }
 
     private static func sleep<C: Clock>(on clock: C, for duration: Duration) async throws where C.Duration == Duration {
+        try await sleeper(on: clock, for: duration)()
+    }
+
+    /// A sleep until `duration` from now, the deadline read at once.
+    private static func sleeper<C: Clock>(on clock: C, for duration: Duration) -> @Sendable () async throws -> Void
+    where C.Duration == Duration {
         let deadline = clock.now.advanced(by: duration)
-        try await clock.sleep(until: deadline, tolerance: nil)
+        return { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+
+    /// The screen's state now; nil once the screen has closed.
+    var state: S.State? {
+        guard let host, !Task.isCancelled else { return nil }
+        return host.state
+    }
+
+    /// Sleeps on the screen's clock for `duration` from now (nil: for no time at all), unless
+    /// the screen's state changes first; true when the time came, false when the state changed.
+    /// As with ``sleep(for:)``, the deadline is read at once.
+    func sleep(for duration: Duration?, unlessStateChanges _: Void) async throws -> Bool {
+        guard let host else { throw CancellationError() }
+        let change = host.nextStateChange()
+        let wake = duration.map { Self.sleeper(on: clock, for: $0) }
+        let timeCame = try await withThrowingTaskGroup(of: Bool.self) { group in
+            if let wake {
+                group.addTask {
+                    try await wake()
+                    return true
+                }
+            }
+            group.addTask {
+                await change.wait()
+                return false
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? false
+        }
+        try Task.checkCancellation()
+        if timeCame { sleptOnClock = true }
+        return timeCame
     }
 }

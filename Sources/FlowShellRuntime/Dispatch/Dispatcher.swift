@@ -140,7 +140,11 @@ public final class Dispatcher {
         let outer = activity
         activity = .runningLine
         let result = await work()
-        if outer == .idle { topView.follow() }
+        if outer == .idle {
+            topView.follow()
+            // What the session has to say of the line (a setting that could not be kept).
+            runtime.notices.take().forEach(show)
+        }
         activity = outer
         if outer == .idle { backgroundEventsArrived() }
         return result

@@ -33,8 +33,12 @@ public final class FlowRuntime {
     package let warnings: [Diagnostic]
     /// The shell's own settings for this app: aliases and what `set` changed.
     let shellStore: any KeyValueStore
+    /// The namespace of the shell's own settings among the modules'.
+    package static let shellSettingsModule = "flowshell.shell"
     /// What the start had to say beside the config's warnings (settings that cannot be kept).
     package var startNotices: [Notice] = []
+    /// What the session has to say after a line (a setting that could not be kept).
+    let notices: SessionNotices
     /// The flow's plugins.
     let plugins: PluginLoader
     /// How many of the plugins' runs had ended when the open screens last held no screen of a
@@ -42,9 +46,11 @@ public final class FlowRuntime {
     var endedPluginRunsSeen = 0
 
     private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule], environment: AppEnvironment,
-                 sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader) {
+                 sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader,
+                 notices: SessionNotices) {
         self.sharedServices = sharedServices
         self.shellStore = shellStore
+        self.notices = notices
         self.plugins = plugins
         self.flow = flow
         self.source = source
@@ -141,7 +147,8 @@ public final class FlowRuntime {
                 notices.append(Notice(.warning, "settings such as the session will not be kept (\(problem)) — choose another folder with --data-dir"))
             }
         }
-        let moduleStores = ModuleStores(settings: settings, preset: stores)
+        let sessionNotices = SessionNotices()
+        let moduleStores = ModuleStores(settings: settings, preset: stores, notices: sessionNotices)
         let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
         let catalog = FeatureCatalog(catalogued ?? modules)
         do {
@@ -162,8 +169,9 @@ public final class FlowRuntime {
                                status: 1, screenRefusal: reason)
         }
         let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, sharedServices: services, warnings: warnings,
-                                  shellStore: settings?.store(forModule: "flowshell.shell") ?? MemoryKeyValueStore(), plugins: plugins)
-        runtime.startNotices = notices
+                                  shellStore: moduleStores.store(for: shellSettingsModule), plugins: plugins, notices: sessionNotices)
+        // What the settings could not do while the root screen opened is said at the start.
+        runtime.startNotices = notices + sessionNotices.take()
         return runtime
     }
 
@@ -227,15 +235,18 @@ public final class FlowRuntime {
 final class ModuleStores: Sendable {
     private let settings: (any SettingsStorage)?
     private var stores: [String: any KeyValueStore]
+    private let notices: SessionNotices
 
-    init(settings: (any SettingsStorage)?, preset: [String: any KeyValueStore]) {
+    init(settings: (any SettingsStorage)?, preset: [String: any KeyValueStore], notices: SessionNotices) {
         self.settings = settings
         self.stores = preset
+        self.notices = notices
     }
 
     func store(for module: String) -> any KeyValueStore {
         if let store = stores[module] { return store }
-        let store: any KeyValueStore = settings?.store(forModule: module) ?? MemoryKeyValueStore()
+        // What the settings cannot keep lasts the session.
+        let store: any KeyValueStore = settings.map { SessionKeptStore($0.store(forModule: module), of: $0, notices: notices) } ?? MemoryKeyValueStore()
         stores[module] = store
         return store
     }

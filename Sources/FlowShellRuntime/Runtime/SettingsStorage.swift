@@ -8,6 +8,15 @@ import FlowShellKit
 public protocol SettingsStorage: AnyObject {
     /// The store of one module's settings.
     func store(forModule module: String) -> any KeyValueStore
+
+    /// Why the settings could not be read when last asked, in the user's words (nil: they
+    /// could, or were not there): a store reads such settings as none.
+    var readProblem: String? { get }
+}
+
+extension SettingsStorage {
+    /// Settings that are always read (in memory): no problem.
+    public var readProblem: String? { nil }
 }
 
 /// Opens the settings kept in an app's data folder, or throws what stands in the way, in the

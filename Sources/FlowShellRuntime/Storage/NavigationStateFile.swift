@@ -2,7 +2,8 @@ import FlowCoordinator
 import FlowManifest
 import Foundation
 
-/// Where the user was, in a JSON file written atomically after every navigation.
+/// Where the user was, in a JSON file written whole (``AtomicFile``) when the shell goes idle
+/// after a navigation, and when it ends.
 package struct NavigationStateFile {
     /// What reading the file gave.
     package enum Loaded {
@@ -14,7 +15,7 @@ package struct NavigationStateFile {
         case unusable(String)
     }
 
-    let url: URL
+    package let url: URL
 
     /// The state file at `url`.
     package init(url: URL) {
@@ -41,7 +42,8 @@ package struct NavigationStateFile {
     func save(_ snapshot: NavigationSnapshot) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try encoder.encode(snapshot).write(to: url, options: .atomic)
+        let folder = FilePathParts.folder(of: url.path)
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try AtomicFile.write(encoder.encode(snapshot), to: url.path)
     }
 }

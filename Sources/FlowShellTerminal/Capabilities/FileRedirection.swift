@@ -23,8 +23,8 @@ enum FileRedirection {
             }
             return
         }
-        let folder = (full as NSString).deletingLastPathComponent
-        let typedFolder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathParts.folder(of: full)
+        let typedFolder = FilePathParts.folder(of: path)
         if !folder.isEmpty {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
                 throw UserFacingError("cannot write to \(path): there is no folder '\(typedFolder)'")

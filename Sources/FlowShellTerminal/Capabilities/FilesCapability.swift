@@ -47,7 +47,7 @@ enum FilesCapability {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names.map { name in
             var isFolder: ObjCBool = false
-            let full = (path as NSString).appendingPathComponent(name)
+            let full = FilePathParts.joining(path, name)
             return FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && isFolder.boolValue ? name + "/" : name
         }
     }

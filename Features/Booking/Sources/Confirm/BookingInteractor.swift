@@ -51,12 +51,22 @@ struct BookingInteractor: Sendable {
                                              endsAt: end.timeIntervalSince1970, total: draft.total, user: await owner() ?? "")
         } catch let refusal as BookingRepository.Refusal {
             throw UserFacingError(Self.message(for: refusal))
+        } catch let error as UserFacingError {
+            throw error
+        } catch {
+            throw BookingStorageFailure.notKept("the booking", error, folder: repository.opener.folder)
         }
     }
 
     /// The signed-in user's bookings, the latest first.
     func bookings() async throws -> [BookingRecord] {
-        try await repository.bookings(of: await owner())
+        do {
+            return try await repository.bookings(of: await owner())
+        } catch let error as UserFacingError {
+            throw error
+        } catch {
+            throw BookingStorageFailure.unreadable(error, folder: repository.opener.folder)
+        }
     }
 
     /// Cancels a booking that has not started yet.
@@ -73,6 +83,10 @@ struct BookingInteractor: Sendable {
             return try await repository.cancel(code: booking.code, at: now)
         } catch let refusal as BookingRepository.Refusal {
             throw UserFacingError(Self.message(for: refusal))
+        } catch let error as UserFacingError {
+            throw error
+        } catch {
+            throw BookingStorageFailure.notKept("the cancellation", error, folder: repository.opener.folder)
         }
     }
 

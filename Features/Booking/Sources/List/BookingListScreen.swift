@@ -27,8 +27,7 @@ struct BookingListScreen: Screen {
 
     func load() async throws -> BookingListState {
         let bookings = try await interactor.bookings()
-        return BookingListState(bookings: bookings, now: interactor.clock.now().timeIntervalSince1970,
-                                notice: interactor.repository.takeNotice())
+        return BookingListState(bookings: bookings, now: now, notice: interactor.repository.takeNotice())
     }
 
     static let commands: [ScreenCommand<Self>] = [
@@ -42,26 +41,35 @@ struct BookingListScreen: Screen {
     ]
 
     /// The list changes by itself: when another shell books on the same data (the database's
-    /// folder changed), and when a booking starts or ends (the screen sleeps until then).
+    /// folder changed), and when a booking starts or ends — a timer planned from the bookings
+    /// shown, planned again whenever they change. Each status is judged against the clock's
+    /// now at every update.
     static let subscriptions: [ScreenSubscription<Self>] = [
         .following({ screen in screen.interactor.repository.changes() }) { screen, send, _ in
             let bookings = try await screen.interactor.bookings()
-            send { $0.bookings = bookings }
-        },
-        .task { screen, send in
-            while true {
-                let bookings = (try? await screen.interactor.bookings()) ?? []
-                // Read after the look-up, right before sleeping: the time the sleep starts from.
-                let now = screen.interactor.clock.now().timeIntervalSince1970
-                send { $0.now = now }
-                guard let next = nextChange(of: bookings, after: now) else { return }
-                try await send.sleep(for: .seconds(next - now))
+            // Read after the look-up: the moment the bookings are judged at.
+            let now = screen.now
+            send {
+                $0.bookings = bookings
+                $0.now = now
             }
+        },
+        .timer(next: { screen, state in
+            let now = screen.now
+            return nextChange(of: state.bookings, after: now).map { .seconds($0 - now) }
+        }) { screen, send in
+            let now = screen.now
+            send { $0.now = now }
         },
     ]
 
+    /// The clock's time now, in seconds since 1970.
+    private var now: Double {
+        interactor.clock.now().timeIntervalSince1970
+    }
+
     /// When the next of `bookings` starts or ends, after `now`.
-    private static func nextChange(of bookings: [BookingRecord], after now: Double) -> Double? {
+    static func nextChange(of bookings: [BookingRecord], after now: Double) -> Double? {
         bookings.filter { $0.cancelledAt == nil }.flatMap { [$0.startsAt, $0.endsAt] }.filter { $0 > now }.min()
     }
 

@@ -10,7 +10,14 @@ struct BookingAvailability: CarAvailability {
     func schedule() async throws -> CarSchedule {
         // No database yet, no bookings: the car list opens none (nor creates its file) to say so.
         guard repository.opener.mayHoldBookings else { return CarSchedule(now: clock.now().timeIntervalSince1970, booked: []) }
-        let bookings = try await repository.bookings()
+        let bookings: [BookingRecord]
+        do {
+            bookings = try await repository.bookings()
+        } catch let error as UserFacingError {
+            throw error
+        } catch {
+            throw BookingStorageFailure.unreadable(error, folder: repository.opener.folder)
+        }
         return CarSchedule(now: clock.now().timeIntervalSince1970,
                            booked: bookings.filter { $0.cancelledAt == nil }.map {
                                CarSchedule.Booked(carID: $0.carID, startsAt: $0.startsAt, endsAt: $0.endsAt)
@@ -19,5 +26,9 @@ struct BookingAvailability: CarAvailability {
 
     func changes() -> FolderChanges {
         repository.changes()
+    }
+
+    func now() -> Double {
+        clock.now().timeIntervalSince1970
     }
 }

@@ -7,26 +7,33 @@ import GRDB
 /// message saying what happened and what to do. A damaged file is moved aside (kept, renamed
 /// with the time) and a new one started; that is said once.
 final class BookingDatabaseOpener: @unchecked Sendable {
-    // @unchecked: the lock guards every access to `opened` and `notice`.
+    // @unchecked: the lock guards every access to `opened` and `notice`, `versionLock` every
+    // access to `versionReader`.
     private let lock = NSLock()
-    private let path: String?
+    /// The folder the database file is in (nil: in memory).
+    let folder: String?
     private var opened: BookingDatabase?
     private var notice: String?
+    private let versionLock = NSLock()
+    private var versionReader: DatabaseQueue?
 
-    /// An opener of the database at `path` (nil: in memory).
-    init(path: String?) {
-        self.path = path
+    /// The name of the database file in the data folder.
+    static let fileName = "bookings.sqlite"
+
+    /// An opener of the database in `folder` (nil: in memory).
+    init(folder: String?) {
+        self.folder = folder
     }
 
     /// An opener of a database that is open already.
     init(database: BookingDatabase) {
-        path = nil
+        folder = nil
         opened = database
     }
 
-    /// The folder the database file is in (nil: in memory).
-    var folder: String? {
-        path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    /// The database file's path (nil: in memory).
+    private var path: String? {
+        folder.map { $0 + "/" + Self.fileName }
     }
 
     /// The database, opened now if it was not; throws a ``UserFacingError`` that says why not.
@@ -36,24 +43,24 @@ final class BookingDatabaseOpener: @unchecked Sendable {
         if let opened { return opened }
         let database: BookingDatabase
         do {
+            if let folder { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             database = try BookingDatabase(path: path)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            guard let path else { throw Self.unavailable(error, path: nil) }
+            guard let path else { throw BookingStorageFailure.unavailable(error, folder: folder) }
             let kept = try moveAside(path)
             do {
                 database = try BookingDatabase(path: path)
             } catch {
-                throw Self.unavailable(error, path: path)
+                throw BookingStorageFailure.unavailable(error, folder: folder)
             }
-            notice = "the bookings database was damaged; it is kept as \((kept as NSString).lastPathComponent) and a new one was started"
+            notice = "the bookings database was damaged; it is kept as \(kept) and a new one was started"
         } catch {
-            throw Self.unavailable(error, path: path)
+            throw BookingStorageFailure.unavailable(error, folder: folder)
         }
         opened = database
         return database
     }
 
-    /// What happened to the database that the user should hear of, once.
     /// Whether there may be bookings to read: the database is open, or its file exists. What
     /// only looks (the car list's availability) does not create an empty database.
     var mayHoldBookings: Bool {
@@ -63,6 +70,7 @@ final class BookingDatabaseOpener: @unchecked Sendable {
         return path.map { FileManager.default.fileExists(atPath: $0) } ?? false
     }
 
+    /// What happened to the database that the user should hear of, once.
     func takeNotice() -> String? {
         lock.lock()
         defer { lock.unlock() }
@@ -70,12 +78,14 @@ final class BookingDatabaseOpener: @unchecked Sendable {
         return notice
     }
 
-    /// Renames the damaged file (and its journal files) with the time; returns the new name.
+    /// Renames the damaged file (and its journal files) with the time; returns the new name
+    /// (without its folder).
     private func moveAside(_ path: String) throws -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let kept = "\(path).damaged-\(formatter.string(from: Date()))"
+        let name = "\(Self.fileName).damaged-\(formatter.string(from: Date()))"
+        let kept = String(path.dropLast(Self.fileName.count)) + name
         do {
             try FileManager.default.moveItem(atPath: path, toPath: kept)
         } catch {
@@ -84,31 +94,24 @@ final class BookingDatabaseOpener: @unchecked Sendable {
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: kept + suffix)
         }
-        return kept
+        versionLock.withLock { versionReader = nil }
+        return name
     }
 
-    /// One message for a database that cannot be used, in the user's words.
-    static func unavailable(_ error: any Error, path: String?) -> UserFacingError {
-        let folder = path.map { ($0 as NSString).deletingLastPathComponent } ?? "memory"
-        let reason: String
-        if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-                reason = "the data folder \(folder) cannot be written"
-            case .SQLITE_FULL:
-                reason = "the disk holding \(folder) is full"
-            case .SQLITE_IOERR:
-                reason = "the data folder \(folder) cannot be read or written"
-            default:
-                reason = "the bookings database in \(folder) cannot be used (\(error.message ?? "SQLite error \(error.resultCode.rawValue)"))"
+    /// SQLite's `PRAGMA data_version`, read on a connection of its own, which nothing is
+    /// written on: it moves whenever any connection committed a change (another shell, another
+    /// tab of the same server, this shell's own booking). Nil while there is no database file or
+    /// it cannot be read.
+    func dataVersion() -> Int? {
+        guard let path else { return nil }
+        return versionLock.withLock {
+            if versionReader == nil {
+                guard FileManager.default.fileExists(atPath: path) else { return nil }
+                var configuration = Configuration()
+                configuration.readonly = true
+                versionReader = try? DatabaseQueue(path: path, configuration: configuration)
             }
-        } else if let error = error as? CocoaError, error.code == .fileWriteNoPermission || error.code == .fileWriteVolumeReadOnly {
-            reason = "the data folder \(folder) cannot be written"
-        } else if error is CocoaError {
-            reason = "the data folder \(folder) cannot be made (is something else in the way?)"
-        } else {
-            reason = UserFacingError.message(for: error)
+            return try? versionReader?.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
         }
-        return UserFacingError("bookings are unavailable: \(reason) — choose another folder with --data-dir")
     }
 }

@@ -34,13 +34,16 @@ struct BookingRepository: Sendable {
         _ = try opener.database()
     }
 
-    /// When the bookings may have changed — another shell on the same data folder booked — as
-    /// the kernel reports writes in the database's folder; nothing for a database in memory.
+    /// When the bookings changed — another shell on the same data folder booked, or another
+    /// tab of the same server — as the kernel reports writes in the database's folder, told
+    /// once SQLite's data version moved; nothing for a database in memory.
     func changes() -> FolderChanges {
-        // The folder is made if it is not there yet, so that another shell's first booking,
-        // which makes the database, is seen too.
-        if let folder = opener.folder { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        return FolderChanges(folder: opener.folder ?? "")
+        guard let folder = opener.folder else { return FolderChanges(folder: "") }
+        // The folder is made if it is not there yet, so that the kernel watches it for another
+        // shell's first booking, which makes the database (a folder that is not there is
+        // looked at once a second until it is).
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return FolderChanges(folder: folder) { [opener] in opener.dataVersion() }
     }
 
     /// What happened to the database that the user should hear of, once.

@@ -44,20 +44,19 @@ struct CarListScreen: Screen {
     }
 
     /// The list changes by itself when the bookings change (another shell booked on the same
-    /// data folder), and when a booking starts or ends (the screen sleeps until then).
+    /// data folder), and when a booking starts or ends — a timer planned from the schedule
+    /// shown, planned again whenever it changes.
     static let subscriptions: [ScreenSubscription<Self>] = [
         .following({ screen in screen.availability?.changes() ?? FolderChanges(folder: "") }) { screen, send, _ in
             let schedule = await screen.schedule()
             send { $0.schedule = schedule }
         },
-        .task { screen, send in
-            guard screen.availability != nil else { return }
-            while true {
-                let schedule = await screen.schedule()
-                send { $0.schedule = schedule }
-                guard let next = schedule.nextChange else { return }
-                try await send.sleep(for: .seconds(next - schedule.now))
-            }
+        .timer(next: { screen, state in
+            guard let availability = screen.availability, let next = state.schedule.nextChange else { return nil }
+            return .seconds(next - availability.now())
+        }) { screen, send in
+            let schedule = await screen.schedule()
+            send { $0.schedule = schedule }
         },
     ]
 
