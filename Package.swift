@@ -224,6 +224,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // both are built for Hummingbird and its dependencies already.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // Hummingbird's service group, run by the server itself to bound how long it stops.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
@@ -242,6 +244,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // The server's own log, kept to what is critical.
                 .product(name: "Logging", package: "swift-log"),

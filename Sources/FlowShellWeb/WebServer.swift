@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The HTTP server of `serve`: the page at `/` and at every other path (the address follows the
 /// flow: `/cars/rio` is the page, opening that deep link), its script, styles and icon at
@@ -101,15 +102,10 @@ struct WebServer: Sendable {
         )
         // Told to stop, the server closes each tab's WebSocket and waits for every connection to
         // end; a client that never answers the close would hold it for ever, so past the grace the
-        // serving task is cancelled, which closes every connection's input.
-        let serving = Task { try await app.runService() }
-        let deadline = ShutdownDeadline(grace: ServingBounds.shutdownGrace) { serving.cancel() }
-        defer { deadline.stop() }
-        try await withTaskCancellationHandler {
-            try await serving.value
-        } onCancel: {
-            serving.cancel()
-        }
+        // service group cancels the server, which closes every connection's input.
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = ServingBounds.shutdownGrace
+        try await ServiceGroup(configuration: group).run()
     }
 
     /// Headers of the page and its files: nothing from elsewhere, no framing. (The page's own

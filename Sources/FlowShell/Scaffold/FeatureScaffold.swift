@@ -18,7 +18,7 @@ struct FeatureScaffold {
         "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
-        "SystemPackage", "NIOCore", "NIOWebSocket", "NIOEmbedded", "Crypto",
+        "SystemPackage", "NIOCore", "NIOWebSocket", "NIOEmbedded", "Crypto", "ServiceLifecycle",
     ]
 
     /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
