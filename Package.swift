@@ -187,6 +187,15 @@ let package = Package(
                           swiftSettings: strictSwift),
         .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
                     path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
+        // examples/notes, the shell the guides build (docs/features.md, docs/your-own-shell.md):
+        // its code is what they show, compiled and tested here.
+        .target(name: "Notes", dependencies: ["FlowShellKit"], path: "examples/notes/Features/Notes/Sources", swiftSettings: strictSwift),
+        .target(name: "NotesShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Notes"], path: "examples/notes/Sources/NotesShell",
+                swiftSettings: strictSwift),
+        .executableTarget(name: "NotesApp", dependencies: ["FlowShell", "NotesShell"], path: "examples/notes/Sources/NotesApp",
+                          swiftSettings: strictSwift),
+        .testTarget(name: "NotesTests", dependencies: ["Notes", "FlowShellKit", "FlowShellTesting", .product(name: "Clocks", package: "swift-clocks")],
+                    path: "examples/notes/Features/Notes/Tests", swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -204,7 +213,7 @@ let package = Package(
             dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
                            "FlowExplorer",
                            "LineEditor", "CPseudoTerminal", "flowshell", "CarSharingApp",
-                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", "NotesApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + features.map { .target(name: $0) },
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
@@ -268,10 +277,20 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // examples/greeter's browser program, which `greeter serve` runs.
         .executableTarget(name: "GreeterServe", dependencies: ["FlowShellWeb", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
                           swiftSettings: strictSwift),
+        .executableTarget(name: "NotesServe", dependencies: ["FlowShellWeb", "NotesShell"], path: "examples/notes/Sources/NotesServe",
+                          swiftSettings: strictSwift),
     ]
     // Every global command in every front end, the browser's among them (GlobalCommandTests), and
     // examples/greeter's browser program (ExampleAppTests).
     package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "GreeterServe"]
+}
+
+// `FLOWSHELL_TESTS=Greeting swift test`: the tests of those features alone (names separated by
+// commas), built and run without the rest: SwiftPM builds every test target of a package for
+// `swift test`, whatever `--filter` says (the tutorial's test step).
+if let chosen = Context.environment["FLOWSHELL_TESTS"] {
+    let kept = Set(chosen.split(separator: ",").map { "\($0)Tests" })
+    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
 }
 
 // `make fuzz` only: libFuzzer targets for the config loader, the command line and the plugin protocol. It links with the fuzzer's

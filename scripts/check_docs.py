@@ -9,7 +9,15 @@
   the shell printed at start. Words after `session` on the fence are the binary's arguments
   (```session --output json).
 - Every ```console block is run with bash in the repository's folder: a line `$ COMMAND` is a
-  command (`flowshell` is the built binary), and the lines after it are its output.
+  command (`flowshell` is the built binary, `notes` the one of examples/notes), and the lines
+  after it are its output.
+- A code block whose fence names a file of the repository is that file as it is
+  (```swift source=PATH) or a part of it, its lines in a row (```swift excerpt=PATH, indented
+  as the reader would write them): code a guide shows is code CI compiles and tests.
+- Every API a page names exists: `Type.member` (and `name.member` after `let name = Type(`
+  in a code block) is declared in the repository's Swift (as a `func`, `var`, `let`, `case` or
+  `init` of that type or an extension of it), and a code span that is only a type's name
+  (`FlowHarness`) names a type the repository declares, or one of the standard library's.
 
 Each block runs with a scratch HOME and XDG folders of its own, so nothing of the user's or of
 another block counts, and its output is compared line by line after stripping trailing spaces.
@@ -192,12 +200,156 @@ def check_console(page, number, body, tools):
     return problems
 
 
+SWIFT_ROOTS = ["Sources", "Features", "Libraries", "examples", "plugins", "Tests", "Fuzz"]
+DECLARATION = re.compile(r"^(\s*)(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|private|fileprivate|internal|open|final|static|"
+                         r"class|nonisolated|mutating|override|indirect|convenience|required|lazy|weak|isolated)\s+)*"
+                         r"(struct|class|enum|protocol|actor|extension|typealias|func|var|let|case|init|subscript)\b\s*([A-Za-z_][\w]*)?")
+# What the standard library, Foundation, Testing and the packages a page mentions declare: names a
+# page may use without the repository declaring them.
+KNOWN_TYPES = {
+    "String", "Int", "Bool", "Double", "Data", "Date", "URL", "Codable", "Equatable", "Hashable", "Sendable", "Error",
+    "Array", "Dictionary", "Set", "Optional", "AsyncSequence", "AsyncStream", "Duration", "Task", "Clock", "ContinuousClock",
+    "TestClock", "JSONEncoder", "JSONDecoder", "FileManager", "ProcessInfo", "Never", "Void", "Character", "Substring",
+    "ClosedRange", "Range", "CaseIterable", "RawRepresentable", "MainActor", "Package", "PackageDescription", "Target",
+    "Product", "SwiftSetting", "Resource", "Testing", "Issue", "Foundation", "Mutex", "UUID", "AsyncThrowingStream",
+    "Hummingbird", "ArgumentParser", "GRDB", "Clocks", "Subprocess", "TestStore",
+}
+# Members the compiler makes (CaseIterable's, RawRepresentable's), and file names read as members.
+SYNTHESIZED = {"allCases", "rawValue", "self", "init", "shared", "hashValue", "description"}
+FILE_EXTENSIONS = {"swift", "json", "jsonl", "md", "txt", "svg", "png", "dot", "c", "h", "sqlite", "py", "sh", "fs", "schema"}
+
+
+def swift_declarations():
+    """The repository's Swift declarations: the names of its types, and the members each type
+    (with its extensions) declares, by type name."""
+    types, members = set(), {}
+    for base in SWIFT_ROOTS:
+        for path in glob.glob(os.path.join(ROOT, base, "**", "*.swift"), recursive=True):
+            if "/.build/" in path:
+                continue
+            owner = []  # (indentation, type name) of the declarations around the line
+            with open(path, encoding="utf-8") as handle:
+                for line in handle:
+                    match = DECLARATION.match(line)
+                    if not match:
+                        continue
+                    indent, kind, name = len(match.group(1)), match.group(2), match.group(3)
+                    while owner and owner[-1][0] >= indent:
+                        owner.pop()
+                    if kind in ("struct", "class", "enum", "protocol", "actor", "extension", "typealias") and name:
+                        types.add(name)
+                        if kind != "typealias":
+                            owner.append((indent, name))
+                        continue
+                    if owner and name or kind in ("init", "subscript"):
+                        member = name or kind
+                        if owner:
+                            members.setdefault(owner[-1][1], set()).add(member)
+                        # `case a, b`: each is a member.
+                        if kind == "case":
+                            for extra in re.findall(r",\s*([A-Za-z_]\w*)", line.split("=")[0].split("(")[0]):
+                                members.setdefault(owner[-1][1], set()).add(extra)
+    # The package's products and targets (`FlowShellKit`, `Notes`), which a page names as modules.
+    for manifest in glob.glob(os.path.join(ROOT, "**", "Package.swift"), recursive=True):
+        if "/.build" not in manifest:
+            with open(manifest, encoding="utf-8") as handle:
+                types.update(re.findall(r'name:\s*"([A-Za-z]\w*)"', handle.read()))
+                handle.seek(0)
+                types.update(re.findall(r'^\s*"([A-Z]\w*)",\s*$', handle.read(), re.M))
+    return types, members
+
+
+MEMBER = re.compile(r"\b([A-Z][A-Za-z0-9]*)\.([a-z_][A-Za-z0-9_]*)\b")
+BOUND = re.compile(r"\b(?:let|var)\s+([a-z]\w*)\s*=\s*(?:try\s+)?(?:await\s+)?([A-Z]\w*)\(")
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def check_names(page, text, found, declared):
+    """Every `Type.member` and bare type name the page names exists in the repository's Swift."""
+    types, members = declared
+    problems = []
+    pieces = [(number, span) for number, line in enumerate(text.split("\n"), 1) for span in CODE_SPAN.findall(line)]
+    for start, language, _, body in found:
+        if language == "swift":
+            bound = {}
+            for offset, line in enumerate(body):
+                for name, kind in BOUND.findall(line):
+                    bound[name] = kind
+                for name, member in re.findall(r"\b([a-z]\w*)\.([a-z_]\w*)\(", line):
+                    kind = bound.get(name)
+                    if kind in members and kind not in KNOWN_TYPES and member not in members[kind] and member not in SYNTHESIZED:
+                        problems.append(f"{page}:{start + offset}: {name}.{member}: {kind} has no '{member}'")
+                pieces.append((start + offset, line))
+    for number, piece in pieces:
+        for kind, member in MEMBER.findall(piece):
+            if member in SYNTHESIZED or member in FILE_EXTENSIONS or kind in KNOWN_TYPES:
+                continue
+            if kind in types and kind in members and member not in members[kind]:
+                problems.append(f"{page}:{number}: {kind}.{member}: {kind} has no '{member}'")
+    # What a page's own code declares or uses (a tutorial's new feature) it may name too.
+    own = {name for _, language, _, body in found if language == "swift"
+           for line in body for name in re.findall(r"\b([A-Z]\w*)(?:\.|\(|:|\s*\{)", line)}
+    for number, line in enumerate(text.split("\n"), 1):
+        for span in CODE_SPAN.findall(line):
+            if re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z0-9]*", span) and span not in types | own and span not in KNOWN_TYPES:
+                problems.append(f"{page}:{number}: `{span}` names no type of the repository")
+    return problems
+
+
+def check_view(page, number, body):
+    """A ```json view block is ViewProperties as the shell reads them: JSON that the schema
+    accepts (when Python's jsonschema is installed, as CI installs it)."""
+    import json
+    try:
+        view = json.loads("\n".join(body))
+    except ValueError as error:
+        return [f"{page}:{number}: the view is not JSON: {error}"]
+    try:
+        import jsonschema
+    except ImportError:
+        return []
+    with open(os.path.join(ROOT, "view-properties.schema.json"), encoding="utf-8") as handle:
+        schema = json.load(handle)
+    problems = sorted(jsonschema.Draft202012Validator(schema).iter_errors(view), key=lambda error: list(error.path))
+    return [f"{page}:{number}: the view does not fit view-properties.schema.json: {problem.message}" for problem in problems]
+
+
+def check_code_block(page, number, info, body):
+    """A block that names a file is that file (`source=`) or a run of its lines (`excerpt=`)."""
+    for word in info:
+        kind, _, path = word.partition("=")
+        if kind not in ("source", "excerpt"):
+            continue
+        full = os.path.join(ROOT, path)
+        if not os.path.isfile(full):
+            return [f"{page}:{number}: {path} is no file of the repository"]
+        with open(full, encoding="utf-8") as handle:
+            text = handle.read()
+        if kind == "source":
+            if "\n".join(body).rstrip("\n") != text.rstrip("\n"):
+                return [f"{page}:{number}: the block is not {path} as it is"]
+            continue
+        lines = text.split("\n")
+        for start in range(len(lines) - len(body) + 1):
+            indent = len(lines[start]) - len(lines[start].lstrip())
+            if all((line == "" and not lines[start + k].strip()) or lines[start + k] == " " * indent + line
+                   for k, line in enumerate(body)):
+                break
+        else:
+            return [f"{page}:{number}: the block is not a part of {path} as it is"]
+    return []
+
+
 def main():
     if not os.access(BINARY, os.X_OK):
         sys.exit(f"check_docs: build the binary first ({os.path.relpath(BINARY, ROOT)}): swift build --product flowshell")
     problems, sessions = [], 0
+    declared = swift_declarations()
     with tempfile.TemporaryDirectory(prefix="flowshell-docs-tools-") as tools:
         os.symlink(BINARY, os.path.join(tools, "flowshell"))
+        notes = os.path.join(os.path.dirname(BINARY), "NotesApp")
+        if os.access(notes, os.X_OK):
+            os.symlink(notes, os.path.join(tools, "notes"))
         for page in pages(sys.argv[1:]):
             with open(os.path.join(ROOT, page), encoding="utf-8") as handle:
                 text = handle.read()
@@ -207,7 +359,11 @@ def main():
             for start, _, _, body in found:
                 inside.update(range(start, start + len(body) + 2))
             problems += check_links(page, [(number, line) for number, line in numbered if number not in inside])
+            problems += check_names(page, text, found, declared)
             for start, language, info, body in found:
+                problems += check_code_block(page, start, info, body)
+                if language == "json" and "view" in info:
+                    problems += check_view(page, start, body)
                 if language == "session":
                     sessions += 1
                     problems += check_session(page, start, info, body, tools)

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks `make install`: into a scratch DESTDIR, from the debug build `make test` made, it
 installs a stripped executable that runs, and a man page and bash, zsh and fish completion
-scripts that name every subcommand and every option of the command line.
+scripts that name every subcommand and every option of the command line; the man page also
+says what a person at the prompt opens it for (its sections below), in mdoc that groff reads
+without a warning, and has one exit status section.
 
 The commands and options are listed here by hand (a new one must be added here too), and
 the binary's own description of its command line (--experimental-dump-help) is checked to
@@ -35,6 +37,14 @@ COMMANDS = {
     "plugin": ["--language", "--package"],
 }
 ROOT_OPTIONS = ["--version", "--help"]
+# What the man page says of the prompt: its sections, and words each must hold.
+MAN_SECTIONS = {
+    "THE PROMPT": ["Ctrl-R", "Ctrl-C", "Tab", "Global commands", "history", "edit", "alias", "Settings", "confirm-quit",
+                   "booking-hours", "redirection", "startup file", "change by themselves"],
+    "ENVIRONMENT": ["NO_COLOR", "PAGER", "TERM", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "EDITOR"],
+    "FILES": ["init", "history", "navigation.json"],
+    "EXIT STATUS": ["quit STATUS", "128+N"],
+}
 
 
 def declared(command, path=()):
@@ -49,6 +59,35 @@ def declared(command, path=()):
     yield path, names
     for sub in command.get("subcommands", []):
         yield from declared(sub, path + (sub["commandName"],))
+
+
+def check_man_page(path):
+    """The man page's sections of the prompt say what they should, its one EXIT STATUS section
+    is the detailed one (not mdoc's generic `.Ex -std`), and groff reads it without a warning."""
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    sections = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith(".Sh "):
+            current = line[4:].strip('"')
+            if current in sections:
+                fail(f"the man page has two {current} sections")
+            sections[current] = ""
+        elif current:
+            sections[current] += line + "\n"
+    for section, words in MAN_SECTIONS.items():
+        if section not in sections:
+            fail(f"the man page has no {section} section")
+        missing = [w for w in words if w.lower() not in sections[section].lower()]
+        if missing:
+            fail(f"the man page's {section} does not say {missing}")
+    if ".Ex -std" in text:
+        fail("the man page has mdoc's generic exit status, which contradicts the detailed one")
+    if shutil.which("groff"):
+        lint = subprocess.run(["groff", "-mdoc", "-ww", "-z", path], capture_output=True, text=True)
+        if lint.returncode != 0 or lint.stderr.strip():
+            fail(f"groff warns about the man page:\n{lint.stderr}")
 
 
 def fail(message):
@@ -111,6 +150,7 @@ def main():
                              and "-l '" + w[2:] + "'" not in text)
             if missing:
                 fail(f"the {what} does not name {missing}")
+        check_man_page(files["man page"])
         print(f"make install: a stripped flowshell that runs (and flowshell-serve beside it), its man page and 3 completion scripts naming "
               f"{len(COMMANDS)} subcommands and {len(words) - len(COMMANDS)} options")
     finally:

@@ -866,9 +866,10 @@ def browser_tests(server, driver, screenshots):
         offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
         box = driver.execute_script("const box = document.getElementById('suggestions').getBoundingClientRect();"
                                     " return [box.top, box.bottom, window.innerHeight]")
-        check(offered == ["color", "confirm-quit"] and driver.find_element(By.ID, "suggestions").is_displayed()
-              and box[0] >= 0 and box[1] <= box[2],
-              f"at a {label} width Tab lists several candidates within the window ({offered}, {box})")
+        # Each with what it does, as Tab lists them at the terminal (`color — colour and text …`).
+        check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
+              and driver.find_element(By.ID, "suggestions").is_displayed() and box[0] >= 0 and box[1] <= box[2],
+              f"at a {label} width Tab lists several candidates within the window, each with what it is ({offered}, {box})")
     driver.set_window_size(*WIDTHS[0][1:])
     wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
     click(driver.find_element(By.CSS_SELECTOR, "#suggestions li"))

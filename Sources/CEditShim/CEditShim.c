@@ -26,6 +26,34 @@ struct fs_update {
     struct fs_update *next;
 };
 
+// A reverse incremental search (Ctrl-R) as bash and fish show it: the prompt reads
+// "(reverse-i-search)`sel': " and the line is the latest of the history that contains what was
+// typed, the cursor on the match. Its keys are taken by the reader (fs_read_char) and applied
+// by fs_search_step, which libedit calls as a bound key's function, so that libedit redraws the
+// prompt and the line as for any edit.
+struct fs_search {
+    int active;
+    // What was typed to search for, in the locale's encoding.
+    char pattern[256];
+    size_t length;
+    // The history when the search began, newest first.
+    char **entries;
+    int count;
+    // The entry shown (an index into entries), or -1: the line as it was before the search.
+    int found;
+    int failed;
+    // The line and its cursor (in bytes) before the search, for Ctrl-G.
+    char *original;
+    size_t original_cursor;
+    char *prompt;
+    // What the next step does (FS_SEARCH_*), and a key to hand libedit after the search ends.
+    int request;
+    int has_pending;
+    wchar_t pending;
+};
+
+enum { FS_SEARCH_TYPED, FS_SEARCH_AGAIN, FS_SEARCH_ERASE, FS_SEARCH_KEEP, FS_SEARCH_CANCEL };
+
 struct fs_editor {
     EditLine *el;
     History *history;
@@ -47,11 +75,15 @@ struct fs_editor {
     int screen_rows;
     // The reader's own: where it is in an escape sequence typed (no update may split one).
     int escape_state;
+    // The reader's own: the reverse search under way (Ctrl-R), if any.
+    struct fs_search search;
 };
 
 // The key the reader returns for "updates wait": U+009E, a C1 control no keyboard sends,
 // below 256 so that libedit looks it up in its key map instead of inserting it.
 #define FS_UPDATE_KEY 0x9E
+// The key the reader returns for a key of the reverse search: U+009F, likewise.
+#define FS_SEARCH_KEY 0x9F
 
 static volatile sig_atomic_t fs_interrupted = 0;
 // Ctrl-C wakes the reader through this pipe. A signal cannot be relied on to interrupt the
@@ -234,10 +266,16 @@ void fs_use_environment_locale(void) {
     }
 }
 
+// The prompt shown now: the reverse search's while one is under way.
+static const char *fs_shown_prompt(fs_editor *editor) {
+    if (editor->search.active && editor->search.prompt) return editor->search.prompt;
+    return editor->prompt ? editor->prompt : "";
+}
+
 static char *fs_prompt(EditLine *el) {
     fs_editor *editor = NULL;
     el_get(el, EL_CLIENTDATA, &editor);
-    return editor && editor->prompt ? editor->prompt : "> ";
+    return editor ? (char *)fs_shown_prompt(editor) : "> ";
 }
 
 static unsigned char fs_complete(EditLine *el, int ch) {
@@ -263,6 +301,11 @@ static unsigned char fs_complete(EditLine *el, int ch) {
     if (completion.listing && completion.listing[0] != '\0') {
         fprintf(editor->out, "\n%s", completion.listing);
         fflush(editor->out);
+        // The listing is below the screen now: a screen that changes next is printed below
+        // it, not drawn over rows the listing took.
+        pthread_mutex_lock(&editor->lock);
+        editor->screen_rows = 0;
+        pthread_mutex_unlock(&editor->lock);
         result = CC_REDISPLAY;
     }
     free(completion.insert);
@@ -324,7 +367,7 @@ static void fs_job_control(EditLine *el) {
                 pthread_mutex_unlock(&editor->lock);
             }
             const LineInfoW *line = el_wline(el);
-            int width = fs_prompt_width(editor && editor->prompt ? editor->prompt : "");
+            int width = fs_prompt_width(editor ? fs_shown_prompt(editor) : "");
             for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
             int row = width / columns;
             char move[32];
@@ -342,6 +385,44 @@ static void fs_job_control(EditLine *el) {
     }
 }
 
+// ESC, then '[' or 'O', then parameters up to a final byte: one key, not to be split.
+static void fs_track_escape(fs_editor *self, wchar_t c) {
+    if (self->escape_state == 0) self->escape_state = (c == 0x1B) ? 1 : 0;
+    else if (self->escape_state == 1) self->escape_state = (c == '[' || c == 'O') ? 2 : 0;
+    else if (c >= 0x40 && c <= 0x7E) self->escape_state = 0;
+}
+
+// A key typed during a reverse search: what it asks of the search, for fs_search_step, to
+// which the reader hands FS_SEARCH_KEY. Ctrl-R finds the next older match, Backspace takes the
+// last character back, Ctrl-G gives the line back as it was; another control key (Enter, Esc,
+// an arrow, Ctrl-A…) ends the search with the match on the line and then does what it does.
+static wchar_t fs_search_key(fs_editor *self, wchar_t c) {
+    struct fs_search *search = &self->search;
+    if (c == 0x12) {
+        search->request = FS_SEARCH_AGAIN;
+    } else if (c == 0x7F || c == 0x08) {
+        search->request = FS_SEARCH_ERASE;
+    } else if (c == 0x07) {
+        search->request = FS_SEARCH_CANCEL;
+    } else if (c >= 0x20 && !(c >= 0x7F && c < 0xA0)) {
+        char bytes[MB_LEN_MAX];
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t length = wcrtomb(bytes, c, &state);
+        if (length != (size_t)-1 && search->length + length < sizeof search->pattern) {
+            memcpy(search->pattern + search->length, bytes, length);
+            search->length += length;
+            search->pattern[search->length] = '\0';
+        }
+        search->request = FS_SEARCH_TYPED;
+    } else {
+        search->request = FS_SEARCH_KEEP;
+        search->has_pending = 1;
+        search->pending = c;
+    }
+    return (wchar_t)FS_SEARCH_KEY;
+}
+
 // Reads one character for libedit: waits on the terminal and on the interrupt pipe, and
 // decodes UTF-8 (with the locale's mbrtowc, as libedit's own reader does).
 static int fs_read_char(EditLine *el, wchar_t *out) {
@@ -350,6 +431,13 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
     *out = L'\0';
     fs_editor *self = NULL;
     el_get(el, EL_CLIENTDATA, &self);
+    // A key that ended a reverse search goes to libedit once the search has drawn its end.
+    if (self && self->search.has_pending && !self->search.active) {
+        self->search.has_pending = 0;
+        *out = self->search.pending;
+        fs_track_escape(self, *out);
+        return 1;
+    }
     for (;;) {
         // Updates are shown only between characters and never inside an escape sequence.
         int updates = (self && count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
@@ -395,13 +483,11 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             count = 0; // invalid: drop it, as libedit does
             continue;
         }
-        if (self) {
-            // ESC, then '[' or 'O', then parameters up to a final byte: one key, not to be split.
-            wchar_t c = *out;
-            if (self->escape_state == 0) self->escape_state = (c == 0x1B) ? 1 : 0;
-            else if (self->escape_state == 1) self->escape_state = (c == '[' || c == 'O') ? 2 : 0;
-            else if (c >= 0x40 && c <= 0x7E) self->escape_state = 0;
+        if (self && self->search.active && self->escape_state == 0) {
+            *out = fs_search_key(self, *out);
+            return 1;
         }
+        if (self) fs_track_escape(self, *out);
         return 1;
     }
 }
@@ -478,7 +564,7 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
     int columns = 0;
     if (el_get(el, EL_GETTC, "co", &columns) != 0 || columns <= 0) columns = 80;
     const LineInfoW *line = el_wline(el);
-    int width = fs_prompt_width(editor->prompt ? editor->prompt : "");
+    int width = fs_prompt_width(fs_shown_prompt(editor));
     for (const wchar_t *c = line->buffer; c < line->cursor; c++) { int w = wcwidth(*c); width += w > 0 ? w : 0; }
     int row = width / columns;
     int lines = fs_terminal_lines();
@@ -515,6 +601,156 @@ static unsigned char fs_show_updates(EditLine *el, int ch) {
     }
     el_set(el, EL_REFRESH);
     return CC_NORM;
+}
+
+// The number of characters in the first `bytes` bytes of `text`.
+static int fs_characters(const char *text, size_t bytes) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    int count = 0;
+    size_t offset = 0;
+    while (offset < bytes && text[offset] != '\0') {
+        size_t used = mbrlen(text + offset, bytes - offset, &state);
+        if (used == (size_t)-1 || used == (size_t)-2) { memset(&state, 0, sizeof state); used = 1; }
+        if (used == 0) break;
+        offset += used;
+        count++;
+    }
+    return count;
+}
+
+// Makes `text` the line, with the cursor `cursor` bytes into it.
+static void fs_set_line(EditLine *el, const char *text, size_t cursor) {
+    const LineInfoW *line = el_wline(el);
+    if (line->lastchar > line->cursor) el_cursor(el, (int)(line->lastchar - line->cursor));
+    line = el_wline(el);
+    if (line->cursor > line->buffer) el_deletestr(el, (int)(line->cursor - line->buffer));
+    if (text[0] != '\0') el_insertstr(el, text);
+    int after = fs_characters(text + cursor, strlen(text + cursor));
+    if (after > 0) el_cursor(el, -after);
+}
+
+static void fs_search_end(fs_editor *editor) {
+    struct fs_search *search = &editor->search;
+    for (int i = 0; i < search->count; i++) free(search->entries[i]);
+    free(search->entries);
+    free(search->original);
+    free(search->prompt);
+    int has_pending = search->has_pending;
+    wchar_t pending = search->pending;
+    memset(search, 0, sizeof *search);
+    search->has_pending = has_pending;
+    search->pending = pending;
+}
+
+// The entry at or after `start` (older) that contains the pattern; `skipping` one of the same
+// text as the entry shown (Ctrl-R again moves to another line).
+static void fs_search_find(struct fs_search *search, int start, int skipping) {
+    if (search->length == 0) {
+        search->found = -1;
+        search->failed = 0;
+        return;
+    }
+    const char *shown = skipping && search->found >= 0 ? search->entries[search->found] : NULL;
+    for (int i = start < 0 ? 0 : start; i < search->count; i++) {
+        if (shown && strcmp(search->entries[i], shown) == 0) continue;
+        if (strstr(search->entries[i], search->pattern)) {
+            search->found = i;
+            search->failed = 0;
+            return;
+        }
+    }
+    search->failed = 1;
+}
+
+// Bound to Ctrl-R: begins a reverse search over the history as it is now.
+static unsigned char fs_reverse_search(EditLine *el, int ch) {
+    (void)ch;
+    fs_editor *editor = NULL;
+    el_get(el, EL_CLIENTDATA, &editor);
+    if (!editor || editor->search.active) return CC_NORM;
+    struct fs_search *search = &editor->search;
+    fs_search_end(editor);
+    HistEvent event;
+    int size = history(editor->history, &event, H_GETSIZE) == -1 ? 0 : event.num;
+    search->entries = calloc((size_t)(size > 0 ? size : 1), sizeof *search->entries);
+    if (!search->entries) return CC_ERROR;
+    for (int found = history(editor->history, &event, H_FIRST); found != -1 && search->count < size;
+         found = history(editor->history, &event, H_NEXT)) {
+        char *entry = strdup(event.str);
+        if (!entry) break;
+        size_t length = strlen(entry);
+        if (length > 0 && entry[length - 1] == '\n') entry[length - 1] = '\0';
+        search->entries[search->count++] = entry;
+    }
+    const LineInfo *line = el_line(el);
+    search->original = strndup(line->buffer, (size_t)(line->lastchar - line->buffer));
+    search->original_cursor = (size_t)(line->cursor - line->buffer);
+    if (!search->original) {
+        fs_search_end(editor);
+        return CC_ERROR;
+    }
+    search->found = -1;
+    search->prompt = strdup("(reverse-i-search)`': ");
+    search->active = search->prompt != NULL;
+    return CC_REFRESH;
+}
+
+// Bound to FS_SEARCH_KEY: applies the key the reader took during a reverse search, then shows
+// the prompt with what is searched for and the line found.
+static unsigned char fs_search_step(EditLine *el, int ch) {
+    (void)ch;
+    fs_editor *editor = NULL;
+    el_get(el, EL_CLIENTDATA, &editor);
+    if (!editor || !editor->search.active) return CC_NORM;
+    struct fs_search *search = &editor->search;
+    switch (search->request) {
+    case FS_SEARCH_KEEP:
+        fs_search_end(editor);
+        return CC_REFRESH;
+    case FS_SEARCH_CANCEL:
+        fs_set_line(el, search->original, search->original_cursor);
+        fs_search_end(editor);
+        return CC_REFRESH;
+    case FS_SEARCH_AGAIN:
+        fs_search_find(search, search->found + 1, 1);
+        break;
+    case FS_SEARCH_ERASE: {
+        // Back one character (not one byte), then search again from the newest.
+        size_t last = 0, offset = 0;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        while (offset < search->length) {
+            size_t used = mbrlen(search->pattern + offset, search->length - offset, &state);
+            if (used == (size_t)-1 || used == (size_t)-2 || used == 0) { memset(&state, 0, sizeof state); used = 1; }
+            last = offset;
+            offset += used;
+        }
+        search->length = last;
+        search->pattern[last] = '\0';
+        fs_search_find(search, 0, 0);
+        break;
+    }
+    default:
+        fs_search_find(search, search->found, 0);
+        break;
+    }
+    if (search->found >= 0) {
+        const char *entry = search->entries[search->found];
+        const char *match = strstr(entry, search->pattern);
+        fs_set_line(el, entry, match ? (size_t)(match - entry) : 0);
+    } else {
+        fs_set_line(el, search->original, search->original_cursor);
+    }
+    const char *label = search->failed ? "(failed reverse-i-search)`" : "(reverse-i-search)`";
+    size_t size = strlen(label) + search->length + 4;
+    char *prompt = malloc(size);
+    if (prompt) {
+        snprintf(prompt, size, "%s%s': ", label, search->pattern);
+        free(search->prompt);
+        search->prompt = prompt;
+    }
+    return CC_REFRESH;
 }
 
 // Queues or writes `text`; `screen_rows` > 0 marks a screen of that many rows.
@@ -622,6 +858,11 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
     el_set(editor->el, EL_BIND, "^I", "fs-complete", NULL);
     el_set(editor->el, EL_ADDFN, "fs-show-updates", "Show what changed above the prompt", fs_show_updates);
     el_set(editor->el, EL_BIND, "\xc2\x9e", "fs-show-updates", NULL);
+    // Ctrl-R searches the history backwards, its prompt read as bash's and fish's.
+    el_set(editor->el, EL_ADDFN, "fs-reverse-search", "Search the history backwards", fs_reverse_search);
+    el_set(editor->el, EL_BIND, "^R", "fs-reverse-search", NULL);
+    el_set(editor->el, EL_ADDFN, "fs-search-step", "A key of the history search", fs_search_step);
+    el_set(editor->el, EL_BIND, "\xc2\x9f", "fs-search-step", NULL);
     // The user's ~/.editrc (or $EDITRC) may rebind keys, as in other libedit programs.
     el_source(editor->el, NULL);
     return editor;
@@ -631,6 +872,7 @@ void fs_editor_destroy(fs_editor *editor) {
     if (!editor) return;
     if (editor->el) el_end(editor->el);
     if (editor->history) history_end(editor->history);
+    fs_search_end(editor);
     free(editor->prompt);
     free(editor->next_prompt);
     while (editor->first) {
@@ -693,6 +935,9 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
     el_set(editor->el, EL_PREP_TERM, 1);
     editor->escape_state = 0;
+    // A search a Ctrl-C interrupted ended with its line.
+    fs_search_end(editor);
+    editor->search.has_pending = 0;
     // Ctrl-Z, fg and resizing are handled while the line is read; a Ctrl-Z at any other time
     // stops the shell as usual.
     fs_drain(fs_job_pipe[0]);
@@ -731,4 +976,25 @@ int fs_history_load(fs_editor *editor, const char *path) {
 
 int fs_history_save(fs_editor *editor, const char *path) {
     return history(editor->history, &editor->event, H_SAVE, path);
+}
+
+char *fs_history_text(fs_editor *editor) {
+    HistEvent event;
+    size_t size = 1, used = 0;
+    char *text = malloc(size);
+    if (!text) return NULL;
+    text[0] = '\0';
+    for (int found = history(editor->history, &event, H_LAST); found != -1; found = history(editor->history, &event, H_PREV)) {
+        size_t length = strlen(event.str);
+        if (length > 0 && event.str[length - 1] == '\n') length--;
+        char *grown = realloc(text, size + length + 1);
+        if (!grown) break;
+        text = grown;
+        size += length + 1;
+        memcpy(text + used, event.str, length);
+        used += length;
+        text[used++] = '\n';
+        text[used] = '\0';
+    }
+    return text;
 }

@@ -26,6 +26,20 @@ public enum FlowShellMain {
             print(rootHelp(name: identity.name))
             exit(0)
         }
+        if arguments == ["--generate-manual"] {
+            do {
+                print(ManualPage(identity: identity, modules: modules, commandLine: try DumpedCommandLine.of(FlowShellCommand.self)).text,
+                      terminator: "")
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot describe the command line: \(error)\n".utf8))
+                exit(1)
+            }
+        }
+        if arguments.count == 2, arguments[0] == "--generate-completion-script", let shell = CompletionShell(rawValue: arguments[1]) {
+            print(CompletedCommandLine.completionScript(for: shell))
+            exit(0)
+        }
         if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first) {
             let hint = EditDistance.closest(to: first, among: subcommandNames).map { " — did you mean '\($0)'?" } ?? ""
             FileHandle.standardError.write(Data("error: '\(first)' is not a \(identity.name) command\(hint)\ncommands: \(subcommandNames.joined(separator: ", ")) (run is the default; \(identity.name) --help says more)\n".utf8))

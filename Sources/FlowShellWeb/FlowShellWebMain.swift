@@ -18,11 +18,12 @@ public enum FlowShellWebMain {
     @MainActor
     public static func serve(identity: ShellIdentity, modules: [FeatureModule],
                              arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        ServeCommandLine.name = identity.name
         let options: ServeOptions
         do {
-            options = try ServeOptions.parse(arguments)
+            options = try ServeCommandLine.parse(arguments).options
         } catch {
-            ServeOptions.exit(withError: error)
+            ServeCommandLine.exit(withError: error)
         }
         exit(await serve(identity: identity, modules: modules, options: options))
     }
@@ -69,7 +70,7 @@ public enum FlowShellWebMain {
             try await server.run()
             return 0
         } catch {
-            writeError("error: cannot serve on \(host):\(options.port): \(error)")
+            writeError("error: " + WebServer.describe(error, host: host, port: options.port))
             return 1
         }
     }

@@ -1,6 +1,26 @@
 import ArgumentParser
+import Synchronization
 
-/// The command line of `serve`.
+/// The command line of `NAME serve` (which runs `NAME-serve`), named so in its help and errors.
+struct ServeCommandLine: ParsableCommand {
+    /// The shell's name, set before the command line is read: ArgumentParser asks a command
+    /// for its name through a static property.
+    static var name: String {
+        get { servedName.withLock { $0 } }
+        set { servedName.withLock { $0 = newValue } }
+    }
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "\(name) serve",
+                             abstract: "Serve the flow to a browser, each tab a session of its own.")
+    }
+
+    @OptionGroup var options: ServeOptions
+}
+
+private let servedName = Mutex("flowshell")
+
+/// The options of `serve`.
 struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
     var config: String?

@@ -23,6 +23,23 @@ struct WebServer: Sendable {
     /// Called with the port bound, once the server listens.
     let listening: @Sendable (Int) async -> Void
 
+    /// Why the server could not serve, in the user's words: the system's own words for a port
+    /// in use or an address it cannot take are a call's name and an errno.
+    static func describe(_ error: any Error, host: String, port: Int) -> String {
+        let place = "\(host):\(port)"
+        guard let error = error as? IOError else { return "cannot serve on \(place): \(error)" }
+        switch error.errnoCode {
+        case EADDRINUSE:
+            return "cannot serve on \(place): another program listens on port \(port) — choose another with --port, or --port 0 for a free one"
+        case EADDRNOTAVAIL:
+            return "cannot serve on \(place): \(host) is not an address of this machine — --host 127.0.0.1 serves this machine only, 0.0.0.0 every address"
+        case EACCES:
+            return "cannot serve on \(place): port \(port) needs privileges this user lacks — choose a port above 1023 with --port"
+        default:
+            return "cannot serve on \(place): \(String(cString: strerror(error.errnoCode)))"
+        }
+    }
+
     /// Serves until the process is told to stop (SIGINT, SIGTERM).
     func run() async throws {
         let router = Router()

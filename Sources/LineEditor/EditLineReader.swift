@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads lines on a terminal with libedit: emacs keys, history (Up, Ctrl-R), Tab completion
+/// Reads lines on a terminal with libedit: emacs keys, history (Up, and Ctrl-R's reverse
+/// search, shown as bash shows it), Tab completion
 /// and UTF-8 input; Ctrl-C abandons the line. The line is read on a thread of its own, so the
 /// main actor goes on while a person types: what it shows meanwhile (``show(_:onStandardError:prompt:)``)
 /// appears above the prompt, and the half-typed line comes back below it, cursor and all.
@@ -154,6 +155,14 @@ public final class EditLineReader: LineReader {
         fs_editor_show_screen(editor, text)
     }
 
+    /// The lines in the history now, oldest first: at the start, those of earlier sessions
+    /// that the history file kept.
+    public func historyLines() -> [String] {
+        guard let editor, let text = fs_history_text(editor) else { return [] }
+        defer { free(text) }
+        return String(cString: text).split(separator: "\n").map(String.init)
+    }
+
     /// Adds a line to the history and saves the history file atomically.
     public func remember(_ line: String) {
         guard let editor, !line.allSatisfy(\.isWhitespace) else { return }
@@ -190,26 +199,46 @@ public final class EditLineReader: LineReader {
         return result
     }
 
-    /// The candidates laid out in columns, ending with a newline.
+    /// The candidates laid out in columns, ending with a newline. With descriptions, one
+    /// candidate a line with what it is beside it, cut with `…` where the line would wrap.
     nonisolated static func listing(_ candidates: [String], descriptions: [String: String] = [:]) -> String {
+        let terminalColumns = Terminal.width() ?? 80
         if !descriptions.isEmpty {
-            // One candidate a line, with what it is.
-            let width = candidates.map(\.count).max() ?? 0
-            let columns = Terminal.width() ?? 80
+            let width = candidates.map(columns(of:)).max() ?? 0
             return candidates.map { candidate in
-                let padded = candidate + String(repeating: " ", count: max(0, width - candidate.count))
-                let line = descriptions[candidate].map { padded + "  " + $0 } ?? candidate
-                return String(line.prefix(max(width, columns - 1)))
+                guard let description = descriptions[candidate] else { return candidate }
+                let padded = candidate + String(repeating: " ", count: max(0, width - columns(of: candidate)))
+                // The last column is left free: a line that fills it makes some terminals wrap.
+                return truncated(padded + "  " + description, to: max(width, terminalColumns - 1))
             }.joined(separator: "\n") + "\n"
         }
-        let width = (candidates.map(\.count).max() ?? 0) + 2
-        let perLine = max(1, (Terminal.width() ?? 80) / width)
+        let width = (candidates.map(columns(of:)).max() ?? 0) + 2
+        let perLine = max(1, terminalColumns / width)
         var text = ""
         for (index, candidate) in candidates.enumerated() {
             let isLast = index == candidates.count - 1 || (index + 1) % perLine == 0
-            text += candidate + (isLast ? "\n" : String(repeating: " ", count: width - candidate.count))
+            text += candidate + (isLast ? "\n" : String(repeating: " ", count: max(0, width - columns(of: candidate))))
         }
         return text
+    }
+
+    /// The columns `text` takes on the terminal.
+    private nonisolated static func columns(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + Terminal.columns(of: $1) }
+    }
+
+    /// `text` cut to at most `width` columns, ending with `…` when cut.
+    nonisolated static func truncated(_ text: String, to width: Int) -> String {
+        guard columns(of: text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let taken = columns(of: String(character))
+            if used + taken > width - 1 { break }
+            result.append(character)
+            used += taken
+        }
+        return result + "…"
     }
 }
 

@@ -24,6 +24,26 @@ import Testing
         return validator.validate(manifest, file: "flow.json").map(\.description)
     }
 
+    @Test func aModulesSettingIsItsOwnAndDefaultsToOneOfItsValues() throws {
+        let text = #"{"app": "demo", "root": "demo.home", "modules": ["Demo", "A", "B"]}"#
+        let manifest = try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
+        let a = FeatureModule(name: "A", screens: [FeatureRegistration](), settings: [
+            ModuleSetting("color", values: ["red"], default: "red", summary: "the shell has one"),
+            ModuleSetting("units", values: ["km", "mi"], default: "km", summary: "distances"),
+        ])
+        let b = FeatureModule(name: "B", screens: [FeatureRegistration](), settings: [
+            ModuleSetting("units", values: ["km"], default: "km", summary: "again"),
+            ModuleSetting("speed", values: ["slow", "fast"], default: "medium", summary: "not one of them"),
+        ])
+        let validator = ManifestValidator(catalog: FeatureCatalog([DemoModule.module, a, b]), globalCommands: Self.globals, shellSettings: ["color"])
+        let errors = validator.validate(manifest, file: "flow.json").filter { $0.severity == .error }.map(\.message)
+        #expect(errors == [
+            "module A declares a setting 'color', which is the shell's own setting's name",
+            "the setting 'units' is declared by both A and B",
+            "module B's setting 'speed' defaults to 'medium', which is not one of its values (slow, fast)",
+        ])
+    }
+
     static let goodTransitions = """
         { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
         { "from": "demo.item", "on": "modal", "to": "demo.sheet", "style": "present" },

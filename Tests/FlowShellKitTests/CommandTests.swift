@@ -23,6 +23,23 @@ import Testing
         #expect(try ParsedArguments(["rio", "--from=9:00"], for: book).options == ["from": "9:00"])
     }
 
+    @Test func aShortFormIsAnOptionOnlyWhereOneIsDeclared() throws {
+        let history = CommandDescription(name: "history", summary: "", arguments: [
+            ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
+            ArgumentDescription("output", kind: .option, optional: true, valueName: "FILE", shortName: "o"),
+            ArgumentDescription("N", optional: true),
+        ])
+        #expect(history.usage == "history [-a] [-o FILE] [N]")
+        let parsed = try ParsedArguments(["-a", "-o", "steps.fs", "-3"], for: history)
+        #expect(parsed.flags == ["all"] && parsed.options == ["output": "steps.fs"] && parsed.positionals == ["-3"])
+        #expect(try ParsedArguments(["--output", "x"], for: history).options == ["output": "x"], "the long form works too")
+        #expect(throws: UserFacingError("no option '-x' — usage: history [-a] [-o FILE] [N]")) { try ParsedArguments(["-x"], for: history) }
+        #expect(throws: UserFacingError("-o needs a value — usage: history [-a] [-o FILE] [N]")) { try ParsedArguments(["-o"], for: history) }
+        // A command with no short form takes such a word as a word (`filter -x`).
+        let filter = CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true)])
+        #expect(try ParsedArguments(["-x"], for: filter).positionals == ["-x"])
+    }
+
     @Test func aRequiredRestArgumentNeedsAWord() throws {
         // What a plugin may declare ({"name": "TEXT", "rest": true}): a linked screen's rest is optional.
         let add = CommandDescription(name: "add", summary: "", arguments: [ArgumentDescription("TEXT", takesRest: true)])

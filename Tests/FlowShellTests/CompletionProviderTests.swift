@@ -23,7 +23,7 @@ import Testing
         let several = CompletionProvider.complete("s", commands: atTerminal(screen))
         #expect(several.candidates == ["select", "set", "shell", "show", "sort"])
         #expect(several.descriptions["show"] == "Show the current screen again", "candidates are listed with what they do")
-        #expect(CompletionProvider.complete("", commands: atTerminal(screen)).candidates == ["alias", "back", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "shell", "show", "sort", "unalias", "wait", "where"])
+        #expect(CompletionProvider.complete("", commands: atTerminal(screen)).candidates == ["alias", "back", "edit", "exit", "help", "history", "home", "open", "quit", "reload", "run", "select", "set", "shell", "show", "sort", "unalias", "wait", "where"])
     }
 
     @Test func completesDeclaredArgumentValues() {
@@ -51,10 +51,12 @@ import Testing
 
     @Test func completesLinksAndTheirParameters() {
         let links = ["/cars/:carID", "/plates/:plate", "/bookings"]
-        let values: (String) -> [String] = { $0 == "carID" ? ["rio", "polo"] : [] }
+        let values: (String) -> [(value: String, description: String?)] = { $0 == "carID" ? [("rio", "Kia Rio"), ("polo", nil)] : [] }
         #expect(CompletionProvider.complete("open /c", commands: atTerminal(screen), links: links, values: values) == Completion(insert: "ars/"),
                 "a partial path gets no space")
-        #expect(CompletionProvider.complete("open /cars/", commands: atTerminal(screen), links: links, values: values).candidates == ["/cars/polo", "/cars/rio"])
+        let cars = CompletionProvider.complete("open /cars/", commands: atTerminal(screen), links: links, values: values)
+        #expect(cars.candidates == ["/cars/polo", "/cars/rio"])
+        #expect(cars.descriptions == ["/cars/rio": "Kia Rio"], "a value is listed with what it is, as after a command")
         #expect(CompletionProvider.complete("open /cars/r", commands: atTerminal(screen), links: links, values: values) == Completion(insert: "io "))
         #expect(CompletionProvider.complete("open /p", commands: atTerminal(screen), links: links, values: values) == Completion(insert: "lates/"))
         #expect(CompletionProvider.complete("open /plates/", commands: atTerminal(screen), links: links, values: values) == .none, "no values known")

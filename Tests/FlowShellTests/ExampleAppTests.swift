@@ -68,7 +68,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let said = try [run(["--help"], input: "", home: home), run(["run", "--help"], input: "", home: home),
-                        run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home)]
+                        run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home), run(["--generate-manual"], input: "", home: home)]
         for result in said {
             let text = (result.output + result.errors).lowercased()
             #expect(text.contains("greeter") || text.contains("usage"), "\(text)")
@@ -139,6 +139,29 @@ import Testing
         }
         let line = String(decoding: printed, as: UTF8.self)
         #expect(line.hasPrefix("Greeter serves the built-in default flow (no config.json here) at http://127.0.0.1:"), "\(line)")
+    }
+
+    /// examples/notes, the shell the guides build: its built-in flow is its config.json, the flow
+    /// is sound, and a person's notes, lock and order outlive the session.
+    @Test func theNotesShellKeepsItsNotesAndItsFlowIsItsConfig() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let notes = FlowShellBinary.repository.appendingPathComponent("examples/notes")
+        let flow = try String(contentsOf: notes.appendingPathComponent("Sources/NotesShell/NotesFlow.swift"), encoding: .utf8)
+        let config = try String(contentsOf: notes.appendingPathComponent("config.json"), encoding: .utf8)
+        #expect(flow.contains(config.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")), "NotesFlow.json is config.json")
+        let binary = self.binary.deletingLastPathComponent().appendingPathComponent("NotesApp")
+        let environment = FlowShellBinary.environment(home: home)
+        let check = try FlowShellBinary.run(["check", "--config", notes.appendingPathComponent("config.json").path], input: "", in: home,
+                                            environment: environment, executable: binary)
+        #expect(check.status == 0 && check.output.isEmpty && check.errors.isEmpty, "\(check.output)\(check.errors)")
+        let first = try FlowShellBinary.run([], input: "add Buy bread\nset notes-order title\nlock fish\n", in: home,
+                                            environment: environment, executable: binary)
+        #expect(first.status == 0, "\(first.errors)")
+        let second = try FlowShellBinary.run([], input: "read 1\nunlock fish\nwhere\n", in: home, environment: environment, executable: binary)
+        #expect(second.output.contains("1 note, title first, locked\n"), "\(second.output)")
+        #expect(second.output.contains("· unlocking is needed first\n"))
+        #expect(second.output.hasSuffix("1. Notes (notes.list)\n2. Buy bread (notes.note, noteID=1)\n"), "\(second.output)")
     }
 
     private func run(_ arguments: [String], input: String, home: URL) throws -> FlowShellBinary.Result {

@@ -27,7 +27,7 @@ import Synchronization
         "help": everywhere, "back": everywhere, "home": everywhere, "where": everywhere, "open": everywhere,
         "show": everywhere, "reload": everywhere, "history": everywhere, "alias": everywhere, "unalias": everywhere,
         "set": everywhere, "wait": everywhere, "quit": everywhere, "exit": everywhere,
-        "run": [.terminal], "shell": [.terminal],
+        "run": [.terminal], "shell": [.terminal], "edit": [.terminal],
     ]
 
     /// The global commands `frontEnd` has, by the table.
@@ -51,6 +51,8 @@ import Synchronization
         case "unalias": return "unalias nothing"
         case "run": return "run \(script.path)"
         case "shell": return "shell true"
+        // A range this new session lacks: the command answers without starting an editor.
+        case "edit": return "edit 99"
         case "wait": return "wait 0"
         default: return name
         }
@@ -87,9 +89,10 @@ import Synchronization
         "history": ("history", "1  history"),
         "alias": ("alias", "no aliases — alias NAME COMMAND… makes one"),
         "unalias": ("unalias cheap", "no alias 'cheap'"),
-        "set": ("set", "confirm-quit = "),
+        "set": ("set", "booking-hours = 1"),
         "run": ("run missing.fs", "cannot read the script missing.fs"),
         "shell": ("shell echo the shell ran", "the shell ran"),
+        "edit": ("edit 99", "no line 99 in this session's history"),
         "wait": ("wait --until Cars --timeout 5", nil),
     ]
 
@@ -219,6 +222,11 @@ import Synchronization
             let errors = sent.take().filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
             #expect(!errors.contains { $0.contains("unknown command") }, "\(name): \(errors)")
         }
+        // Nor does its usage of a core command name the options the terminal adds to it.
+        await run(["help history"], in: session)
+        let usage = sent.take().first { $0["type"] as? String == "usage" }
+        let summary = usage?["summary"] as? String ?? ""
+        #expect(summary.hasPrefix("List the lines typed") && !summary.contains("-o") && !summary.contains("-e"), "\(String(describing: usage))")
     }
 
     @Test func aBrowserSessionHasNoRedirectionAndRunsNothingOfALineThatAsksForIt() async throws {

@@ -8,12 +8,7 @@ import Testing
 
     /// An interactive bash on a new 80×24 pseudo-terminal, with a prompt of `$ `.
     private func startBash(home: URL) throws -> PseudoTerminal {
-        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1", "PS1": "$ ", "PAGER": "", "LESS": "",
-                                                                           "COLUMNS": "80", "LINES": "24"])
-        let terminal = try PseudoTerminal(executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
-                                          environment: environment, directory: home.path, rows: 24, columns: 80)
-        try terminal.expect("$ ")
-        return terminal
+        try PseudoTerminal.interactiveBash(home: home)
     }
 
     @Test func helpPagesAndTheShellGoesOnAfterQ() throws {

@@ -165,6 +165,14 @@ import Testing
         #expect(flow.manifest.transition(from: "cars.operators", on: "chosen")?.style == .push)
         #expect(flow.stack.map(\.featureID) == ["cars.list", "cars.details"], "the open screens stay")
         #expect(await runtime.reload() == [], "nothing changed, nothing said")
+
+        // Broken, then fixed back to the flow that runs: the last word is that it is sound.
+        let running = try String(contentsOf: file, encoding: .utf8)
+        try Data(running.replacingOccurrences(of: "\"style\": \"push\" },", with: "\"stlye\": \"push\" },").utf8).write(to: file)
+        #expect(await runtime.reload().last?.style == .warning)
+        try Data(running.utf8).write(to: file)
+        #expect(await runtime.reload() == [Notice(.success, "\(file.path) is sound again, as the flow that runs")])
+        #expect(await runtime.reload() == [], "and said once")
     }
 }
 

@@ -81,6 +81,27 @@ final class PseudoTerminal {
         }
     }
 
+    /// Waits until a row of the screen, as a person sees it (``TerminalScreen``), contains
+    /// `text` (its trailing spaces aside); returns the screen then. For what a line editor
+    /// draws in pieces.
+    @discardableResult
+    func expectOnScreen(_ text: String, rows: Int = 24, columns: Int = 80, timeout: Duration = livenessBound) throws -> TerminalScreen {
+        let deadline = ContinuousClock.now + timeout
+        // A row's trailing blanks are not told apart from the empty cells after it.
+        var wanted = text
+        while wanted.last == " " { wanted.removeLast() }
+        while true {
+            let screen = TerminalScreen(rows: rows, columns: columns, showing: transcript)
+            if screen.lines.contains(where: { $0.contains(wanted) }) {
+                consumed = transcript.unicodeScalars.count
+                return screen
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw Timeout(waitingFor: text, screen: screen.lines.joined(separator: "\n")) }
+            readAvailable(waitingAtMost: remaining)
+        }
+    }
+
     /// Waits for the program to end and returns its exit status (or 128 + signal).
     func waitForExit(timeout: Duration = livenessBound) throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
@@ -135,5 +156,23 @@ final class PseudoTerminal {
         }
         transcript += String(decoding: undecoded[0..<end], as: UTF8.self)
         undecoded.removeFirst(end)
+    }
+}
+
+extension PseudoTerminal {
+    /// An interactive bash with job control on a new pseudo-terminal of 80×24 — how people
+    /// start the shell — with a prompt of `$ `, no colour and no pager unless `extra` says.
+    static func interactiveBash(home: URL, extra: [String: String] = [:]) throws -> PseudoTerminal {
+        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1", "PS1": "$ ", "PAGER": "", "LESS": "",
+                                                                           "COLUMNS": "80", "LINES": "24"].merging(extra) { $1 })
+        let terminal = try PseudoTerminal(executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        try terminal.expect("$ ")
+        return terminal
+    }
+
+    /// What the terminal shows now and showed before (its rows scrolled off), as a person sees it.
+    func screen(rows: Int = 24, columns: Int = 80) -> TerminalScreen {
+        TerminalScreen(rows: rows, columns: columns, showing: transcript)
     }
 }

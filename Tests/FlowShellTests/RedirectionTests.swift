@@ -37,6 +37,15 @@ import Testing
         #expect(try contents("stack.txt", in: home) == "1. Cars (cars.list)\n")
     }
 
+    @Test func aFileOfOneLetterIsWrittenAsAnyOtherAndOneOfNoneIsNot() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try run("where > x\nwhere >> y\nwhere >> y\nwhere > m/z\nwhere > ''\n", in: home)
+        #expect(try contents("x", in: home) == "1. Cars (cars.list)\n")
+        #expect(try contents("y", in: home) == "1. Cars (cars.list)\n1. Cars (cars.list)\n")
+        #expect(result.errors == "✗ line 4: cannot write to m/z: there is no folder 'm'\n✗ line 5: cannot write to '': a file needs a name\n")
+    }
+
     @Test func aPipeHandsTheOutputToTheUsersShell() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -31,7 +31,7 @@ import Testing
         // Several candidates are listed when the typed text settles nothing.
         terminal.type("\u{15}")  // Ctrl-U clears the line
         terminal.type("h\t")
-        try terminal.expect("history  List the lines typed in this session")
+        try terminal.expect("history  List the lines typed, or the last N")
         // A link's path, then its parameter's values; a partial path gets no space.
         terminal.type("\u{15}open /ca\t")
         try terminal.expect("rs/")

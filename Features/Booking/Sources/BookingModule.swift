@@ -9,8 +9,14 @@ public enum BookingModule {
     @MainActor public static let module = FeatureModule(
         name: "Booking",
         screens: [BookingConfirmScreen.self, BookingListScreen.self],
+        settings: [hours],
         services: setUpServices
     )
+
+    /// `set booking-hours 2`: how long a new booking lasts until `hours` says otherwise, kept
+    /// per user as the shell's own settings are.
+    public static let hours = ModuleSetting("booking-hours", values: ["1", "2", "3", "4", "8", "24"], default: "1",
+                                            summary: "the hours a new booking lasts until hours says otherwise")
 
     /// The bookings database (`bookings.sqlite` in the app's data folder, or in memory) and the
     /// clock, unless set up already (tests register their own); and the cars' availability

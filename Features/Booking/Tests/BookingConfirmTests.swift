@@ -68,6 +68,20 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         confirm.expectScreen(contains: ["Duration: 1 hour", "Price: 9 × 1 = 9"])
     }
 
+    @Test func aNewBookingLastsAsLongAsThePersonsSettingSays() async throws {
+        // What `set booking-hours 3` keeps in the module's store.
+        let store = MemoryKeyValueStore()
+        try store.setValue("3", of: BookingModule.hours)
+        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, store: store,
+                                               services: try bookingServices())
+        confirm.expectScreen(contains: ["Duration: 3 hours", "Price: 9 × 3 = 27"])
+        // `hours` still decides for this booking, and the setting is the harness's too.
+        try await confirm.send("set booking-hours 8")
+        try await confirm.send("hours 2")
+        confirm.expectScreen(contains: ["Duration: 2 hours"])
+        #expect(store.value(of: BookingModule.hours) == "8")
+    }
+
     @Test func cancellingEmitsCancelled() async throws {
         let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: try bookingServices())
         try await confirm.send("cancel")

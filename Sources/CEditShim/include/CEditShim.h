@@ -49,6 +49,9 @@ int fs_history_add(fs_editor *editor, const char *line);
 int fs_history_load(fs_editor *editor, const char *path);
 /// Saves the history to a file; returns the number of entries, or -1.
 int fs_history_save(fs_editor *editor, const char *path);
+/// The history's lines, oldest first, each ended by "\n", in a string the caller frees; NULL
+/// when memory runs out.
+char *fs_history_text(fs_editor *editor);
 
 /// Installs the handlers of SIGINT and SIGQUIT, so that Ctrl-C and Ctrl-\ interrupt a read
 /// (the line is abandoned) instead of ending the process, and of SIGTERM and SIGHUP, so that

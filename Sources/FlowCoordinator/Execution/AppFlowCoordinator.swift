@@ -252,7 +252,7 @@ public final class AppFlowCoordinator {
     }
 
     /// The settings store of a module, made once.
-    func store(forModule module: String) -> any KeyValueStore {
+    package func store(forModule module: String) -> any KeyValueStore {
         if let store = stores[module] { return store }
         let store = makeStore(module)
         stores[module] = store

@@ -23,7 +23,8 @@ public enum EditDistance {
 
     /// What a "did you mean" names (case aside): a candidate that begins with `word` (of two
     /// letters or more; the shortest such, as `sel` means `select` more surely than `set`), else
-    /// the candidate closest to it, when within a third of the word's length of it.
+    /// the candidate closest to it, when within a third of the word's length of it and sharing a
+    /// letter with it (a one-letter word is not taken for another one-letter word: `?` is not `s`).
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         if lowered.count >= 2,
@@ -33,7 +34,7 @@ public enum EditDistance {
         }
         return candidates
             .map { ($0, between(word.lowercased(), $0.lowercased())) }
-            .filter { $0.1 <= max(1, word.count / 3) }
+            .filter { $0.1 <= max(1, word.count / 3) && $0.1 < max(word.count, $0.0.count) }
             .min { $0.1 < $1.1 }?.0
     }
 }

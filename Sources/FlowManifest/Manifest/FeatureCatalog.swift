@@ -8,6 +8,8 @@ public struct FeatureCatalog: Sendable {
     public let conditions: [String: [ConditionRegistration]]
     /// The link parameter resolvers each linked module provides, by module name.
     public let resolvers: [String: [ParameterResolver]]
+    /// The settings each linked module declares for `set`, by module name.
+    public let settings: [String: [ModuleSetting]]
     /// How each linked module sets up its services, by module name.
     let serviceSetups: [String: FeatureModule.ServiceSetup]
     /// Problems in the linked modules themselves (two modules registering one id).
@@ -36,8 +38,10 @@ public struct FeatureCatalog: Sendable {
         var owners: [String: String] = [:]
         var conflicts: [Conflict] = []
         var serviceSetups: [String: FeatureModule.ServiceSetup] = [:]
+        var settings: [String: [ModuleSetting]] = [:]
         for module in featureModules {
             serviceSetups[module.name] = module.setUpServices
+            settings[module.name, default: []].append(contentsOf: module.settings)
             modules[module.name, default: []].append(contentsOf: module.screens)
             conditions[module.name, default: []].append(contentsOf: module.conditions)
             resolvers[module.name, default: []].append(contentsOf: module.resolvers)
@@ -53,6 +57,7 @@ public struct FeatureCatalog: Sendable {
         self.conditions = conditions
         self.resolvers = resolvers
         self.serviceSetups = serviceSetups
+        self.settings = settings
         self.conflicts = conflicts
         self.owners = owners
     }
@@ -75,6 +80,12 @@ public struct FeatureCatalog: Sendable {
             done.names.insert(name)
             container.register(done)
         }
+    }
+
+    /// The settings that the modules in `moduleNames` declare, in that order, each with its
+    /// module's name.
+    public func settings(loading moduleNames: [String]) -> [(module: String, setting: ModuleSetting)] {
+        moduleNames.flatMap { name in (settings[name] ?? []).map { (name, $0) } }
     }
 
     /// The conditions available to a flow that loads `moduleNames`, by name.

@@ -14,13 +14,17 @@ public struct ManifestValidator: Sendable {
     /// Modules whose screens are unknown (plugins not started): a screen, event or input the
     /// catalog does not know may be theirs, so it is not reported, and no warnings are given.
     public let uncheckedModules: Set<String>
+    /// The names of the shell's own settings (`color`), which a module's may not take.
+    public let shellSettings: Set<String>
 
     /// A validator of flows against the screens and events in `catalog`, where `globalCommands` are
-    /// the shell's own command names (a config's command may not take one) and `uncheckedModules`
-    /// are modules whose screens are known only at run time (plugins).
-    public init(catalog: FeatureCatalog, globalCommands: Set<String>, uncheckedModules: Set<String> = []) {
+    /// the shell's own command names (a config's command may not take one), `shellSettings` its
+    /// own settings' names (a module's setting may not take one) and `uncheckedModules` are
+    /// modules whose screens are known only at run time (plugins).
+    public init(catalog: FeatureCatalog, globalCommands: Set<String>, shellSettings: Set<String> = [], uncheckedModules: Set<String> = []) {
         self.catalog = catalog
         self.globalCommands = globalCommands
+        self.shellSettings = shellSettings
         self.uncheckedModules = uncheckedModules
     }
 
@@ -28,6 +32,7 @@ public struct ManifestValidator: Sendable {
     public func validate(_ manifest: Manifest, file: String) -> [Diagnostic] {
         var check = ManifestCheck(manifest: manifest, catalog: catalog, file: file, uncheckedModules: uncheckedModules)
         check.run(globalCommands: globalCommands)
+        check.checkSettings(shellSettings: shellSettings)
         return check.diagnostics.sorted(by: Diagnostic.inFileOrder)
     }
 }
@@ -123,6 +128,23 @@ struct ManifestCheck {
             var warnings = FlowWarnings(check: self)
             warnings.run()
             diagnostics += warnings.diagnostics
+        }
+    }
+
+    /// The settings of the modules the flow loads: each name is one setting's, never the
+    /// shell's own nor another module's, so that `set NAME` means one thing.
+    mutating func checkSettings(shellSettings: Set<String>) {
+        var owners: [String: String] = [:]
+        for (module, setting) in catalog.settings(loading: manifest.loadedModules) {
+            let path = manifest.plugin(providing: module)?.path ?? JSONPath.root.appending("modules")
+            if shellSettings.contains(setting.name) {
+                report(.error, path, "module \(module) declares a setting '\(setting.name)', which is the shell's own setting's name")
+            } else if let owner = owners[setting.name] {
+                report(.error, path, "the setting '\(setting.name)' is declared by both \(owner) and \(module)")
+            } else if !setting.values.contains(setting.defaultValue) {
+                report(.error, path, "module \(module)'s setting '\(setting.name)' defaults to '\(setting.defaultValue)', which is not one of its values (\(setting.values.joined(separator: ", ")))")
+            }
+            owners[setting.name] = owners[setting.name] ?? module
         }
     }
 

@@ -11,11 +11,30 @@ struct FlowShellCommand: ParsableCommand {
         return CommandConfiguration(
             commandName: identity.name,
             abstract: identity.abstract,
+            // No subcommand is needed: run is the default one.
+            usage: "\(identity.name) [run] [<options>]\n\(identity.name) <subcommand> [<options>]",
             version: "\(identity.name) \(identity.version)",
-            subcommands: [RunCommand.self, CheckCommand.self, TestCommand.self, GraphCommand.self, ReplayCommand.self, TrustCommand.self, UntrustCommand.self, ServeCommand.self, NewCommand.self],
+            subcommands: subcommands,
             defaultSubcommand: RunCommand.self
         )
     }
+
+    static let subcommands: [any ParsableCommand.Type] = [
+        RunCommand.self, CheckCommand.self, TestCommand.self, GraphCommand.self, ReplayCommand.self, TrustCommand.self, UntrustCommand.self,
+        ServeCommand.self, NewCommand.self,
+    ]
+}
+
+/// The command line as the completion scripts see it: the subcommands, and the options of
+/// `run` typed with no command before them (`flowshell --fresh`), since `run` is the default.
+/// ArgumentParser's scripts would otherwise offer nothing after the name but the subcommands.
+struct CompletedCommandLine: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        let root = FlowShellCommand.configuration
+        return CommandConfiguration(commandName: root.commandName, version: root.version, subcommands: FlowShellCommand.subcommands)
+    }
+
+    @OptionGroup var run: RunCommand
 }
 
 extension ShellIdentity {

@@ -13,17 +13,24 @@ struct RunCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the flow at the prompt (the default command).",
-        discussion: """
-        Files: the history and where you were are kept in the app's state folder, \
+        discussion: "Files: \(files)\n\nExit status: \(exitStatuses)"
+    )
+
+    /// Where the app's files are kept, as `help run` and the manual page say it.
+    static let files = """
+        the history and where you were are kept in the app's state folder, \
         $XDG_STATE_HOME/NAME/APP (else ~/.local/state/NAME/APP); the data of its modules (their databases and settings) in its data folder, \
         $XDG_DATA_HOME/NAME/APP (else ~/.local/share/NAME/APP), where NAME is the shell's name and APP the flow's "app".
+        """
 
-        Exit status: the STATUS of quit STATUS when one was given; otherwise 0 at the prompt, and for a script \
+    /// The exit statuses of running the flow, as `help run` and the manual page say them.
+    static let exitStatuses = """
+        the STATUS of quit STATUS when one was given; otherwise 0 at the prompt, and for a script \
         or piped input when no command failed; 1 when a command of a script or of piped input failed, or the app \
         could not start (its services, its root screen, the line editor); 2 when the config has errors or cannot \
-        be read, or the script or the recording file cannot be used; 128+N when signal N (SIGTERM, SIGHUP) ended it.
+        be read, or the script or the recording file cannot be used; 130 when Ctrl-C stopped a --script; \
+        128+N when signal N (SIGTERM, SIGHUP) ended it.
         """
-    )
 
     @OptionGroup var flow: ConfigOption
 

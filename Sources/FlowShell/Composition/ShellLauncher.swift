@@ -141,6 +141,8 @@ struct ShellLauncher {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.
                 (console as? StandardConsole)?.lineEditor = editor
+                // The history file's lines are earlier sessions': `history -a` and `!prefix` reach them.
+                dispatcher.earlierSessionsLines = editor.historyLines()
             }
             let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)

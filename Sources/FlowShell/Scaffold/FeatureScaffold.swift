@@ -21,11 +21,15 @@ struct FeatureScaffold {
         "SystemPackage", "NIOCore", "NIOWebSocket", "NIOEmbedded", "Crypto", "ServiceLifecycle",
     ]
 
-    /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
-    static let reservedNames: Set<String> = engineNames.union([
+    /// Target names FlowShell's own package uses for its tools and examples, which a feature of
+    /// that package may not take (a shell of one's own does not build them).
+    static let ownTargetNames: Set<String> = [
         "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
-        "GreeterShell", "GreeterServe",
-    ])
+        "GreeterShell", "GreeterServe", "Notes", "NotesApp", "NotesShell", "NotesServe",
+    ]
+
+    /// Target names the package already uses for itself: the engine's, its tools' and its examples'.
+    static let reservedNames: Set<String> = engineNames.union(ownTargetNames)
 
     let packageFolder: URL
     let name: String
@@ -81,7 +85,7 @@ struct FeatureScaffold {
         guard name.range(of: "^[A-Z][A-Za-z0-9]{0,39}$", options: .regularExpression) != nil else {
             throw Refusal(message: "'\(name)' is not a module name: use UpperCamelCase letters and digits, such as Greeting")
         }
-        guard !Self.reservedNames.contains(name) else {
+        guard !Self.engineNames.contains(name), !(isFlowShellItself && Self.ownTargetNames.contains(name)) else {
             throw Refusal(message: "'\(name)' is the name of one of FlowShell's own modules")
         }
         let folder = packageFolder.appendingPathComponent("Features/\(name)")

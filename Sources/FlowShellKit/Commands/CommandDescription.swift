@@ -53,9 +53,10 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         if isPrimary { try container.encode(isPrimary, forKey: .primary) }
     }
 
-    /// The argument an option or flag word names (`--hours`), if any.
+    /// The argument an option or flag word names (`--hours`, or its short form `-h` when it
+    /// has one), if any.
     package func option(named word: String) -> ArgumentDescription? {
-        arguments.first { $0.kind != .positional && "--\($0.name)" == word }
+        arguments.first { $0.kind != .positional && ("--\($0.name)" == word || $0.shortName.map { "-\($0)" } == word) }
     }
 
     /// The positional arguments, in order.
@@ -96,11 +97,14 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     /// Whether ``values`` are the only values it takes, a short fixed list (an order, a
     /// unit): a View may offer them as a choice that runs the command once one is chosen.
     public var isChoice: Bool
+    /// An option's or flag's one-letter form (`r` for `-r`), as cmd2's and POSIX commands
+    /// have; usage shows it instead of the long one.
+    public var shortName: String?
 
     /// An argument as plain data; a ``ScreenCommand``'s are described from its typed arguments.
     public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
                 values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil,
-                choice: Bool = false) {
+                choice: Bool = false, shortName: String? = nil) {
         self.isChoice = choice
         self.name = name
         self.kind = kind
@@ -110,24 +114,26 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         self.descriptions = descriptions
         self.isPath = isPath
         self.valueName = valueName
+        self.shortName = shortName
     }
 
     /// How the argument appears in a usage line: `NAME`, `[NAME]`, `[--hours HOURS]`, `[--all]`.
     package var usageToken: String {
         let token: String
+        let written = shortName.map { "-\($0)" } ?? "--\(name)"
         switch kind {
         case .positional: token = name
-        case .option: token = "--\(name) \(valueName ?? name.uppercased())"
-        case .flag: token = "--\(name)"
+        case .option: token = "\(written) \(valueName ?? name.uppercased())"
+        case .flag: token = written
         }
         return isOptional ? "[\(token)]" : token
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, optional, rest, values, descriptions, path, valueName, choice
+        case name, kind, optional, rest, values, descriptions, path, valueName, choice, shortName = "short"
     }
 
-    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `choice`: absent defaults).
+    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `choice`, `short`: absent defaults).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -139,6 +145,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         isPath = try container.decodeIfPresent(Bool.self, forKey: .path) ?? false
         valueName = try container.decodeIfPresent(String.self, forKey: .valueName)
         isChoice = try container.decodeIfPresent(Bool.self, forKey: .choice) ?? false
+        shortName = try container.decodeIfPresent(String.self, forKey: .shortName)
     }
 
     /// Encodes the JSON form.
@@ -154,5 +161,6 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         if isPath { try container.encode(isPath, forKey: .path) }
         try container.encodeIfPresent(valueName, forKey: .valueName)
         if isChoice { try container.encode(isChoice, forKey: .choice) }
+        try container.encodeIfPresent(shortName, forKey: .shortName)
     }
 }

@@ -28,6 +28,23 @@ package struct ParsedArguments: Sendable, Equatable {
                 onlyPositionals = true
                 continue
             }
+            // A short form (`-r`) is an option only where one is declared: elsewhere `-3` and
+            // `-x` are words like any other (`filter -x`).
+            let looksShort = !onlyPositionals && word.count == 2 && word.hasPrefix("-") && word.last?.isLetter == true
+            let short = looksShort ? command.option(named: word) : nil
+            if looksShort, short == nil, command.arguments.contains(where: { $0.shortName != nil }) {
+                throw UserFacingError("no option '\(word)' — usage: \(command.usage)")
+            }
+            if let short {
+                if short.kind == .flag {
+                    flags.insert(short.name)
+                } else {
+                    guard index < words.count else { throw UserFacingError("\(word) needs a value — usage: \(command.usage)") }
+                    options[short.name] = words[index]
+                    index += 1
+                }
+                continue
+            }
             if !onlyPositionals, word.hasPrefix("--"), word.count > 2 {
                 let (name, inlineValue) = Self.split(word)
                 guard let argument = command.option(named: "--\(name)") else {

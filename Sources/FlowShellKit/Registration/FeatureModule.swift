@@ -1,5 +1,6 @@
 /// A feature module as a value: its name, its screens, the conditions and link resolvers it
-/// provides, and how it sets up its services. Each module under `Features/<Name>` declares
+/// provides, the settings it declares, and how it sets up its services. Each module under
+/// `Features/<Name>` declares
 /// `public enum <Name>Module { @MainActor public static let module = FeatureModule(...) }`;
 /// the build generates the list of linked ones. A module described at run time is the same value.
 public struct FeatureModule: Sendable {
@@ -16,23 +17,26 @@ public struct FeatureModule: Sendable {
     public var resolvers: [ParameterResolver]
     /// How it sets up its services.
     public var setUpServices: ServiceSetup
+    /// The settings it declares for `set`, kept per user in its store.
+    public var settings: [ModuleSetting]
 
     /// Describes a module by its registrations.
     public init(name: String, screens: [FeatureRegistration], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in }) {
+                resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in }) {
         self.name = name
         self.screens = screens
         self.conditions = conditions
         self.resolvers = resolvers
+        self.settings = settings
         self.setUpServices = services
     }
 
     /// Describes a module of ``Screen`` types, each registered from its own declaration.
     @MainActor
     public init(name: String, screens: [any Screen.Type], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], services: @escaping ServiceSetup = { _, _ in }) {
+                resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in }) {
         self.init(name: name, screens: screens.map { $0.registration }, conditions: conditions,
-                  resolvers: resolvers, services: services)
+                  resolvers: resolvers, settings: settings, services: services)
     }
 
     /// The registration of the screen `id`, if this module has it.

@@ -13,8 +13,11 @@ package enum CompletionProvider {
     ///   - aliases: what each alias stands for, by name.
     ///   - values: the values known for a link parameter (`carID`).
     ///   - files: the names in a folder (folders ending in `/`), for a path.
+    ///   - settingValues: the values each setting takes, by name, after `set NAME`.
     package static func complete(_ textBeforeCursor: String, commands: [CommandDescription], links: [String] = [], aliases: [String: String] = [:],
-                                 values: (String) -> [String] = { _ in [] }, files: (String) -> [String] = { _ in [] }) -> Completion {
+                                 values: (String) -> [(value: String, description: String?)] = { _ in [] },
+                                 files: (String) -> [String] = { _ in [] },
+                                 settingValues: [String: [String]] = Dictionary(ShellSettings.builtIn.map { ($0.name, $0.values) }, uniquingKeysWith: { a, _ in a })) -> Completion {
         var partial = CommandLineTokenizer.partial(textBeforeCursor)
         // What is listed or inserted is text like any other (a plugin's included): control
         // characters cannot reach the terminal through the list or the line.
@@ -27,8 +30,11 @@ package enum CompletionProvider {
         let commandNames = commands.map { TextSanitizer.clean($0.name) } + aliases.keys.sorted()
         if let first = partial.words.first, commands.first(where: { $0.name == first }) == nil,
            let line = aliases[first], let expansion = try? CommandLineTokenizer.words(of: line) {
-            // The words after an alias complete as they would after the command it stands for.
-            partial.words = expansion + partial.words.dropFirst()
+            // The words after an alias complete as they would after the command it stands for
+            // — in the place of its first `{N}`, when it takes its words so.
+            let fixed = ShellAliases.placeholders(in: line).isEmpty ? expansion
+                : Array(expansion.prefix { ShellAliases.placeholders(in: $0).isEmpty })
+            partial.words = fixed + partial.words.dropFirst()
         }
         var completion: Completion
         if let last = partial.words.last, last == ">" || last == ">>" {
@@ -40,8 +46,7 @@ package enum CompletionProvider {
         } else if partial.words[0] == CoreCommands.open.name {
             completion = partial.words.count == 1 ? completeLink(partial.current, links: links, values: values) : .none
         } else if partial.words[0] == CoreCommands.set.name, partial.words.count == 2 {
-            let setting = ShellSettings.all.first { $0.name == partial.words[1] }
-            completion = .completing(partial.current, among: setting?.values ?? [])
+            completion = .completing(partial.current, among: settingValues[partial.words[1]] ?? [])
         } else if let command = commands.first(where: { $0.name == partial.words[0] }) {
             let index = partial.words.count - 1
             let positionals = command.positionals
@@ -88,32 +93,38 @@ package enum CompletionProvider {
     }
 
     /// A link: its patterns' fixed part first (`/cars/`, never followed by a space, since the
-    /// parameter follows), then the values its parameter takes (`/cars/rio`).
-    private static func completeLink(_ typed: String, links: [String], values: (String) -> [String]) -> Completion {
+    /// parameter follows), then the values its parameter takes (`/cars/rio`), listed with what
+    /// each is when that is known (`Kia Rio`), as a command's argument is.
+    private static func completeLink(_ typed: String, links: [String], values: (String) -> [(value: String, description: String?)]) -> Completion {
         var candidates: [String] = []
+        var descriptions: [String: String] = [:]
         for pattern in links {
             let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
             var prefix = ""
-            var expanded = [""]
+            var expanded: [(text: String, description: String?)] = [("", nil)]
             for segment in segments {
                 if segment.hasPrefix(":") {
                     // Only the parameter the typed text has reached is expanded.
                     guard typed.lowercased().hasPrefix((prefix + "/").lowercased()) else {
-                        expanded = expanded.map { $0 + "/" }
+                        expanded = expanded.map { ($0.text + "/", $0.description) }
                         break
                     }
                     let known = values(String(segment.dropFirst()))
-                    expanded = known.isEmpty ? expanded.map { $0 + "/" } : expanded.flatMap { base in known.map { base + "/" + $0 } }
+                    expanded = known.isEmpty ? expanded.map { ($0.text + "/", $0.description) }
+                        : expanded.flatMap { base in known.map { (base.text + "/" + $0.value, $0.description.map { TextSanitizer.clean($0) } ?? base.description) } }
                     if known.isEmpty { break }
                 } else {
-                    expanded = expanded.map { $0 + "/" + segment }
+                    expanded = expanded.map { ($0.text + "/" + segment, $0.description) }
                 }
-                prefix = expanded.first ?? prefix
+                prefix = expanded.first?.text ?? prefix
             }
-            candidates += expanded
+            candidates += expanded.map(\.text)
+            for candidate in expanded {
+                if let description = candidate.description, descriptions[candidate.text] == nil { descriptions[candidate.text] = description }
+            }
         }
         let whole = Set(candidates.filter { !$0.hasSuffix("/") })
-        var completion = Completion.completing(typed, among: candidates, spaceAfter: false)
+        var completion = Completion.completing(typed, among: candidates, descriptions: descriptions, spaceAfter: false)
         // A finished link gets its space; a partial path does not.
         let result = (typed + completion.insert).lowercased()
         if completion.candidates.isEmpty, whole.contains(where: { $0.lowercased() == result }),

@@ -37,7 +37,8 @@ package struct FlowCheck {
     package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
         fileName = source.fileName
         modules = features
-        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: SessionCapability.reservedNames)
+        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: SessionCapability.reservedNames,
+                                          shellSettings: Set(ShellSettings.builtIn.map(\.name)))
         do {
             let manifest = try source.load()
             // A plugin's module named like a linked one would stand in for it, and the linked
@@ -71,6 +72,7 @@ package struct FlowCheck {
             }
             modules = features + loaded.modules
             validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: SessionCapability.reservedNames,
+                                          shellSettings: Set(ShellSettings.builtIn.map(\.name)),
                                           uncheckedModules: loaded.unchecked)
             let diagnostics = (validator.validate(manifest, file: source.fileName) + loaded.diagnostics).sorted(by: Diagnostic.inFileOrder)
             self.manifest = manifest

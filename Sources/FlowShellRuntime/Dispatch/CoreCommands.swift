@@ -34,10 +34,11 @@ public enum CoreCommands {
         dispatcher.showScreenAgain()
         return .next
     }
-    package static let history = GlobalCommand("history", "List the lines typed in this session (!N runs line N again, !! the last)",
-                                               arguments: [ArgumentDescription("N", optional: true)]) { dispatcher, call in
-        dispatcher.showHistory(last: call.arguments.positionals.first)
-        return .next
+    package static let history = GlobalCommand("history", "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again)",
+                                               arguments: [ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
+                                                           ArgumentDescription("run", kind: .flag, optional: true, shortName: "r"),
+                                                           ArgumentDescription("N", optional: true)]) { dispatcher, call in
+        await dispatcher.history(call)
     }
     package static let alias = GlobalCommand("alias", "Let NAME stand for a command line (no arguments: list the aliases)",
                                              arguments: [ArgumentDescription("NAME", optional: true),
@@ -51,9 +52,8 @@ public enum CoreCommands {
         dispatcher.removeAlias(call.arguments.positionals[0])
         return .next
     }
-    package static let set = GlobalCommand("set", "Show the settings, or change one (color, width, pager, confirm-quit)",
-                                           arguments: [ArgumentDescription("NAME", optional: true, values: ShellSettings.all.map(\.name)),
-                                                       ArgumentDescription("VALUE", optional: true)]) { dispatcher, call in
+    package static let set = GlobalCommand("set", described(settings: ShellSettings.builtIn).summary,
+                                           arguments: described(settings: ShellSettings.builtIn).arguments) { dispatcher, call in
         dispatcher.changeSetting(call.arguments.positionals)
         return .next
     }
@@ -72,6 +72,15 @@ public enum CoreCommands {
     package static let exit = GlobalCommand("exit", "Leave the shell (same as quit)",
                                             arguments: [ArgumentDescription("STATUS", optional: true)]) { dispatcher, call in
         dispatcher.quit(call.arguments.positionals.first)
+    }
+
+    /// `set`'s description when the session has `settings`: its summary names them, Tab offers
+    /// them with what each does.
+    package static func described(settings: [ShellSettings.Setting]) -> CommandDescription {
+        CommandDescription(name: "set", summary: "Show the settings, or change one (\(settings.map(\.name).joined(separator: ", ")))",
+                           arguments: [ArgumentDescription("NAME", optional: true, values: settings.map(\.name),
+                                                           descriptions: Dictionary(settings.map { ($0.name, $0.summary) }, uniquingKeysWith: { first, _ in first })),
+                                       ArgumentDescription("VALUE", optional: true)])
     }
 
     /// The core's commands that `help` lists before a capability's, in that order.

@@ -15,11 +15,31 @@ extension Dispatcher {
                 globalCommands: offered.globals.map { CommandUsage($0.description) }))
             return
         }
-        if let description = offered.command(named: name)?.description {
+        if let line = offered.aliases[name] {
+            // An alias: what it stands for, then the usage of the command it runs.
+            output.text(["\(name) stands for '\(line)'"])
+            if let first = (try? CommandLineTokenizer.words(of: line))?.first, first != name,
+               let description = offered.command(named: first)?.description {
+                output.usage(CommandUsage(description))
+            }
+        } else if let description = offered.command(named: name)?.description {
             output.usage(CommandUsage(description))
         } else {
             fail(unknownCommand(name).replacingOccurrences(of: "unknown command", with: "no command"))
         }
+    }
+
+    /// The command whose help a line asks for with a question mark, as in cmd2 and IPython:
+    /// `?` (this screen's commands: an empty name), `? CMD`, `?CMD`, `CMD?`; nil for any other line.
+    static func helpAsked(_ words: [String]) -> String?? {
+        guard let first = words.first, first.contains("?") else { return nil }
+        if first == "?" {
+            return words.count == 1 ? .some(nil) : words.count == 2 ? words[1] : nil
+        }
+        guard words.count == 1 else { return nil }
+        if first.hasPrefix("?") { return String(first.dropFirst()) }
+        if first.hasSuffix("?") { return String(first.dropLast()) }
+        return nil
     }
 
     /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,

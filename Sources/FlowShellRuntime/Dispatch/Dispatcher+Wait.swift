@@ -41,9 +41,12 @@ extension Dispatcher {
         }
     }
 
-    /// Whether the top screen shows `text` anywhere (title, content, status).
+    /// Whether the top screen shows `text` anywhere (title, content, status), as its View shows
+    /// it when the View renders text (a table's row as its columns line up, `Plate:    A123BC`),
+    /// else in any of its words and values.
     private func topShows(_ text: String) -> Bool {
         guard let properties = topProperties else { return false }
+        if let shown = output.plainText(of: properties) { return shown.contains(text) }
         return ScreenDescription.lines(properties).contains { $0.contains(text) }
     }
 

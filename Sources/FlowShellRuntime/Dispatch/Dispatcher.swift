@@ -54,6 +54,12 @@ public final class Dispatcher {
     public var interactive = false
     /// How deep scripts are nested, to refuse one that runs itself.
     var scriptDepth = 0
+    /// Whether the lines of the script that runs are remembered as typed ones (`edit`'s).
+    var remembersScriptLines = false
+    /// Whether the line that runs now was added to the history (a typed one, or a line of a
+    /// script remembered as typed): ranges of lines leave it out, and a line that runs others
+    /// gives its place to them.
+    var lineIsInHistory = false
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
     public private(set) var interrupted = false
@@ -90,15 +96,20 @@ public final class Dispatcher {
     }
 
     /// The global commands of a session composed with `capabilities`, in the order `help` lists
-    /// them: the core's, with the capabilities' before `wait`, `quit` and `exit`. A name is the core's,
-    /// else the first capability's that adds it.
-    static func globals(composing capabilities: [SessionCapability]) -> [GlobalCommand] {
+    /// them: the core's (with the options the capabilities add to them), with the capabilities'
+    /// before `wait`, `quit` and `exit`. A name is the core's, else the first capability's that adds it.
+    package static func globals(composing capabilities: [SessionCapability]) -> [GlobalCommand] {
         var names = Set(CoreCommands.all.map(\.name))
         var added: [GlobalCommand] = []
         for command in capabilities.flatMap(\.commands) where names.insert(command.name).inserted {
             added.append(command)
         }
-        return CoreCommands.first + added + CoreCommands.last
+        // A core command takes the options its session's capabilities add to it.
+        let options = capabilities.flatMap(\.options)
+        let extended = { (command: GlobalCommand) in
+            options.filter { $0.command == command.name }.reduce(command) { $1.extending($0) }
+        }
+        return CoreCommands.first.map(extended) + added + CoreCommands.last.map(extended)
     }
 
     /// Cancels what runs now, and only that (Ctrl-C): the command in the foreground, and the
@@ -106,6 +117,12 @@ public final class Dispatcher {
     public func cancelForegroundCommand() {
         interrupted = true
         supervisor.cancel()
+    }
+
+    /// A Ctrl-C that came while the line ran was taken by a program it ran in the foreground
+    /// (an editor): it stops nothing of the session's.
+    package func interruptTaken() {
+        interrupted = false
     }
 
     package var flow: AppFlowCoordinator { runtime.flow }
@@ -195,7 +212,12 @@ public final class Dispatcher {
             let owned = Set(own.commands.map(\.name))
             addedByConfig = properties.commands.filter { !owned.contains($0.name) }
         }
-        let made = OfferedCommands(top: top, effective: effective, addedByConfig: addedByConfig, globals: globals, aliases: aliases.lines)
+        // `set` names the settings of the modules the flow loads now.
+        let settingsNow = allSettings
+        let globals = settingsNow.count == ShellSettings.builtIn.count ? self.globals
+            : self.globals.map { $0.name == CoreCommands.set.name ? $0.with(description: CoreCommands.described(settings: settingsNow)) : $0 }
+        let made = OfferedCommands(top: top, effective: effective, addedByConfig: addedByConfig, globals: globals, aliases: aliases.lines,
+                                   settingValues: Dictionary(settingsNow.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first }))
         offeredNow = made
         return made
     }
@@ -232,19 +254,12 @@ public final class Dispatcher {
 
     private func runInLine(_ line: String) async -> Step {
         commandFailure = nil
-        // `!N` and `!!` run a line of this session again, as it was typed then.
+        // `!N`, `!!`, `!-N` and `!prefix` run a line of the history again, as it was typed then.
         var line = line
         // Trimmed only when it may be one, found from the bytes: Foundation's trimming bridges
         // through NSString, which every line would otherwise pay for.
         if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "!") {
-            var trimmed = line.drop(while: \.isWhitespace)
-            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-            let reference = trimmed.dropFirst()
-            let number = reference == "!" ? history.nextNumber - 1 : Int(reference)
-            guard let number, let earlier = history.line(number) else {
-                fail("no line \(trimmed) in this session's history — history lists them")
-                return .next
-            }
+            guard let earlier = recalled(line) else { return .next }
             line = earlier
             output.notice(Notice(.muted, line))
         }
@@ -276,25 +291,37 @@ public final class Dispatcher {
             fail("cannot read that line: \(error.message)")
             return .next
         }
-        guard let first = words.first else { return .next }
-        history.append(line)
+        guard var first = words.first else { return .next }
+        // Lines a person typed are remembered; a script's are the script's (`run FILE`, the
+        // startup file), unless it is one the person wrote for the purpose (`edit`).
+        lineIsInHistory = scriptDepth == 0 || remembersScriptLines
+        if lineIsInHistory { history.append(line) }
         var expanded = words
+        // `?`, `? CMD`, `?CMD` and `CMD?` ask for help, as in cmd2 and IPython (a command of
+        // that name, if any, runs instead).
+        if offered.command(named: first) == nil, let asked = Self.helpAsked(words) {
+            showHelp(for: asked)
+            return .next
+        }
         var command = offered.command(named: first)
-        var aliased: String?
-        // An alias stands for the words before the typed ones.
-        if case .alias(let aliasLine) = command {
-            aliased = aliasLine
-            expanded = aliases.expand(words) ?? words
-            command = expanded.first.flatMap(offered.command(named:))
+        var aliased: ShellAliases.Expansion?
+        // An alias stands for the words before the typed ones, its `{1}`… taking them in turn.
+        if case .alias = command {
+            do {
+                guard let expansion = try aliases.expand(words, typedText: Self.textAfterFirstWord(of: commandText)) else { return .next }
+                aliased = expansion
+                expanded = expansion.words
+                first = expanded.first ?? first
+                command = offered.command(named: first)
+            } catch {
+                fail(UserFacingError.message(for: error))
+                return .next
+            }
         }
         // The text as typed is read only for the commands that take it so (`alias`, `shell`).
         var text = ""
         if case .global(let global) = command, global.takesLineAsTyped {
-            text = Self.textAfterFirstWord(of: commandText)
-            if let aliased {
-                let aliasText = Self.textAfterFirstWord(of: aliased)
-                text = aliasText.isEmpty ? text : text.isEmpty ? aliasText : aliasText + " " + text
-            }
+            text = aliased?.text ?? Self.textAfterFirstWord(of: commandText)
         }
         let step = if let redirection, let destination {
             await run(words: expanded, text: text, command: command, redirectedTo: redirection, via: destination)
@@ -321,7 +348,7 @@ public final class Dispatcher {
     }
 
     /// The text after a line's first word, as it was typed.
-    static func textAfterFirstWord(of line: String) -> String {
+    nonisolated static func textAfterFirstWord(of line: String) -> String {
         var rest: Substring = line.drop(while: \.isWhitespace)
         rest = rest.drop(while: { !$0.isWhitespace }).drop(while: \.isWhitespace)
         while rest.last?.isWhitespace == true { rest.removeLast() }

@@ -17,9 +17,9 @@ public struct GlobalCommand: Sendable {
     }
 
     /// What `help`, usage, completion and the manifest check read.
-    package let description: CommandDescription
+    package private(set) var description: CommandDescription
     /// Runs the command on `dispatcher`.
-    package let perform: @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: Call) async -> Dispatcher.Step
+    package private(set) var perform: @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: Call) async -> Dispatcher.Step
 
     /// Whether the text after its name is one argument, as typed (`alias`, `shell`), rather than words.
     package let takesLineAsTyped: Bool
@@ -37,5 +37,15 @@ public struct GlobalCommand: Sendable {
         self.takesLineAsTyped = takesLineAsTyped
         self.takesOperatorsAsText = takesOperatorsAsText
         self.perform = perform
+    }
+
+    /// The same command described as `description` says (`set`, whose settings depend on the
+    /// flow's modules), or running `perform` instead.
+    package func with(description: CommandDescription? = nil,
+                      perform: (@MainActor @Sendable (_ dispatcher: Dispatcher, _ call: Call) async -> Dispatcher.Step)? = nil) -> GlobalCommand {
+        var command = self
+        if let description { command.description = description }
+        if let perform { command.perform = perform }
+        return command
     }
 }

@@ -37,18 +37,21 @@ package struct OfferedCommands {
     package let globals: [GlobalCommand]
     /// What each alias stands for, by name.
     package let aliases: [String: String]
+    /// The values each setting takes, by name, for Tab after `set NAME`.
+    package let settingValues: [String: [String]]
     /// The screen this was worked out for, to see when the top is another.
     private weak var topScreen: (any HostedScreen)?
     /// Every name that runs something here, with what it runs.
     private let byName: [String: Command]
 
     /// The commands offered on `top` (nil: no screen yet), whose effective properties are
-    /// `effective`, with `globals` and `aliases`.
+    /// `effective`, with `globals`, `aliases` and the values each setting takes.
     init(top: OpenScreen?, effective: ViewProperties?, addedByConfig: [CommandDescription], globals: [GlobalCommand],
-         aliases: [String: String]) {
+         aliases: [String: String], settingValues: [String: [String]]) {
         screen = effective
         self.globals = globals
         self.aliases = aliases
+        self.settingValues = settingValues
         topScreen = top?.screen
         var byName: [String: Command] = [:]
         // An alias kept from another flow may have a command's name: the command goes first.

@@ -11,16 +11,20 @@ public struct SessionCapability: Sendable {
     public let name: String
     /// The global commands it adds.
     package let commands: [GlobalCommand]
+    /// The options it adds to the core's commands (`history -o FILE`).
+    package let options: [CommandOptions]
     /// Where it sends a line's output, by the operator that asks for it.
     package let destinations: [RedirectionOperator: OutputDestination]
     /// The names in a folder as typed (folders ending in `/`), for Tab on a path; nil when the
     /// capability reaches no files.
     package let listFolder: (@Sendable (_ folder: String) -> [String])?
 
-    package init(name: String, commands: [GlobalCommand], destinations: [RedirectionOperator: OutputDestination] = [:],
+    package init(name: String, commands: [GlobalCommand], options: [CommandOptions] = [],
+                 destinations: [RedirectionOperator: OutputDestination] = [:],
                  listFolder: (@Sendable (_ folder: String) -> [String])? = nil) {
         self.name = name
         self.commands = commands
+        self.options = options
         self.destinations = destinations
         self.listFolder = listFolder
     }
@@ -32,13 +36,57 @@ public struct SessionCapability: Sendable {
     public var operators: Set<RedirectionOperator> { Set(destinations.keys) }
 
     /// The names of the commands that FlowShell's own front ends add as capabilities (the
-    /// terminal's `run` and `shell`). A test checks that they are exactly those.
-    static let builtInCommandNames = ["run", "shell"]
+    /// terminal's `run`, `shell` and `edit`). A test checks that they are exactly those.
+    static let builtInCommandNames = ["run", "shell", "edit"]
 
     /// Every name a global command has in some front end: the core's and the built-in
     /// capabilities'. A screen may not take one (the manifest check says so), so that a flow
     /// means the same at a terminal as in a browser.
     public static let reservedNames = Set(CoreCommands.names + builtInCommandNames)
+}
+
+/// Options a capability adds to one of the core's global commands, where what they do reaches
+/// beyond the session: the terminal's files add `history -o FILE`. A session with the
+/// capability lists them in the command's usage, `help` and Tab; a line that gives one runs the
+/// capability's handler, any other line the core's. A session without it has the core's command
+/// alone, and the option is unknown there, as any option never declared.
+package struct CommandOptions: Sendable {
+    /// The core command they belong to (`history`).
+    let command: String
+    /// The options and flags added, placed before the command's positional arguments.
+    let arguments: [ArgumentDescription]
+    /// What they do, added to the command's summary (`-o FILE: write them to FILE as a script`).
+    let summary: String
+    /// Runs a line that gives one of them.
+    let perform: @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: GlobalCommand.Call) async -> Dispatcher.Step
+
+    package init(for command: GlobalCommand, arguments: [ArgumentDescription], summary: String,
+                 perform: @escaping @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: GlobalCommand.Call) async -> Dispatcher.Step) {
+        self.command = command.name
+        self.arguments = arguments
+        self.summary = summary
+        self.perform = perform
+    }
+
+    /// `command` with these options added.
+    func extending(_ command: GlobalCommand) -> GlobalCommand {
+        var description = command.description
+        // Into the summary's closing parenthesis of options, where it has one.
+        if description.summary.hasSuffix(")") {
+            description.summary = description.summary.dropLast() + "; \(summary))"
+        } else {
+            description.summary += " (\(summary))"
+        }
+        let firstPositional = description.arguments.firstIndex { $0.kind == .positional } ?? description.arguments.endIndex
+        description.arguments.insert(contentsOf: arguments, at: firstPositional)
+        let names = arguments.map(\.name)
+        let core = command.perform
+        let perform = self.perform
+        return command.with(description: description) { dispatcher, call in
+            let given = names.contains { call.arguments.options[$0] != nil || call.arguments.flags.contains($0) }
+            return given ? await perform(dispatcher, call) : await core(dispatcher, call)
+        }
+    }
 }
 
 /// An operator that sends a line's output elsewhere, spelled as cmd2 and POSIX shells spell it.

@@ -1,7 +1,11 @@
-/// The lines run in this session, numbered from 1, for `history` and `!N`. Only the last
-/// ``limit`` are kept (as a shell keeps its HISTSIZE), so that a script of millions of lines
-/// runs in the same memory as one of ten.
+/// The lines typed in this session, numbered from 1, for `history`, `!N` and `!prefix`, and
+/// those of earlier sessions that the front end keeps (the terminal's history file), for
+/// `history -a` and `!prefix`. Only the last ``limit`` are kept (as a shell keeps its HISTSIZE),
+/// so that a script of millions of lines runs in the same memory as one of ten.
 struct SessionHistory {
+    /// The lines of earlier sessions, oldest first, as the front end handed them.
+    var earlier: [String] = []
+
     /// How many of the latest lines are kept.
     static let limit = 1000
 
@@ -24,6 +28,12 @@ struct SessionHistory {
         }
     }
 
+    /// Takes back the last line added (one that gave its place to the lines it runs).
+    mutating func removeLast() {
+        guard !kept.isEmpty else { return }
+        kept.removeLast()
+    }
+
     /// Line `number`, if it is kept.
     func line(_ number: Int) -> String? {
         let index = number - firstNumber
@@ -35,5 +45,15 @@ struct SessionHistory {
     func last(_ count: Int = limit) -> [(number: Int, line: String)] {
         let shown = min(count, Self.limit, kept.count)
         return (kept.count - shown..<kept.count).map { (firstNumber + $0, kept[$0]) }
+    }
+
+    /// The latest line that starts with `prefix`: this session's, else an earlier session's.
+    func latest(startingWith prefix: String) -> String? {
+        kept.last { $0.hasPrefix(prefix) } ?? earlier.last { $0.hasPrefix(prefix) }
+    }
+
+    /// The lines kept whose numbers are in `range`, with their numbers, oldest first.
+    func lines(in range: ClosedRange<Int>) -> [(number: Int, line: String)] {
+        last().filter { range.contains($0.number) }
     }
 }

@@ -52,6 +52,7 @@ package final class RedirectableOutput: ShellOutput {
     package func usage(_ usage: CommandUsage) { shown.usage(usage) }
     package func stack(_ entries: [StackEntry]) { shown.stack(entries) }
     package func text(_ lines: [String]) { shown.text(lines) }
+    package func settings(_ listing: SettingsListing) { shown.settings(listing) }
 
     package func notice(_ notice: Notice) {
         switch notice.style {
@@ -64,6 +65,7 @@ package final class RedirectableOutput: ShellOutput {
     package func lineCancelled() { base.lineCancelled() }
     package func endOfInput() { base.endOfInput() }
     package func flush() { base.flush() }
+    package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 
     package func apply(_ settings: ShellSettings) {
         fixedWidth = settings.width

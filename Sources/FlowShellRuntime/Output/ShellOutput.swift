@@ -16,8 +16,10 @@ public protocol ShellOutput: AnyObject {
     func usage(_ usage: CommandUsage)
     /// `where`: the open screens, bottom first.
     func stack(_ entries: [StackEntry])
-    /// Lines of plain text a command answers with (`history`, `alias`, `set`).
+    /// Lines of plain text a command answers with (`history`, `alias`, `set NAME`).
     func text(_ lines: [String])
+    /// `set`: each setting with its value and what it does.
+    func settings(_ listing: SettingsListing)
     /// A command has run for a while (true) or finished (false).
     func progress(_ running: Bool)
     /// The line was abandoned with Ctrl-C at the prompt.
@@ -28,6 +30,9 @@ public protocol ShellOutput: AnyObject {
     func apply(_ settings: ShellSettings)
     /// Writes out what is held back, before another program writes to the same place.
     func flush()
+    /// `screen` as this View shows it in plain text, one line a row, unwrapped (what `wait
+    /// --until TEXT` looks for); nil when the View has no text of its own.
+    func plainText(of screen: ViewProperties) -> String?
     /// Whether this View shows the open screens with each screen (a program's View names them
     /// in every screen message). One that does not is handed screens whose ``ScreenSnapshot/stack``
     /// is empty: showing a screen then costs nothing for the screens under it, however many.
@@ -37,10 +42,20 @@ public protocol ShellOutput: AnyObject {
 extension ShellOutput {
     /// An output shows the stack with each screen unless it says otherwise.
     public var showsStackWithScreens: Bool { true }
+
+    /// An output with no layout of its own shows the settings as lines of text
+    /// (`width = auto  — the output width in columns`).
+    public func settings(_ listing: SettingsListing) {
+        text(listing.lines)
+    }
+
     /// An output that has nothing to set ignores the settings.
     public func apply(_ settings: ShellSettings) {}
     /// An output that holds nothing back has nothing to write out.
     public func flush() {}
+
+    /// An output that renders no text (JSON lines, a browser's messages) has none to give.
+    public func plainText(of screen: ViewProperties) -> String? { nil }
 }
 
 /// One open screen, as `where` and the machine interface show it.
@@ -103,6 +118,35 @@ public struct CommandUsage: Encodable, Equatable, Sendable {
         usage = command.usage
         summary = command.summary
         arguments = command.arguments.map { Argument(name: $0.name, optional: $0.isOptional, values: $0.values) }
+    }
+}
+
+/// What `set` lists: every setting with its value, names and values aligned.
+public struct SettingsListing: Equatable, Sendable {
+    /// One setting.
+    public struct Row: Equatable, Sendable {
+        /// What is typed after `set`.
+        public let name: String
+        /// Its value now.
+        public let value: String
+        /// What it does, with the module that declares it when it is a module's.
+        public let summary: String
+    }
+
+    /// The settings, the shell's own first.
+    public let rows: [Row]
+
+    /// `name = value` for each row, padded so that the `=` and the values line up.
+    public var assignments: [String] {
+        let nameWidth = rows.map(\.name.count).max() ?? 0
+        return rows.map { $0.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + " = " + $0.value }
+    }
+
+    /// The listing as lines of text: each assignment, padded, then its summary after a dash.
+    public var lines: [String] {
+        let assignments = self.assignments
+        let width = assignments.map(\.count).max() ?? 0
+        return zip(assignments, rows).map { $0.padding(toLength: width, withPad: " ", startingAt: 0) + "  — " + $1.summary }
     }
 }
 

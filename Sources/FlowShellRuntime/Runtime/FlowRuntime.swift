@@ -41,6 +41,8 @@ public final class FlowRuntime {
     let notices: SessionNotices
     /// The flow's plugins.
     let plugins: PluginLoader
+    /// Whether the last reload found the config broken (the running flow went on).
+    private var configIsBroken = false
     /// How many of the plugins' runs had ended when the open screens last held no screen of a
     /// stopped plugin (``hasStoppedPluginScreen``).
     var endedPluginRunsSeen = 0
@@ -208,13 +210,20 @@ public final class FlowRuntime {
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
         if let refusal = check.refusal {
             // An edit that names another program does not start it unasked.
+            configIsBroken = true
             return [Notice(.error, refusal), Notice(.warning, "the flow that was running goes on")]
         }
         guard let manifest = check.runnableManifest else {
+            configIsBroken = true
             return check.diagnostics.filter { $0.severity == .error }.map { Notice(.error, $0.description) }
                 + [Notice(.warning, "\(check.fileName) has errors; the flow that was running goes on")]
         }
-        guard manifest != flow.manifest else { return [] }
+        // Fixed back to the flow that runs: the last word said was that it has errors.
+        let wasBroken = configIsBroken
+        configIsBroken = false
+        guard manifest != flow.manifest else {
+            return wasBroken ? [Notice(.success, "\(check.fileName) is sound again, as the flow that runs")] : []
+        }
         let catalog = FeatureCatalog(check.modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: sharedServices, environment: environment)

@@ -14,6 +14,7 @@ enum FileRedirection {
     /// Whether the output can go to `path`, checked before the command runs, so that a command
     /// is not run for nothing: a file's folder must exist and it must be writable.
     static func check(_ path: String, environment: [String: String]) throws(UserFacingError) {
+        guard !path.isEmpty else { throw UserFacingError("cannot write to '': a file needs a name") }
         let full = expanded(path, environment: environment)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) {

@@ -1,14 +1,16 @@
+import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
 import Foundation
 
 extension SessionCapability {
     /// The files of this machine, as the person at the terminal may reach them: `run FILE`,
-    /// `CMD > FILE` and `CMD >> FILE`, and file names for Tab on a path. (The terminal's startup
-    /// file and its history file are read and written by the terminal itself.)
+    /// `history -o FILE`, `CMD > FILE` and `CMD >> FILE`, and file names for Tab on a path. (The
+    /// terminal's startup file and its history file are read and written by the terminal itself.)
     public static let files = SessionCapability(
         name: "files",
         commands: [FilesCapability.run],
+        options: [FilesCapability.historyToFile],
         destinations: [.write: FilesCapability.destination(appending: false), .append: FilesCapability.destination(appending: true)],
         listFolder: FilesCapability.names(in:)
     )
@@ -29,6 +31,29 @@ enum FilesCapability {
             return .next
         }
         return await dispatcher.runScript(text, named: path, keepGoing: call.arguments.flags.contains("keep-going"))
+    }
+
+    /// `history -o FILE [RANGE]`: this session's lines before this one (those of RANGE, else all)
+    /// written to FILE, one a line, as a script that `run FILE` runs again. Lines that ran others
+    /// (`history -r`, `edit`) gave their places to those, so the script runs the same anywhere.
+    static let historyToFile = CommandOptions(for: CoreCommands.history, arguments: [
+        ArgumentDescription("output", kind: .option, optional: true, isPath: true, valueName: "FILE", shortName: "o"),
+    ], summary: "-o FILE: write them to FILE as a script") { dispatcher, call in
+        guard let path = call.arguments.options["output"] else { return .next }
+        let environment = ProcessInfo.processInfo.environment
+        guard dispatcher.lastLineNumber > 0 else {
+            dispatcher.fail("no lines to write yet — history -o FILE writes the lines typed before it")
+            return .next
+        }
+        guard let lines = dispatcher.historyLines(call.arguments.positionals.first ?? "..")?.map(\.line) else { return .next }
+        do {
+            try FileRedirection.check(path, environment: environment)
+            try FileRedirection.write(lines.joined(separator: "\n") + "\n", to: path, appending: false, environment: environment)
+            dispatcher.output.notice(Notice(.success, "wrote \(lines.count) line\(lines.count == 1 ? "" : "s") to \(path) — run \(path) runs them"))
+        } catch {
+            dispatcher.fail(UserFacingError.message(for: error))
+        }
+        return .next
     }
 
     /// Where `>` (or, `appending`, `>>`) sends a line's output: the file named after it.

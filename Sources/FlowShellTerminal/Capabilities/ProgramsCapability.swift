@@ -1,13 +1,16 @@
+import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
 import Foundation
 
 extension SessionCapability {
     /// The programs of this machine, run by the user's own shell (`$SHELL`) as the person at
-    /// the terminal may run them: `shell COMMAND` and `CMD | COMMAND`.
+    /// the terminal may run them: `shell COMMAND`, `CMD | COMMAND`, and `edit`, which opens the
+    /// user's editor.
     public static let programs = SessionCapability(
         name: "programs",
-        commands: [ProgramsCapability.shell],
+        commands: [ProgramsCapability.shell, ProgramsCapability.edit],
+        options: [ProgramsCapability.historyInEditor],
         destinations: [.pipe: ProgramsCapability.pipe]
     )
 }
@@ -34,6 +37,82 @@ enum ProgramsCapability {
             dispatcher.fail(UserFacingError.message(for: error))
         }
         return .next
+    }
+
+    /// `edit [RANGE]`: the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`) on a scratch
+    /// script — empty, or holding the lines of RANGE of this session — whose lines run, each
+    /// shown first and remembered as typed in place of the `edit` line, when the editor closes
+    /// with status 0 (IPython's `%edit`, cmd2's `history -e`, bash's `fc`).
+    static let edit = GlobalCommand("edit", "Write lines in your $EDITOR and run them when it closes (RANGE: start from those lines, as history -r)",
+                                    arguments: [ArgumentDescription("RANGE", optional: true)]) { dispatcher, call in
+        // Typed, this line leaves the history to the lines the editor leaves.
+        let remembered = dispatcher.giveThisLinesPlaceToWhatItRuns()
+        return await edit(call.arguments.positionals.first, remembered: remembered, on: dispatcher)
+    }
+
+    /// `history -e [RANGE]`, as cmd2's and bash's `fc`: `edit` on those lines, the last one
+    /// when none are named.
+    static let historyInEditor = CommandOptions(for: CoreCommands.history, arguments: [
+        ArgumentDescription("edit", kind: .flag, optional: true, shortName: "e"),
+    ], summary: "-e: edit them in your $EDITOR, then run them") { dispatcher, call in
+        let remembered = dispatcher.giveThisLinesPlaceToWhatItRuns()
+        // The line before this one, when no range is named.
+        let previous = dispatcher.lastLineNumber
+        guard let range = call.arguments.positionals.first ?? (previous > 0 ? String(previous) : nil) else {
+            dispatcher.fail("no line before this one to edit — history -e RANGE names lines")
+            return .next
+        }
+        return await edit(range, remembered: remembered, on: dispatcher)
+    }
+
+    /// Opens the editor on the lines of `range` (nil: an empty script) and runs what it leaves,
+    /// its lines kept in the history when `remembered`.
+    @MainActor
+    private static func edit(_ range: String?, remembered: Bool, on dispatcher: Dispatcher) async -> Dispatcher.Step {
+        var initial = ""
+        if let range {
+            guard let lines = dispatcher.historyLines(range) else { return .next }
+            initial = lines.map(\.line).joined(separator: "\n") + "\n"
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let editor = ["VISUAL", "EDITOR"].lazy.compactMap { environment[$0] }.first { !$0.allSatisfy(\.isWhitespace) } ?? "vi"
+        let file: ScratchFile
+        do {
+            file = try ScratchFile(named: "\(dispatcher.runtime.flow.manifest.app)-edit", holding: initial)
+        } catch {
+            dispatcher.fail("edit: cannot make a scratch file: \(SystemError.describe(error))")
+            return .next
+        }
+        defer { file.remove() }
+        // What the shell holds back goes out before the editor takes the terminal.
+        dispatcher.output.flush()
+        let status: Int32
+        do {
+            status = try await SystemShell.run("\(editor) \(SystemShell.quoted(file.path))", input: nil, sharesInput: dispatcher.interactive,
+                                               environment: environment)
+        } catch {
+            dispatcher.fail(UserFacingError.message(for: error))
+            return .next
+        }
+        // A Ctrl-C typed in the editor was the editor's.
+        dispatcher.interruptTaken()
+        guard status == 0 else {
+            let hint = status == 127 || status == 126 ? " — set VISUAL or EDITOR to the editor you use" : ""
+            dispatcher.fail("the editor '\(editor)' ended with status \(status); nothing was run\(hint)")
+            return .next
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: file.path, encoding: .utf8)
+        } catch {
+            dispatcher.fail("edit: cannot read the scratch file: \(SystemError.describe(error))")
+            return .next
+        }
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            dispatcher.output.notice(Notice(.muted, "nothing to run"))
+            return .next
+        }
+        return await dispatcher.runScript(text, named: "edit", keepGoing: false, showsLines: true, remembersLines: remembered)
     }
 
     /// Where `|` sends a line's output: the standard input of the command after it, whose own

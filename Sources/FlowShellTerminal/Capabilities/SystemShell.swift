@@ -32,4 +32,9 @@ enum SystemShell {
             throw UserFacingError("cannot start the shell \(shell): \(error.description)")
         }
     }
+
+    /// `text` as one word for a POSIX shell: in single quotes, each of its own written `'\''`.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 }

@@ -14,6 +14,9 @@ enum Pager {
     /// text itself).
     @MainActor
     static func show(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        // A terminal that cannot move its cursor (TERM=dumb: an editor's shell buffer, a
+        // serial line) cannot page: the text is printed whole, as git and man do there.
+        guard environment["TERM"] != "dumb" else { return false }
         let command = environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -R -F -X"
         guard let status = Terminal.runInForeground(command, input: text) else { return false }
         return !notRun.contains(status)

@@ -27,6 +27,7 @@ package final class PlainTextCollector: CollectingOutput {
     package func usage(_ usage: CommandUsage) { text.usage(usage) }
     package func stack(_ entries: [StackEntry]) { text.stack(entries) }
     package func text(_ lines: [String]) { text.text(lines) }
+    package func settings(_ listing: SettingsListing) { text.settings(listing) }
     package func progress(_ running: Bool) {}
     package func lineCancelled() {}
     package func endOfInput() {}

@@ -154,9 +154,11 @@ package final class RecordingOutput: ShellOutput {
     package func usage(_ usage: CommandUsage) { base.usage(usage); record.usage(usage) }
     package func stack(_ entries: [StackEntry]) { base.stack(entries); record.stack(entries) }
     package func text(_ lines: [String]) { base.text(lines); record.text(lines) }
+    package func settings(_ listing: SettingsListing) { base.settings(listing); record.settings(listing) }
     package func apply(_ settings: ShellSettings) { base.apply(settings) }
     package func progress(_ running: Bool) { base.progress(running) }
     package func lineCancelled() { base.lineCancelled() }
     package func endOfInput() { base.endOfInput() }
     package func flush() { base.flush() }
+    package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 }

@@ -139,22 +139,11 @@ package final class TextOutput: ShellOutput {
             page(lastHelp.text)
             return
         }
-        let rows = listing.screenCommands + listing.globalCommands
-        // The usage column is as wide as its usages, up to a limit: a longer usage has a line of
-        // its own, its summary starting on the next, so that one long command does not squeeze
-        // every summary.
-        let usageWidth = rows.map { DisplayWidth.of(TextSanitizer.clean($0.usage)) }.filter { $0 <= Self.usageColumnLimit }.max() ?? 0
-        let summaryWidth = max(10, width() - usageWidth - 4)
+        let rows = (listing.screenCommands + listing.globalCommands).map { (TextSanitizer.clean($0.usage), $0.summary) }
+        let columns = TwoColumns(lefts: rows.map(\.0), limit: Self.usageColumnLimit, width: currentWidth, indent: "  ", gap: "  ")
         func section(_ title: String, _ commands: [CommandUsage]) -> String {
-            styler.apply(.heading, title) + "\n" + commands.map { command in
-                let summary = renderer.wrap(command.summary, width: summaryWidth)
-                let indent = String(repeating: " ", count: usageWidth + 4)
-                let usage = TextSanitizer.clean(command.usage)
-                let usageAlone = DisplayWidth.of(usage) > usageWidth
-                return (usageAlone ? "  \(usage)\n" : "") + summary.enumerated().map { index, line in
-                    (index == 0 && !usageAlone ? "  \(DisplayWidth.pad(usage, to: usageWidth))  " : indent) + line + "\n"
-                }.joined()
-            }.joined()
+            styler.apply(.heading, title) + "\n"
+                + commands.map { columns.row(TextSanitizer.clean($0.usage), $0.summary) { renderer.wrap($0, width: $1) } }.joined()
         }
         var text = ""
         if !listing.screenCommands.isEmpty {
@@ -163,6 +152,16 @@ package final class TextOutput: ShellOutput {
         text += section("Global commands:", listing.globalCommands)
         lastHelp = (listing, currentWidth, text)
         page(text)
+    }
+
+    /// `set`: each setting's `name = value`, aligned, with what it does beside it, wrapped
+    /// under itself when the line would pass the width.
+    package func settings(_ listing: SettingsListing) {
+        let assignments = listing.assignments.map { TextSanitizer.clean($0) }
+        // Names and values are short: the column is as wide as the widest.
+        let columns = TwoColumns(lefts: assignments, limit: .max, width: width(), indent: "", gap: "  — ")
+        let renderer = self.renderer
+        page(zip(assignments, listing.rows).map { columns.row($0, $1.summary) { renderer.wrap($0, width: $1) } }.joined())
     }
 
     package func usage(_ usage: CommandUsage) {
@@ -197,5 +196,41 @@ package final class TextOutput: ShellOutput {
 
     package func flush() {
         console.flush()
+    }
+
+    /// The screen as a script sees it: no colour, no wrapping.
+    package func plainText(of screen: ViewProperties) -> String? {
+        ScreenRenderer(width: ScreenRenderer.unbounded, styler: TextStyler(colour: false), wrapsMessages: false).render(screen)
+    }
+}
+
+/// Rows of a name (a usage, a setting's `name = value`) and what it does: the names in a column
+/// as wide as they are, up to a limit — a longer one has a line of its own, its summary starting
+/// on the next — so that one long name does not squeeze every summary; each summary wrapped to
+/// the rest of the width, its later lines under its first.
+struct TwoColumns {
+    /// The width of the names' column.
+    let leftWidth: Int
+    /// The width the summaries are wrapped to.
+    let summaryWidth: Int
+    /// What comes before each name.
+    let indent: String
+    /// What comes between a name and its summary.
+    let gap: String
+
+    init(lefts: [String], limit: Int, width: Int, indent: String, gap: String) {
+        leftWidth = lefts.map(DisplayWidth.of).filter { $0 <= limit }.max() ?? 0
+        summaryWidth = max(10, width - leftWidth - DisplayWidth.of(indent + gap))
+        self.indent = indent
+        self.gap = gap
+    }
+
+    /// One row, each of its lines ended by a newline.
+    func row(_ left: String, _ summary: String, wrap: (String, Int) -> [String]) -> String {
+        let under = String(repeating: " ", count: DisplayWidth.of(indent + gap) + leftWidth)
+        let alone = DisplayWidth.of(left) > leftWidth
+        return (alone ? indent + left + "\n" : "") + wrap(summary, summaryWidth).enumerated().map { index, line in
+            (index == 0 && !alone ? indent + DisplayWidth.pad(left, to: leftWidth) + gap : under) + line + "\n"
+        }.joined()
     }
 }

@@ -15,11 +15,14 @@ struct BookingConfirmScreen: Screen {
     let interactor: BookingInteractor
     let fleet: any CarLookup
     let input: CarReference
+    /// How long a new booking lasts: the person's `set booking-hours`.
+    let hours: Int
 
     init(input: CarReference, context: ScreenContext) throws {
         interactor = try BookingInteractor(services: context.services)
         fleet = try context.services.resolve((any CarLookup).self)
         self.input = input
+        hours = Int(context.store.value(of: BookingModule.hours)) ?? 1
     }
 
     /// The draft for the car as the fleet has it now: its name and price are looked up, never
@@ -30,7 +33,7 @@ struct BookingConfirmScreen: Screen {
         guard let car = try await fleet.car(id: input.carID) else {
             throw UserFacingError("no car '\(input.carID)'")
         }
-        return dated(BookingDraft(carID: car.id, carName: car.name, pricePerHour: car.pricePerHour))
+        return dated(BookingDraft(carID: car.id, carName: car.name, pricePerHour: car.pricePerHour, hours: hours))
     }
 
     /// The draft with its period as of now.

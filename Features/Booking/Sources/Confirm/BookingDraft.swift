@@ -15,11 +15,12 @@ public struct BookingDraft: Sendable, Equatable {
     /// When it would run, in words (`now to Sun 15:20`), as of the last change.
     public var period = ""
 
-    /// Creates a one-hour draft for a car.
-    public init(carID: String, carName: String, pricePerHour: Int) {
+    /// Creates a draft for a car, of one hour unless `hours` says.
+    public init(carID: String, carName: String, pricePerHour: Int, hours: Int = 1) {
         self.carID = carID
         self.carName = carName
         self.pricePerHour = pricePerHour
+        self.hours = hours
     }
 
     /// The price of the booking.

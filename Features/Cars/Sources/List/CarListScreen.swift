@@ -76,10 +76,18 @@ struct CarListScreen: Screen {
         .command("refresh", "Ask every operator for its cars again") { screen, state, emit in
             // Each operator's cars are shown as its answer arrives.
             let operators = screen.fleet.managers.count
-            state.cars = try await screen.fleet.refreshedCars { cars, answered in
-                state.cars = cars
-                state.refreshing = answered < operators ? "\(answered) of \(operators) operators answered" : nil
+            do {
+                state.cars = try await screen.fleet.refreshedCars { cars, answered in
+                    state.cars = cars
+                    state.refreshing = answered < operators ? "\(answered) of \(operators) operators answered" : nil
+                    emit.progress(state)
+                }
+            } catch {
+                // What arrived stays (the progress made it the screen's); the refresh itself
+                // is over, cancelled or failed, and the list no longer says it runs.
+                state.refreshing = nil
                 emit.progress(state)
+                throw error
             }
             state.refreshing = nil
         },
