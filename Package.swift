@@ -237,8 +237,9 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
-        // Runs both servers in one process and stops them together on SIGINT or SIGTERM.
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        // Runs both servers in one process and stops them together on SIGINT or SIGTERM, within
+        // a bound (Hummingbird's already).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
@@ -259,12 +260,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // The server's own log, kept to what is critical.
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: ["index.html", "app.js", "style.css"].map { .embedInCode("Page/\($0)") },
+            resources: ["index.html", "app.js", "style.css", "favicon.svg", "refused.html"].map { .embedInCode("Page/\($0)") },
             swiftSettings: strictSwift
         ),
         // SSH: each login a session of the core on a pseudo-terminal of its own, whose View is the
@@ -303,7 +304,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             plugins: ["FeatureRegistryPlugin"]
         ),
         .testTarget(name: "FlowShellWebTests", dependencies: [
-            "FlowShellWeb",
+            "FlowShellWeb", "FlowManifest", "FlowCoordinator",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
 """`flowshell serve` end to end, on the debug build `make test` made: first over the WebSocket
 (the token and Origin checks, bad input of every kind closing only its own session, the same
-answers as the terminal's), then the sample flow in a real headless Chromium driven by Selenium
-(list → details → book → sign in → confirm, an update pushed by another session, a wrong token,
-two tabs, a reload, the keyboard), each sample screen's layout checked from the DOM at two widths
-and photographed at each. Waits are on messages and on
-the page, never on the clock; a deadline only bounds a hang.
+answers as the terminal's, where each tab is and the deep links its address opens, a duplicated
+tab, Cancel), then the sample flow in a real headless Chromium driven by Selenium (a car's row →
+its details, Back and Forward, book → sign in → confirm, an update pushed by another session,
+Cancel, a wrong token, two tabs, a duplicated tab, a reload, a deep link in a new tab, quit, the
+keyboard), each sample screen's layout checked from the DOM at two widths and photographed at
+each; last, the server stopped and started again on the same folders, its tabs coming back where
+they were. Waits are on messages and on the page, never on the clock; a deadline only bounds a
+hang.
 
     python3 scripts/check_web.py [--build-dir .build/debug] [--screenshots DIR]
 """
 import argparse
 import json
+import os
 import pathlib
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -142,8 +147,14 @@ def websocket_tests(server, build, home):
     check(status == 200 and b"<title>" in body, "the page answers with its token")
     check("set-cookie" not in head.lower() and server.token not in head, "and sets no cookie (cookies reach every port of a host)")
     check(http_get(server, "/?token=wrong")[0] == 403, "the page with a wrong token is refused (403)")
+    status, head, body = http_get(server, "/?token=wrong")
+    check(b'<link rel="stylesheet"' in body and b"What to do" in body, "the refusal is a page in the page's style that says what to do")
     status, head, body = http_get(server, "/")
     check(status == 200 and server.token.encode() not in body, "the page without a token (a reload) is served: it holds no secret")
+    status, head, deep = http_get(server, "/cars/rio/-/booking.confirm")
+    check(status == 200 and deep == body, "every path is the page, which opens the deep link it names")
+    status, head, icon = http_get(server, "/favicon.ico")
+    check(status == 200 and "image/svg+xml" in head and icon.startswith(b"<svg"), "the page has an icon")
     for path in [f"/?token={server.token}", "/app.js", "/ws"]:
         check(http_get(server, path, host=f"evil.example:{server.port}")[0] == 421,
               f"a request for {path} addressed to another name is refused (421)")
@@ -267,6 +278,184 @@ def websocket_tests(server, build, home):
     check(not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal")
 
 
+def location_of(messages):
+    """The last place a socket was told its tab is at."""
+    places = [message for message in messages if message.get("type") == "location"]
+    return places[-1] if places else None
+
+
+def address_tests(server):
+    """The address follows the flow: the server tells the page where its tab is (the stack's
+    deep link, else its linked part and the screens above); a tab the server does not know
+    opens the deep link its page's address names; a copy of a tab still open (a duplicated tab)
+    is a tab of its own where that one is, at once; a tab coming back is the same tab."""
+    tab = opened(server)
+    check(location_of(tab.messages) == {"v": 1, "type": "location", "path": "/", "opensHere": True},
+          f"a new tab is told it is at / ({location_of(tab.messages)})")
+    answers = tab.run("select rio")
+    told = location_of(answers)
+    check(told and told["path"] == "/cars/rio" and told["opensHere"]
+          and answers.index(told) < answers.index(screen_of(answers)),
+          f"select rio: the tab is told it is at /cars/rio, before its screen ({told})")
+    check(location_of(tab.run("filter kia")) is None, "a screen at the same place says nothing new about where it is")
+    answers = tab.run("book")
+    told = location_of(tab.run("login gil")) or location_of(answers)
+    check(told and told["path"] == "/cars/rio/-/booking.confirm" and not told["opensHere"],
+          f"the booking, which no link opens, is at the car's link and the screen above it ({told})")
+    tab.run("cancel")
+    # Signed out again, as the later checks expect.
+    tab.run("home")
+    tab.run("account")
+    tab.run("logout")
+
+    for path, title, what in [("/cars/rio", "Kia Rio", "a deep link"), ("/cars/rio/-/booking.confirm", "Kia Rio", "a booking's address (its linked part)"),
+                              ("/-/cars.operators", "Cars", "the operators' address (no linked part)")]:
+        deep = opened(server, path=path)
+        check(screen_of(deep.messages)["title"] == title and deep.tab != tab.tab,
+              f"a new tab with the token at {path} opens {what}: {screen_of(deep.messages)['title']}")
+        deep.close()
+    nowhere = opened(server, path="/nowhere")
+    errors = [message["message"] for message in nowhere.messages if message["type"] == "error"]
+    check(screen_of(nowhere.messages)["title"] == "Cars" and any("no link matches '/nowhere'" in error for error in errors),
+          f"an address no link matches opens the root, saying so ({errors})")
+    nowhere.close()
+
+    # A duplicated tab: the page's storage copied, the original still open.
+    tab.run("select polo")
+    copy = opened(server, tab=tab.tab, key=tab.key, path="/cars/polo")
+    check(copy.tab != tab.tab and screen_of(copy.messages)["title"] == "Volkswagen Polo",
+          f"a copy of a tab still open is a tab of its own, where that one is, at once ({screen_of(copy.messages)['title']})")
+    check(screen_of(tab.run("back"))["title"] == "Cars" and screen_of(copy.run("show"))["title"] == "Volkswagen Polo",
+          "and each goes its own way")
+    copy.close()
+    # A reload: the page went away and comes back as the same tab, where it was.
+    tab.close()
+    back = opened(server, tab=tab.tab, key=tab.key, path="/", resume=True)
+    check(back.tab == tab.tab and screen_of(back.messages)["title"] == "Cars", "a tab that comes back (resume) is the same tab, where it was")
+    back.close()
+
+
+def cancel_tests(server):
+    """The page's Cancel is the terminal's Ctrl-C: it cancels the line running, or a line
+    waiting to run, which then does not run; the session goes on."""
+    tab = opened(server)
+    # Numbers of its own, apart from those the client gives the lines it runs.
+    tab.send_json({"type": "run", "line": "wait 600", "id": 101})
+    tab.send_json({"type": "run", "line": "select rio", "id": 102})
+    tab.send_json({"type": "cancel", "id": 102})
+    tab.send_json({"type": "cancel", "id": 101})
+    tab.wait(lambda message: message.get("type") == "done" and message.get("id") == 102)
+    dones = {message["id"]: message["failed"] for message in tab.messages if message.get("type") == "done"}
+    warnings = [message["message"] for message in tab.messages if message.get("type") == "warning"]
+    check(dones == {101: True, 102: True} and warnings.count("cancelled") == 2,
+          f"cancel stops a running line and a waiting one, each said cancelled ({dones}, {warnings})")
+    check(not any(message.get("type") == "screen" and message["title"] == "Kia Rio" for message in tab.messages),
+          "and the waiting line never ran")
+    check(screen_of(tab.run("select zoe"))["title"] == "Renault Zoe", "the session goes on after a cancel")
+    tab.send_json({"type": "cancel", "id": 999})
+    check(screen_of(tab.run("back"))["title"] == "Cars", "a cancel of a line that is not there changes nothing")
+    tab.close()
+
+
+def free_port():
+    """A port nothing listens on now, for a server started again where its pages are."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def comes_to_be(wait, condition):
+    """Whether the page comes to meet `condition` within the deadline (a bound on a hang only)."""
+    from selenium.common.exceptions import TimeoutException
+    try:
+        wait.until(condition)
+        return True
+    except TimeoutException:
+        return False
+
+
+def restart_tests(build, home, driver):
+    """Sessions outlive a restart: the token is kept in the app's state folder (owner only), so
+    the printed address and every tab's key work after the server is stopped and started again
+    on the same folders; each tab comes back where it was, signed in as before — by itself, or
+    reloaded. `--new-token` shuts every tab out."""
+    port = free_port()
+    binary = str(build / "flowshell-serve")
+    server = Server(binary, home, port=port)
+    first_token = server.token
+    token_file = pathlib.Path(home) / "state" / "flowshell" / "carsharing" / "web-token"
+    try:
+        check(token_file.read_text().strip() == server.token and (token_file.stat().st_mode & 0o777) == 0o600,
+              "the token is kept in the app's state folder, readable by its owner only")
+        tab = opened(server)
+        # Whoever the earlier checks left signed in signs out first.
+        if screen_of(tab.run("account"))["screen"] == "auth.account":
+            tab.run("logout")
+            tab.run("account")
+        tab.run("login hana")
+        tab.run("home")
+        tab.run("select polo")
+        if driver:
+            from selenium.webdriver.common.by import By
+            from selenium.webdriver.support.ui import WebDriverWait
+            wait = WebDriverWait(driver, DEADLINE)
+            driver.get(server.url)
+            wait.until(lambda d: d.find_element(By.ID, "title").text == "Cars")
+            driver.find_element(By.CSS_SELECTOR, 'button.row-open[title="select zoe"]').click()
+            wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe")
+            driver.execute_script("window.flowshellMarker = 'before the restart'")
+    finally:
+        # `tab` stays open and never answers the server's close, as a client gone silent.
+        stopped = server.stop()
+    check(stopped and server.process.returncode == 0,
+          "told to stop while a tab does not answer its close, the server stops by itself once its grace is over"
+          f" (exit status {server.process.returncode})")
+    if driver:
+        wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "lost")
+        check("Reconnecting" in driver.find_element(By.ID, "connection").text,
+              f"a page whose server stopped says it reconnects ({driver.find_element(By.ID, 'connection').text!r})")
+    server = Server(binary, home, port=port)
+    try:
+        check(server.token == first_token and server.port == port,
+              "started again on the same folders, the server prints the same address")
+        back = opened(server, tab=tab.tab, key=tab.key, path="/cars/polo", resume=True)
+        check(back.tab == tab.tab and screen_of(back.messages)["title"] == "Volkswagen Polo",
+              f"a tab that comes back after the restart continues where it was ({screen_of(back.messages)['title']})")
+        back.run("home")
+        account = screen_of(back.run("account"))
+        check(account["screen"] == "auth.account" and account.get("status") == "signed in as hana",
+              f"signed in as before ({account['screen']}, {account.get('status')!r})")
+        back.close()
+        if driver:
+            wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok"
+                       and d.find_element(By.ID, "title").text == "Renault Zoe")
+            check(driver.execute_script("return window.flowshellMarker") == "before the restart",
+                  "the page reconnects by itself and shows the same screen, without a reload")
+            driver.refresh()
+            wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe"
+                       and d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok")
+            check(driver.execute_script("return location.pathname") == "/cars/zoe", "reloaded, it shows the same screen, at its address")
+    finally:
+        server.stop()
+    server = Server(binary, home, port=port, extra=("--new-token",))
+    try:
+        check(server.token != first_token and token_file.read_text().strip() == server.token,
+              "--new-token makes a new token, kept in its place")
+        refused_key = refused(server, tab=tab.tab, key=tab.key)
+        check(refused_key is not None and refused_key.status == 1008 and refused_key.door,
+              f"after --new-token a tab's old key lets nothing in, and the page is told to ask for the address ({refused_key})")
+        if driver:
+            check(comes_to_be(wait, lambda d: d.find_element(By.ID, "door").is_displayed()), "and the page asks for the printed address")
+            driver.find_element(By.ID, "door-address").send_keys(server.url)
+            driver.find_element(By.CSS_SELECTOR, "#door button").click()
+            check(comes_to_be(wait, lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok"
+                              and d.find_element(By.TAG_NAME, "body").get_attribute("data-ended") != "true"
+                              and d.find_element(By.ID, "title").text == "Renault Zoe"),
+                  "pasting the printed address into the page lets it in again, where the tab was")
+    finally:
+        server.stop()
+
+
 def unkept_settings_tests(build, home):
     """A data folder that cannot hold the settings: the server says so at start and each tab is
     told, and the tabs still share the settings, in memory, as they share the app's services."""
@@ -379,7 +568,8 @@ def book_in_session(socket, car):
 
 # What is wrong with the page's layout, in words, read from the DOM: the page wider than the
 # window, or something one needs (the title, the breadcrumb, a button, the command line) hidden,
-# empty, out of the window's width or cut short. Not pixels: a golden image differs with each
+# empty, out of the window's width or cut short; a table that scrolls sideways, or a cell out of
+# the window. Not pixels: a golden image differs with each
 # Chromium and font, this does not.
 LAYOUT_PROBLEMS = """
 const width = document.documentElement.clientWidth;
@@ -400,11 +590,27 @@ for (const [what, selector] of needed) {
     else if (element.scrollWidth > element.clientWidth + 1 && element.tagName === "BUTTON") problems.push(`${label} is cut short`);
   }
 }
+for (const scroller of document.querySelectorAll(".table-scroll")) {
+  if (scroller.scrollWidth > scroller.clientWidth + 1) problems.push(`a table scrolls sideways (${scroller.scrollWidth}px in ${scroller.clientWidth}px)`);
+}
+for (const cell of document.querySelectorAll(".table-scroll td")) {
+  const box = cell.getBoundingClientRect();
+  if (box.width > 0 && (box.left < 0 || box.right > width + 0.5)) problems.push(`a cell '${cell.textContent.trim().slice(0, 20)}' is out of the window`);
+}
 return problems;
 """
 
 # The two widths every sample screen is checked and photographed at: a laptop's and a phone's.
 WIDTHS = [("wide", 1100, 900), ("phone", 390, 844)]
+
+
+def skip_browser(reason):
+    """Skips the browser tests with a line saying why, or fails them where they must run (CI sets
+    FLOWSHELL_REQUIRE_BROWSER=1, so that a failed install cannot pass as a skip)."""
+    if os.environ.get("FLOWSHELL_REQUIRE_BROWSER") == "1":
+        check(False, f"the browser tests run (FLOWSHELL_REQUIRE_BROWSER=1), but {reason}")
+    else:
+        print(f"SKIP the browser tests: {reason}")
 
 
 def make_driver():
@@ -414,11 +620,11 @@ def make_driver():
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        print("SKIP the browser tests: selenium is not installed (scripts/install-web-test-deps.sh installs it)")
+        skip_browser("selenium is not installed (scripts/install-web-test-deps.sh installs it)")
         return None
     chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
     if not chromium or not driver_path:
-        print("SKIP the browser tests: chromium and chromedriver are not installed (scripts/install-web-test-deps.sh installs them)")
+        skip_browser("chromium and chromedriver are not installed (scripts/install-web-test-deps.sh installs them)")
         return None
     options = Options()
     options.binary_location = chromium
@@ -458,6 +664,7 @@ class Probe:
 def browser_tests(server, driver, screenshots):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import Select, WebDriverWait
     wait = WebDriverWait(driver, DEADLINE)
 
@@ -467,14 +674,29 @@ def browser_tests(server, driver, screenshots):
     def command(name):
         return driver.find_element(By.CSS_SELECTOR, f'#commands form[data-command="{name}"]')
 
+    def row(line):
+        return driver.find_element(By.CSS_SELECTOR, f'#components button[title="{line}"]')
+
+    def click(element):
+        """Clicks `element` as a person would, once it is in view above the command line at
+        the window's foot (WebDriver scrolls an element only to the window's edge)."""
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
     def type_line(text):
         line = driver.find_element(By.ID, "line")
         line.send_keys(text)
         line.send_keys(Keys.ENTER)
 
-    def laid_out(name):
+    def path():
+        return driver.execute_script("return location.pathname")
+
+    def focused():
+        return driver.execute_script("return document.activeElement && document.activeElement.id")
+
+    def laid_out(name, also=None):
         """Checks the screen shown at both widths from the DOM, photographs it at each, and
-        leaves the window wide."""
+        leaves the window wide; `also(label)` checks more at each width."""
         for label, width, height in WIDTHS:
             driver.set_window_size(width, height)
             # The resize is done when the page's width has followed it.
@@ -482,6 +704,8 @@ def browser_tests(server, driver, screenshots):
             problems = driver.execute_script(LAYOUT_PROBLEMS)
             shown = driver.execute_script("return window.innerWidth")
             check(not problems, f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else ""))
+            if also:
+                also(label)
             if screenshots:
                 driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
         driver.set_window_size(*WIDTHS[0][1:])
@@ -489,33 +713,112 @@ def browser_tests(server, driver, screenshots):
 
     driver.get(server.url)
     title_is("Cars")
-    check("token" not in driver.current_url, "the page takes the token out of the address bar")
+    check("token" not in driver.current_url and path() == "/", "the page takes the token out of the address bar, at /")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
           "the cars table shows, its Price and Away columns aligned right")
-    laid_out("cars")
-    Select(command("select").find_element(By.TAG_NAME, "select")).select_by_value("rio")
-    command("select").find_element(By.TAG_NAME, "button").click()
+    check(not driver.find_elements(By.CSS_SELECTOR, '#commands form[data-command="select"]'),
+          "select is no form under the table: the rows are what opens a car")
+
+    def card_titles(label):
+        if label == "phone":
+            titles = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#components td.title")]
+            first = driver.execute_script("const card = document.querySelector('#components tbody tr');"
+                                          " return [...card.children].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top"
+                                          " || a.getBoundingClientRect().left - b.getBoundingClientRect().left)[0].textContent")
+            labelled = driver.execute_script("return [...document.querySelectorAll('#components tbody td:not(.title):not(.row-actions)')]"
+                                             ".every((cell) => getComputedStyle(cell, '::before').content.replace(/\"/g, '') === cell.dataset.label)")
+            check(first == "Smart ForTwo" and "Kia Rio" in titles and labelled,
+                  f"at a phone's width each car is a card, its name first and every other cell labelled ({first!r})")
+    laid_out("cars", card_titles)
+
+    # A choice runs when it is chosen: no button to press.
+    def car_names():
+        return driver.execute_script("return [...document.querySelectorAll('#components tbody tr')]"
+                                     ".map((row) => row.children[1].textContent.trim())")
+    by_price = car_names()
+    Select(command("sort").find_element(By.TAG_NAME, "select")).select_by_value("name")
+    try:
+        wait.until(lambda d: "by name" in d.find_element(By.ID, "status").text)
+    except TimeoutException:
+        pass
+    check(by_price[:2] == ["Smart ForTwo", "Kia Rio"] and car_names()[:3] == ["Kia Rio", "Nissan Leaf", "Renault Zoe"],
+          f"choosing an order in sort's list sorts the cars at once, no button pressed ({car_names()[:3]})")
+    Select(command("sort").find_element(By.TAG_NAME, "select")).select_by_value("price")
+    wait.until(lambda d: "by price" in d.find_element(By.ID, "status").text)
+
+    # A car's row opens it; the address is its deep link; Back and Forward go through the flow.
+    driver.execute_script("window.flowshellMarker = 'this page'")
+    tab_before = driver.execute_script("return sessionStorage.getItem('flowshell.tab')")
+    click(row("select rio"))
     title_is("Kia Rio")
-    check("Plate" in driver.find_element(By.ID, "components").text, "the details show as key-value pairs")
+    check("Plate" in driver.find_element(By.ID, "components").text, "a click on a car's row shows its details, as key-value pairs")
+    check(focused() == "title", f"the focus is on the new screen's heading ({focused()})")
+    check(path() == "/cars/rio", f"the address is the car's deep link ({path()})")
+    driver.back()
+    title_is("Cars")
+    check(path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page"
+          and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") == tab_before,
+          "the browser's Back goes back to the list, in the same page and session")
+    check(focused() == "title", "and the focus is on the list's heading")
+    driver.find_element(By.TAG_NAME, "body").send_keys("/")
+    check(focused() == "line", "and the command line is one key away (/)")
+    driver.forward()
+    title_is("Kia Rio")
+    check(path() == "/cars/rio", "Forward opens the car again")
+
+    # The same at a phone's width, where each car is a card.
+    driver.set_window_size(*WIDTHS[1][1:])
+    wait.until(lambda d: d.execute_script("return window.innerWidth") < 600)
+    driver.back()
+    title_is("Cars")
+    click(row("select polo"))
+    title_is("Volkswagen Polo")
+    check(path() == "/cars/polo" and focused() == "title",
+          f"at a phone's width a car's card opens it too, at its address, the focus on its heading ({path()}, {focused()})")
+    driver.back()
+    title_is("Cars")
+    check(path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page",
+          "and the browser's Back goes back to the list, in the same page")
+    click(row("select rio"))
+    title_is("Kia Rio")
+    driver.set_window_size(*WIDTHS[0][1:])
+    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+    commands = [form.get_attribute("data-command") for form in driver.find_elements(By.CSS_SELECTOR, "#commands form")]
+    check(commands[:1] == ["book"] and "primary" in command("book").get_attribute("class"),
+          f"book, the car's primary command, comes first and stronger ({commands})")
     laid_out("details")
-    command("book").find_element(By.TAG_NAME, "button").click()
+    click(command("book").find_element(By.TAG_NAME, "button"))
     title_is("Sign in")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
     laid_out("sign-in")
     login = command("login")
     login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
-    login.find_element(By.TAG_NAME, "button").click()
+    click(login.find_element(By.TAG_NAME, "button"))
     title_is("Book Kia Rio")
+    check(path() == "/cars/rio/-/booking.confirm", f"the booking's address is the car's and the screen above it ({path()})")
     laid_out("confirm")
     type_line("confirm")
     title_is("Kia Rio")
     check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
+    wait.until(lambda d: d.execute_script("return location.pathname") == "/cars/rio")
+    check(focused() == "line", "a line typed at the command line leaves the focus there")
     type_line("home")
     title_is("Cars")
-    command("bookings").find_element(By.TAG_NAME, "button").click()
+    click(command("bookings").find_element(By.TAG_NAME, "button"))
     title_is("My bookings")
-    check("Kia Rio" in driver.find_element(By.ID, "components").text, "My bookings shows the booking")
-    laid_out("bookings")
+    check(path() == "/bookings" and "Kia Rio" in driver.find_element(By.ID, "components").text,
+          "My bookings shows the booking, at /bookings")
+    offered = [button.get_attribute("title") for button in driver.find_elements(By.CSS_SELECTOR, "#components td.row-actions button")]
+    check(len(offered) == 1 and offered[0].startswith("cancel BK-"), f"the coming booking's row offers cancel ({offered})")
+
+    def statuses_shown(label):
+        if label == "phone":
+            cells = driver.execute_script("return [...document.querySelectorAll('#components td[data-label=\"Status\"]')].map((cell) => {"
+                                          " const box = cell.getBoundingClientRect();"
+                                          " return [cell.textContent, box.width > 0 && box.left >= 0 && box.right <= window.innerWidth]; })")
+            check(cells and all(shown and text in ("coming", "running", "done", "cancelled") for text, shown in cells),
+                  f"at a phone's width every booking's status is in view ({cells})")
+    laid_out("bookings", statuses_shown)
 
     # Another session books: the list shows it without a reload.
     other = opened(server)
@@ -524,6 +827,22 @@ def browser_tests(server, driver, screenshots):
     wait.until(lambda d: "Volkswagen Polo" in d.find_element(By.ID, "components").text)
     check(int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates")) > 0,
           "a booking made elsewhere appears without reload, pushed as an update")
+
+    # A running command shows that it runs, and Cancel stops it (the terminal's Ctrl-C). Both
+    # clicks in one turn of the page: the server cancels the line whether it runs yet or waits.
+    type_line("home")
+    title_is("Cars")
+    shown_running = driver.execute_script(
+        "document.querySelector('#commands form[data-command=\"refresh\"] button').click();"
+        " const running = document.getElementById('running');"
+        " const shown = !running.hidden && getComputedStyle(running).display !== 'none' && running.textContent.includes('refresh');"
+        " document.getElementById('cancel').click(); return shown;")
+    check(shown_running, "a running refresh shows that it runs, with a Cancel button")
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
+    check("cancelled" in driver.find_element(By.ID, "notices").text and not driver.find_element(By.ID, "running").is_displayed(),
+          f"Cancel stops it ({driver.find_element(By.ID, 'notices').text!r})")
+    type_line("bookings")
+    title_is("My bookings")
 
     # Completion and history on the command line.
     line = driver.find_element(By.ID, "line")
@@ -540,13 +859,20 @@ def browser_tests(server, driver, screenshots):
     check(completed == "cancel ", f"Tab completes a command's name ({completed!r})")
     completed = tab_completes("open /cars/r")
     check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
-    tab_completes("set co")
-    offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
-    # Each with what it does, as Tab lists them at the terminal (`color — colour and text …`).
-    check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
-          and driver.find_element(By.ID, "suggestions").is_displayed(),
-          f"several candidates are listed under the line, each with what it is ({offered})")
-    driver.find_element(By.CSS_SELECTOR, "#suggestions li").click()
+    for label, width, height in WIDTHS:
+        driver.set_window_size(width, height)
+        wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+        tab_completes("set co")
+        offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
+        box = driver.execute_script("const box = document.getElementById('suggestions').getBoundingClientRect();"
+                                    " return [box.top, box.bottom, window.innerHeight]")
+        # Each with what it does, as Tab lists them at the terminal (`color — colour and text …`).
+        check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
+              and driver.find_element(By.ID, "suggestions").is_displayed() and box[0] >= 0 and box[1] <= box[2],
+              f"at a {label} width Tab lists several candidates within the window, each with what it is ({offered}, {box})")
+    driver.set_window_size(*WIDTHS[0][1:])
+    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+    click(driver.find_element(By.CSS_SELECTOR, "#suggestions li"))
     check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
     line.clear()
     line.send_keys(Keys.ARROW_UP)
@@ -557,10 +883,21 @@ def browser_tests(server, driver, screenshots):
     # A reload comes back to where the tab was.
     driver.refresh()
     title_is("My bookings")
-    check(True, "a reloaded page resumes where the tab was")
+    check(path() == "/bookings", "a reloaded page resumes where the tab was, at its address")
+
+    # A duplicated tab (its session storage copied, the original open) shows its screen at once,
+    # as a tab of its own.
+    first_tab = driver.current_window_handle
+    first_id = driver.execute_script("return sessionStorage.getItem('flowshell.tab')")
+    driver.execute_script("window.open(location.href)")
+    driver.switch_to.window([handle for handle in driver.window_handles if handle != first_tab][0])
+    title_is("My bookings")
+    copy_id = driver.execute_script("return sessionStorage.getItem('flowshell.tab')")
+    check(copy_id and copy_id != first_id, "a duplicated tab shows the same screen, as a tab of its own")
+    driver.close()
+    driver.switch_to.window(first_tab)
 
     # A second tab is a session of its own.
-    first_tab = driver.current_window_handle
     driver.switch_to.new_window("tab")
     driver.get(server.url)
     title_is("Cars")
@@ -568,7 +905,7 @@ def browser_tests(server, driver, screenshots):
     title_is("Renault Zoe")
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     title_is("Cars")
-    check(True, "Escape goes back")
+    check(path() == "/", "Escape goes back, and the address with it")
     driver.switch_to.window(first_tab)
     check(driver.find_element(By.ID, "title").text == "My bookings"
           and [item.text.split("\n")[0] for item in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li")] == ["Cars", "My bookings"],
@@ -595,16 +932,40 @@ def browser_tests(server, driver, screenshots):
     check(len(probed) == 2 and not any(server.token in request for request in probe.requests),
           f"requests to another local port carry no token ({len(probe.requests)} requests, the page's and its icon's)")
 
-    # A new tab needs the printed address: the page's address alone lets nothing in.
+    # A new tab needs the printed address: the page's address alone lets nothing in; the page
+    # asks for it, and takes it pasted.
     driver.switch_to.new_window("tab")
-    driver.get(f"http://{server.authority}/")
+    driver.get(f"http://{server.authority}/bookings")
     wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ended")
-    check("needs the address the serve command printed" in driver.find_element(By.ID, "connection").text,
-          "a new tab without the printed address is told it needs it")
+    check("needs the address the serve command printed" in driver.find_element(By.ID, "connection").text
+          and driver.find_element(By.ID, "door").is_displayed(),
+          "a new tab without the printed address is told it needs it, and asked for it")
+    driver.find_element(By.ID, "door-address").send_keys(server.url)
+    driver.find_element(By.CSS_SELECTOR, "#door button").click()
+    title_is("My bookings")
+    check(path() == "/bookings" and server.token not in driver.execute_script("return location.href + JSON.stringify(sessionStorage)"),
+          "given the address, it opens the deep link it is at, and keeps no token")
 
-    # A wrong token: refused.
+    # The deep link in a new tab, with the token step: the address the server printed with the
+    # link's path.
+    driver.get(f"http://{server.authority}/cars/rio?token={server.token}")
+    title_is("Kia Rio")
+    check(path() == "/cars/rio" and "token" not in driver.current_url, "a deep link opened with the token shows Kia Rio, at /cars/rio")
+
+    # quit: the page says so plainly and offers nothing more.
+    type_line("quit")
+    wait.until(lambda d: d.find_element(By.ID, "ended").is_displayed())
+    check("You left this session" in driver.find_element(By.ID, "ended").text
+          and not driver.find_element(By.ID, "bar").is_displayed() and not driver.find_element(By.ID, "actions").is_displayed(),
+          "after quit the page says so and offers no command")
+    check(focused() == "restart", "and the focus is on starting a new session")
+
+    # A wrong token: refused, with a page that says what to do.
     driver.get(server.url.replace(server.token, "0" * len(server.token)))
-    check("token is not this server's" in driver.find_element(By.TAG_NAME, "body").text, "a wrong token is refused")
+    body = driver.find_element(By.TAG_NAME, "body").text
+    check("token is not this server's" in body and "What to do" in body
+          and driver.execute_script("return getComputedStyle(document.body).fontFamily").find("serif") != 0,
+          "a wrong token is refused with a styled page that says what to do")
     driver.close()
     driver.switch_to.window(first_tab)
 
@@ -622,6 +983,8 @@ def main():
         server = Server(str(build / "flowshell-serve"), home)
         try:
             websocket_tests(server, build, home)
+            address_tests(server)
+            cancel_tests(server)
             shared_settings_tests(server, build, home)
             completion_tests(server, build, home)
             driver = make_driver()
@@ -633,6 +996,7 @@ def main():
         try:
             unkept_settings_tests(build, home)
             plugin_tests(build, home, driver)
+            restart_tests(build, home, driver)
             told_no_paths(home)
         finally:
             if driver:

@@ -29,6 +29,14 @@ fi
 
 if ! python3 -c "import selenium" 2>/dev/null; then
     echo "Installing selenium (drives the browser tests)…" >&2
-    python3 -m pip install --quiet selenium >/dev/null 2>&1 || echo "browser tests: pip install selenium failed" >&2
+    python3 -m pip install --quiet selenium >/dev/null 2>&1 || true
 fi
+# Debian's own Python refuses pip (PEP 668, "externally managed"): its python3-selenium then.
+if ! python3 -c "import selenium" 2>/dev/null && command -v apt-get >/dev/null 2>&1 \
+    && { [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; }; then
+    run=()
+    [ "$(id -u)" -eq 0 ] || run=(sudo)
+    DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq python3-selenium >/dev/null 2>&1 || true
+fi
+python3 -c "import selenium" 2>/dev/null || echo "browser tests: selenium could not be installed; run: python3 -m pip install selenium" >&2
 exit 0

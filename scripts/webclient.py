@@ -17,13 +17,14 @@ DEADLINE = 120
 
 class Server:
     """`flowshell-serve --port 0` in a scratch home, its address read from what it prints.
-    `binary` is the server's path, or the command that runs it (`[".../notes", "serve"]`)."""
+    `binary` is the server's path, or the command that runs it (`[".../notes", "serve"]`);
+    `port` another port (the same one again, to restart a server where its pages are)."""
 
-    def __init__(self, binary, home, extra=(), preexec_fn=None):
+    def __init__(self, binary, home, extra=(), preexec_fn=None, port=0):
         env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state", HOME=home)
         env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
         command = [binary] if isinstance(binary, str) else list(binary)
-        self.process = subprocess.Popen([*command, "--port", "0", *extra], stdout=subprocess.PIPE,
+        self.process = subprocess.Popen([*command, "--port", str(port), *extra], stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env, cwd=home, preexec_fn=preexec_fn)
         line = self.process.stdout.readline()
         match = re.search(r"http://([^/]+)/\?token=([0-9a-f]+)", line)
@@ -39,12 +40,16 @@ class Server:
         self.url = f"http://{self.authority}/?token={self.token}"
 
     def stop(self):
+        """SIGTERM, as a service manager stops it; returns whether it stopped by itself (else it is
+        killed at the deadline)."""
         self.process.terminate()
         try:
             self.process.wait(timeout=DEADLINE)
+            return True
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+            return False
 
     def said(self):
         """What the server said on stderr; all of it once it has stopped."""
@@ -60,17 +65,19 @@ class Refused(Exception):
     """The server would not let a socket in: an HTTP status for a refused upgrade, or the close
     code (with the reason the page is told) for a refused greeting."""
 
-    def __init__(self, status, reason=None):
+    def __init__(self, status, reason=None, door=False):
         super().__init__(f"refused with {status}" + (f": {reason}" if reason else ""))
         self.status = status
         self.reason = reason
+        # Whether the page is told to ask for the printed address.
+        self.door = door
 
 
 class Socket:
     """One WebSocket to the server, let in as the page is: its first message carries the token
     (or a tab's key). `messages` holds every JSON message received so far."""
 
-    def __init__(self, server, token=None, origin="default", host=None, tab=None, key=None, greet=True):
+    def __init__(self, server, token=None, origin="default", host=None, tab=None, key=None, greet=True, path=None, resume=False):
         self.connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         host = host or server.authority
@@ -98,14 +105,19 @@ class Socket:
         self.next_id = 1
         self.tab = self.key = None
         if greet:
-            self.greet(server.token if token is None else token, tab, key)
+            self.greet(server.token if token is None else token, tab, key, path, resume)
 
-    def greet(self, token, tab=None, key=None):
-        """Says hello with the tab's key if given, else with `token`; waits until let in (the
-        tab's id and key kept), or raises Refused with the close code and the reason told."""
+    def greet(self, token, tab=None, key=None, path=None, resume=False):
+        """Says hello with the tab's key if given, else with `token` (and where the page is, and
+        whether it comes back, as the page says them); waits until let in (the tab's id and key
+        kept), or raises Refused with the close code and the reason told."""
         hello = {"type": "hello", "tab": tab, "key": key} if key else {"type": "hello", "token": token}
         if tab and not key:
             hello["tab"] = tab
+        if path is not None:
+            hello["path"] = path
+        if resume:
+            hello["resume"] = True
         self.send_json(hello)
         try:
             answer = self.wait(lambda message: message.get("type") in ("admitted", "closed"))
@@ -114,7 +126,7 @@ class Socket:
         if answer["type"] == "closed":
             code = self.wait_closed()
             self.connection.close()
-            raise Refused(code, answer["reason"])
+            raise Refused(code, answer["reason"], answer.get("door", False))
         self.tab, self.key = answer["tab"], answer["key"]
 
     def send_frame(self, payload, opcode=0x1, fin=True, masked=True):

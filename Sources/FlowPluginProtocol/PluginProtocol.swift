@@ -4,7 +4,7 @@ public enum PluginProtocol {
     /// The protocol's name.
     public static let name = "flowshell-plugin"
     /// The version this side speaks; a plugin of another major version is refused.
-    public static let version = SemanticVersion(major: 1, minor: 2, patch: 0)
+    public static let version = SemanticVersion(major: 1, minor: 3, patch: 0)
     /// The optional parts of the protocol this side understands.
     public static let features = ["cancel", "appear", "update", "conditions"]
     /// The deepest a message may nest arrays and objects; a deeper line stops the plugin. A

@@ -53,8 +53,9 @@ public enum FlowShellServeMain {
             let port = options.port ?? ServeOptions.defaultPort
             do {
                 let prepared = try await WebServing.prepare(.init(identity: identity, modules: modules, source: source, services: services,
-                                                                  dataDirectory: dataDirectory, plugins: plugins, host: options.host,
-                                                                  port: port, descriptorLimit: descriptorLimit))
+                                                                  dataDirectory: dataDirectory, stateDirectory: { paths.directory(app: $0) },
+                                                                  plugins: plugins, host: options.host, port: port,
+                                                                  descriptorLimit: descriptorLimit, newToken: options.newToken))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))
@@ -91,9 +92,13 @@ public enum FlowShellServeMain {
         }
         var logger = Logger(label: "\(identity.name)-serve")
         logger.logLevel = .error
-        let group = ServiceGroup(services: servers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Told to stop, each server ends its sessions (the browser's closes each tab's WebSocket and
+        // waits for its connections; SSH's tells each session, up to its own grace); a client that
+        // never answers would hold the stop for ever, so past the grace the group cancels them.
+        var group = ServiceGroupConfiguration(services: servers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = WebServing.shutdownGrace
         do {
-            try await group.run()
+            try await ServiceGroup(configuration: group).run()
             return 0
         } catch {
             // A server's failure says where it could not serve (ServingAddress).

@@ -55,6 +55,9 @@ struct ServeOptions: ParsableArguments {
     @Flag(name: .long, help: "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1.")
     var allowPlugins = false
 
+    @Flag(name: .long, help: "Make a new token (the printed address changes): every page let in before must open the new address. Without it, the token is kept in the app's state folder from one start to the next.")
+    var newToken = false
+
     /// The browser's port when none is given.
     static let defaultPort = 8421
     /// SSH's port when none is given.
@@ -75,6 +78,9 @@ struct ServeOptions: ParsableArguments {
         }
         if let port, !servesWeb {
             throw ValidationError("--port \(port) is the browser's port, and only SSH serves; its port is --ssh-port (add --web to serve browsers too)")
+        }
+        if newToken, !servesWeb {
+            throw ValidationError("--new-token is the browser's token, and only SSH serves (add --web to serve browsers too)")
         }
         if !ssh, sshPort != nil || authorizedKeys != nil || sshIdleTimeout != nil || sshLoginTimeout != nil {
             throw ValidationError("--ssh-port, --authorized-keys, --ssh-idle-timeout and --ssh-login-timeout are for SSH: add --ssh")

@@ -3,8 +3,9 @@ import Foundation
 /// What a page may send, one JSON object per WebSocket text message: `{"type": "run", "line":
 /// "book", "id": 7}` runs a line as if typed at the prompt, and the answer ends with a `done`
 /// message carrying the same `id`; `{"type": "complete", "line": "sel", "id": 8}` asks what Tab
-/// offers for the text before the cursor, answered by a `completion` message with that `id`.
-/// Anything else is refused, and ends the session.
+/// offers for the text before the cursor, answered by a `completion` message with that `id`;
+/// `{"type": "cancel", "id": 7}` cancels line 7, running or waiting to run (the terminal's
+/// Ctrl-C). Anything else is refused, and ends the session.
 struct ClientMessage: Equatable, Sendable {
     /// What the page asks for.
     enum Kind: String, Equatable, Sendable {
@@ -12,6 +13,8 @@ struct ClientMessage: Equatable, Sendable {
         case run
         /// Complete the line, the text before the cursor.
         case complete
+        /// Cancel the line with the message's `id`.
+        case cancel
     }
 
     /// What the page asks for.
@@ -21,9 +24,9 @@ struct ClientMessage: Equatable, Sendable {
     /// The largest `id` accepted: what a page's number keeps exactly.
     static let maximumID = 1 << 53
 
-    /// The line to run.
+    /// The line to run or complete (empty for `cancel`).
     let line: String
-    /// The page's number for it, echoed in `done`.
+    /// The page's number for it, echoed in `done`; for `cancel`, the number of the line to cancel.
     let id: Int
 
     /// Why a message was refused, in words the page shows.
@@ -46,7 +49,14 @@ struct ClientMessage: Equatable, Sendable {
             throw Refusal(reason: "the message is not a JSON object of the page's kind")
         }
         guard let kind = Kind(rawValue: wire.type) else { throw Refusal(reason: "unknown message type '\(wire.type.prefix(40))'") }
-        guard let line = wire.line else { throw Refusal(reason: "a \(kind.rawValue) message has no line") }
+        let line: String
+        if kind == .cancel {
+            guard wire.id != nil else { throw Refusal(reason: "a cancel message names no line's id") }
+            line = ""
+        } else {
+            guard let given = wire.line else { throw Refusal(reason: "a \(kind.rawValue) message has no line") }
+            line = given
+        }
         guard line.utf8.count <= maximumLineLength else {
             throw Refusal(reason: "the line is longer than \(maximumLineLength) bytes")
         }

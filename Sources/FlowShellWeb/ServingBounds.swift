@@ -31,6 +31,9 @@ struct ServingBounds: Sendable, Equatable {
     static let pingInterval: Duration = .seconds(20)
     /// How long a closing WebSocket is given to answer the close before it is dropped.
     static let closeTimeout: Duration = .seconds(5)
+    /// How long the server, told to stop (SIGTERM, SIGINT), waits for its tabs to answer the close
+    /// before it cuts their connections: a client that never answers cannot hold a restart.
+    static let shutdownGrace: Duration = .seconds(10)
     /// The largest message a page may send, in bytes, whether in one frame or in several.
     static let maximumMessageSize = 16 * 1024
     /// How many messages a tab may send at once, beyond its rate…

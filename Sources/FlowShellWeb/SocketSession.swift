@@ -43,10 +43,12 @@ enum SocketSession {
         }
     }
 
-    /// Why the server closes a socket: the close code, and the reason the page is told.
+    /// Why the server closes a socket: the close code, the reason the page is told, and
+    /// whether the page needs the printed address (its token or key did not let it in).
     private struct Closing {
         let code: WebSocketErrorCode
         let reason: String
+        var door = false
     }
 
     private static func serveGreeted(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, door: Door,
@@ -70,7 +72,7 @@ enum SocketSession {
         }
         func end(_ reason: Closing?) async {
             if let reason {
-                send(Problem.message(reason.reason))
+                send(Problem.message(reason.reason, door: reason.door))
                 closing.setIfEmpty(reason)
             }
             writer.finish()
@@ -98,14 +100,15 @@ enum SocketSession {
             throw error
         }
         guard door.access.admits(greeting) else {
-            await end(Closing(code: .policyViolation, reason: "this page's token or key is not this server's: open the address the server printed"))
+            await end(Closing(code: .policyViolation, reason: "this page's token or key is not this server's: open the address the server printed",
+                              door: true))
             return
         }
         greeted.set()
 
         let session: WebSession
         do {
-            session = try await door.sessions.open(tab: greeting.tab, send: send)
+            session = try await door.sessions.open(greeting, send: send)
         } catch {
             await end(Closing(code: .policyViolation, reason: error.reason))
             return
@@ -138,13 +141,20 @@ enum SocketSession {
                     refusal = Closing(code: .unacceptableData, reason: error.reason)
                     break
                 }
-                if parsed.kind == .complete {
+                switch parsed.kind {
+                case .complete:
                     // Tab is answered at once, even while a line runs.
                     await session.complete(parsed)
-                } else if case .dropped(_) = lineQueue.yield(parsed) {
-                    refusal = Closing(code: .policyViolation, reason: "more than \(maximumQueuedLines) lines wait to run")
-                    break
+                case .cancel:
+                    // As Ctrl-C: at once, whatever runs.
+                    await session.cancel(parsed.id)
+                case .run:
+                    await session.enqueued(parsed)
+                    if case .dropped(_) = lineQueue.yield(parsed) {
+                        refusal = Closing(code: .policyViolation, reason: "more than \(maximumQueuedLines) lines wait to run")
+                    }
                 }
+                if refusal != nil { break }
                 if overflowed.isSet {
                     refusal = Closing(code: .policyViolation, reason: "the page does not read what it is sent")
                     break
@@ -178,14 +188,16 @@ enum Admission {
     }
 }
 
-/// The message that says why a session ended or could not start.
+/// The message that says why a session ended or could not start; `door` when the page's token
+/// or key did not let it in, so that the page asks for the printed address.
 enum Problem {
     private struct Body: Encodable {
         let reason: String
+        let door: Bool
     }
 
-    static func message(_ reason: String) -> Data {
-        MachineEncoding().message("closed", Body(reason: reason)) ?? Data()
+    static func message(_ reason: String, door: Bool = false) -> Data {
+        MachineEncoding().message("closed", Body(reason: reason, door: door)) ?? Data()
     }
 }
 

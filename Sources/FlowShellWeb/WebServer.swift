@@ -6,8 +6,9 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// The HTTP server of `serve`: the page, its script and styles at `/`, `/app.js` and
-/// `/style.css`, and each tab's WebSocket at `/ws`. Every request must be addressed to this
+/// The HTTP server of `serve`: the page at `/` and at every other path (the address follows the
+/// flow: `/cars/rio` is the page, opening that deep link), its script, styles and icon at
+/// `/app.js`, `/style.css` and `/favicon.svg`, and each tab's WebSocket at `/ws`. Every request must be addressed to this
 /// server, a WebSocket must come from a page of this server, and a tab is let in by its first
 /// message (``AccessGuard``). Every connection is bounded (``ServingBounds``): how many at once,
 /// how long to send a request, how long idle, how much a tab sends.
@@ -27,15 +28,19 @@ struct WebServer: Sendable {
         let router = Router()
         let access = self.access
         router.add(middleware: AddressedHere(access: access))
-        router.get("/") { request, _ -> Response in
-            // The page holds no secret, so a reload — its address no longer has the token — is
-            // served; an address with a wrong token is refused at once.
+        // The page holds no secret, so a reload — its address no longer has the token — is
+        // served; an address with a wrong token is refused at once, with a page that says what
+        // to do. Every path is the page: the page opens the deep link its path names.
+        let page: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
             if let given = request.uri.queryParameters["token"], !access.isToken(String(given)) {
-                return Self.refusal(.forbidden, "This address's token is not this server's: open the address, with ?token=, that the serve command printed.")
+                return Response(status: .forbidden, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
+                                body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.refusal)))
             }
             return Response(status: .ok, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
                             body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.page)))
         }
+        router.get("/", use: page)
+        router.get("/**", use: page)
         router.get("/app.js") { _, _ in
             Response(status: .ok, headers: Self.pageHeaders(type: "text/javascript; charset=utf-8"),
                      body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.script)))
@@ -43,6 +48,15 @@ struct WebServer: Sendable {
         router.get("/style.css") { _, _ in
             Response(status: .ok, headers: Self.pageHeaders(type: "text/css; charset=utf-8"),
                      body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.styles)))
+        }
+        for icon in ["/favicon.svg", "/favicon.ico"] {
+            router.get(RouterPath(icon)) { _, _ in
+                Response(status: .ok, headers: Self.pageHeaders(type: "image/svg+xml"),
+                         body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.icon)))
+            }
+        }
+        router.get("/ws") { _, _ in
+            Self.refusal(.badRequest, "This is the page's WebSocket: open the page instead.")
         }
 
         let door = SocketSession.Door(access: access, sessions: sessions, redaction: redaction)

@@ -16,25 +16,31 @@ package enum WebServing {
         /// The services the server's sessions share (with SSH's, when both serve).
         package var services: ServiceContainer
         package var dataDirectory: (String) -> String?
+        /// The app's state folder, where the tabs' places and the token are kept.
+        package var stateDirectory: (String) -> String?
         package var plugins: () -> PluginLoader
         package var host: String
         package var port: Int
         /// The files this server may open (the process's raised limit, or its share of it), which
         /// bounds its connections and tabs.
         package var descriptorLimit: Int
+        /// Whether to make a new token rather than keep the last one (`--new-token`).
+        package var newToken: Bool
 
         package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-                     dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, host: String, port: Int,
-                     descriptorLimit: Int) {
+                     dataDirectory: @escaping (String) -> String?, stateDirectory: @escaping (String) -> String?,
+                     plugins: @escaping () -> PluginLoader, host: String, port: Int, descriptorLimit: Int, newToken: Bool) {
             self.identity = identity
             self.modules = modules
             self.source = source
             self.services = services
             self.dataDirectory = dataDirectory
+            self.stateDirectory = stateDirectory
             self.plugins = plugins
             self.host = host
             self.port = port
             self.descriptorLimit = descriptorLimit
+            self.newToken = newToken
         }
     }
 
@@ -44,6 +50,11 @@ package enum WebServing {
         package let service: any Service
         package let warnings: [String]
     }
+
+    /// How long the server, told to stop, waits for its tabs to answer the close before the group
+    /// that runs it cancels it, which cuts their connections: a client that never answers cannot
+    /// hold a restart.
+    package static var shutdownGrace: Duration { ServingBounds.shutdownGrace }
 
     /// Why the server cannot start, with the process's exit status.
     package struct Failure: Error {
@@ -60,14 +71,17 @@ package enum WebServing {
         }
         let sessions = WebSessions(source: request.source, modules: request.modules, title: request.identity.title,
                                    maximumOpen: bounds.tabs, services: request.services, dataDirectory: request.dataDirectory,
-                                   plugins: request.plugins)
+                                   stateDirectory: request.stateDirectory, plugins: request.plugins)
         var warnings = bounds.warning.map { [$0] } ?? []
         do {
             warnings += try await sessions.check()
         } catch {
             throw Failure(messages: error.messages, status: error.status)
         }
-        let token = RandomToken.make(bytes: 24)
+        // Kept from one start to the next, so that a restart lets every tab back in.
+        let kept = ServerToken.load(folder: sessions.app.flatMap(request.stateDirectory), renew: request.newToken)
+        if let warning = kept.warning { warnings.append(warning) }
+        let token = kept.token
         let host = request.host
         let title = request.identity.title
         let source = request.source

@@ -20,14 +20,30 @@ final class WebSession {
     private var stopping = false
     /// Whether the user left with `quit`: the tab's place is then forgotten.
     private(set) var quit = false
+    /// The page's number of the line running now.
+    private var running: Int?
+    /// The numbers of the lines waiting to run.
+    private var queued: Set<Int> = []
+    /// Lines the page cancelled while they waited: they do not run.
+    private var cancelledWhileQueued: Set<Int> = []
+    /// Whether the page cancelled the line running now.
+    private var runningCancelled = false
+    /// Called when where the tab is may have changed: after a line, after the top screen
+    /// changed by itself, once the session started.
+    var placeMayHaveChanged: () -> Void = {}
 
     init(tab: String, runtime: FlowRuntime, send: @escaping @Sendable (Data) -> Void) {
         self.tab = tab
         self.runtime = runtime
         self.send = send
-        let output = WebOutput(send: send)
+        let flow = runtime.flow
+        let output = WebOutput(links: { flow.manifest.links }, send: send)
         dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: true)
+        dispatcher.onUpdateByItself = { [weak self] in self?.placeMayHaveChanged() }
     }
+
+    /// Where the tab is now.
+    var place: NavigationSnapshot { runtime.flow.snapshot }
 
     /// What the page learns first: its tab, the app, and the global commands it offers.
     private struct Opening: Encodable {
@@ -37,15 +53,19 @@ final class WebSession {
         let globalCommands: [CommandDescription]
     }
 
-    /// Tells the page who it is, restores where the tab was, and shows the top screen.
-    func start(title: String, restoring snapshot: NavigationSnapshot?, notices: [Notice]) async {
+    /// Tells the page who it is, then opens where the tab was (`restoring`), else the deep link
+    /// its address names (`link`), else the root, and shows the top screen.
+    func start(title: String, restoring snapshot: NavigationSnapshot?, opening link: String?, notices: [Notice]) async {
         emit(encoding.message("session", Opening(tab: tab, app: runtime.flow.manifest.app, title: title,
                                                  globalCommands: dispatcher.globalCommands)))
         notices.forEach(dispatcher.show)
         if let snapshot {
             await runtime.flow.restore(snapshot).forEach(dispatcher.show)
+        } else if let link {
+            await runtime.flow.open(link).forEach(dispatcher.show)
         }
         dispatcher.showTop()
+        placeMayHaveChanged()
     }
 
     private struct Done: Encodable {
@@ -71,18 +91,45 @@ final class WebSession {
                                                   candidates: completion.candidates, descriptions: completion.descriptions)))
     }
 
+    /// A line the page sent waits to run.
+    func enqueued(_ message: ClientMessage) {
+        queued.insert(message.id)
+    }
+
+    /// Cancels the page's line `id`, as Ctrl-C at the terminal: the one running, or one waiting,
+    /// which then does not run. A line that ended already is left as it was.
+    func cancel(_ id: Int) {
+        if running == id {
+            runningCancelled = true
+            dispatcher.cancelForegroundCommand()
+        } else if queued.contains(id) {
+            cancelledWhileQueued.insert(id)
+        }
+    }
+
     /// Runs the page's lines in order until there are no more, or the session ends.
     func serve(_ messages: AsyncStream<ClientMessage>) async {
         for await message in messages {
             if stopping { break }
+            queued.remove(message.id)
+            if cancelledWhileQueued.remove(message.id) != nil {
+                dispatcher.show(Notice(.warning, "cancelled"))
+                emit(encoding.message("done", Done(id: message.id, failed: true)))
+                continue
+            }
             let failuresBefore = dispatcher.failures
+            running = message.id
+            runningCancelled = false
             let step = await dispatcher.run(message.line)
-            emit(encoding.message("done", Done(id: message.id, failed: dispatcher.failures > failuresBefore)))
+            running = nil
+            // A line cancelled did not do what it was asked: it failed, as one that was refused.
+            emit(encoding.message("done", Done(id: message.id, failed: dispatcher.failures > failuresBefore || runningCancelled)))
             if case .quit = step {
                 quit = true
-                emit(encoding.message("ended", Ended(reason: "you left with quit; reload the page to start again")))
+                emit(encoding.message("ended", Ended(reason: "You left this session with quit.")))
                 break
             }
+            placeMayHaveChanged()
         }
     }
 

@@ -4,46 +4,56 @@ import FlowShellRuntime
 import Foundation
 
 /// The sessions of one server: what they share (the app's services, data folder and modules'
-/// settings, as two terminals share them), the tabs open now, and where closed tabs
-/// were, so that a page reloaded comes back to it (`--state` for a tab).
+/// settings, as two terminals share them), the tabs open now, and where each tab was
+/// (``TabPlaces``), so that a tab that comes back — reloaded, or reconnecting after the server
+/// restarted — continues there (`--state` for a tab).
 @MainActor
 final class WebSessions {
     /// At most this many tabs at once; one more is refused until one closes.
     let maximumOpen: Int
-    /// Where this many closed tabs were is kept; the oldest is forgotten first.
-    static let maximumRemembered = 256
 
     private let source: ConfigSource
     private let modules: [FeatureModule]
     private let title: String
     private let dataDirectory: (String) -> String?
+    private let stateDirectory: (String) -> String?
     private let makePlugins: () -> PluginLoader
     private let services: ServiceContainer
     private let settings = SharedSettings()
-    private var open: Set<String> = []
+    /// The tabs open or opening now.
+    private var reserved: Set<String> = []
+    /// The sessions of the tabs open now, by tab.
+    private var sessions: [String: WebSession] = [:]
     /// Sessions opening for a tab whose last session is still closing, by tab.
     private var awaitingClose: [String: [(id: Int, resume: CheckedContinuation<Void, Never>)]] = [:]
     private var nextWaiter = 0
-    /// How long a tab's new session waits for its last one to close (a reload closes the old
-    /// socket as the new one opens) before it starts afresh under a new id (a duplicated tab,
-    /// whose original is still open).
+    /// How long a tab that comes back (a reload closes the old socket as the new one opens)
+    /// waits for its last session to close before it is treated as a copy of a tab still open.
     static let closeGrace: Duration = .seconds(3)
-    private var remembered: [String: NavigationSnapshot] = [:]
-    private var rememberedOrder: [String] = []
+    /// The app served, once ``check()`` has started the flow.
+    private(set) var app: String?
+    /// Where the tabs were; in memory until ``check()`` knows the app's state folder.
+    private(set) var places = TabPlaces(folder: nil)
+    /// How often places not used for ``TabPlaces/keptFor`` are looked for and forgotten.
+    static let pruneInterval: Duration = .seconds(3600)
 
+    /// The sessions of a server of `source`, on `services` (shared with other servers' sessions):
+    /// the app's data in `dataDirectory(app)`, where the tabs were in `stateDirectory(app)/web-tabs`.
     init(source: ConfigSource, modules: [FeatureModule], title: String, maximumOpen: Int, services: ServiceContainer = ServiceContainer(),
-         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader) {
+         dataDirectory: @escaping (String) -> String?, stateDirectory: @escaping (String) -> String? = { _ in nil },
+         plugins: @escaping () -> PluginLoader) {
         self.source = source
         self.maximumOpen = maximumOpen
         self.services = services
         self.modules = modules
         self.title = title
         self.dataDirectory = dataDirectory
+        self.stateDirectory = stateDirectory
         self.makePlugins = plugins
     }
 
     /// The number of tabs open now.
-    var openCount: Int { open.count }
+    var openCount: Int { reserved.count }
 
     /// Starts a runtime on the shared services.
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
@@ -54,9 +64,21 @@ final class WebSessions {
     }
 
     /// Starts the flow once, before serving, so that a config that cannot run is reported at
-    /// once (and the services are set up); returns the config's warnings.
+    /// once (and the services are set up), and finds where tabs are kept; returns the config's
+    /// warnings.
     func check() async throws(FlowRuntime.StartFailure) -> [String] {
         let runtime = try await startRuntime()
+        let app = runtime.flow.manifest.app
+        self.app = app
+        places = TabPlaces(folder: stateDirectory(app).map { $0 + "/web-tabs" })
+        places.prune()
+        Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: Self.pruneInterval)
+                guard let self else { return }
+                self.places.prune()
+            }
+        }
         runtime.flow.closeAll()
         await runtime.stopPlugins()
         return runtime.warnings.map(\.description) + (settings.warning.map { ["warning: \($0)"] } ?? [])
@@ -67,42 +89,73 @@ final class WebSessions {
         let reason: String
     }
 
-    /// Opens a session for a tab: the one the page names if it is not open already (a reload
-    /// comes back to where it was), else a new one.
-    func open(tab requested: String?, send: @escaping @Sendable (Data) -> Void) async throws(Refusal) -> WebSession {
-        guard open.count < maximumOpen else {
+    private func refuseWhenFull() throws(Refusal) {
+        guard reserved.count < maximumOpen else {
             throw Refusal(reason: "this server has \(maximumOpen) tabs open, as many as it takes; close one and reload")
         }
-        if let requested, open.contains(requested) {
-            await waitForClose(of: requested)
+    }
+
+    /// Opens a session for the tab `greeting` names, where it was — after a reload, or after the
+    /// server restarted; a tab whose session is still open (a duplicated tab) gets one of its
+    /// own, where that one is now; a tab the server does not know (a new one, or one forgotten),
+    /// or one whose page is at another address than where it was, opens the deep link its
+    /// address names, else the root.
+    func open(_ greeting: Greeting, send: @escaping @Sendable (Data) -> Void) async throws(Refusal) -> WebSession {
+        try refuseWhenFull()
+        var requested = greeting.tab.flatMap { Self.isTabID($0) ? $0 : nil }
+        var copied: NavigationSnapshot?
+        if let tab = requested, reserved.contains(tab) {
+            // A reload's or a reconnect's old socket closes as the new one opens, and a session
+            // that ended with quit is closing: it is waited for. Otherwise, or if it does not
+            // close, the page is a copy.
+            if greeting.resume || sessions[tab]?.quit == true { await waitForClose(of: tab) }
+            if reserved.contains(tab) {
+                // A tab of its own: where the open one is, unless that one left with quit.
+                if sessions[tab]?.quit != true { copied = sessions[tab]?.place }
+                requested = nil
+            }
+            try refuseWhenFull()
         }
-        let tab = requested.flatMap { Self.isTabID($0) && !open.contains($0) ? $0 : nil } ?? Self.newTabID()
-        open.insert(tab)
+        let tab = requested ?? Self.newTabID()
+        reserved.insert(tab)
         let runtime: FlowRuntime
         do {
             runtime = try await startRuntime()
         } catch {
-            open.remove(tab)
+            reserved.remove(tab)
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
         let session = WebSession(tab: tab, runtime: runtime, send: send)
-        let snapshot = remembered.removeValue(forKey: tab)
-        rememberedOrder.removeAll { $0 == tab }
-        let notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
-        await session.start(title: title, restoring: snapshot, notices: notices)
+        sessions[tab] = session
+        session.placeMayHaveChanged = { [weak self, weak session] in
+            guard let self, let session, !session.quit else { return }
+            self.places.keep(session.place, for: session.tab)
+        }
+        var snapshot = copied ?? places.place(of: tab)
+        if copied == nil, let place = snapshot, let path = greeting.path,
+           PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path != path {
+            // The tab's page was sent to another address (typed, or a link followed): it goes there.
+            snapshot = nil
+        }
+        let link = snapshot == nil ? greeting.path.flatMap(PagePath.link(in:)) : nil
+        var notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
+        if let problem = places.problem {
+            notices.append(Notice(.warning, "where this tab is lasts only while the server runs (\(problem))"))
+        }
+        await session.start(title: title, restoring: snapshot, opening: link, notices: notices)
         return session
     }
 
-    /// Closes a session and remembers where its tab was, unless the user left with `quit`.
+    /// Closes a session and keeps where its tab was, unless the user left with `quit`.
     func close(_ session: WebSession) async {
         let snapshot = await session.close()
-        open.remove(session.tab)
-        if !session.quit {
-            remembered[session.tab] = snapshot
-            rememberedOrder.append(session.tab)
-            if rememberedOrder.count > Self.maximumRemembered {
-                remembered.removeValue(forKey: rememberedOrder.removeFirst())
-            }
+        reserved.remove(session.tab)
+        sessions.removeValue(forKey: session.tab)
+        if session.quit {
+            places.forget(session.tab)
+        } else {
+            places.keep(snapshot, for: session.tab, touch: true)
+            places.closed(session.tab)
         }
         for waiter in awaitingClose.removeValue(forKey: session.tab) ?? [] {
             waiter.resume.resume()

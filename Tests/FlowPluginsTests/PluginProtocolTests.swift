@@ -35,7 +35,7 @@ import Testing
             try FakePlugin("version2", folder: folder).declarations()
         } throws: { error in
             (error as? PluginProbeError)?.reason
-                == "speaks flowshell-plugin 2.0.0; this shell speaks 1.x (1.2.0) — use a plugin or a shell of the same major version"
+                == "speaks flowshell-plugin 2.0.0; this shell speaks 1.x (1.3.0) — use a plugin or a shell of the same major version"
         }
     }
 

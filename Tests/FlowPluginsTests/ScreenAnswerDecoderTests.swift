@@ -21,6 +21,10 @@ import Testing
         answer(#"[{"rows": [[], ["only"], ["a", "b", "c"]], "kind": "table", "columns": [{"title": "N"}]}, {"kind": "table", "columns": [], "rows": []}]"#),
         answer(#"[{"kind": "keyValue", "pairs": [{"key": "k", "value": "v", "note": true}]}, {"kind": "message", "style": "warning", "text": "careful"}, {"kind": "divider"}]"#),
         answer(#" [ { "kind" : "text" , "text" : "spaced" } ] "#),
+        // What rows open and offer (1.3): every member, defaults, nulls for absent.
+        answer(#"[{"kind": "table", "columns": [{"title": "ID"}], "rows": [["rio"]], "rowCommands": {"column": 0, "opens": "select", "offers": ["cancel", "book"]}}]"#),
+        answer(#"[{"kind": "table", "rowCommands": {"offers": ["cancel"]}, "columns": [{"title": "ID"}, {"title": "Code"}], "rows": []}, {"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": 1, "opens": null, "offers": null, "note": 1}}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": null}, {"kind": "table", "columns": [], "rows": [], "rowCommands": {}}]"#),
         #"{"id": 7, "result": {"events": [], "view": {"components": [{"text": "first", "kind": "text"}], "title": "keys in any order"}}, "type": "response"}"#,
     ]
 
@@ -36,6 +40,12 @@ import Testing
         answer(#"[{"kind": "text", "text": "\ud83d"}]"#),
         answer(#"[{"kind": "text", "text": "a", "extra": 01}]"#),
         answer(#"[{"kind": "table", "columns": [], "rows": [["1", 2]]}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": -1, "opens": "select"}}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": 1.0}}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": {"opens": 5}}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": {"offers": "cancel"}}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": {"opens": "a", "opens": "b"}}]"#),
+        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": ["select"]}]"#),
         answer("[]", rest: #""components": []"#),
         #"{"type": "response", "id": 7, "result": {"view": {"title": "no components"}}}"#,
         #"{"type": "response", "id": 7, "error": {"message": "no such thing"}}"#,

@@ -76,3 +76,41 @@ import Testing
         #expect(json == #"{"columns":[{"alignment":"trailing","keepsWidth":false,"shrinksFirst":false,"title":"N"}],"kind":"table","rows":[["1","one"],["2"],[]]}"#)
     }
 }
+
+/// What a table's rows open and offer, a primary command and a choice: plain data in
+/// ViewProperties, encoded for `--output json` and plugins, read back the same, and left out of
+/// the encoding where not said (so that a screen that says none encodes as before).
+@Suite struct ClickableViewPropertiesTests {
+    @Test func rowsOpenAndOfferCommandsWithTheCellOfOneColumn() throws {
+        let table = Table(columns: [Table.Column("Code"), Table.Column("Car")], rows: [["BK-1", "Kia Rio"]])
+            .rowsOpen("show", withColumn: 0).rowsOffer("cancel", "extend")
+        #expect(table.rowCommands == Table.RowCommands(column: 0, opens: "show", offers: ["cancel", "extend"]))
+        #expect(Table(columns: [], rows: []).rowCommands == nil)
+        #expect(table != Table(columns: [Table.Column("Code"), Table.Column("Car")], rows: [["BK-1", "Kia Rio"]]))
+
+        let encoded = try JSONEncoder().encode(Component.table(table))
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        let commands = try #require(object["rowCommands"] as? [String: Any])
+        #expect(commands["column"] as? Int == 0 && commands["opens"] as? String == "show" && commands["offers"] as? [String] == ["cancel", "extend"])
+        #expect(try JSONDecoder().decode(Component.self, from: encoded) == .table(table))
+
+        let plain = try JSONEncoder().encode(Component.table(Table(columns: [Table.Column("A")], rows: [["a"]])))
+        #expect(!String(decoding: plain, as: UTF8.self).contains("rowCommands"))
+        let offersOnly = try JSONDecoder().decode(Component.self, from: Data(#"{"kind": "table", "columns": [], "rows": [], "rowCommands": {"offers": ["cancel"]}}"#.utf8))
+        #expect(offersOnly == .table(Table(columns: [], rows: []).rowsOffer("cancel")))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Component.self, from: Data(#"{"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": -1}}"#.utf8))
+        }
+    }
+
+    @Test func aPrimaryCommandAndAChoiceAreSaidOnlyWhenTheyAre() throws {
+        let sort = CommandDescription(name: "sort", summary: "Order", arguments: [ArgumentDescription("ORDER", values: ["price", "name"], choice: true)])
+        let confirm = CommandDescription(name: "confirm", summary: "Confirm", primary: true)
+        let plain = CommandDescription(name: "refresh", summary: "Again", arguments: [ArgumentDescription("N", values: ["1"])])
+        let text = String(decoding: try JSONEncoder().encode([sort, confirm, plain]), as: UTF8.self)
+        #expect(text.components(separatedBy: #""primary":true"#).count == 2)
+        #expect(text.components(separatedBy: #""choice":true"#).count == 2)
+        #expect(!text.contains(#""primary":false"#) && !text.contains(#""choice":false"#))
+        #expect(try JSONDecoder().decode([CommandDescription].self, from: Data(text.utf8)) == [sort, confirm, plain])
+    }
+}

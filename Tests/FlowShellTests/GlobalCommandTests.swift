@@ -182,7 +182,7 @@ import Synchronization
         let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
         let page = PageMessages()
         let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime) { page.append($0) }
-        await session.start(title: "Demo", restoring: nil, notices: [])
+        await session.start(title: "Demo", restoring: nil, opening: nil, notices: [])
         return (session, page)
     }
 

@@ -13,7 +13,12 @@ import Testing
         #expect(message == ClientMessage(kind: .complete, line: "open /cars/r", id: 8))
     }
 
+    @Test func aCancelMessageNamesTheLineToCancel() throws {
+        #expect(try ClientMessage.parse(#"{"type": "cancel", "id": 7}"#) == ClientMessage(kind: .cancel, line: "", id: 7))
+    }
+
     @Test(arguments: [
+        (#"{"type": "cancel"}"#, "names no line's id"),
         ("not json", "not a JSON object"),
         ("[1, 2]", "not a JSON object"),
         (#"{"type": "eval", "line": "x"}"#, "unknown message type 'eval'"),

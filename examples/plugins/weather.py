@@ -34,7 +34,7 @@ class Forecast(fp.Screen):
             fp.table(["Day", "Sky", fp.column("Temp", alignment="trailing")], rows),
         ], status=f"{self.days}-day forecast")
 
-    @fp.command("days", "Show the forecast for N days", fp.arg("N", values=[str(n) for n in range(1, 8)]))
+    @fp.command("days", "Show the forecast for N days", fp.choice("N", [str(n) for n in range(1, 8)]))
     def set_days(self, n):
         if not n.isdigit() or not 1 <= int(n) <= 7:
             raise fp.UserError(f"days must be from 1 to 7, not '{n}'")

@@ -53,7 +53,7 @@ import sys
 import time
 
 PROTOCOL = "flowshell-plugin"
-VERSION = "1.2.0"
+VERSION = "1.3.0"
 FEATURES = ["cancel", "appear", "update", "conditions"]
 
 
@@ -95,10 +95,18 @@ def column(title, alignment="leading", shrinks_first=False, keeps_width=False):
     return {"title": title, "alignment": alignment, "shrinksFirst": shrinks_first, "keepsWidth": keeps_width}
 
 
-def table(columns, rows):
-    """columns: titles or column(...) values; rows: lists of strings."""
+def table(columns, rows, opens=None, offers=(), with_column=0):
+    """columns: titles or column(...) values; rows: lists of strings. opens: the command a row
+    opens when picked, offers: those each row offers, each run with the row's cell in column
+    `with_column` as its argument (a View where a person clicks shows them; the terminal keeps
+    typing)."""
     columns = [c if isinstance(c, dict) else column(c) for c in columns]
-    return {"kind": "table", "columns": columns, "rows": [[str(cell) for cell in row] for row in rows]}
+    result = {"kind": "table", "columns": columns, "rows": [[str(cell) for cell in row] for row in rows]}
+    if opens is not None or offers:
+        result["rowCommands"] = {"column": with_column, "offers": list(offers)}
+        if opens is not None:
+            result["rowCommands"]["opens"] = opens
+    return result
 
 
 def key_value(pairs):
@@ -123,6 +131,12 @@ def arg(name, optional=False, rest=False, values=()):
     return {"name": name, "kind": "positional", "optional": optional, "rest": rest, "values": list(values)}
 
 
+def choice(name, values):
+    """A positional argument that is one of `values` and nothing else: a View may run its
+    command as soon as one is chosen."""
+    return {"name": name, "kind": "positional", "optional": False, "rest": False, "values": list(values), "choice": True}
+
+
 def option(name, value_name=None, optional=True, values=()):
     """--name VALUE, passed to the method as a keyword argument."""
     result = {"name": name, "kind": "option", "optional": optional, "rest": False, "values": list(values)}
@@ -135,10 +149,14 @@ def flag(name):
     return {"name": name, "kind": "flag", "optional": True, "rest": False, "values": []}
 
 
-def command(name, summary="", *arguments):
-    """Marks a method as the screen's command `name`; its arguments are arg/option/flag values."""
+def command(name, summary="", *arguments, primary=False):
+    """Marks a method as the screen's command `name`; its arguments are arg/choice/option/flag
+    values. primary=True: what the screen is for, shown first and stronger where commands are
+    buttons."""
     def mark(method):
         method._flowshell_command = {"name": name, "summary": summary, "arguments": list(arguments)}
+        if primary:
+            method._flowshell_command["primary"] = True
         return method
     return mark
 

@@ -11,6 +11,7 @@ import Testing
         list.expectScreen([
             "title: Cars",
             "table: ID | Car | Operator | Price | Away",
+            "rows open: select ID",
             "row: smart | Smart ForTwo | UrbanWheels | 8/h | 150 m",
             "row: rio | Kia Rio | CityDrive | 9/h | 350 m",
             "row: polo | Volkswagen Polo | CityDrive | 10/h | 1.2 km",
@@ -85,7 +86,7 @@ import Testing
             "Car: Škoda Octavia", "Operator: CityDrive", "Price: 13 per hour", "Distance: 2.4 km",
             "Seats: 5", "Fuel: 91%", "Plate: C789FG",
             "status: id octavia",
-            "command: book",
+            "command: book (primary)",
         ])
         try await details.send("book")
         details.expectEvents([FeatureEvent("book", payload: ["carID": "octavia"])])

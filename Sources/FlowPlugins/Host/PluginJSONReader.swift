@@ -178,7 +178,7 @@ struct PluginJSONReader {
 
     private mutating func component() -> Component? {
         var kind: String?, text: String?, items: [String]?, numbered: Bool?, style: String?
-        var columns: [Table.Column]?, rows: Table?, pairs: [KeyValue]?
+        var columns: [Table.Column]?, rows: Table?, pairs: [KeyValue]?, rowCommands: Table.RowCommands??
         var seen: Set<String> = []
         let read = object { reader, key in
             guard seen.insert(key).inserted else { return false }
@@ -194,6 +194,7 @@ struct PluginJSONReader {
             case "columns": columns = reader.columns(); return columns != nil
             case "rows": rows = reader.rows(); return rows != nil
             case "pairs": pairs = reader.pairs(); return pairs != nil
+            case "rowCommands": rowCommands = reader.rowCommands(); return rowCommands != nil
             default: return reader.skipValue()
             }
         }
@@ -205,6 +206,7 @@ struct PluginJSONReader {
         case "table":
             guard let columns, var table = rows else { return nil }
             table.columns = columns
+            table.rowCommands = rowCommands ?? nil
             return .table(table)
         case "keyValue": return pairs.map { .keyValue($0) }
         case "message":
@@ -256,6 +258,34 @@ struct PluginJSONReader {
             return true
         }
         return read ? table : nil
+    }
+
+    /// A table's row commands, `null` as nil's place; nil when they are not as JSONDecoder
+    /// takes them (a column below 0, a key twice).
+    private mutating func rowCommands() -> Table.RowCommands?? {
+        if literal("null") { return .some(nil) }
+        var column: Int?, opens: String?, offers: [String]?
+        var seen: Set<String> = []
+        let read = object { reader, key in
+            guard seen.insert(key).inserted else { return false }
+            switch key {
+            case "column":
+                guard let value = reader.optionalInteger() else { return false }
+                column = value
+                return value.map { $0 >= 0 } ?? true
+            case "opens":
+                if reader.literal("null") { return true }
+                opens = reader.string()
+                return opens != nil
+            case "offers":
+                if reader.literal("null") { return true }
+                offers = reader.strings()
+                return offers != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard read else { return nil }
+        return .some(Table.RowCommands(column: column ?? 0, opens: opens, offers: offers ?? []))
     }
 
     private mutating func pairs() -> [KeyValue]? {

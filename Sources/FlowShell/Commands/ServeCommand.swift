@@ -12,7 +12,7 @@ struct ServeCommand: FeatureCommand {
         return CommandConfiguration(
             commandName: "serve",
             abstract: "Serve the flow to a browser, each tab a session of its own, or over SSH (--ssh), each login one (runs \(name)-serve, whose --help says more).",
-            discussion: "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins; "
+            discussion: "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token; "
                 + "--ssh, --ssh-port N (default 2222), --authorized-keys FILE, --ssh-idle-timeout SECONDS, --ssh-login-timeout SECONDS; --web with --ssh serves both."
         )
     }

@@ -74,12 +74,13 @@ extension Argument where Value == Int {
 }
 
 extension Argument where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
-    /// One of an enum's cases, typed as its raw value; Tab offers every case.
+    /// One of an enum's cases, typed as its raw value; Tab offers every case, and a View may
+    /// offer them as a choice that runs the command when one is chosen (`sort`'s order).
     public static func choice(_ name: String, of type: Value.Type) -> Self {
         // A closure, not `\.rawValue`: a key path into a generic type is formed at run time, which
         // checks the type's conformances by searching all of them (the first time, at start).
         let names = Value.allCases.map { $0.rawValue }
-        return Argument(isPositional: true, describe: { _ in ArgumentDescription(name, values: names) }) { parsed, position in
+        return Argument(isPositional: true, describe: { _ in ArgumentDescription(name, values: names, choice: true) }) { parsed, position in
             let text = parsed.positionals[position]
             guard let value = Value(rawValue: text) ?? Value.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
                 throw UserFacingError("\(name) must be \(Self.list(names)), not '\(text)'")
@@ -108,7 +109,7 @@ extension Argument {
     public static func option(_ name: String, _ value: Argument<State, Value>, default fallback: Value) -> Self where Value: Sendable {
         Argument(isPositional: false, describe: { state in
             let inner = value.describe(state)
-            return ArgumentDescription(name, kind: .option, optional: true, values: inner.values, valueName: inner.name)
+            return ArgumentDescription(name, kind: .option, optional: true, values: inner.values, valueName: inner.name, choice: inner.isChoice)
         }) { parsed, _ in
             guard let text = parsed.options[name] else { return fallback }
             var single = parsed

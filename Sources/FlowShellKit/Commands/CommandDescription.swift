@@ -9,14 +9,18 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     public var arguments: [ArgumentDescription]
     /// The events it emits, when it says (empty: it does not say).
     public var emits: [String]
+    /// Whether it is what the screen is for (`confirm` on a booking, `book` on a car): a View
+    /// that shows commands as buttons shows it first and stronger.
+    public var isPrimary: Bool
 
     /// A command as plain data. The kit describes a ``Screen``'s commands from their
     /// ``ScreenCommand`` declarations; this is for commands described at run time (a plugin's).
-    public init(name: String, summary: String, arguments: [ArgumentDescription] = [], emits: [String] = []) {
+    public init(name: String, summary: String, arguments: [ArgumentDescription] = [], emits: [String] = [], primary: Bool = false) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
         self.emits = emits
+        self.isPrimary = primary
     }
 
     /// The usage line: the name followed by each argument (`book CAR-ID [HOURS] [--from TIME]`).
@@ -25,7 +29,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, arguments, usage, emits
+        case name, summary, arguments, usage, emits, primary
     }
 
     /// Decodes the JSON form (`usage` is derived, so it is not read).
@@ -35,6 +39,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
         arguments = try container.decodeIfPresent([ArgumentDescription].self, forKey: .arguments) ?? []
         emits = try container.decodeIfPresent([String].self, forKey: .emits) ?? []
+        isPrimary = try container.decodeIfPresent(Bool.self, forKey: .primary) ?? false
     }
 
     /// Encodes the JSON form, with the usage line for readers that show it as is.
@@ -45,6 +50,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         try container.encode(summary, forKey: .summary)
         try container.encode(arguments, forKey: .arguments)
         if !emits.isEmpty { try container.encode(emits, forKey: .emits) }
+        if isPrimary { try container.encode(isPrimary, forKey: .primary) }
     }
 
     /// The argument an option or flag word names (`--hours`, or its short form `-h` when it
@@ -88,6 +94,9 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     public var isPath: Bool
     /// The name of an option's value in usage (`HOURS` in `--hours HOURS`).
     public var valueName: String?
+    /// Whether ``values`` are the only values it takes, a short fixed list (an order, a
+    /// unit): a View may offer them as a choice that runs the command once one is chosen.
+    public var isChoice: Bool
     /// An option's or flag's one-letter form (`r` for `-r`), as cmd2's and POSIX commands
     /// have; usage shows it instead of the long one.
     public var shortName: String?
@@ -95,7 +104,8 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     /// An argument as plain data; a ``ScreenCommand``'s are described from its typed arguments.
     public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
                 values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil,
-                shortName: String? = nil) {
+                choice: Bool = false, shortName: String? = nil) {
+        self.isChoice = choice
         self.name = name
         self.kind = kind
         self.isOptional = optional
@@ -120,10 +130,10 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, optional, rest, values, descriptions, path, valueName, shortName = "short"
+        case name, kind, optional, rest, values, descriptions, path, valueName, choice, shortName = "short"
     }
 
-    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `short`: absent defaults).
+    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `choice`, `short`: absent defaults).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -134,6 +144,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         descriptions = try container.decodeIfPresent([String: String].self, forKey: .descriptions) ?? [:]
         isPath = try container.decodeIfPresent(Bool.self, forKey: .path) ?? false
         valueName = try container.decodeIfPresent(String.self, forKey: .valueName)
+        isChoice = try container.decodeIfPresent(Bool.self, forKey: .choice) ?? false
         shortName = try container.decodeIfPresent(String.self, forKey: .shortName)
     }
 
@@ -149,6 +160,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         if !descriptions.isEmpty { try container.encode(descriptions, forKey: .descriptions) }
         if isPath { try container.encode(isPath, forKey: .path) }
         try container.encodeIfPresent(valueName, forKey: .valueName)
+        if isChoice { try container.encode(isChoice, forKey: .choice) }
         try container.encodeIfPresent(shortName, forKey: .shortName)
     }
 }

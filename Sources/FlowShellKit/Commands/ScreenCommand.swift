@@ -24,21 +24,31 @@ public struct ScreenCommand<S: Screen>: Sendable {
     let run: Run
     /// The events it emits, when it says (a shell leaves out a command whose events all lead nowhere).
     let emits: [any PartialKeyPath<S.Events> & Sendable]
+    /// Whether it is what the screen is for (``primary()``).
+    let isPrimary: Bool
 
     init(name: String, summary: String, arguments: [@Sendable (S.State) -> ArgumentDescription],
-         when isAvailable: @escaping @Sendable (S.State) -> Bool, emits: [any PartialKeyPath<S.Events> & Sendable] = [], run: @escaping Run) {
+         when isAvailable: @escaping @Sendable (S.State) -> Bool, emits: [any PartialKeyPath<S.Events> & Sendable] = [],
+         primary: Bool = false, run: @escaping Run) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
         self.isAvailable = isAvailable
         self.emits = emits
+        self.isPrimary = primary
         self.run = run
     }
 
     /// This command, saying which events it emits: a flow that routes none of them leaves it
     /// out of help and completion.
     public func emitting(_ events: any PartialKeyPath<S.Events> & Sendable...) -> Self {
-        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits + events, run: run)
+        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits + events, primary: isPrimary, run: run)
+    }
+
+    /// This command, marked as what the screen is for (`confirm` on a booking): a View that
+    /// shows commands as buttons shows it first and stronger. The terminal lists it as before.
+    public func primary() -> Self {
+        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits, primary: true, run: run)
     }
 
     /// The command as the screen shows it in `state`.
@@ -49,7 +59,7 @@ public struct ScreenCommand<S: Screen>: Sendable {
 
     /// The command as the screen shows it in `state`, with the names of its events read before.
     func description(in state: S.State, emits: [String]) -> CommandDescription {
-        CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) }, emits: emits)
+        CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) }, emits: emits, primary: isPrimary)
     }
 
     /// The names of the events it says it emits, from the screen's catalog of them.

@@ -1,7 +1,7 @@
 /// The JSON form of a component: `{"kind": "table", "columns": …, "rows": …}`.
 extension Component: Codable {
     private enum Keys: String, CodingKey {
-        case kind, text, items, numbered, columns, rows, pairs, style
+        case kind, text, items, numbered, columns, rows, pairs, style, rowCommands
     }
 
     private struct Pair: Codable {
@@ -27,6 +27,7 @@ extension Component: Codable {
             try container.encode("table", forKey: .kind)
             try container.encode(table.columns, forKey: .columns)
             try container.encode(table.rows, forKey: .rows)
+            try container.encodeIfPresent(table.rowCommands, forKey: .rowCommands)
         case .keyValue(let pairs):
             try container.encode("keyValue", forKey: .kind)
             try container.encode(pairs.map { Pair(key: $0.key, value: $0.value) }, forKey: .pairs)
@@ -50,8 +51,10 @@ extension Component: Codable {
             self = .list(try container.decode([String].self, forKey: .items),
                          numbered: try container.decodeIfPresent(Bool.self, forKey: .numbered) ?? false)
         case "table":
-            self = .table(Table(columns: try container.decode([Table.Column].self, forKey: .columns),
-                                rows: try container.decode([[String]].self, forKey: .rows)))
+            var table = Table(columns: try container.decode([Table.Column].self, forKey: .columns),
+                              rows: try container.decode([[String]].self, forKey: .rows))
+            table.rowCommands = try container.decodeIfPresent(Table.RowCommands.self, forKey: .rowCommands)
+            self = .table(table)
         case "keyValue":
             self = .keyValue(try container.decode([Pair].self, forKey: .pairs).map { KeyValue($0.key, $0.value) })
         case "message":
@@ -88,5 +91,30 @@ extension Table.Column: Codable {
                   alignment: try container.decodeIfPresent(String.self, forKey: .alignment) == "trailing" ? .trailing : .leading,
                   shrinksFirst: try container.decodeIfPresent(Bool.self, forKey: .shrinksFirst) ?? false,
                   keepsWidth: try container.decodeIfPresent(Bool.self, forKey: .keepsWidth) ?? false)
+    }
+}
+
+extension Table.RowCommands: Codable {
+    private enum Keys: String, CodingKey {
+        case column, opens, offers
+    }
+
+    /// Encodes `column`, and `opens` and `offers` when there are any.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(column, forKey: .column)
+        try container.encodeIfPresent(opens, forKey: .opens)
+        if !offers.isEmpty { try container.encode(offers, forKey: .offers) }
+    }
+
+    /// Decodes the row commands; `column` is 0 and `offers` empty when absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let column = try container.decodeIfPresent(Int.self, forKey: .column) ?? 0
+        guard column >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .column, in: container, debugDescription: "a column is counted from 0, not \(column)")
+        }
+        self.init(column: column, opens: try container.decodeIfPresent(String.self, forKey: .opens),
+                  offers: try container.decodeIfPresent([String].self, forKey: .offers) ?? [])
     }
 }

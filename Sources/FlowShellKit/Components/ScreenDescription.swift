@@ -11,9 +11,18 @@ public enum ScreenDescription {
         for command in properties.commands {
             let values = command.arguments.filter { !$0.values.isEmpty }
                 .map { "\($0.name)=\($0.values.joined(separator: "|"))" }
-            lines.append("command: \(command.usage)" + (values.isEmpty ? "" : " {\(values.joined(separator: ", "))}"))
+            lines.append("command: \(command.usage)" + (values.isEmpty ? "" : " {\(values.joined(separator: ", "))}")
+                         + (command.isPrimary ? " (primary)" : ""))
         }
         return lines
+    }
+
+    /// What a table's rows open and offer: `rows open: select ID`, `rows offer: cancel Code`.
+    static func rowCommandLines(_ table: Table) -> [String] {
+        guard let commands = table.rowCommands else { return [] }
+        let column = commands.column < table.columns.count ? table.columns[commands.column].title : "column \(commands.column)"
+        let opens = commands.opens.map { ["rows open: \($0) \(column)"] } ?? []
+        return opens + commands.offers.map { "rows offer: \($0) \(column)" }
     }
 
     static func describe(_ component: Component) -> [String] {
@@ -23,6 +32,7 @@ public enum ScreenDescription {
         case .list(let items, let numbered): return items.map { "\(numbered ? "item#" : "item"): \($0)" }
         case .table(let table):
             return ["table: " + table.columns.map(\.title).joined(separator: " | ")]
+                + rowCommandLines(table)
                 + table.rows.map { "row: " + $0.joined(separator: " | ") }
         case .keyValue(let pairs): return pairs.map { "\($0.key): \($0.value)" }
         case .message(let style, let text): return ["\(style.rawValue): \(text)"]

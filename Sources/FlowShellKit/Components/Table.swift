@@ -8,7 +8,7 @@
 /// ```
 ///
 /// and read them back through ``rows``: `table.rows[0][1]` is the first row's second cell.
-/// Two tables are equal when their columns and their rows, cell by cell, are.
+/// Two tables are equal when their columns, their rows (cell by cell) and their row commands are.
 public struct Table: Sendable, Equatable {
     /// How the cells of a column line up.
     public enum Alignment: Sendable, Equatable {
@@ -62,6 +62,9 @@ public struct Table: Sendable, Equatable {
 
     /// The columns, left to right.
     public var columns: [Column]
+    /// The commands its rows stand for, for a View a person clicks (``rowsOpen(_:withColumn:)``,
+    /// ``rowsOffer(_:withColumn:)``); nil: its rows are data only.
+    public var rowCommands: RowCommands?
     /// Every row's cells, one row after another, in one array for the whole table rather than an
     /// array per row, so that a row of short cells carries no allocation of its own
     /// (docs/performance.md, "A plugin's large view").

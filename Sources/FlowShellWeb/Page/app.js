@@ -1,6 +1,7 @@
 // The browser's View of a FlowShell flow: it shows the ViewProperties the server pushes (the
 // `--output json` encoding) and sends lines, exactly as typed at the terminal, to the same
-// dispatcher. It knows no screen and no command of its own beyond the global ones it is told.
+// dispatcher. It knows no screen and no command of its own beyond the global ones it is told:
+// what a row opens, which command is primary, which runs once a value is chosen, the screen says.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,60 +10,226 @@ const state = {
   screen: null,
   globals: [],
   nextID: 1,
-  pending: 0,
+  // The lines sent and not answered yet, by id: each `{line, travel}`, in the order sent.
+  pending: new Map(),
   history: JSON.parse(sessionStorage.getItem("flowshell.history") || "[]"),
   historyIndex: null,
   ended: false,
   // The Tab asked about last: its id, and the line and the cursor then.
   completion: null,
+  // The last line the person ran: what a new history entry remembers, to go forward again.
+  lastLine: null,
+  // What a choice's select showed last, by screen and command, since the screen does not say.
+  chosen: new Map(),
+  // How long to wait before connecting again, after the connection was lost.
+  retryDelay: 1000,
 };
 
 // --- The door: how the page is let in ------------------------------------------------------------
 // The address the serve command printed carries the server's token (?token=…). The page takes
 // it out of the address bar and out of the tab's history at once, and sends it only in its
 // WebSocket's first message; the server answers with a key for this tab, which the page keeps in
-// the tab's session storage, and with which a reload of the tab comes back in. Nothing is kept in a
-// cookie (cookies reach every port of a host) or in local storage (shared by every tab); a new tab
-// needs the printed address. Everything about the token and the key is here.
+// the tab's session storage, and with which a reload of the tab, or a reconnect, comes back in.
+// Nothing is kept in a cookie (cookies reach every port of a host) or in local storage (shared by
+// every tab); a new tab needs the printed address, or the token pasted into the page. Everything
+// about the token and the key is here.
 const door = {
   token: null,
+  // Whether this tab's own page went away before this one (a reload): the server then waits for
+  // the old page's session to close, rather than taking this page for a copy of the tab.
+  resume: sessionStorage.getItem("flowshell.leaving") === "1",
 
   // Takes the token out of the address, before anything else runs.
   take() {
+    sessionStorage.removeItem("flowshell.leaving");
+    window.addEventListener("pagehide", () => sessionStorage.setItem("flowshell.leaving", "1"));
     const params = new URLSearchParams(location.search);
     if (!params.has("token")) return;
     this.token = params.get("token");
     params.delete("token");
     const rest = params.toString();
-    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+    history.replaceState(history.state, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
   },
 
   // The WebSocket's first message: the token, or this tab's key; null when the page has neither.
+  // It names where the page is, which a tab the server does not know opens.
   hello() {
     const tab = sessionStorage.getItem("flowshell.tab");
     const key = sessionStorage.getItem("flowshell.key");
-    if (this.token) return tab ? { type: "hello", token: this.token, tab } : { type: "hello", token: this.token };
-    if (tab && key) return { type: "hello", tab, key };
+    const place = { path: location.pathname, resume: this.resume };
+    if (this.token) return tab ? { type: "hello", token: this.token, tab, ...place } : { type: "hello", token: this.token, ...place };
+    if (tab && key) return { type: "hello", tab, key, ...place };
     return null;
   },
 
   // The server let the tab in: keeps its id and key for a reload; the token is no longer needed.
+  // A page that connects again is this tab coming back.
   admitted(message) {
     sessionStorage.setItem("flowshell.tab", message.tab);
     sessionStorage.setItem("flowshell.key", message.key);
     this.token = null;
+    this.resume = true;
+  },
+
+  // The token step: the printed address (or its token) pasted into the page.
+  offer(reason) {
+    if (reason) $("door-reason").textContent = shown(reason);
+    $("door").hidden = false;
+    $("door-address").focus();
+  },
+
+  // Takes the token from what was pasted; false when it holds none.
+  paste(text) {
+    const match = /(?:[?&]token=)?([0-9a-f]{32,128})\b/.exec(text.trim());
+    if (!match) return false;
+    this.token = match[1];
+    sessionStorage.removeItem("flowshell.key");
+    return true;
   },
 };
 door.take();
+
+// --- The address: it follows the flow ------------------------------------------------------------
+// Each place the tab goes to has a path (the server says it: the stack's deep link, `/cars/rio`,
+// where the config has one), and the tab's history follows the stack: a deeper stack pushes an
+// entry, a shallower one goes back through the entries, so that the browser's Back runs `back`
+// and its Forward goes forward again (opening the entry's deep link, or running again the line
+// that opened it from where it was opened). Each entry remembers its path, that line, and the
+// depths of the stack at it and at the tab's entries before it (`depths`), so that the page
+// never goes back past its own entries.
+const address = {
+  // Where the tab is now, as the server last said.
+  path: location.pathname,
+  opensHere: false,
+  depth: 0,
+  // How many lines a Back or Forward still waits for; the history settles once they are done.
+  travelling: 0,
+  // Whether the page moved through the history itself (history.go), waiting for it to land.
+  goingBack: false,
+
+  entry() {
+    return history.state && history.state.flowshell ? history.state : null;
+  },
+
+  make(depths, line, parent) {
+    return { flowshell: 1, depth: depths[depths.length - 1], depths, line, parent, path: this.path, opensHere: this.opensHere };
+  },
+
+  // The server says where the tab is.
+  located(message) {
+    this.path = message.path;
+    this.opensHere = message.opensHere;
+  },
+
+  // A screen was shown, `depth` screens deep: the history follows, unless it is on its way.
+  shown(depth) {
+    this.depth = depth;
+    if (!this.goingBack && this.travelling === 0) this.settle();
+  },
+
+  // Makes the current history entry say where the tab is: pushing one for a deeper stack,
+  // going back for a shallower one (as far as this tab's entries go).
+  settle() {
+    const current = this.entry();
+    if (!current) {
+      history.replaceState(this.make([this.depth], null, null), "", this.path);
+      return;
+    }
+    const depths = current.depths;
+    if (this.depth > current.depth) {
+      history.pushState(this.make([...depths, this.depth], state.lastLine, current.path), "", this.path);
+    } else if (this.depth === current.depth) {
+      if (current.path !== this.path || location.pathname !== this.path) {
+        history.replaceState(this.make(depths, current.line, current.parent), "", this.path);
+      }
+    } else {
+      // Back to the latest of the tab's entries no deeper than the stack, if there is one.
+      let index = depths.length - 1;
+      while (index > 0 && depths[index] > this.depth) index -= 1;
+      if (index < depths.length - 1) {
+        this.goingBack = true;
+        history.go(index - (depths.length - 1));
+      } else {
+        history.replaceState(this.make([...depths.slice(0, -1), this.depth], current.line, current.parent), "", this.path);
+      }
+    }
+  },
+
+  // Back or Forward, or the page's own going back, landed on `entry`.
+  landed(entry) {
+    if (this.goingBack) {
+      this.goingBack = false;
+      this.settle();
+      return;
+    }
+    if (!entry || state.ended) return;
+    const steps = entry.depth - this.depth;
+    if (steps < 0) {
+      this.travel(Array(-steps).fill("back"));
+    } else if (steps > 0 && entry.opensHere) {
+      this.travel([`open ${escapeWord(entry.path)}`]);
+    } else if (steps === 1 && entry.line && entry.parent === this.path) {
+      this.travel([entry.line]);
+    } else if (steps === 0 && entry.path !== this.path && entry.opensHere) {
+      this.travel([`open ${escapeWord(entry.path)}`]);
+    } else if (steps !== 0) {
+      showNotice("muted", "That screen cannot be opened again from here.");
+      this.goingBack = true;
+      history.go(-steps);
+    } else {
+      this.settle();
+    }
+  },
+
+  travel(lines) {
+    this.travelling += lines.length;
+    for (const line of lines) send(line, { travel: true });
+  },
+
+  // A line of a Back or Forward is done: once all are, the history says where the tab is.
+  travelled() {
+    this.travelling = Math.max(0, this.travelling - 1);
+    if (this.travelling === 0) this.settle();
+  },
+};
+window.addEventListener("popstate", (event) => address.landed(event.state && event.state.flowshell ? event.state : null));
+
+// --- Focus: on the new screen's heading, the command line one key away --------------------------
+const focus = {
+  // The place last shown: the screen, how deep, at which path.
+  place: null,
+
+  // Before a render: what had the focus, to give it back to what replaces it.
+  remember() {
+    const active = document.activeElement;
+    return active && active.dataset ? active.dataset.key || null : null;
+  },
+
+  // After a render: a navigation moves the focus to the heading (announced by screen readers),
+  // unless the person is typing at the command line; otherwise what had it keeps it.
+  restore(key, place) {
+    const navigated = this.place !== null && place !== this.place;
+    this.place = place;
+    const line = $("line");
+    if (navigated && document.activeElement !== line) {
+      $("title").focus();
+      return;
+    }
+    if (key && document.activeElement !== line) {
+      const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  },
+};
 
 // --- Connection -----------------------------------------------------------------------------
 
 function connect() {
   const hello = door.hello();
   if (!hello) {
-    state.ended = true;
     setConnection("This page needs the address the serve command printed, with its ?token= — open that address", "ended");
     $("line").disabled = true;
+    door.offer();
     return;
   }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -74,11 +241,20 @@ function connect() {
   });
   socket.addEventListener("message", (event) => receive(event.data));
   socket.addEventListener("close", () => {
-    state.pending = 0;
+    if (state.socket !== socket) return;
+    state.socket = null;
+    // What was sent and not answered went with the session; the server cancelled it.
+    state.pending.clear();
+    address.travelling = 0;
     setBusy();
-    if (!state.ended) setConnection("Disconnected — reload the page to continue where you were", "lost");
     $("line").disabled = true;
     document.body.dataset.connected = "false";
+    if (state.ended) return;
+    // The server restarted, or the network went: the tab connects again and continues where it
+    // was, with its key.
+    setConnection("Reconnecting… — this page continues where it was once the server answers", "lost");
+    setTimeout(connect, state.retryDelay);
+    state.retryDelay = Math.min(state.retryDelay * 2, 15000);
   });
 }
 
@@ -89,17 +265,35 @@ function setConnection(text, kind) {
   document.body.dataset.connected = String(kind === "ok");
 }
 
-function send(line) {
+// Sends a line to run; `travel` when it is a Back's or a Forward's.
+function send(line, { travel = false } = {}) {
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
   clearAnswer();
   $("notices").replaceChildren();
-  state.pending += 1;
+  const id = state.nextID++;
+  state.pending.set(id, { line, travel });
+  if (!travel) state.lastLine = line;
   setBusy();
-  state.socket.send(JSON.stringify({ type: "run", line, id: state.nextID++ }));
+  state.socket.send(JSON.stringify({ type: "run", line, id }));
+}
+
+// Cancels the line running now, as Ctrl-C at the terminal.
+function cancelRunning() {
+  const [id] = state.pending.keys();
+  if (id === undefined || !state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  state.socket.send(JSON.stringify({ type: "cancel", id }));
 }
 
 function setBusy() {
-  document.body.dataset.busy = String(state.pending > 0);
+  const busy = state.pending.size > 0;
+  document.body.dataset.busy = String(busy);
+  const running = $("running");
+  running.hidden = !busy;
+  if (busy) {
+    const [first] = state.pending.values();
+    const more = state.pending.size > 1 ? ` (and ${state.pending.size - 1} more)` : "";
+    $("running-text").textContent = shown(`Running ${first.line}…${more}`);
+  }
 }
 
 function receive(text) {
@@ -112,11 +306,17 @@ function receive(text) {
   switch (message.type) {
     case "admitted":
       door.admitted(message);
+      state.retryDelay = 1000;
+      $("line").disabled = false;
+      $("door").hidden = true;
       break;
     case "session":
       state.globals = message.globalCommands || [];
       document.title = shown(`${message.title} — ${message.app}`);
       renderGlobals();
+      break;
+    case "location":
+      address.located(message);
       break;
     case "screen":
       state.screen = message;
@@ -145,18 +345,34 @@ function receive(text) {
     case "completion":
       applyCompletion(message);
       break;
-    case "done":
-      state.pending = Math.max(0, state.pending - 1);
+    case "done": {
+      const sent = state.pending.get(message.id);
+      state.pending.delete(message.id);
       document.body.dataset.done = String(message.id);
       setBusy();
+      if (sent && sent.travel) address.travelled();
       break;
+    }
     case "ended":
+      end("You left this session", message.reason);
+      break;
     case "closed":
-      state.ended = true;
-      setConnection(message.reason, "ended");
-      $("line").disabled = true;
+      end("The server closed this session", message.reason);
+      if (message.door) door.offer(message.reason);
       break;
   }
+}
+
+// The session is over: the page says so plainly and offers nothing but starting again.
+function end(heading, reason) {
+  state.ended = true;
+  setConnection(reason, "ended");
+  $("line").disabled = true;
+  document.body.dataset.ended = "true";
+  $("ended-heading").textContent = shown(heading);
+  $("ended-reason").textContent = shown(reason);
+  $("ended").hidden = false;
+  $("restart").focus();
 }
 
 // --- The screen -----------------------------------------------------------------------------
@@ -178,7 +394,7 @@ function element(tag, properties = {}, children = []) {
     if (key === "text") node.textContent = value;
     else if (key === "lines") node.textContent = shown(raw, true);
     else if (key === "class") node.className = value;
-    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for" || key === "title") node.setAttribute(key, value);
     else node[key] = value;
   }
   for (const child of children) node.append(child);
@@ -187,18 +403,24 @@ function element(tag, properties = {}, children = []) {
 
 function renderScreen(screen) {
   const cause = screen.cause || "command";
+  const stack = screen.stack || [];
+  const focused = focus.remember();
   document.body.dataset.screen = screen.screen;
   document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + (cause === "update" ? 1 : 0));
   $("title").textContent = shown(screen.title);
-  $("components").replaceChildren(...(screen.components || []).map(renderComponent));
+  const commands = screen.commands || [];
+  const onRows = new Set();
+  $("components").replaceChildren(...(screen.components || []).map((component) => renderComponent(component, commands, onRows)));
   const status = $("status");
   status.hidden = !screen.status;
   status.textContent = shown(screen.status || "");
-  renderBreadcrumb(screen.stack || []);
-  renderCommands(screen.commands || []);
+  renderBreadcrumb(stack);
+  renderCommands(commands.filter((command) => !onRows.has(command.name)));
+  address.shown(stack.length || 1);
+  focus.restore(focused, `${screen.screen} ${stack.length} ${address.path}`);
 }
 
-function renderComponent(component) {
+function renderComponent(component, commands, onRows) {
   switch (component.kind) {
     case "heading":
       return element("h2", { text: component.text, class: "heading" });
@@ -210,7 +432,7 @@ function renderComponent(component) {
       return list;
     }
     case "table":
-      return renderTable(component);
+      return renderTable(component, commands, onRows);
     case "keyValue": {
       const list = element("dl", { class: "pairs" });
       for (const pair of component.pairs || []) {
@@ -231,12 +453,76 @@ function renderComponent(component) {
   }
 }
 
-function renderTable(component) {
+// The line that runs `name` with `value`, if the screen has that command and its argument takes
+// that value (a command that lists its values takes only those: an ended booking offers no
+// `cancel`); null otherwise.
+function rowLine(commands, name, value) {
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command || value === undefined) return null;
+  const argument = (command.arguments || []).find((candidate) => (candidate.kind || "positional") === "positional");
+  if (!argument) return null;
+  const values = argument.values || [];
+  if (values.length > 0 && !values.includes(value)) return null;
+  return `${escapeWord(command.name)} ${escapeWord(value)}`;
+}
+
+// A table; at a phone's width each row is a card (style.css), its title first and every other
+// cell labelled with its column. A row that opens a command is a button (its title cell) and a
+// click anywhere on it; the commands a row offers are buttons at its end.
+function renderTable(component, commands, onRows) {
   const columns = component.columns || [];
   const align = (index) => (columns[index] && columns[index].alignment === "trailing" ? "trailing" : "leading");
-  const head = element("tr", {}, columns.map((column, index) => element("th", { text: column.title, scope: "col", class: align(index) })));
-  const rows = (component.rows || []).map((row) => element("tr", {}, row.map((cell, index) => element("td", { text: cell, class: align(index) }))));
-  const table = element("table", {}, [element("thead", {}, [head]), element("tbody", {}, rows)]);
+  // The card's title: the column that gives up width first at the terminal (a name), else the first.
+  const titleIndex = Math.max(0, columns.findIndex((column) => column.shrinksFirst));
+  const rowCommands = component.rowCommands || null;
+  const keyColumn = rowCommands ? rowCommands.column || 0 : 0;
+  const opens = rowCommands && rowCommands.opens ? rowCommands.opens : null;
+  const offers = rowCommands ? rowCommands.offers || [] : [];
+  if (opens) onRows.add(opens);
+  for (const name of offers) onRows.add(name);
+  const headCells = columns.map((column, index) =>
+    element("th", { text: column.title, scope: "col", role: "columnheader", class: align(index) }));
+  if (offers.length > 0) headCells.push(element("th", { scope: "col", role: "columnheader", class: "row-actions" }, [element("span", { class: "visually-hidden", text: "Actions" })]));
+  const rows = (component.rows || []).map((row) => {
+    const value = row[keyColumn];
+    const opened = opens ? rowLine(commands, opens, value) : null;
+    const cells = columns.map((column, index) => {
+      const cell = element("td", { role: "cell", "data-label": column.title, class: `${align(index)}${index === titleIndex ? " title" : ""}` });
+      const text = row[index] === undefined ? "" : row[index];
+      if (opened && index === titleIndex) {
+        const button = element("button", { type: "button", class: "row-open", text, title: opened, "data-key": `row:${opened}` });
+        button.addEventListener("click", () => run(opened));
+        cell.append(button);
+      } else {
+        cell.textContent = shown(text);
+      }
+      return cell;
+    });
+    if (offers.length > 0) {
+      const actions = element("td", { role: "cell", class: "row-actions" });
+      for (const name of offers) {
+        const line = rowLine(commands, name, value);
+        if (!line) continue;
+        const button = element("button", { type: "button", text: name, "aria-label": line, title: line, "data-key": `row:${line}` });
+        button.addEventListener("click", () => run(line));
+        actions.append(button);
+      }
+      cells.push(actions);
+    }
+    const tr = element("tr", { role: "row" }, cells);
+    if (opened) {
+      tr.classList.add("opens");
+      // A click anywhere on the row opens it; the keyboard reaches it through its button.
+      tr.addEventListener("click", (event) => {
+        if (!event.target.closest("button")) run(opened);
+      });
+    }
+    return tr;
+  });
+  const table = element("table", { role: "table" }, [
+    element("thead", { role: "rowgroup" }, [element("tr", { role: "row" }, headCells)]),
+    element("tbody", { role: "rowgroup" }, rows),
+  ]);
   return element("div", { class: "table-scroll", tabIndex: 0, role: "region", "aria-label": "Table" }, [table]);
 }
 
@@ -267,10 +553,16 @@ function looksNumeric(argument) {
   return /^(n|number|count|hours|minutes|seconds|days|status|amount|from|index)$/i.test(argument.valueName || argument.name);
 }
 
+// An argument's name as a label: `CAR-ID` reads "Car id".
+function labelOf(name) {
+  const words = name.replace(/[-_]+/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function argumentField(command, argument, index) {
   const id = `argument-${command.name}-${index}`;
   const kind = argument.kind || "positional";
-  const label = kind === "flag" ? `--${argument.name}` : kind === "option" ? `--${argument.name}` : argument.name;
+  const label = kind === "positional" ? labelOf(argument.name) : `--${argument.name}`;
   const wrapper = element("span", { class: `field ${kind}` });
   if (kind === "flag") {
     const box = element("input", { type: "checkbox", id, "data-kind": kind, "data-name": argument.name });
@@ -314,10 +606,45 @@ function commandLine(command, form) {
   return words.concat(options).join(" ");
 }
 
-function renderCommand(command) {
-  const form = element("form", { class: "command", "data-command": command.name });
+// Whether a command runs as soon as its one argument is chosen: its one argument is a choice of
+// a short list (`sort`'s order).
+function runsOnChoice(command) {
+  const argumentsOf = command.arguments || [];
+  if (argumentsOf.length !== 1) return false;
+  const [argument] = argumentsOf;
+  return argument.choice === true && (argument.kind || "positional") === "positional" && !argument.optional
+    && (argument.values || []).length > 0 && argument.values.length <= 12;
+}
+
+function renderChoice(command) {
+  const [argument] = command.arguments;
+  const id = `choice-${command.name}`;
   const summaryID = `summary-${command.name}`;
-  const button = element("button", { type: "submit", text: command.name, "aria-describedby": summaryID });
+  const form = element("form", { class: "command choice", "data-command": command.name });
+  const select = element("select", { id, "aria-describedby": summaryID, "data-key": `choice:${command.name}` });
+  select.append(element("option", { value: "", text: `${labelOf(argument.name)}…`, disabled: true }));
+  const descriptions = argument.descriptions || {};
+  for (const value of argument.values) {
+    select.append(element("option", { value, text: descriptions[value] ? `${value} — ${descriptions[value]}` : value }));
+  }
+  const remembered = state.chosen.get(`${state.screen && state.screen.screen} ${command.name}`);
+  select.value = argument.values.includes(remembered) ? remembered : "";
+  select.addEventListener("change", () => {
+    if (select.value === "") return;
+    state.chosen.set(`${state.screen && state.screen.screen} ${command.name}`, select.value);
+    run(`${escapeWord(command.name)} ${escapeWord(select.value)}`);
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  form.append(element("label", { for: id, text: command.name, class: "choice-label" }), select,
+              element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
+  return form;
+}
+
+function renderCommand(command) {
+  if (runsOnChoice(command)) return renderChoice(command);
+  const form = element("form", { class: command.primary ? "command primary" : "command", "data-command": command.name });
+  const summaryID = `summary-${command.name}`;
+  const button = element("button", { type: "submit", text: command.name, "aria-describedby": summaryID, "data-key": `command:${command.name}` });
   const fields = (command.arguments || []).map((argument, index) => argumentField(command, argument, index));
   form.append(button, ...fields, element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
   form.addEventListener("submit", (event) => {
@@ -327,8 +654,11 @@ function renderCommand(command) {
   return form;
 }
 
+// The screen's commands, its primary ones first; those its rows run are on the rows.
 function renderCommands(commands) {
-  $("commands").replaceChildren(...commands.map(renderCommand));
+  const ordered = [...commands.filter((command) => command.primary), ...commands.filter((command) => !command.primary)];
+  $("commands").replaceChildren(...ordered.map(renderCommand));
+  $("actions").hidden = ordered.length === 0;
 }
 
 function renderGlobals() {
@@ -336,7 +666,7 @@ function renderGlobals() {
   const buttons = state.globals
     .filter((command) => shown.includes(command.name))
     .map((command) => {
-      const button = element("button", { type: "button", text: command.name, title: command.summary, "data-global": command.name });
+      const button = element("button", { type: "button", text: command.name, title: command.summary, "data-global": command.name, "data-key": `global:${command.name}` });
       button.addEventListener("click", () => run(command.name));
       return button;
     });
@@ -408,7 +738,7 @@ function showText(lines) {
 // --- The command line: history and completion --------------------------------------------------
 
 function run(line) {
-  if (line.trim() === "") return;
+  if (line.trim() === "" || state.ended) return;
   if (state.history[state.history.length - 1] !== line) {
     state.history.push(line);
     if (state.history.length > 500) state.history.shift();
@@ -452,7 +782,8 @@ function wordStart(base, candidate) {
   return isLink ? afterSpace : Math.max(afterSpace, base.lastIndexOf("/") + 1);
 }
 
-// The candidates listed; choosing one puts it in place of the word being typed.
+// The candidates listed, above the command line (which stays at the window's foot, so the list
+// is always in view); choosing one puts it in place of the word being typed.
 function showSuggestions(list, descriptions, base, rest) {
   const box = $("suggestions");
   box.replaceChildren(...list.slice(0, 50).map((candidate, index) => {
@@ -502,9 +833,20 @@ function setUp() {
       } else {
         input.value = state.history[state.historyIndex];
       }
+    } else if (event.key === "c" && event.ctrlKey && state.pending.size > 0 && input.selectionStart === input.selectionEnd) {
+      // Ctrl-C with nothing selected to copy: as at the terminal, it cancels what runs.
+      event.preventDefault();
+      cancelRunning();
     }
   });
   document.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+    if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey && !input.disabled) {
+      // The command line is one key away from anywhere on the page.
+      event.preventDefault();
+      input.focus();
+      return;
+    }
     if (event.key !== "Escape") return;
     if (!$("suggestions").hidden) {
       hideSuggestions();
@@ -513,6 +855,28 @@ function setUp() {
       run("back");
     }
   });
+  $("cancel").addEventListener("click", cancelRunning);
+  $("restart").addEventListener("click", () => {
+    sessionStorage.removeItem("flowshell.history");
+    location.replace("/");
+  });
+  $("door").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!door.paste($("door-address").value)) {
+      $("door-reason").textContent = "That holds no token: paste the whole address the serve command printed.";
+      return;
+    }
+    $("door").hidden = true;
+    $("ended").hidden = true;
+    state.ended = false;
+    document.body.dataset.ended = "false";
+    $("line").disabled = false;
+    setConnection("Connecting…", "lost");
+    connect();
+  });
+  // The page scrolls what it shows above the command line at the foot (style.css).
+  const bar = $("bar");
+  new ResizeObserver(() => document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`)).observe(bar);
   document.body.dataset.busy = "false";
   connect();
   input.focus();

@@ -15,7 +15,8 @@ const NOTES = {
   events: [{ name: "done", payload: [], summary: "the user is done with the notes" }],
   commands: [
     // A rest argument arrives as one argument per word, as the user typed them.
-    { name: "add", summary: "Add a note", arguments: [{ name: "TEXT", rest: true }] },
+    // What the screen is for: a View with buttons (the browser) shows it first (protocol 1.3).
+    { name: "add", summary: "Add a note", arguments: [{ name: "TEXT", rest: true }], primary: true },
     { name: "remove", summary: "Remove note N", arguments: [{ name: "N" }] },
     { name: "done", summary: "Close the notes" },
   ],

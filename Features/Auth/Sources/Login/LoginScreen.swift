@@ -33,7 +33,7 @@ struct LoginScreen: Screen {
             }
             try screen.store.setValue(name, for: AuthModule.userKey)
             emit(\.loggedIn, SignedInUser(user: name))
-        },
+        }.primary(),
         .command("cancel", "Do not sign in now") { _, _, emit in emit(\.cancelled) },
     ]
 

@@ -64,7 +64,7 @@ struct BookingConfirmScreen: Screen {
             let booking = try await screen.interactor.book(draft)
             draft.confirmationCode = booking.code
             emit(\.confirmed, BookingConfirmation(bookingID: booking.code, carID: booking.carID))
-        },
+        }.primary(),
         .command("cancel", "Give up this booking") { _, _, emit in emit(\.cancelled) },
     ]
 

@@ -87,7 +87,7 @@ struct BookingListScreen: Screen {
                     rows: state.bookings.map { booking in
                         [booking.code, booking.carName, ShortTime.text(booking.startsAt), ShortTime.text(booking.endsAt),
                          "\(booking.total)", status(of: booking, now: state.now)]
-                    }))
+                    }).rowsOffer("cancel"))
             }
         }
     }

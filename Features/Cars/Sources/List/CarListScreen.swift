@@ -116,7 +116,7 @@ struct CarListScreen: Screen {
                         [car.id, car.name, car.manager, "\(car.pricePerHour)/h", car.distanceText]
                             + (booked ? [state.schedule.availability(of: car.id) ?? ""] : [])
                     }
-                ))
+                ).rowsOpen("select"))
             }
         }
     }

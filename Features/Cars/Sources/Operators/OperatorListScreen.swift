@@ -35,7 +35,7 @@ struct OperatorListScreen: Screen {
             Component.table(Table(
                 columns: [Table.Column("Operator"), Table.Column("Cars", alignment: .trailing), Table.Column("From", alignment: .trailing)],
                 rows: operators.map { [$0.name, "\($0.carCount)", "\($0.lowestPrice) per hour"] }
-            ))
+            ).rowsOpen("choose"))
         }
     }
 }

@@ -1,0 +1,124 @@
+import FlowCoordinator
+import FlowShellRuntime
+import Foundation
+
+/// Where each tab was — its stack, as the terminal keeps its own — so that a tab that comes back
+/// continues there: after a reload, and after the server was stopped and started again (a
+/// deploy). Kept in the app's state folder, one file a tab (`web-tabs/TAB.json`, readable by its
+/// owner only), written when the tab's place changes and when it closes. A tab nobody comes back
+/// to is forgotten ``keptFor`` after it was last used, and at most ``maximumKept`` are kept, the
+/// longest unused forgotten first. Without a state folder, or when it cannot be written, places
+/// are kept in memory for the server's life, and ``problem`` says why.
+@MainActor
+final class TabPlaces {
+    /// How long a tab's place is kept after it was last used: a week.
+    static let keptFor: TimeInterval = 7 * 24 * 60 * 60
+    /// At most this many tabs' places are kept.
+    static let maximumKept = 10_000
+
+    /// The folder of the files; nil: memory only.
+    let folder: String?
+    /// The time now (a test sets its own).
+    private let now: () -> Date
+    /// Places kept in memory: all of them without a folder, else those that could not be written.
+    private var memory: [String: (snapshot: NavigationSnapshot, used: Date)] = [:]
+    /// What was last written for each tab open now, so that an unchanged place is not written again.
+    private var written: [String: NavigationSnapshot] = [:]
+    /// Why places are kept in memory, in the user's words, once one could not be written.
+    private(set) var problem: String?
+
+    init(folder: String?, now: @escaping () -> Date = Date.init) {
+        self.folder = folder
+        self.now = now
+    }
+
+    private func file(of tab: String) -> String? {
+        folder.map { $0 + "/" + tab + ".json" }
+    }
+
+    /// Where `tab` was, unless it was forgotten.
+    func place(of tab: String) -> NavigationSnapshot? {
+        if let kept = memory[tab] {
+            guard now().timeIntervalSince(kept.used) <= Self.keptFor else {
+                memory.removeValue(forKey: tab)
+                return nil
+            }
+            return kept.snapshot
+        }
+        guard let path = file(of: tab), let used = Self.modified(path) else { return nil }
+        guard now().timeIntervalSince(used) <= Self.keptFor,
+              let data = FileManager.default.contents(atPath: path),
+              let snapshot = try? JSONDecoder().decode(NavigationSnapshot.self, from: data),
+              snapshot.v == NavigationSnapshot.currentVersion else {
+            try? FileManager.default.removeItem(atPath: path)
+            return nil
+        }
+        return snapshot
+    }
+
+    /// Keeps where `tab` is, unless that is what was kept last (`touch`: write it anyway, to say
+    /// that the tab was used now).
+    func keep(_ snapshot: NavigationSnapshot, for tab: String, touch: Bool = false) {
+        guard touch || written[tab] != snapshot else { return }
+        written[tab] = snapshot
+        guard let path = file(of: tab), memory[tab] == nil else {
+            remember(snapshot, for: tab)
+            return
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try PrivateFile.save(try encoder.encode(snapshot), to: path)
+        } catch {
+            if problem == nil { problem = "cannot keep where tabs are in \(path): \(SystemError.describe(error))" }
+            remember(snapshot, for: tab)
+        }
+    }
+
+    /// The tab closed: its place was kept as it closed; nothing more is written for it.
+    func closed(_ tab: String) {
+        written.removeValue(forKey: tab)
+    }
+
+    /// Forgets where `tab` was (it left with `quit`).
+    func forget(_ tab: String) {
+        memory.removeValue(forKey: tab)
+        written.removeValue(forKey: tab)
+        if let path = file(of: tab) { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    private func remember(_ snapshot: NavigationSnapshot, for tab: String) {
+        memory[tab] = (snapshot, now())
+        if memory.count > Self.maximumKept, let oldest = memory.min(by: { $0.value.used < $1.value.used })?.key {
+            memory.removeValue(forKey: oldest)
+        }
+    }
+
+    /// Forgets the places not used for ``keptFor``, and the longest unused past ``maximumKept``;
+    /// the server does it at start and every hour.
+    func prune() {
+        let time = now()
+        memory = memory.filter { time.timeIntervalSince($0.value.used) <= Self.keptFor }
+        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        var files: [(path: String, used: Date)] = []
+        for name in names where name.hasSuffix(".json") {
+            let path = folder + "/" + name
+            guard let used = Self.modified(path) else { continue }
+            if time.timeIntervalSince(used) > Self.keptFor {
+                try? FileManager.default.removeItem(atPath: path)
+            } else {
+                files.append((path, used))
+            }
+        }
+        if files.count > Self.maximumKept {
+            for file in files.sorted(by: { $0.used < $1.used }).prefix(files.count - Self.maximumKept) {
+                try? FileManager.default.removeItem(atPath: file.path)
+            }
+        }
+    }
+
+    /// When the file at `path` was last written; nil when there is none.
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}
