@@ -248,7 +248,9 @@ def main():
             flood_tests(build, home)
             tabs_tests(build, home)
             took = idle.idle_for()
-            check(took is not None and 30 <= took < DEADLINE, f"a page's connection idle for 30 s is closed ({took and round(took)} s)")
+            # The server's 30 s run from its last write, a moment before the answer's last byte
+            # reached this client: a close a little under 30 s after that byte is on time.
+            check(took is not None and 29 <= took < DEADLINE, f"a page's connection idle for 30 s is closed ({took and round(took, 2)} s)")
             code, reason, took = unanswered_pings(mute, muted)
             check(code == 1001 and reason == "Ping timeout" and 39 <= took < DEADLINE,
                   f"a tab that answers no ping is dropped at the next ping, 40 s on ({code} {reason!r} after {took:.0f} s)")
