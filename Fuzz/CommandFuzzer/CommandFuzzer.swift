@@ -60,7 +60,7 @@ enum CommandFuzzer {
         var prefix = ""
         for character in line.prefix(64) {
             prefix.append(character)
-            _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in ["rio", "polo"] }
+            _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in [("rio", "Kia Rio"), ("polo", nil)] }
         }
     }
 
