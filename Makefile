@@ -133,8 +133,10 @@ fuzz: deps
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
 	mkdir -p $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds
 	cp Fuzz/command-seeds/* $(FUZZ_SCRATCH)/command-seeds/
-	$(FUZZ_SCRATCH)/debug/CommandFuzzer $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds \
-		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
+	# The command fuzzer works in a scratch folder of its own (lines redirect into it): its
+	# folders are given whole.
+	$(FUZZ_SCRATCH)/debug/CommandFuzzer $(CURDIR)/$(FUZZ_SCRATCH)/command-corpus $(CURDIR)/$(FUZZ_SCRATCH)/command-seeds \
+		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(CURDIR)/$(FUZZ_SCRATCH)/crashes/
 	mkdir -p $(FUZZ_SCRATCH)/plugin-corpus $(FUZZ_SCRATCH)/plugin-seeds
 	cp Fuzz/plugin-seeds/* $(FUZZ_SCRATCH)/plugin-seeds/
 	$(FUZZ_SCRATCH)/debug/PluginFuzzer $(FUZZ_SCRATCH)/plugin-corpus $(FUZZ_SCRATCH)/plugin-seeds \
