@@ -16,7 +16,7 @@ import Foundation
 enum PrivateFile {
     /// Writes `data` to `path` through a new file beside it, renamed over it once written.
     static func save(_ data: Data, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathParts.folder(of: path)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let temporary = path + ".new-" + RandomToken.make(bytes: 6)

@@ -1,4 +1,5 @@
 import FlowExplorer
+import FlowShellRuntime
 import Foundation
 
 /// The scripts `test` writes for its findings, one per finding in a folder of their own
@@ -28,7 +29,7 @@ struct FindingScripts {
         guard !report.findings.isEmpty else { return }
         try files.createDirectory(at: url, withIntermediateDirectories: true)
         for index in report.findings.indices {
-            let path = (folder as NSString).appendingPathComponent("finding-\(index + 1).script")
+            let path = FilePathParts.joining(folder, "finding-\(index + 1).script")
             let finding = report.findings[index]
             let place = report.file + (finding.line.map { ":\($0)" + (finding.column.map { ":\($0)" } ?? "") } ?? "")
             let text = finding.reproductionScript(at: place, replay: replay(path), runAtPrompt: "run \(Self.quoted(path))")

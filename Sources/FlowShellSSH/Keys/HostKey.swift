@@ -41,7 +41,7 @@ struct HostKey: Sendable {
     /// key in OpenSSH's format, is refused.
     static func loadOrMake(at path: String, comment: String) throws(Problem) -> (key: HostKey, made: Bool) {
         if let found = try load(at: path) { return (found, false) }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathParts.folder(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
