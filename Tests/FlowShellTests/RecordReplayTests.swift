@@ -113,4 +113,51 @@ import Testing
         #expect(replay.status == 2)
         #expect(replay.errors == "error: \(file.path):1: not a FlowShell recording (each line is a JSON object with a \"type\")\n")
     }
+
+    /// A recording is a file anyone may have edited: its lines reach none of this machine's
+    /// files or programs, and the lines that would are named before anything runs.
+    @Test func aRecordingEditedToReachTheMachineRunsNothing() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = try record(in: home, "select rio\nwhere\n")
+        let secret = home.appendingPathComponent("secret.txt")
+        try Data("the first line of a secret\n".utf8).write(to: secret)
+        let created = home.appendingPathComponent("created")
+        let written = home.appendingPathComponent("written")
+        let edited = ["shell touch \(created.path)", "where > \(written.path)", "run \(secret.path)", "alias z shell touch \(created.path)"]
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let whereAt = try #require(lines.firstIndex { $0.contains("\"line\":\"where\"") })
+        let inputs = edited.map { #"{"at":0.05,"line":"\#($0)","type":"input","v":2}"# }
+        lines.insert(contentsOf: inputs, at: whereAt)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(replay.status == 2)
+        #expect(replay.output == "")
+        #expect(replay.errors == """
+        error: \(file.path): nothing was replayed: a replay runs only what keeps to the session, and these lines reach beyond it:
+          \(file.path):\(whereAt + 1): 'shell touch \(created.path)' runs programs of this machine
+          \(file.path):\(whereAt + 2): 'where > \(written.path)' reads or writes files of this machine
+          \(file.path):\(whereAt + 3): 'run \(secret.path)' reads or writes files of this machine
+          \(file.path):\(whereAt + 4): 'alias z shell touch \(created.path)' runs programs of this machine
+        If you trust what they do, replay with --allow programs --allow files.
+
+        """)
+        // Allowing one power does not allow the other.
+        let filesOnly = try FlowShellBinary.run(["replay", file.path, "--config", config, "--allow", "files"], input: "", in: home,
+                                                environment: FlowShellBinary.environment(home: home))
+        #expect(filesOnly.status == 2)
+        #expect(filesOnly.errors.contains("runs programs") && !filesOnly.errors.contains("reads or writes files"))
+        #expect(!FileManager.default.fileExists(atPath: created.path))
+        #expect(!FileManager.default.fileExists(atPath: written.path))
+        #expect(!replay.errors.contains("the first line of a secret") && !filesOnly.errors.contains("the first line of a secret"))
+
+        // Named by the user, both run.
+        let allowed = try FlowShellBinary.run(["replay", file.path, "--config", config, "--allow", "files", "--allow", "programs"],
+                                              input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(allowed.status != 2, "\(allowed.errors)")
+        #expect(FileManager.default.fileExists(atPath: created.path))
+        #expect(FileManager.default.fileExists(atPath: written.path))
+    }
 }

@@ -6,11 +6,20 @@ public enum CharacterDescription {
     /// `'x'` for printable ASCII (`"'"` for the apostrophe); `'“' (U+201C LEFT DOUBLE
     /// QUOTATION MARK)` for any other visible character, since it may be a look-alike of an
     /// ASCII one; `U+00A0 NO-BREAK SPACE` for a character that cannot be seen.
-    static func describe(_ scalar: Unicode.Scalar) -> String {
+    public static func describe(_ scalar: Unicode.Scalar) -> String {
         if scalar == "'" { return "\"'\"" }
         if scalar.value > 0x20 && scalar.value < 0x7F { return "'\(scalar)'" }
         if isInvisible(scalar) || scalar == " " { return codePointAndName(scalar) }
         return "'\(scalar)' (\(codePointAndName(scalar)))"
+    }
+
+    /// Whether `scalar` is a control character or a line or paragraph separator: what one
+    /// line of a script cannot hold.
+    public static func breaksALine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     /// `byte 0xC3`: a byte that is not part of a UTF-8 character.

@@ -14,6 +14,17 @@ extension ManifestDecoder {
                     error(at: commandPath, "give at least one example of what to type after '\(command.key)', or leave the command out")
                     continue
                 }
+                // An example is typed as one line, and a finding's script writes it as one: a
+                // line break (or any control character) would make it two lines, the second a
+                // command nobody wrote as one.
+                var typeable = true
+                for (index, example) in arguments.enumerated() {
+                    guard let control = example.unicodeScalars.first(where: CharacterDescription.breaksALine) else { continue }
+                    error(at: commandPath.appending(index),
+                          "an example is typed as one line and may not hold \(CharacterDescription.describe(control)); write it without")
+                    typeable = false
+                }
+                guard typeable else { continue }
                 examples.append(CommandExamples(screen: screen.key, command: command.key, arguments: arguments, path: commandPath))
             }
         }

@@ -10,13 +10,36 @@ struct ReplayCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a session recorded with --record and report the first difference.",
-        discussion: "The replay starts fresh, with state of its own, on a clock that moves to each recorded moment: updates that time brought come again and are compared; updates from outside the shell (another process writing the data) are compared when they come again and otherwise named as not reproduced. Colour and width are not recorded, so they never make a difference; a changed screen does. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
+        discussion: "The replay starts fresh, with state of its own, on a clock that moves to each recorded moment: updates that time brought come again and are compared; updates from outside the shell (another process writing the data) are compared when they come again and otherwise named as not reproduced. Colour and width are not recorded, so they never make a difference; a changed screen does. A recording's lines reach nothing of this machine: one that reads or writes files (run FILE, > FILE) or runs programs (shell, |, edit) is refused, its lines named, unless --allow names what it may do. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
     )
+
+    /// What a replay's lines may reach beyond the session, when the user says so.
+    enum Power: String, CaseIterable, ExpressibleByArgument {
+        case files, programs
+
+        var capability: SessionCapability {
+            switch self {
+            case .files: .files
+            case .programs: .programs
+            }
+        }
+
+        /// What a line that uses it does, in a user's words.
+        var reach: String {
+            switch self {
+            case .files: "reads or writes files of this machine"
+            case .programs: "runs programs of this machine"
+            }
+        }
+    }
 
     @ArgumentParser.Argument(help: ArgumentHelp("The recording.", valueName: "FILE"), completion: .file(extensions: ["jsonl"]))
     var file: String
 
     @OptionGroup var options: ConfigOption
+
+    @Option(name: .long, help: ArgumentHelp("Let the recording's lines reach this machine's files (run FILE, > FILE) or programs (shell, |, edit); repeat for both. Only for a recording you trust.", valueName: "files|programs"))
+    var allow: [Power] = []
 
     @OptionGroup var plugins: AllowPluginsOption
 
@@ -31,6 +54,10 @@ struct ReplayCommand: FeatureCommand {
             return 2
         } catch {
             console.writeError("error: \(file): \(error)\n")
+            return 2
+        }
+        if let refusal = Self.refusal(of: recording.records, allowed: Set(allow), file: file) {
+            console.writeError(refusal + "\n")
             return 2
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(identity.name)-replay-\(UUID().uuidString)")
@@ -53,7 +80,7 @@ struct ReplayCommand: FeatureCommand {
         // Trust is the user's, read from their own state folder, not the replay's.
         let trust = plugins.trust(identity: identity, environment: environment)
         let (status, actual) = await SessionReplay.run(expected, clock: recording.clock, identity: identity, options: runOptions, features: features,
-                                                       environment: isolated, trust: trust)
+                                                       environment: isolated, trust: trust, capabilities: allow.map(\.capability))
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
         }
@@ -72,5 +99,24 @@ struct ReplayCommand: FeatureCommand {
         if !passedOver.isEmpty { summary += " " + SessionReplay.notReproduced(passedOver, file: file) }
         console.write(summary + "\n")
         return 0
+    }
+
+    /// Why the recording's lines may not run as asked: each line that would reach what was not
+    /// allowed, named with its place and what it does; nil when every line keeps to the session.
+    static func refusal(of records: [SessionReplay.Record], allowed: Set<Power>, file: String) -> String? {
+        var reaching: [String] = []
+        var needed: [Power] = []
+        for record in records where record.isInput {
+            guard let line = record.line else { continue }
+            for power in Power.allCases where !allowed.contains(power) && power.capability.isUsed(by: line) {
+                reaching.append("  \(file):\(record.fileLine): '\(line)' \(power.reach)")
+                if !needed.contains(power) { needed.append(power) }
+            }
+        }
+        guard !reaching.isEmpty else { return nil }
+        let options = needed.map { "--allow \($0.rawValue)" }.joined(separator: " ")
+        return "error: \(file): nothing was replayed: a replay runs only what keeps to the session, and \(reaching.count == 1 ? "this line reaches" : "these lines reach") beyond it:\n"
+            + reaching.joined(separator: "\n")
+            + "\nIf you trust what \(reaching.count == 1 ? "it does" : "they do"), replay with \(options)."
     }
 }

@@ -128,13 +128,15 @@ struct SessionReplay {
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
     static func run(_ expected: [Record], clock start: Double?, identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
-                    environment: [String: String], trust: PluginTrust) async -> (status: Int32, records: [Record]) {
+                    environment: [String: String], trust: PluginTrust,
+                    capabilities: [SessionCapability]) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let (manual, pacer) = ClockPacer.make()
         let clock = start.map { SessionClock(start: $0, sleeper: manual) { manual.now.offset } }
         let reader = ScriptedReader(expected: expected, console: capture, clock: manual, pacer: pacer)
         let launcher = ShellLauncher(identity: identity, options: options, features: features, environment: environment,
-                                     scripted: .init(reader: reader, output: SessionRecorder(console: capture, clock: clock), clock: clock),
+                                     scripted: .init(reader: reader, output: SessionRecorder(console: capture, clock: clock), clock: clock,
+                                                               capabilities: capabilities),
                                      trust: trust)
         let status = await launcher.run()
         let records = (try? records(in: capture.lines.joined(separator: "\n")).records) ?? []

@@ -20,6 +20,8 @@ struct ShellLauncher {
         let output: ShellOutput
         /// The clock the replayed session runs on.
         var clock: SessionClock?
+        /// What the replayed session may do beyond the core: nothing unless the user named it.
+        var capabilities: [SessionCapability] = []
     }
 
     let identity: ShellIdentity
@@ -119,8 +121,11 @@ struct ShellLauncher {
             // Ctrl-C cancels the command that runs, at the prompt and in a script file alike.
             if script != nil, scripted == nil { Terminal.installInterruptHandler() }
             let cancelsOnInterrupt = scripted == nil && (interactive || script != nil)
-            // The person at the terminal is at this machine: the session reaches its files and programs.
-            let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: .terminal, cancellable: cancelsOnInterrupt,
+            // The person at the terminal is at this machine: the session reaches its files and
+            // programs. A replay's lines were written by whoever wrote the file, so it reaches
+            // only what the user named.
+            let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: scripted?.capabilities ?? .terminal,
+                                        cancellable: cancelsOnInterrupt,
                                         showsProgress: interactive)
             // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
             let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher, runtime] in

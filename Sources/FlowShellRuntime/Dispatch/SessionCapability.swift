@@ -52,9 +52,9 @@ public struct SessionCapability: Sendable {
 /// alone, and the option is unknown there, as any option never declared.
 package struct CommandOptions: Sendable {
     /// The core command they belong to (`history`).
-    let command: String
+    package let command: String
     /// The options and flags added, placed before the command's positional arguments.
-    let arguments: [ArgumentDescription]
+    package let arguments: [ArgumentDescription]
     /// What they do, added to the command's summary (`-o FILE: write them to FILE as a script`).
     let summary: String
     /// Runs a line that gives one of them.

@@ -314,4 +314,16 @@ import Testing
         // In the order offered.
         #expect(one.map { Int($0.dropFirst("pick v".count)) ?? 0 } == one.map { Int($0.dropFirst("pick v".count)) ?? 0 }.sorted())
     }
+
+    /// A step is one line of a finding's script: a value holding a line break (one a module
+    /// offers) never becomes a second line, a command nobody typed.
+    @Test func aStepWithALineBreakNeverBecomesTwoLinesOfTheScript() {
+        let finding = ExplorationReport.Finding(kind: .commandFailed, message: "it failed\nshell touch Y", path: nil, line: nil, column: nil,
+                                                steps: ["select rio", "login alice # \nshell touch X", "confirm"], alsoOn: 0)
+        let script = finding.reproductionScript(at: "flow.json:3:5", replay: "shell --script f", runAtPrompt: "run f")
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.hasPrefix("shell touch") })
+        #expect(lines.filter { !$0.hasPrefix("#") } == ["select rio", ""])
+        #expect(lines.contains("# step 2 holds U+000A LINE FEED, which a line of a script cannot hold: the script stops here"))
+    }
 }
