@@ -382,6 +382,9 @@ static wchar_t fs_search_key(fs_editor *self, wchar_t c) {
 // the job-control or resize pipe, and decodes UTF-8 (with the locale's mbrtowc, as libedit's own
 // reader does). During a reverse search, a key is handed over as FS_SEARCH_KEY. Called with the
 // libedit lock held, which it releases while it waits.
+static int fs_beyond_longest_line(EditLine *el, const fs_editor *self, wchar_t key);
+static int fs_skip_beyond_bound(EditLine *el, fs_editor *self);
+
 static int fs_read_char(EditLine *el, wchar_t *out) {
     char bytes[MB_LEN_MAX];
     size_t count = 0;
@@ -399,6 +402,11 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
     int interrupts = self->on_own_terminal ? -1 : fs_interrupt_pipe[0];
     int jobs = self->on_own_terminal ? self->resize_pipe[0] : fs_job_pipe[0];
     for (;;) {
+        // Bytes read ahead while the line was over its bound come first (fs_skip_beyond_bound).
+        if (self->held_start < self->held_end) {
+            bytes[count] = (char)self->held[self->held_start++];
+            goto decode;
+        }
         // Updates are shown only between characters and never inside an escape sequence.
         int updates = (count == 0 && self->escape_state == 0) ? self->update_pipe[0] : -1;
         struct pollfd waits[4] = {
@@ -430,6 +438,7 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             return 1;
         }
         if (waits[0].revents == 0) continue;
+        if (count == 0 && fs_skip_beyond_bound(el, self)) continue;
         // A terminal whose other side closed (POLLHUP) reads as its end, or fails (EIO).
         ssize_t got = read(self->in_fd, bytes + count, 1);
         if (got < 0) {
@@ -437,6 +446,7 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             return -1;
         }
         if (got == 0) return 0;
+    decode:
         if (self->on_own_terminal && count == 0 && (bytes[0] == FS_INTERRUPT_KEY || bytes[0] == FS_QUIT_KEY)) {
             self->escape_state = 0;
             errno = EINTR;
@@ -455,9 +465,47 @@ static int fs_read_char(EditLine *el, wchar_t *out) {
             *out = fs_search_key(self, *out);
             return 1;
         }
+        if (fs_beyond_longest_line(el, self, *out)) {
+            count = 0;
+            continue;
+        }
         fs_track_escape(self, *out);
         return 1;
     }
+}
+
+// Whether `key` would be inserted into a line that already holds one character more than the
+// longest a line may be: a paste of megabytes would otherwise grow libedit's buffer and redraw
+// the whole line for each character, holding the thread and the memory for as long.
+static int fs_beyond_longest_line(EditLine *el, const fs_editor *self, wchar_t key) {
+    if (self->longest_line <= 0 || self->escape_state != 0) return 0;
+    int inserted = key >= 0x20 && key != 0x7F && !(key >= 0x80 && key < 0xA0);
+    if (!inserted) return 0;
+    const LineInfoW *line = el_wline(el);
+    return line && line->lastchar - line->buffer > self->longest_line;
+}
+
+// While the line is over its bound, reads what the terminal has at once and drops the bytes
+// that would only be inserted, keeping from the first key that would not (Enter, Ctrl-C, an
+// escape sequence) on: a paste of megabytes is read in pieces rather than a byte at a time.
+// Returns whether it read anything.
+static int fs_skip_beyond_bound(EditLine *el, fs_editor *self) {
+    if (self->longest_line <= 0 || self->escape_state != 0 || self->search.active) return 0;
+    const LineInfoW *line = el_wline(el);
+    if (!line || line->lastchar - line->buffer <= self->longest_line) return 0;
+    ssize_t got = read(self->in_fd, self->held, sizeof self->held);
+    if (got <= 0) return 0;
+    int start = 0;
+    while (start < got && (self->held[start] >= 0x20 && self->held[start] != 0x7F)) start++;
+    self->held_start = start;
+    self->held_end = (int)got;
+    return 1;
+}
+
+void fs_editor_set_longest_line(fs_editor *editor, int characters) {
+    fs_libedit_lock();
+    editor->longest_line = characters;
+    fs_libedit_unlock();
 }
 
 // The display width of the prompt: its characters outside the '\1' pairs that enclose

@@ -85,6 +85,12 @@ struct fs_editor {
     int escape_state;
     // The reader's own: the reverse search under way (Ctrl-R), if any.
     struct fs_search search;
+    // The most characters a line takes (0: no bound): what is typed or pasted beyond one more
+    // than that is dropped before libedit sees it (fs_editor_set_longest_line).
+    int longest_line;
+    // The reader's own: bytes read at once while the line is over that bound, not yet taken.
+    unsigned char held[4096];
+    int held_start, held_end;
 };
 
 // A non-blocking, close-on-exec pipe.

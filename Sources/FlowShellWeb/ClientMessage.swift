@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import Foundation
 
 /// What a page may send, one JSON object per WebSocket text message: `{"type": "run", "line":
@@ -20,7 +21,7 @@ struct ClientMessage: Equatable, Sendable {
     /// What the page asks for.
     let kind: Kind
     /// The longest line accepted, in bytes: longer than any command a person types.
-    static let maximumLineLength = 4096
+    static let maximumLineLength = Dispatcher.longestLine
     /// The largest `id` accepted: what a page's number keeps exactly.
     static let maximumID = 1 << 53
 

@@ -141,6 +141,16 @@ public final class EditLineReader: LineReader {
         made.attach(editor)
     }
 
+    /// The most characters a line takes (nil: no bound). What is typed or pasted once the line
+    /// holds one more is dropped before the editor sees it: the line reaches its reader too
+    /// long, to be refused there, and a paste of megabytes costs no more than that.
+    public var longestLine: Int? {
+        didSet {
+            guard let editor else { return }
+            fs_editor_set_longest_line(editor, Int32(clamping: longestLine ?? 0))
+        }
+    }
+
     /// The stack of a session's reader thread, in bytes.
     static let sessionStackSize = 512 * 1024
 

@@ -101,6 +101,26 @@ import Testing
         // Confirming dismissed the modal layer (details and booking) back to the list.
         #expect(result.output.hasSuffix("1. Operators (cars.operators)\n2. GreenGo cars (cars.list, operator=GreenGo)\n"))
     }
+
+    /// A line longer than a session takes is refused unread, and the session goes on; a line
+    /// as long as it may be runs (an unknown word of thousands of letters is answered at once).
+    @Test func aLineLongerThanASessionTakesIsRefusedAndTheNextRuns() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let longest = "filter " + String(repeating: "k", count: 4096 - 7)
+        let input = String(repeating: "x", count: 5_000_000) + "\n" + "select " + String(repeating: "r", count: 4090) + "\n"
+            + String(repeating: "q", count: 4000) + "\n" + longest + "\nwhere\n"
+        let result = try FlowShellBinary.run(["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))
+        let errors = result.errors.split(separator: "\n")
+        #expect(errors.count == 3, "\(result.errors.prefix(2000))")
+        #expect(errors.prefix(2) == ["✗ line 1: the line is longer than 4096 bytes, the most a line may have — nothing ran",
+                                     "✗ line 2: the line is longer than 4096 bytes, the most a line may have — nothing ran"])
+        // The unknown word is named (shortened, as a long word in any message is), with no guess.
+        #expect(errors.last?.hasPrefix("✗ line 3: unknown command 'qqqq") == true)
+        #expect(errors.last?.hasSuffix("qqqq' here — try help") == true)
+        #expect(result.output.contains("0 of 7 cars"))
+        #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
+    }
 }
 
 /// The test helper itself: a child that exits before reading its input must not take the

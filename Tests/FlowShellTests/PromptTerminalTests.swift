@@ -255,4 +255,20 @@ import Glibc
         terminal.type("\u{15}exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
+
+    /// A paste of a megabyte at the prompt: the line editor keeps no more than a line may
+    /// have, the line is refused in words, and the prompt answers the next line.
+    @Test func aPastedMegabyteIsRefusedAndThePromptGoesOn() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal.interactiveBash(home: home)
+        try startShell(on: terminal)
+        terminal.paste(String(repeating: "x", count: 1 << 20))
+        terminal.type("\r")
+        try terminal.expect("✗ the line is longer than 4096 bytes, the most a line may have — nothing ran")
+        terminal.type("where\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        try quit(terminal)
+    }
 }

@@ -64,6 +64,18 @@ final class PseudoTerminal {
         }
     }
 
+    /// Pastes a long ASCII text: typed in pieces, with what the program shows between them
+    /// read, as a terminal does, so that neither side waits for the other.
+    func paste(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let piece = bytes.prefix(4096)
+            type(String(decoding: piece, as: UTF8.self))
+            bytes = bytes.dropFirst(piece.count)
+            readAvailable(waitingAtMost: .zero)
+        }
+    }
+
     /// Waits until `text` appears in output not yet matched, and returns the output up to it.
     @discardableResult
     func expect(_ text: String, timeout: Duration = livenessBound) throws -> String {

@@ -44,6 +44,12 @@ int fs_editor_is_reading(fs_editor *editor);
 /// terminfo does not know).
 int fs_terminal_colours(const char *terminal_type);
 
+/// Bounds the line being read to `characters` (0: no bound): a character typed or pasted
+/// once the line holds one more than that is dropped unseen, so that the line stays too long by
+/// one and its reader can refuse it, while a paste of megabytes costs no more than that.
+/// Editing keys (Enter, Backspace, Ctrl-C, escape sequences) still work.
+void fs_editor_set_longest_line(fs_editor *editor, int characters);
+
 /// Sets the prompt. Invisible sequences (colours) are enclosed in '\1' characters.
 void fs_editor_set_prompt(fs_editor *editor, const char *prompt);
 

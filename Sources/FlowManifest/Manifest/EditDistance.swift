@@ -26,15 +26,25 @@ public enum EditDistance {
     /// the candidate closest to it, when within a third of the word's length of it and sharing a
     /// letter with it (a one-letter word is not taken for another one-letter word: `?` is not `s`).
     public static func closest(to word: String, among candidates: [String]) -> String? {
+        // Neither rule can name a candidate for a word half as long again as the longest one
+        // (its distance to each is over a third of its length), so no more of a word is read
+        // than that: a line of megabytes costs what a long name does.
+        let longest = candidates.lazy.map(\.count).max() ?? 0
+        let bound = longest + longest / 2 + 2
+        guard word.prefix(bound + 1).count <= bound else { return nil }
         let lowered = word.lowercased()
-        if lowered.count >= 2,
-           let begun = candidates.filter({ $0.lowercased().hasPrefix(lowered) && $0.count > word.count })
+        let length = word.count
+        if length >= 2,
+           let begun = candidates.filter({ $0.count > length && $0.lowercased().hasPrefix(lowered) })
                .min(by: { ($0.count, $0) < ($1.count, $1) }) {
             return begun
         }
+        let within = max(1, length / 3)
         return candidates
-            .map { ($0, between(word.lowercased(), $0.lowercased())) }
-            .filter { $0.1 <= max(1, word.count / 3) && $0.1 < max(word.count, $0.0.count) }
+            // The distance is at least the difference of the lengths: no table for those too far.
+            .filter { abs($0.count - length) <= within }
+            .map { ($0, between(lowered, $0.lowercased())) }
+            .filter { $0.1 <= within && $0.1 < max(length, $0.0.count) }
             .min { $0.1 < $1.1 }?.0
     }
 }

@@ -265,6 +265,7 @@ struct ShellLauncher {
             console.writeError("error: cannot start the line editor on this terminal\n")
             throw Stop(status: 1)
         }
+        editor.longestLine = Dispatcher.longestLine
         return editor
     }
 

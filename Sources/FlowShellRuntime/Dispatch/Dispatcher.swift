@@ -241,6 +241,11 @@ public final class Dispatcher {
 
     // MARK: - Running a line
 
+    /// The longest line a session runs, in bytes: longer than any command a person types. A
+    /// longer one is refused before anything reads it, so that one person's paste costs every
+    /// other session on a server no more than a short line does.
+    nonisolated public static let longestLine = 4096
+
     /// Runs one typed line and pushes its results to the View.
     public func run(_ line: String) async -> Step {
         if let backgroundRouting { await backgroundRouting.value }
@@ -254,6 +259,10 @@ public final class Dispatcher {
 
     private func runInLine(_ line: String) async -> Step {
         commandFailure = nil
+        guard line.utf8.count <= Self.longestLine else {
+            fail("the line is longer than \(Self.longestLine) bytes, the most a line may have — nothing ran")
+            return .next
+        }
         // `!N`, `!!`, `!-N` and `!prefix` run a line of the history again, as it was typed then.
         var line = line
         // Trimmed only when it may be one, found from the bytes: Foundation's trimming bridges

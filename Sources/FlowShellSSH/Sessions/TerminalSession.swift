@@ -39,6 +39,7 @@ final class TerminalSession: RunningSession {
         }
         guard let editor = EditLineReader(program: program, terminal: .init(input: terminal, output: terminal, type: type),
                                           completer: completer) else { return nil }
+        editor.longestLine = Dispatcher.longestLine
         self.editor = editor
         shell = Shell(dispatcher: dispatcher, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal)
     }
