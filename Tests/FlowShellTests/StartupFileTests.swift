@@ -56,4 +56,23 @@ import Testing
         #expect(result.output.contains("7 of 7 cars, by price"))
         #expect(!result.output.contains("by distance"))
     }
+
+    /// Whatever the startup file holds — a setting alone, a command that changes the screen, one
+    /// that opens another — the first screen is printed once, at 80×24 under bash.
+    @Test(arguments: ["set confirm-quit off\n", "sort distance\n", "select rio\n"])
+    func theFirstScreenIsPrintedOnce(startup: String) throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try writeStartupFile(startup, in: home.appendingPathComponent(".config"))
+        let terminal = try PseudoTerminal.interactiveBash(home: home)
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
+        let prompt = startup.hasPrefix("select") ? "Cars › Kia Rio › " : "Cars › "
+        let before = try terminal.expect(prompt)
+        let footer = startup.hasPrefix("select") ? "commands: book" : "7 of 7 cars"
+        #expect(before.components(separatedBy: footer).count == 2, "\(before)")
+        terminal.type("quit\r")
+        try terminal.expect("$ ")
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

@@ -28,8 +28,12 @@ extension Dispatcher {
         output.stack(topView.stack)
     }
 
-    /// `show`: the top screen again, as it is now.
+    /// `show`: the top screen again, as it is now — once: a top not bound to the View yet is
+    /// shown by binding it (a startup file that only changed a setting ran before any screen
+    /// was bound, and showing it again as well printed it twice).
     package func showScreenAgain() {
-        topView.show()
+        let shownBefore = topView.updates
+        topView.follow()
+        if topView.updates == shownBefore { topView.show() }
     }
 }
