@@ -564,6 +564,19 @@ static int fs_terminal_lines(const fs_editor *editor) {
 // Bound to FS_UPDATE_KEY: erases the prompt and the line typed so far, writes the waiting
 // updates in their place, and has libedit draw the prompt and the line again below them, with
 // the cursor where it was.
+// Ctrl-D: the end of input on an empty line, as libedit's em-delete-or-list, but without the
+// "^D" that libedit writes before it ends (the terminal then showed it beside the prompt);
+// inside a line, the character under the cursor is deleted, and at its end nothing is.
+static unsigned char fs_delete_or_end(EditLine *el, int ch) {
+    (void)ch;
+    const LineInfoW *line = el_wline(el);
+    if (!line || line->buffer == line->lastchar) return CC_EOF;
+    if (line->cursor >= line->lastchar) return CC_ERROR;
+    el_cursor(el, 1);
+    el_wdeletestr(el, 1);
+    return CC_REFRESH;
+}
+
 static unsigned char fs_show_updates(EditLine *el, int ch) {
     (void)ch;
     fs_editor *editor = NULL;
@@ -853,6 +866,8 @@ void fs_editor_configure(fs_editor *editor) {
     el_set(editor->el, EL_HIST, history, editor->history);
     el_set(editor->el, EL_PROMPT_ESC, fs_prompt, '\1');
     // Add the function before binding a key to it: binding an unknown name corrupts memory.
+    el_set(editor->el, EL_ADDFN, "fs-delete-or-end", "Delete the character under the cursor, or end on an empty line", fs_delete_or_end);
+    el_set(editor->el, EL_BIND, "^D", "fs-delete-or-end", NULL);
     el_set(editor->el, EL_ADDFN, "fs-complete", "Complete the command or argument", fs_complete);
     el_set(editor->el, EL_BIND, "^I", "fs-complete", NULL);
     el_set(editor->el, EL_ADDFN, "fs-show-updates", "Show what changed above the prompt", fs_show_updates);

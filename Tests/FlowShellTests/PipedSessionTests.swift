@@ -102,6 +102,27 @@ import Testing
         #expect(result.output.hasSuffix("1. Operators (cars.operators)\n2. GreenGo cars (cars.list, operator=GreenGo)\n"))
     }
 
+    /// My bookings at 60 columns: the car's name gives up width, the times keep their hours.
+    @Test func myBookingsKeepTheirTimesAtSixtyColumns() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home, extra: ["COLUMNS": "60"])
+        let data = home.appendingPathComponent("data").path
+        for (car, hours) in [("polo", "24"), ("octavia", "2")] {
+            _ = try FlowShellBinary.run(["--config", config, "--data-dir", data], input: "select \(car)\nbook\nlogin alice\nhours \(hours)\nconfirm\n",
+                                        in: home, environment: environment)
+        }
+        let result = try FlowShellBinary.run(["--config", config, "--data-dir", data], input: "bookings\ncancel BK-1002\n",
+                                             in: home, environment: environment)
+        let rows = result.output.split(separator: "\n").filter { $0.hasPrefix("BK-") }
+        #expect(rows.count == 4, "\(result.output)")
+        let time = /[A-Z][a-z]{2} \d\d:\d\d/
+        for row in rows {
+            #expect(row.count <= 60)
+            #expect(row.matches(of: time).count == 2, "\(row)")
+        }
+    }
+
     /// A line longer than a session takes is refused unread, and the session goes on; a line
     /// as long as it may be runs (an unknown word of thousands of letters is answered at once).
     @Test func aLineLongerThanASessionTakesIsRefusedAndTheNextRuns() throws {

@@ -22,7 +22,12 @@ import Testing
         #expect(result.output.contains("usage: select CAR-ID\n"))
         // The options the terminal's capabilities add to a core command are said with it.
         #expect(result.output.contains("usage: history [-a] [-r] [-o FILE] [-e] [N]\n"))
-        #expect(result.output.contains("run them again; -o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)\n"))
+        // Wrapped at words to COLUMNS, indented under the usage.
+        #expect(result.output.contains("""
+          List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again;
+          -o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)
+
+        """))
         #expect(result.errors == "✗ line 5: no command 'selct' here — did you mean 'select'?\n")
     }
 
@@ -162,7 +167,7 @@ import Testing
         #expect(first.output.contains("usage: set [NAME] [VALUE]\n  Show the settings, or change one (color, width, pager, confirm-quit, booking-hours)\n"
                                       + "  NAME: color, width, pager, confirm-quit, booking-hours\n"))
         #expect(first.output.contains("✓ booking-hours = 3\nbooking-hours = 3\n"))
-        #expect(first.errors == "✗ line 3: booking-hours must be 1, 2, 3, 4, 8, 24, not '5'\n")
+        #expect(first.errors == "✗ line 3: booking-hours must be 1, 2, 3, 4, 8 or 24, not '5'\n")
         // The next session, the person's: a booking lasts three hours from the start.
         let second = try run("select rio\nbook\nlogin alice\n", in: home)
         #expect(second.output.contains("Duration: 3 hours"), "\(second.output)")

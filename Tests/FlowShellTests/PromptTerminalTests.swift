@@ -271,4 +271,44 @@ import Glibc
         try terminal.expect("Cars › ")
         try quit(terminal)
     }
+
+    /// At 80 columns what the shell writes is wrapped at words by the shell, never broken
+    /// mid-word by the terminal: a command's usage (as `help` is) and the screen's hint, whose
+    /// `— help for more` stays one phrase.
+    @Test func usageAndTheHintAreWrappedAtWords() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal.interactiveBash(home: home)
+        try startShell(on: terminal)
+        terminal.type("history --help\r")
+        let screen = try terminal.expectOnScreen("then run them)")
+        let rows = screen.lines.map { $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
+        let start = try #require(rows.firstIndex { $0.hasPrefix("usage: history") })
+        let end = try #require(rows.firstIndex { $0.hasSuffix("then run them)") })
+        let summary = rows[(start + 1)...end]
+        #expect(summary.allSatisfy { $0.hasPrefix("  ") && $0.count <= 80 })
+        #expect(summary.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            == "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again; "
+            + "-o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)")
+        #expect(rows.contains("commands: select, filter, sort, refresh, operators, bookings, account"))
+        #expect(rows.contains("— help for more"))
+        try quit(terminal)
+    }
+
+    /// Ctrl-D on an empty line leaves, showing no `^D`; inside a line it deletes the character
+    /// under the cursor.
+    @Test func ctrlDLeavesWithoutEchoingIt() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try PseudoTerminal.interactiveBash(home: home)
+        try startShell(on: terminal)
+        terminal.type("wxhere\u{01}\u{06}\u{04}\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        terminal.type("\u{04}")
+        let left = try terminal.expect("$ ")
+        #expect(!left.contains("^D"))
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

@@ -62,12 +62,12 @@ import Testing
             """))
         #expect(first.output.contains("width         = 40    — the output width\n"))
         #expect(first.errors == """
-        ✗ line 2: pager must be on, off, not 'sometimes'
+        ✗ line 2: pager must be on or off, not 'sometimes'
         ✗ line 4: no setting 'colr' — did you mean 'color'?; settings: color, width, pager, confirm-quit, booking-hours
 
         """)
         let second = try run("show\n", in: home)
-        #expect(second.output.contains("commands: select, filter, sort, refresh,\noperators, bookings, account — help for\nmore\n"), "40 columns, kept from last time")
+        #expect(second.output.contains("commands: select, filter, sort, refresh,\noperators, bookings, account\n— help for more\n"), "40 columns, kept from last time")
     }
 
     @Test func everyCommandHasHelpAndQuitTakesAStatus() throws {

@@ -28,6 +28,12 @@ public struct ShellSettings: Equatable, Sendable {
             self.init(name: setting.name, values: setting.values, defaultValue: setting.defaultValue, summary: setting.summary, module: module)
         }
 
+        /// `on or off`, `auto, always or never`: the values a setting takes, as a person says them.
+        static func either(_ values: [String]) -> String {
+            guard let last = values.last, values.count > 1 else { return values.first ?? "" }
+            return values.dropLast().joined(separator: ", ") + " or " + last
+        }
+
         /// The value as stored, or an error naming what is allowed.
         func check(_ value: String) throws -> String {
             let lowered = value.lowercased()
@@ -37,7 +43,7 @@ public struct ShellSettings: Equatable, Sendable {
             }
             // A module's values are kept as declared; the shell's are lower-case words.
             guard let allowed = values.first(where: { $0.lowercased() == lowered }) else {
-                throw UserFacingError("\(name) must be \(values.joined(separator: ", ")), not '\(value)'")
+                throw UserFacingError("\(name) must be \(Self.either(values)), not '\(value)'")
             }
             return allowed
         }

@@ -182,9 +182,13 @@ package final class TextOutput: ShellOutput {
     }
 
     package func usage(_ usage: CommandUsage) {
-        var text = "usage: \(usage.usage)\n  \(usage.summary)\n"
+        // The summary and the values are wrapped at words, indented, as `help` wraps its own:
+        // the terminal would break them mid-word.
+        let renderer = self.renderer
+        let indented = { (text: String) in renderer.wrap(text, width: renderer.width - 2).map { "  " + $0 + "\n" }.joined() }
+        var text = "usage: \(usage.usage)\n" + indented(usage.summary)
         for argument in usage.arguments where !argument.values.isEmpty {
-            text += "  \(argument.name): \(argument.values.joined(separator: ", "))\n"
+            text += indented("\(argument.name): \(argument.values.joined(separator: ", "))")
         }
         console.write(TextSanitizer.clean(text, keepingNewlines: true))
     }

@@ -39,10 +39,22 @@ package struct ScreenRenderer {
         if let status = properties.status {
             append(wrap(status).map { styler.apply(.message(.muted), $0) })
         }
-        let names = properties.commands.map(\.name)
-        let hint = names.isEmpty ? "commands: help, back, where, quit" : "commands: \(names.joined(separator: ", ")) — help for more"
-        append(wrap(hint).map { styler.apply(.message(.muted), $0) })
+        append(commandHint(properties.commands.map(\.name)).map { styler.apply(.message(.muted), $0) })
         return text
+    }
+
+    /// `commands: select, filter — help for more`, wrapped between the names: the pointer to
+    /// `help` is one phrase, on the last line when it fits there, else on a line of its own.
+    func commandHint(_ names: [String]) -> [String] {
+        guard !names.isEmpty else { return wrap("commands: help, back, where, quit") }
+        let more = "— help for more"
+        var lines = wrap("commands: \(names.joined(separator: ", "))")
+        if let last = lines.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(more) <= width {
+            lines[lines.count - 1] = last + " " + more
+        } else {
+            lines.append(more)
+        }
+        return lines
     }
 
     /// The lines of one block.

@@ -83,7 +83,7 @@ struct BookingListScreen: Screen {
             } else {
                 Component.table(Table(
                     columns: [Table.Column("Code").keepingWidth(), Table.Column("Car").shrinking(),
-                              Table.Column("From"), Table.Column("To"), Table.Column("Total").trailing(), Table.Column("Status")],
+                              Table.Column("From").keepingWidth(), Table.Column("To").keepingWidth(), Table.Column("Total").trailing(), Table.Column("Status")],
                     rows: state.bookings.map { booking in
                         [booking.code, booking.carName, ShortTime.text(booking.startsAt), ShortTime.text(booking.endsAt),
                          "\(booking.total)", status(of: booking, now: state.now)]
