@@ -160,4 +160,47 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: created.path))
         #expect(FileManager.default.fileExists(atPath: written.path))
     }
+
+    /// The first thing a user tries: a session recorded on the data folder that holds their
+    /// bookings, at the place kept from last time, replays as it was — the recording keeps what
+    /// the session started from, and the replay starts there, in a folder of its own.
+    @Test func aRecordingMadeOnDataThatHoldsBookingsAndAPlaceReplays() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+        // A booking in the user's own data, and a place kept from last time (Kia Rio).
+        _ = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nconfirm\n", in: home, environment: environment)
+        _ = try FlowShellBinary.run(["--config", config, "--restore"], input: "select rio\n", in: home, environment: environment)
+        let file = home.appendingPathComponent("session.jsonl")
+        let recorded = try FlowShellBinary.run(["--config", config, "--restore", "--record", file.path], input: "where\nback\nbookings\n",
+                                               in: home, environment: environment)
+        #expect(recorded.output.contains("BK-1001"))
+        #expect(recorded.output.contains("2. Kia Rio (cars.details, carID=rio)"))
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 2 && lines[1].contains("\"type\":\"start\""))
+
+        let before = contents(of: home.appendingPathComponent(".local"))
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home, environment: environment)
+        #expect(replay.errors == "")
+        #expect(replay.status == 0)
+        #expect(replay.output == "\(file.path): replayed 3 lines and 4 records: no difference\n")
+        #expect(contents(of: home.appendingPathComponent(".local")) == before, "the user's data and place are left as they were")
+    }
+
+    /// A start record edited to write outside the replay's folder is refused, and nothing is written.
+    @Test func aStartRecordNamingAFileOutsideItsFolderIsRefused() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = try record(in: home, "where\n")
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.removeAll { $0.contains("\"type\":\"start\"") }
+        let escaped = home.appendingPathComponent("escaped")
+        lines.insert(#"{"files":[{"base64":"aGk=","name":"../../../../../../../../../../\#(escaped.path)"}],"type":"start","v":2}"#, at: 1)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(replay.status == 2)
+        #expect(replay.errors.hasPrefix("error: \(file.path): its data names a file outside the data folder"))
+        #expect(!FileManager.default.fileExists(atPath: escaped.path))
+    }
 }

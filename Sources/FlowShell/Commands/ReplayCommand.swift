@@ -69,12 +69,34 @@ struct ReplayCommand: FeatureCommand {
         isolated["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         isolated["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         isolated["HOME"] = folder.path
+        // Where the recording started: its place, restored from a state file of the replay's
+        // own, and its link; else the root.
+        var start = ["--fresh"]
+        if let place = recording.start?.place {
+            let stateFile = folder.appendingPathComponent("navigation.json")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(place.utf8).write(to: stateFile)
+            } catch {
+                console.writeError("error: cannot make the replay's folder: \(SystemError.describe(error))\n")
+                return 2
+            }
+            start = ["--state", stateFile.path, "--restore"]
+        }
+        if let link = recording.start?.link { start += ["--open", link] }
         let runOptions: RunCommand
         do {
-            runOptions = try RunCommand.parse(["--no-history", "--fresh", "--data-dir", folder.appendingPathComponent("data").path]
+            runOptions = try RunCommand.parse(["--no-history", "--data-dir", folder.appendingPathComponent("data").path] + start
                 + (options.config.map { ["--config", $0] } ?? []))
         } catch {
             console.writeError("error: \(RunCommand.message(for: error))\n")
+            return 2
+        }
+        // The data the recording's screens started from, where it keeps it.
+        do {
+            try recording.start?.restore(into: folder.appendingPathComponent("data").path)
+        } catch {
+            console.writeError("error: \(file): \(error.reason)\n")
             return 2
         }
         // Trust is the user's, read from their own state folder, not the replay's.

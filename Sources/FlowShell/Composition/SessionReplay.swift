@@ -78,12 +78,16 @@ struct SessionReplay {
     struct Recording {
         var records: [Record]
         var clock: Double?
+        /// What its session started from, when it keeps that.
+        var start: RecordedStart?
     }
 
     /// The records of `text`, each update joined with the screen after it.
-    static func records(in text: String, file: String? = nil) throws -> (records: [Record], header: RecordedValue?, headerLine: Int) {
+    static func records(in text: String, file: String? = nil)
+        throws -> (records: [Record], header: RecordedValue?, headerLine: Int, start: RecordedValue?) {
         var records: [Record] = []
         var header: RecordedValue?
+        var start: RecordedValue?
         var headerLine = 1
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.isEmpty else { continue }
@@ -93,6 +97,10 @@ struct SessionReplay {
             if type == "session" {
                 header = object
                 headerLine = index + 1
+                continue
+            }
+            if type == "start" {
+                start = object
                 continue
             }
             var record = Record(object, text: line, fileLine: index + 1)
@@ -105,7 +113,7 @@ struct SessionReplay {
             }
             records.append(record)
         }
-        return (records, header, headerLine)
+        return (records, header, headerLine, start)
     }
 
     /// The records of a recording and the clock its header notes.
@@ -113,7 +121,7 @@ struct SessionReplay {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Unusable(message: "\(path): cannot read the recording")
         }
-        let (records, header, headerLine) = try records(in: String(decoding: data, as: UTF8.self), file: path)
+        let (records, header, headerLine, kept) = try records(in: String(decoding: data, as: UTF8.self), file: path)
         if let header {
             let version = header["v"]?.number.map { Int($0) }
             guard let version, (1...SessionRecorder.version).contains(version) else {
@@ -123,7 +131,15 @@ struct SessionReplay {
         guard !records.isEmpty else {
             throw Unusable(message: "\(path): the recording is empty")
         }
-        return Recording(records: records, clock: header?["clock"]?.number)
+        var start: RecordedStart?
+        if let kept {
+            do {
+                start = try RecordedStart.decode(kept)
+            } catch {
+                throw Unusable(message: "\(path): \(error.reason)")
+            }
+        }
+        return Recording(records: records, clock: header?["clock"]?.number, start: start)
     }
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.

@@ -82,14 +82,14 @@ struct ShellLauncher {
 
             let script = try readScript()
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
-            let recorder = try makeRecorder(app: app, clock: sessionClock)
-            if let recorder { output = RecordingOutput(base: output, record: recorder) }
             let stateFolder = paths.directory(app: app).map { URL(fileURLWithPath: $0) }
             let stateFile = remembersNavigation
                 ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
                 : nil
             // What a shell killed while it saved left beside the file.
             if let stateFile { AtomicFile.removeStaleTemporaries(of: stateFile.url.path) }
+            let recorder = try makeRecorder(app: app, clock: sessionClock, stateFile: stateFile)
+            if let recorder { output = RecordingOutput(base: output, record: recorder) }
             var reader = try script.map { PlainLineReader(text: $0) } ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
             // The config's warnings come after the banner, styled and wrapped like any message.
             for warning in runtime.warnings {
@@ -217,11 +217,23 @@ struct ShellLauncher {
         }
     }
 
-    /// The recorder of `--record FILE`, if asked for.
-    private func makeRecorder(app: String, clock: SessionClock?) throws -> SessionRecorder? {
+    /// The recorder of `--record FILE`, if asked for, noting what the session starts from: the
+    /// data folder's files, the place it restores from `stateFile`, the link it opens.
+    private func makeRecorder(app: String, clock: SessionClock?, stateFile: NavigationStateFile?) throws -> SessionRecorder? {
         guard let path = options.record else { return nil }
+        var start = RecordedStart(files: [], link: options.open)
+        if let folder = options.dataDir ?? paths.dataDirectory(app: app) {
+            do {
+                start.files = try RecordedStart.files(of: folder)
+            } catch {
+                console.writeError("warning: the recording does not keep the data it starts from (\(error.reason)): its replay starts from none\n")
+            }
+        }
+        if !options.fresh, let stateFile, let place = FileManager.default.contents(atPath: stateFile.url.path) {
+            start.place = String(decoding: place, as: UTF8.self)
+        }
         do {
-            return try SessionRecorder.start(path: path, app: app, clock: clock)
+            return try SessionRecorder.start(path: path, app: app, clock: clock, start: start)
         } catch {
             console.writeError("error: cannot record to \(path): \(SystemError.describe(error))\n")
             throw Stop(status: 2)

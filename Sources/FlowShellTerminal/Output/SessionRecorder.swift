@@ -70,10 +70,11 @@ package final class SessionRecorder: ShellOutput {
         records = JSONLinesOutput(console: console)
     }
 
-    /// Starts a recording into the file at `path`.
-    package static func start(path: String, app: String, clock: SessionClock?) throws -> SessionRecorder {
+    /// Starts a recording into the file at `path`, noting what the session starts from.
+    package static func start(path: String, app: String, clock: SessionClock?, start: RecordedStart) throws -> SessionRecorder {
         let console = try FileConsole(path: path)
         console.write(RecordedValue.line(of: Header(app: app, clock: clock?.start)))
+        if start != RecordedStart(files: []) { console.write(RecordedValue.line(of: start)) }
         return SessionRecorder(console: console, clock: clock)
     }
 
