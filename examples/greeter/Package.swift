@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "FlowShell", path: "../.."),
+        // The test clock that the features' tests move on, for the work a screen does over time.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .target(
@@ -46,6 +48,7 @@ let package = Package(
                 .target(name: name),
                 .product(name: "FlowShellKit", package: "FlowShell"),
                 .product(name: "FlowShellTesting", package: "FlowShell"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ], path: "Features/\(name)/Tests", swiftSettings: [.swiftLanguageMode(.v6)]),
         ]
     }

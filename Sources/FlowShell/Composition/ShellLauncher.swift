@@ -175,6 +175,7 @@ struct ShellLauncher {
         if let clock {
             // The screens sleep on the session's clock and the services read its time.
             services.register(clock.sleeper, as: (any Clock<Duration>).self)
+            services.register(WallClock { Date(timeIntervalSince1970: clock.now) })
             now = { clock.now }
         }
         do {

@@ -148,6 +148,8 @@ struct AppScaffold {
             ],
             dependencies: [
                 \(line),
+                // The test clock that the features' tests move on, for the work a screen does over time.
+                .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
             ],
             targets: [
                 .target(
@@ -176,6 +178,7 @@ struct AppScaffold {
                         .target(name: name),
                         .product(name: "FlowShellKit", package: "\(package)"),
                         .product(name: "FlowShellTesting", package: "\(package)"),
+                        .product(name: "Clocks", package: "swift-clocks"),
                     ], path: "Features/\\(name)/Tests", swiftSettings: [.swiftLanguageMode(.v6)]),
                 ]
             }

@@ -1,8 +1,9 @@
 import FlowShellKit
+import Foundation
 
 /// notes.list: every note. `add TITLE` adds one, `read NOTE-ID` opens it, `sort ORDER` orders
 /// them, `compose` writes one in a modal layer, `lock WORD` locks the notes behind a word, and
-/// `sync` syncs them one a second while you go on typing.
+/// `sync` syncs them one a second while you go on typing, and the list says how long ago.
 struct NoteListScreen: Screen {
     static let id = "notes.list"
     static let title = "Notes"
@@ -19,20 +20,26 @@ struct NoteListScreen: Screen {
         var locked: Bool
         /// How far a sync has come while it runs (`2 of 3 synced`); nil otherwise.
         var syncing: String?
+        /// When the last sync finished, and the time the list was last shown at.
+        var lastSynced: Date?
+        var now: Date
     }
 
     let book: NoteBook
     let store: any KeyValueStore
+    /// What time it is, on the screen's clock (a test's, which the test moves on).
+    let time: WallClock
 
     init(input: Nothing, context: ScreenContext) throws {
         book = try context.services.resolve(NoteBook.self)
         store = context.store
+        time = context.wallClock
     }
 
     /// The notes, in the order the person chose with `set notes-order` (kept per user).
     func load() -> State {
         State(notes: book.notes, order: NoteOrder(rawValue: store.value(of: NotesModule.order)) ?? .newest,
-              locked: !NotesModule.isUnlocked(store))
+              locked: !NotesModule.isUnlocked(store), now: time.now)
     }
 
     /// Shown again after a note closed: the notes may have changed meanwhile, and been unlocked.
@@ -72,9 +79,12 @@ struct NoteListScreen: Screen {
                     try await send.sleep(for: .seconds(1))
                     try screen.book.markSynced(note.id)
                     let notes = screen.book.notes
+                    let now = screen.time.now
                     send {
                         $0.notes = notes
                         $0.syncing = index + 1 < pending.count ? "\(index + 1) of \(pending.count) synced" : nil
+                        $0.now = now
+                        if $0.syncing == nil { $0.lastSynced = now }
                     }
                 }
             }
@@ -88,6 +98,16 @@ struct NoteListScreen: Screen {
             let notes = screen.book.notes
             send { $0.notes = notes }
         },
+        // A timer: "synced 1 min ago" becomes "2 min ago" as the screen's clock reaches the next minute.
+        .timer(next: { screen, state in
+            state.lastSynced.flatMap { syncedAt in
+                let elapsed = screen.time.now.timeIntervalSince(syncedAt)
+                return elapsed < 3600 ? .seconds((elapsed / 60).rounded(.down) * 60 + 60 - elapsed) : nil
+            }
+        }) { screen, send in
+            let now = screen.time.now
+            send { $0.now = now }
+        },
     ]
 
     static func render(_ state: State) -> ViewProperties {
@@ -95,6 +115,7 @@ struct NoteListScreen: Screen {
         var status = "\(notes.count) note\(notes.count == 1 ? "" : "s"), \(state.order.rawValue) first"
         if state.locked { status += ", locked" }
         if let syncing = state.syncing { status += " — \(syncing)" }
+        if let syncedAt = state.lastSynced { status += ", synced " + ago(state.now.timeIntervalSince(syncedAt)) }
         return ViewProperties(title: title, status: status) {
             if notes.isEmpty {
                 Component.message(.info, "No notes yet: add TITLE, or compose.")
@@ -104,5 +125,11 @@ struct NoteListScreen: Screen {
                                       rows: notes.map { [$0.id, $0.title, String($0.lines.count), $0.synced ? "yes" : ""] }))
             }
         }
+    }
+
+    /// `just now`, `3 min ago`, `over an hour ago`.
+    static func ago(_ seconds: TimeInterval) -> String {
+        let minutes = Int(seconds / 60)
+        return minutes < 1 ? "just now" : minutes < 60 ? "\(minutes) min ago" : "over an hour ago"
     }
 }

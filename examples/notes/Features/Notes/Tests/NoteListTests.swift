@@ -44,7 +44,11 @@ import Testing
         await list.advance(by: .seconds(1))
         let done = await list.nextUpdate()
         #expect(ScreenDescription.lines(done).contains("row: 1 | Buy bread | 0 | yes"))
-        #expect(ScreenDescription.lines(done).contains("status: 2 notes, newest first"))
+        #expect(ScreenDescription.lines(done).contains("status: 2 notes, newest first, synced just now"))
+        // "Now" is the screen's clock's too: a minute on, the list says so by itself.
+        await list.advance(by: .seconds(60))
+        let later = await list.nextUpdate()
+        #expect(ScreenDescription.lines(later).contains("status: 2 notes, newest first, synced 1 min ago"))
     }
 
     @Test func aNoteAddedElsewhereShowsAtOnce() async throws {
