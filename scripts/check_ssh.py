@@ -511,6 +511,66 @@ def idle_sessions(build, home, keys, alice):
         server.stop()
 
 
+def forwarding_refused(server, alice):
+    """X11 forwarding (`ssh -X`: an `x11-req`), agent forwarding (`ssh -A`: an
+    `auth-agent-req@openssh.com`) and a channel the client opens of a type the server does not
+    serve are each refused, and the connection goes on: the line still runs."""
+    # The client sends x11-req only with a display to forward; with no xauth it makes up a
+    # cookie when trusted (-Y).
+    env = dict(os.environ, DISPLAY=":0")
+    for flag, what in (("-X", "X11 forwarding (ssh -X)"), ("-Y", "trusted X11 forwarding (ssh -Y)")):
+        result = subprocess.run(server.ssh(alice, flag, "-o", "ForwardX11Trusted=yes", log_level="DEBUG1") + ["where"],
+                                capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL, env=env)
+        asked = "Requesting X11 forwarding" in result.stderr
+        check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked,
+              f"{what} is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked}; "
+              f"{[line for line in result.stderr.splitlines() if 'X11' in line or 'closed' in line][-3:]})")
+    agent = subprocess.run(["ssh-agent", "-s"], capture_output=True, text=True) if shutil.which("ssh-agent") else None
+    agent_env = dict(os.environ)
+    if agent and agent.returncode == 0:
+        for name in ("SSH_AUTH_SOCK", "SSH_AGENT_PID"):
+            match = re.search(rf"{name}=([^;]+);", agent.stdout)
+            if match:
+                agent_env[name] = match.group(1)
+    else:
+        agent_env["SSH_AUTH_SOCK"] = os.path.join(server.home, "no-agent.sock")
+    try:
+        result = subprocess.run(server.ssh(alice, "-A", log_level="DEBUG1") + ["where"], capture_output=True, text=True,
+                                timeout=DEADLINE, stdin=subprocess.DEVNULL, env=agent_env)
+        asked = "Requesting authentication agent forwarding" in result.stderr
+        check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked,
+              f"agent forwarding (ssh -A) is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked})")
+    finally:
+        if "SSH_AGENT_PID" in agent_env and agent_env.get("SSH_AGENT_PID") != os.environ.get("SSH_AGENT_PID"):
+            subprocess.run(["ssh-agent", "-k"], env=agent_env, capture_output=True)
+    try:
+        import paramiko
+    except ImportError:
+        print("skip a client-opened agent channel: paramiko (Python) is not installed; OpenSSH's client opens none")
+        return
+    client = paramiko.SSHClient()
+    client.set_missing_host_key_policy(paramiko.AutoAddPolicy())
+    client.connect(server.host, port=server.port, username="someone", key_filename=alice, look_for_keys=False,
+                   allow_agent=False, timeout=DEADLINE)
+    try:
+        transport = client.get_transport()
+        refusals = []
+        for kind in ("auth-agent@openssh.com", "x11", "no-such-kind@example.com"):
+            try:
+                transport.open_channel(kind, src_addr=("127.0.0.1", 6010), timeout=DEADLINE)
+                refusals.append(f"{kind}: opened")
+            except paramiko.ChannelException as error:
+                refusals.append(f"{kind}: refused ({error.code})")
+            except paramiko.SSHException as error:
+                refusals.append(f"{kind}: {error}")
+        _, out, _ = client.exec_command("where", timeout=DEADLINE)
+        shown = out.read().decode()
+        check(all(": refused" in line for line in refusals) and shown == "1. Cars (cars.list)\n",
+              f"channels the client opens of another type are refused and the connection goes on ({refusals}, {shown!r})")
+    finally:
+        client.close()
+
+
 ONLY = []
 
 
@@ -561,6 +621,7 @@ def main():
             section("crossed sequences", crossed_sequences, server, alice)
             section("clients that vanish", clients_that_vanish, server, alice)
             section("many sessions", many_sessions, server, alice)
+            section("forwarding refused", forwarding_refused, server, alice)
             check(server.alive(), "the server is still up")
         finally:
             server.stop()

@@ -49,9 +49,12 @@ final class SSHServer: Service {
                     var configuration = SSHServerConfiguration(hostKeys: [serverKey],
                                                                userAuthDelegate: KeyAuthentication(keys: state.keys, connection: connection))
                     configuration.maxAuthAttempts = SSHBounds.authenticationRequests
+                    // The ciphers swift-nio-ssh bundles, but refusing what it cannot read (GCMProtection).
+                    configuration.transportProtectionSchemes = [AES256GCMProtection.self, AES128GCMProtection.self]
                     let handler = NIOSSHHandler(role: .server(configuration), allocator: channel.allocator) { child, type in
                         guard case .session = type else {
-                            // No forwarding of ports or agents: only sessions.
+                            // No forwarding of ports or agents: only sessions. The client is
+                            // told (SSH_MSG_CHANNEL_OPEN_FAILURE); the connection goes on.
                             return child.eventLoop.makeFailedFuture(RefusedChannel())
                         }
                         return child.eventLoop.makeCompletedFuture {
