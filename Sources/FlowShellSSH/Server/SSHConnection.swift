@@ -6,16 +6,19 @@ import NIOCore
 final class SSHConnection {
     let channel: Channel
     let server: SSHServerState
+    /// The address it comes from, as ``Startups`` counts it.
+    private let source: String
     /// Who logged in, once someone did.
     private(set) var user: ConnectedUser?
     private var sessions = 0
     private var deadline: Scheduled<Void>?
-    /// Whether it counts among the connections logging in (``SSHBounds/connectionsLoggingIn``).
+    /// Whether it counts among the connections logging in (``SSHBounds/startups``).
     private var loggingIn = true
 
-    init(channel: Channel, server: SSHServerState) {
+    init(channel: Channel, server: SSHServerState, source: String) {
         self.channel = channel
         self.server = server
+        self.source = source
     }
 
     /// Starts the clock: a connection that has not opened a session within the login timeout is closed.
@@ -25,7 +28,7 @@ final class SSHConnection {
             deadline?.cancel()
             if loggingIn {
                 loggingIn = false
-                server.leftLogin()
+                server.leftLogin(from: source)
             }
         }
     }
@@ -35,7 +38,7 @@ final class SSHConnection {
         self.user = user
         if loggingIn {
             loggingIn = false
-            server.leftLogin()
+            server.leftLogin(from: source)
         }
     }
 

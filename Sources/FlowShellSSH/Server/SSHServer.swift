@@ -30,7 +30,7 @@ final class SSHServer: Service {
         let serverKey = hostKey.serverKey
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.backlog, value: SSHBounds.backlog)
             // A peer that vanished without closing (a laptop shut) is found out: probed after a
             // minute of silence, every 15 s, given up after 4 unanswered.
             .childChannelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
@@ -40,12 +40,14 @@ final class SSHServer: Service {
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    guard state.enterLogin() else {
-                        // As many are logging in as may: this one is closed at once.
+                    let source = channel.remoteAddress?.ipAddress ?? "unknown"
+                    guard state.enterLogin(from: source) else {
+                        // Refused by the bound on connections logging in (Startups): closed as
+                        // soon as accepted, so that refusing holds no file.
                         channel.close(promise: nil)
                         return
                     }
-                    let connection = SSHConnection(channel: channel, server: state)
+                    let connection = SSHConnection(channel: channel, server: state, source: source)
                     var configuration = SSHServerConfiguration(hostKeys: [serverKey],
                                                                userAuthDelegate: KeyAuthentication(keys: state.keys, connection: connection))
                     configuration.maxAuthAttempts = SSHBounds.authenticationRequests
@@ -61,7 +63,7 @@ final class SSHServer: Service {
                             try child.pipeline.syncOperations.addHandler(SessionChannelHandler(connection: connection))
                         }
                     }
-                    try channel.pipeline.syncOperations.addHandlers(handler, ClosingOnError())
+                    try channel.pipeline.syncOperations.addHandlers(IdentificationDeadline(), handler, ClosingOnError())
                     connection.start()
                 }
             }

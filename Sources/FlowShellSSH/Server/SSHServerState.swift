@@ -8,9 +8,11 @@ final class SSHServerState: Sendable {
     let keys: AuthorizedKeysFile
     let sessions: SSHSessions
     private let counts = NIOLockedValueBox(Counts())
+    /// A number drawn at random from 0 up to 1, for ``Startups``' refusals.
+    private let draw: @Sendable () -> Double
 
     private struct Counts {
-        var loggingIn = 0
+        var startups = SSHBounds.startups
         var sessions = 0
         var nextSession = 0
         /// The channels of the open sessions, by session, to end them when the server stops.
@@ -18,24 +20,26 @@ final class SSHServerState: Sendable {
         var stopping = false
     }
 
-    init(bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions) {
+    init(bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions,
+         draw: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.bounds = bounds
         self.keys = keys
         self.sessions = sessions
+        self.draw = draw
     }
 
-    /// A connection starts logging in; false when as many already are (it is then closed).
-    func enterLogin() -> Bool {
-        counts.withLockedValue { counts in
-            guard !counts.stopping, counts.loggingIn < SSHBounds.connectionsLoggingIn else { return false }
-            counts.loggingIn += 1
-            return true
+    /// A connection from `source` (its address) starts logging in; false when ``Startups``
+    /// refuses it (it is then closed).
+    func enterLogin(from source: String) -> Bool {
+        let draw = self.draw()
+        return counts.withLockedValue { counts in
+            !counts.stopping && counts.startups.admit(from: source, draw: draw)
         }
     }
 
-    /// A connection logged in, or closed before it did.
-    func leftLogin() {
-        counts.withLockedValue { $0.loggingIn -= 1 }
+    /// A connection from `source` logged in, or closed before it did.
+    func leftLogin(from source: String) {
+        counts.withLockedValue { $0.startups.leave(from: source) }
     }
 
     /// Why a session cannot open now, if it cannot.
