@@ -6,19 +6,13 @@ import NIOCore
 final class SSHConnection {
     let channel: Channel
     let server: SSHServerState
-    /// The address it comes from, as ``Startups`` counts it.
-    private let source: String
     /// Who logged in, once someone did.
     private(set) var user: ConnectedUser?
     private var sessions = 0
     private var deadline: Scheduled<Void>?
-    /// Whether it counts among the connections logging in (``SSHBounds/startups``).
-    private var loggingIn = true
-
-    init(channel: Channel, server: SSHServerState, source: String) {
+    init(channel: Channel, server: SSHServerState) {
         self.channel = channel
         self.server = server
-        self.source = source
     }
 
     /// Starts the clock: a connection that has not opened a session within the login timeout is closed.
@@ -26,20 +20,14 @@ final class SSHConnection {
         armDeadline()
         channel.closeFuture.assumeIsolated().whenComplete { [self] _ in
             deadline?.cancel()
-            if loggingIn {
-                loggingIn = false
-                server.leftLogin(from: source)
-            }
         }
     }
 
     /// The client proved it holds a listed key: it is `user` from now on.
     func loggedIn(as user: ConnectedUser) {
         self.user = user
-        if loggingIn {
-            loggingIn = false
-            server.leftLogin(from: source)
-        }
+        // It no longer counts among the connections logging in (LoginGate counted it).
+        server.leftLogin(channel)
     }
 
     /// A session opens on this connection; false when it has as many as it may.

@@ -38,16 +38,15 @@ final class SSHServer: Service {
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_KEEPINTVL), value: 15)
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_KEEPCNT), value: 4)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // Connections are let in or refused as they are accepted, before they are set up.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(LoginGate(state: state))
+                }
+            }
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let source = channel.remoteAddress?.ipAddress ?? "unknown"
-                    guard state.enterLogin(from: source) else {
-                        // Refused by the bound on connections logging in (Startups): closed as
-                        // soon as accepted, so that refusing holds no file.
-                        channel.close(promise: nil)
-                        return
-                    }
-                    let connection = SSHConnection(channel: channel, server: state, source: source)
+                    let connection = SSHConnection(channel: channel, server: state)
                     var configuration = SSHServerConfiguration(hostKeys: [serverKey],
                                                                userAuthDelegate: KeyAuthentication(keys: state.keys, connection: connection))
                     configuration.maxAuthAttempts = SSHBounds.authenticationRequests

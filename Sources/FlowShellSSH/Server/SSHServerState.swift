@@ -13,6 +13,8 @@ final class SSHServerState: Sendable {
 
     private struct Counts {
         var startups = SSHBounds.startups
+        /// The address of each connection logging in.
+        var loggingIn: [ObjectIdentifier: String] = [:]
         var sessions = 0
         var nextSession = 0
         /// The channels of the open sessions, by session, to end them when the server stops.
@@ -28,18 +30,30 @@ final class SSHServerState: Sendable {
         self.draw = draw
     }
 
-    /// A connection from `source` (its address) starts logging in; false when ``Startups``
-    /// refuses it (it is then closed).
-    func enterLogin(from source: String) -> Bool {
+    /// A connection just accepted starts logging in; false when ``Startups`` refuses it (it is
+    /// then closed). It counts until ``leftLogin(_:)`` or until it closes.
+    func enterLogin(_ channel: Channel) -> Bool {
+        let source = channel.remoteAddress?.ipAddress ?? "unknown"
         let draw = self.draw()
-        return counts.withLockedValue { counts in
-            !counts.stopping && counts.startups.admit(from: source, draw: draw)
+        let admitted = counts.withLockedValue { counts in
+            guard !counts.stopping, counts.startups.admit(from: source, draw: draw) else { return false }
+            counts.loggingIn[ObjectIdentifier(channel)] = source
+            return true
         }
+        if admitted {
+            channel.closeFuture.whenComplete { _ in self.leftLogin(channel) }
+        }
+        return admitted
     }
 
-    /// A connection from `source` logged in, or closed before it did.
-    func leftLogin(from source: String) {
-        counts.withLockedValue { $0.startups.leave(from: source) }
+    /// `channel`'s client logged in, or it closed before: it no longer counts (once, whichever
+    /// comes first).
+    func leftLogin(_ channel: Channel) {
+        counts.withLockedValue { counts in
+            if let source = counts.loggingIn.removeValue(forKey: ObjectIdentifier(channel)) {
+                counts.startups.leave(from: source)
+            }
+        }
     }
 
     /// Why a session cannot open now, if it cannot.
