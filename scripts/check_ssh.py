@@ -676,6 +676,53 @@ def flooded_logins(build, home, keys, alice):
           f"the flood writes nothing to the server's log ({said[:3]})")
 
 
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def settled_rss_kib(server, quiet=2.0):
+    """The server's RSS once it has not changed for `quiet` seconds (a liveness bound only)."""
+    deadline = time.monotonic() + DEADLINE
+    last, since = rss_kib(server.process.pid), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = rss_kib(server.process.pid)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+    return last
+
+
+def memory_rounds(build, home, keys, alice, rounds=6, logins=150):
+    """Rounds of 150 logins, each round's sessions all at their prompt together, then each
+    leaving: once a round's sessions have ended, the server's memory is within 10 % of what it
+    was after the first round — what a session held is given back, round after round."""
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+    try:
+        warm_up(server, alice)
+        baseline = threads_and_files(server)
+        after = []
+        for _ in range(rounds):
+            clients, failed = open_together(server, alice, logins)
+            statuses = leave_together(clients, 5)
+            if failed or statuses.count(5) != logins:
+                check(False, f"each login of a round reaches its prompt and quits ({statuses.count(5)} of {logins}, {len(failed)} failed)")
+                return
+            back_to(server, baseline)
+            after.append(settled_rss_kib(server))
+        first = after[0]
+        growth = max(after) / first
+        check(growth <= 1.10, f"{rounds} rounds of {logins} logins leave memory within 10 % of the first round's "
+              f"({[round(value / 1024, 1) for value in after]} MB, {(after[-1] - first) / ((rounds - 1) * logins):.1f} KiB a login after the first)")
+    finally:
+        server.stop()
+
+
 ONLY = []
 
 
@@ -733,6 +780,7 @@ def main():
             server.stop()
         section("stalled handshakes", stalled_handshakes, build, home, keys, alice)
         section("flooded logins", flooded_logins, build, home, keys, alice)
+        section("memory rounds", memory_rounds, build, home, keys, alice)
         section("idle sessions", idle_sessions, build, home, keys, alice)
         section("stopping", stopping, build, home, keys, alice)
         section("both servers", both_servers, build, home, keys, alice)
