@@ -74,10 +74,12 @@ def closed_after(server, request, dribble=True):
 
 def deadline_tests(server):
     took, answer = closed_after(server, f"GET / HTTP/1.1\r\nHost: {server.authority}\r\nX-Slow: ".encode())
-    check(5 <= took < DEADLINE and answer == b"",
+    # Closed at 5 s, well before the 10 s a head had before issue 43 (the bound above 5 s is slack
+    # for a busy machine).
+    check(5 <= took < 9 and answer == b"",
           f"a request whose head is dribbled is closed at its deadline of 5 s ({took:.1f} s)")
     took, answer = closed_after(server, b"", dribble=False)
-    check(5 <= took < DEADLINE and answer == b"", f"so is a connection that sends nothing ({took:.1f} s)")
+    check(5 <= took < 9 and answer == b"", f"so is a connection that sends nothing ({took:.1f} s)")
     silent = Socket(server, greet=False)
     started = time.monotonic()
     code = silent.wait_closed()
