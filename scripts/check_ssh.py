@@ -26,6 +26,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from sshclient import DEADLINE, Server, make_key, plain, public_line, session  # noqa: E402
+from webflood import Flooder, raise_file_limit  # noqa: E402
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = str(REPOSITORY / "config.json")
@@ -364,15 +365,12 @@ def clients_that_vanish(server, alice):
           f"the vanished sessions' threads and files are gone ({now} against {baseline} before; {added})")
 
 
-def many_sessions(server, alice, count=200, logging_in=32):
-    """`count` sessions at once (each an ssh client whose input is a pipe), all at their prompt
-    together, then each leaves; the server takes a new login after, and holds no more threads
-    and files than before them. The clients are started in a bounded loop: at most `logging_in`
-    of them are on their way to the prompt at once (the server closes a connection beyond 64
-    logging in at once, as it should; a busy machine logs in slowly)."""
-    warm_up(server, alice)
-    baseline = threads_and_files(server)
-    files_before = open_files(server)
+def open_together(server, alice, count, logging_in=16):
+    """`count` sessions (each an ssh client whose input is a pipe) all at their prompt together,
+    started in a bounded loop: at most `logging_in` of them on their way to the prompt at once
+    (the server closes a connection beyond 16 logging in at once from one address, as it should;
+    a busy machine logs in slowly). Returns the clients, and those that ended before their prompt
+    or never reached it."""
     clients = []
     selector = selectors.DefaultSelector()
     waiting = set()
@@ -398,19 +396,38 @@ def many_sessions(server, alice, count=200, logging_in=32):
                     # Ended before its prompt: not to wait for.
                     waiting.discard(key.data)
                     client["ended"] = True
+    selector.close()
     failed = [client for client in clients if client.get("ended")] + [clients[index] for index in waiting]
-    check(len(clients) == count and not failed,
-          f"{count} sessions at once all reach their prompt ({len(clients) - len(failed)} of {len(clients)} started did"
-          + (f"; one saw {plain(failed[0]['seen'].decode(errors='replace'))[-300:]!r}" if failed else "") + ")")
+    return clients, failed
+
+
+def leave_together(clients, status):
+    """Each client quits with `status`; returns the statuses they exited with."""
     for client in clients:
         try:
-            client["process"].stdin.write(b"quit 4\r")
+            client["process"].stdin.write(f"quit {status}\r".encode())
             client["process"].stdin.flush()
         except BrokenPipeError:
             pass
     statuses = [client["process"].wait(timeout=DEADLINE) for client in clients]
+    for client in clients:
+        client["process"].stdin.close()
+        client["process"].stdout.close()
+    return statuses
+
+
+def many_sessions(server, alice, count=200):
+    """`count` sessions at once, all at their prompt together, then each leaves; the server takes
+    a new login after, and holds no more threads and files than before them."""
+    warm_up(server, alice)
+    baseline = threads_and_files(server)
+    files_before = open_files(server)
+    clients, failed = open_together(server, alice, count)
+    check(len(clients) == count and not failed,
+          f"{count} sessions at once all reach their prompt ({len(clients) - len(failed)} of {len(clients)} started did"
+          + (f"; one saw {plain(failed[0]['seen'].decode(errors='replace'))[-300:]!r}" if failed else "") + ")")
+    statuses = leave_together(clients, 4)
     check(statuses.count(4) == count, f"and each leaves with its own status ({statuses.count(4)} of {count})")
-    selector.close()
     result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
     check(server.alive() and result.returncode == 0, "the server is up and takes a new login after them")
     now = back_to(server, baseline)
@@ -511,6 +528,203 @@ def idle_sessions(build, home, keys, alice):
         server.stop()
 
 
+def forwarding_refused(server, alice):
+    """X11 forwarding (`ssh -X`: an `x11-req`), agent forwarding (`ssh -A`: an
+    `auth-agent-req@openssh.com`) and a channel the client opens of a type the server does not
+    serve are each refused, and the connection goes on: the line still runs."""
+    # The client sends x11-req only with a display to forward; with no xauth it makes up a
+    # cookie when trusted (-Y).
+    env = dict(os.environ, DISPLAY=":0")
+    for flag, what in (("-X", "X11 forwarding (ssh -X)"), ("-Y", "trusted X11 forwarding (ssh -Y)")):
+        result = subprocess.run(server.ssh(alice, flag, "-o", "ForwardX11Trusted=yes", log_level="DEBUG1") + ["where"],
+                                capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL, env=env)
+        asked = "Requesting X11 forwarding" in result.stderr
+        check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked,
+              f"{what} is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked}; "
+              f"{[line for line in result.stderr.splitlines() if 'X11' in line or 'closed' in line][-3:]})")
+    agent = subprocess.run(["ssh-agent", "-s"], capture_output=True, text=True) if shutil.which("ssh-agent") else None
+    agent_env = dict(os.environ)
+    if agent and agent.returncode == 0:
+        for name in ("SSH_AUTH_SOCK", "SSH_AGENT_PID"):
+            match = re.search(rf"{name}=([^;]+);", agent.stdout)
+            if match:
+                agent_env[name] = match.group(1)
+    else:
+        agent_env["SSH_AUTH_SOCK"] = os.path.join(server.home, "no-agent.sock")
+    try:
+        result = subprocess.run(server.ssh(alice, "-A", log_level="DEBUG1") + ["where"], capture_output=True, text=True,
+                                timeout=DEADLINE, stdin=subprocess.DEVNULL, env=agent_env)
+        asked = "Requesting authentication agent forwarding" in result.stderr
+        check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked,
+              f"agent forwarding (ssh -A) is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked})")
+    finally:
+        if "SSH_AGENT_PID" in agent_env and agent_env.get("SSH_AGENT_PID") != os.environ.get("SSH_AGENT_PID"):
+            subprocess.run(["ssh-agent", "-k"], env=agent_env, capture_output=True)
+    try:
+        import paramiko
+    except ImportError:
+        print("skip a client-opened agent channel: paramiko (Python) is not installed; OpenSSH's client opens none")
+        return
+    # paramiko logs each refused channel as an error; the check says what happened.
+    __import__("logging").getLogger("paramiko").setLevel(__import__("logging").CRITICAL)
+    client = paramiko.SSHClient()
+    client.set_missing_host_key_policy(paramiko.AutoAddPolicy())
+    client.connect(server.host, port=server.port, username="someone", key_filename=alice, look_for_keys=False,
+                   allow_agent=False, timeout=DEADLINE)
+    try:
+        transport = client.get_transport()
+        refusals = []
+        for kind in ("auth-agent@openssh.com", "x11", "no-such-kind@example.com"):
+            try:
+                transport.open_channel(kind, src_addr=("127.0.0.1", 6010), timeout=DEADLINE)
+                refusals.append(f"{kind}: opened")
+            except paramiko.ChannelException as error:
+                refusals.append(f"{kind}: refused ({error.code})")
+            except paramiko.SSHException as error:
+                refusals.append(f"{kind}: {error}")
+        _, out, _ = client.exec_command("where", timeout=DEADLINE)
+        shown = out.read().decode()
+        check(all(": refused" in line for line in refusals) and shown == "1. Cars (cars.list)\n",
+              f"channels the client opens of another type are refused and the connection goes on ({refusals}, {shown!r})")
+    finally:
+        client.close()
+
+
+def silent_sockets(server):
+    """A connection that sends no version line is closed at the identification deadline, 5 s,
+    long before the login timeout (30 s); one that sends its version line is kept past it."""
+    silent = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+    spoken = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+    spoken.sendall(b"SSH-2.0-quiet-after\r\n")
+    started = time.monotonic()
+    try:
+        while silent.recv(4096):
+            pass
+    except ConnectionResetError:
+        pass
+    took = time.monotonic() - started
+    check(4.5 <= took < 25, f"a connection that sends no version line is closed at 5 s ({took:.1f} s)")
+    spoken.settimeout(1)
+    try:
+        kept = spoken.recv(4096) != b""
+        while True:
+            if not spoken.recv(4096):
+                kept = False
+                break
+    except socket.timeout:
+        pass
+    except OSError:
+        kept = False
+    check(kept, "one that sent its version line is kept past it (the login timeout is its bound)")
+    silent.close()
+    spoken.close()
+
+
+def limited(files):
+    """Starts the server's process with `ulimit -n files`, soft and hard, as the shell's
+    `ulimit -n` sets them."""
+    import resource
+    return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+
+def timed_login(server, alice):
+    """`ssh HOST where` with a listed key: how long it took, and whether it printed the stack."""
+    started = time.monotonic()
+    result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    return time.monotonic() - started, result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n", result.stderr.strip()[-200:]
+
+
+FLOOD = 2000
+
+
+def flooded_logins(build, home, keys, alice):
+    """2,000 connections held against a server at `ulimit -n 1024` from another address of this
+    machine (127.0.0.2), half of them idle, half stopped after their version line, reconnecting as
+    soon as they are closed: a listed key still logs in within 2 s, each of 4 times, since the
+    server never stops accepting and holds at most 16 connections logging in from one address."""
+    own = raise_file_limit(FLOOD + 200)
+    if own < FLOOD + 100:
+        print(f"SKIP the flood: this machine lets a process open {own} files, and the flood holds {FLOOD}")
+        return
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, preexec_fn=limited(1024))
+    flooder = None
+    try:
+        took, ok, _ = timed_login(server, alice)
+        before = took
+        flooder = Flooder(server, FLOOD, source="127.0.0.2", send="SSH-2.0-flood\r\n", idle=2)
+        # The flood is under way once the server has closed more connections than it holds.
+        counts = flooder.wait_until(lambda counts: counts.get("closed", 0) >= FLOOD)
+        check(counts is not None and "error" not in counts,
+              f"{FLOOD} idle and half-finished connections are held against the server, and those past its bound closed ({counts})")
+        times = []
+        for _ in range(4):
+            took, ok, said = timed_login(server, alice)
+            times.append(round(took, 2))
+            check(ok and took < 2, f"meanwhile a listed key logs in and runs a line within 2 s ({took:.2f} s; {said!r})")
+        sockets = sum(1 for name in os.listdir(f"/proc/{server.process.pid}/fd")
+                      if os.readlink(f"/proc/{server.process.pid}/fd/{name}").startswith("socket:"))
+        check(sockets < 200, f"the server holds few of the flood's connections ({sockets} sockets open)")
+        counts = flooder.wait_until(lambda counts: True)
+        print(f"     logins under the flood: {times} s (before it: {before:.2f} s); flood {counts}")
+        flooder.stop()
+        flooder = None
+        check(server.alive(), "the server is up after the flood")
+    finally:
+        if flooder:
+            flooder.stop()
+        server.stop()
+    said = [line for line in server.process.stderr.read().splitlines() if line.strip()]
+    check(all(line.startswith("warning: this process may open too few files") for line in said),
+          f"the flood writes nothing to the server's log ({said[:3]})")
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def settled_rss_kib(server, quiet=2.0):
+    """The server's RSS once it has not changed for `quiet` seconds (a liveness bound only)."""
+    deadline = time.monotonic() + DEADLINE
+    last, since = rss_kib(server.process.pid), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        now = rss_kib(server.process.pid)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+    return last
+
+
+def memory_rounds(build, home, keys, alice, rounds=6, logins=150):
+    """Rounds of 150 logins, each round's sessions all at their prompt together, then each
+    leaving: once a round's sessions have ended, the server's memory is within 10 % of what it
+    was after the first round — what a session held is given back, round after round."""
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+    try:
+        warm_up(server, alice)
+        baseline = threads_and_files(server)
+        after = []
+        for _ in range(rounds):
+            clients, failed = open_together(server, alice, logins)
+            statuses = leave_together(clients, 5)
+            if failed or statuses.count(5) != logins:
+                check(False, f"each login of a round reaches its prompt and quits ({statuses.count(5)} of {logins}, {len(failed)} failed)")
+                return
+            back_to(server, baseline)
+            after.append(settled_rss_kib(server))
+        first = after[0]
+        growth = max(after) / first
+        check(growth <= 1.10, f"{rounds} rounds of {logins} logins leave memory within 10 % of the first round's "
+              f"({[round(value / 1024, 1) for value in after]} MB, {(after[-1] - first) / ((rounds - 1) * logins):.1f} KiB a login after the first)")
+    finally:
+        server.stop()
+
+
 ONLY = []
 
 
@@ -561,10 +775,14 @@ def main():
             section("crossed sequences", crossed_sequences, server, alice)
             section("clients that vanish", clients_that_vanish, server, alice)
             section("many sessions", many_sessions, server, alice)
+            section("forwarding refused", forwarding_refused, server, alice)
+            section("silent sockets", silent_sockets, server)
             check(server.alive(), "the server is still up")
         finally:
             server.stop()
         section("stalled handshakes", stalled_handshakes, build, home, keys, alice)
+        section("flooded logins", flooded_logins, build, home, keys, alice)
+        section("memory rounds", memory_rounds, build, home, keys, alice)
         section("idle sessions", idle_sessions, build, home, keys, alice)
         section("stopping", stopping, build, home, keys, alice)
         section("both servers", both_servers, build, home, keys, alice)

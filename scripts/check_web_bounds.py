@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """`flowshell serve` held to its bounds (docs/web.md, "Bounds"), on the debug build `make test`
-made: a request whose head is dribbled is closed at its deadline, a WebSocket that says no
+made: a request whose head is dribbled is closed at its deadline (5 s), a WebSocket that says no
 hello at its own, a page's connection idle for 30 s, a tab that answers no ping by the next;
-2,000 half-open requests held against a server at `ulimit -n 1024` while a signed-in tab works
-(its commands answered within a second, the connections past the cap answered 503 with the
-reason, the server up afterwards and taking tabs again); and 1,200 tabs at once (the extra ones
-told why and closed, the server alive). Waits are on events; a deadline only bounds a hang.
+2,000 half-open requests held against a server at `ulimit -n 1024` from another address of the
+machine (127.0.0.2) while a signed-in tab works (its commands answered within a second) and a new
+tab with the token opens within 2 s, each of 4 times (the server never stops accepting, and holds
+32 connections on their way in from one address); the same flood from the tab's own address;
+the server up afterwards and taking tabs again; and 1,200 tabs at once (the extra ones told why
+and closed, the server alive). Waits are on events; a deadline only bounds a hang.
 
     python3 scripts/check_web_bounds.py [--build-dir .build/debug]
 """
 import argparse
+import os
 import pathlib
 import resource
 import socket
@@ -42,9 +45,9 @@ def limited(files):
     return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
 
-def closed_after(server, request):
-    """Sends the start of a request, then a byte a second; returns how long the server took to
-    close the connection, and what it answered."""
+def closed_after(server, request, dribble=True):
+    """Sends the start of a request, then a byte a second (unless not to `dribble`); returns how
+    long the server took to close the connection, and what it answered."""
     connection = socket.create_connection((server.host, server.port), timeout=1)
     started = time.monotonic()
     connection.sendall(request)
@@ -53,6 +56,8 @@ def closed_after(server, request):
         try:
             chunk = connection.recv(4096)
         except socket.timeout:
+            if not dribble:
+                continue
             try:
                 connection.sendall(b"a")
             except OSError:
@@ -69,8 +74,12 @@ def closed_after(server, request):
 
 def deadline_tests(server):
     took, answer = closed_after(server, f"GET / HTTP/1.1\r\nHost: {server.authority}\r\nX-Slow: ".encode())
-    check(10 <= took < DEADLINE and answer == b"",
-          f"a request whose head is dribbled is closed at its deadline of 10 s ({took:.1f} s)")
+    # Closed at 5 s, well before the 10 s a head had before issue 43 (the bound above 5 s is slack
+    # for a busy machine).
+    check(5 <= took < 9 and answer == b"",
+          f"a request whose head is dribbled is closed at its deadline of 5 s ({took:.1f} s)")
+    took, answer = closed_after(server, b"", dribble=False)
+    check(5 <= took < 9 and answer == b"", f"so is a connection that sends nothing ({took:.1f} s)")
     silent = Socket(server, greet=False)
     started = time.monotonic()
     code = silent.wait_closed()
@@ -80,8 +89,24 @@ def deadline_tests(server):
           f"a WebSocket that says no hello is told so and closed after 10 s ({code}, {took:.1f} s, {reasons})")
 
 
+def new_tab(server):
+    """A new tab as a browser opens it with the address printed: the page with the token, then
+    its WebSocket, let in, up to its first screen. Returns how long it took and the tab (None
+    when refused or cut)."""
+    started = time.monotonic()
+    try:
+        status = http_get(server, f"/?token={server.token}")[0]
+        tab = Socket(server)
+        tab.wait(lambda message: message.get("type") == "screen")
+    except (Refused, OSError, ValueError, IndexError):
+        return time.monotonic() - started, None
+    return time.monotonic() - started, tab if status == 200 else None
+
+
 def flood_tests(build, home):
-    """2,000 half-open requests held at `ulimit -n 1024` while a signed-in tab works."""
+    """2,000 half-open requests held at `ulimit -n 1024` from another address of this machine
+    (127.0.0.2), reconnecting as soon as they are closed, while a signed-in tab works and new
+    tabs with the token open."""
     own = raise_file_limit(FLOOD + 200)
     if own < FLOOD + 100:
         print(f"SKIP the flood: this machine lets a process open {own} files, and the flood holds {FLOOD}")
@@ -92,10 +117,11 @@ def flood_tests(build, home):
         tab.wait(lambda message: message.get("type") == "screen")
         tab.run("account")
         check(screen_of(tab.run("login ann"))["status"] == "signed in as ann", "a tab signs in before the flood")
-        flooder = Flooder(server, FLOOD)
-        # The flood is held once the server has as many connections as it serves.
-        counts = flooder.wait_until(lambda counts: counts.get("open", 0) >= 800)
-        check(counts is not None and "error" not in counts, f"{FLOOD} half-open requests are held against the server ({counts})")
+        flooder = Flooder(server, FLOOD, source="127.0.0.2")
+        # The flood is under way once the server has closed more of its connections than it holds.
+        counts = flooder.wait_until(lambda counts: counts.get("closed", 0) >= FLOOD)
+        check(counts is not None and "error" not in counts,
+              f"{FLOOD} half-open requests are held against the server, and those past its bound closed at once ({counts})")
         times = []
         for index in range(20):
             started = time.monotonic()
@@ -107,13 +133,27 @@ def flood_tests(build, home):
         check(len(times) == 20 and statistics.median(times) < 1,
               f"meanwhile the signed-in tab's commands are answered within a second (median {statistics.median(times) * 1000:.1f} ms, "
               f"max {max(times) * 1000:.1f} ms, {len(times)} of 20)")
-        refused = flooder.wait_until(lambda counts: counts.get("refused", 0) > 0)
-        check(refused is not None and "connections open" in (refused.get("reason") or ""),
-              f"connections past the cap are answered 503 with the reason ({refused and refused.get('reason')!r})")
-        closed = flooder.wait_until(lambda counts: counts.get("closed", 0) > refused.get("refused", 0) if refused else False)
-        check(closed is not None, "and the half-open ones are closed at their deadline, under the flood too")
+        opened = []
+        for _ in range(4):
+            took, fresh = new_tab(server)
+            opened.append(round(took, 2))
+            check(fresh is not None and took < 2 and screen_of(fresh.messages)["title"] == "Cars",
+                  f"meanwhile a new tab with the token opens within 2 s: the page, its WebSocket, its first screen ({took:.2f} s)")
+            if fresh:
+                fresh.close()
+        sockets = server_sockets(server)
+        check(sockets < 200, f"the server holds few of the flood's connections ({sockets} sockets open)")
+        counts = flooder.wait_until(lambda counts: True)
+        print(f"     new tabs under the flood: {opened} s; flood {counts}")
         answer = http_get_or_refusal(server)
-        check(answer in (200, 503), f"a page loading meanwhile gets the page or a 503 that says why ({answer})")
+        check(answer == 200, f"a page loading meanwhile gets the page ({answer})")
+        flooder.stop()
+        # From the tab's own address, the flood holds no more than its share either.
+        flooder = Flooder(server, FLOOD)
+        counts = flooder.wait_until(lambda counts: counts.get("closed", 0) >= FLOOD)
+        answers = tab.run("home")
+        check(counts is not None and any(message.get("type") == "screen" for message in answers) and server_sockets(server) < 200,
+              f"a flood from the tab's own address is closed past its share too, and the tab works ({counts})")
         flooder.stop()
         check(server.alive(), "the server is up after the flood")
         fresh = opened_when_free(server)
@@ -130,6 +170,18 @@ def flood_tests(build, home):
     check(said == ["warning: this process may open 1024 files at once (ulimit -n), so the server takes 764 tabs and 864 "
                    "connections at most; raise the limit for more"],
           f"at ulimit -n 1024 the server says how many tabs it takes, once, and the flood writes nothing to its log ({said[:3]})")
+
+
+def server_sockets(server):
+    """How many sockets the server's process has open."""
+    pid = server.process.pid
+    count = 0
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            count += os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:")
+        except OSError:
+            pass
+    return count
 
 
 def http_get_or_refusal(server):

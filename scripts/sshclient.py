@@ -31,7 +31,7 @@ def public_line(key):
 class Server:
     """`flowshell-serve --ssh --ssh-port 0` in a scratch home, its port read from what it prints."""
 
-    def __init__(self, binary, home, authorized_keys, extra=(), config=None, environment=None):
+    def __init__(self, binary, home, authorized_keys, extra=(), config=None, environment=None, preexec_fn=None):
         env = dict(os.environ, HOME=home, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state",
                    XDG_CONFIG_HOME=f"{home}/config", LANG="C.UTF-8")
         env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
@@ -39,7 +39,7 @@ class Server:
         command = [binary] if isinstance(binary, str) else list(binary)
         arguments = ["--ssh", "--ssh-port", "0", "--authorized-keys", authorized_keys, *(["--config", config] if config else []), *extra]
         self.process = subprocess.Popen([*command, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=env, cwd=home)
+                                        text=True, env=env, cwd=home, preexec_fn=preexec_fn)
         self.printed = []
         while True:
             line = self.process.stdout.readline()

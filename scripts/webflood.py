@@ -1,18 +1,25 @@
 #!/usr/bin/env python3
-"""Half-open HTTP requests held against a server, as an attacker without the token would hold
-them: COUNT connections, each sending a request line and half a header, then one byte more a
-second, never ending it. A connection the server closes is opened again, so that COUNT are
-always held or being opened. Every second it prints one JSON line of counts to stdout:
+"""Half-open requests held against a server, as an attacker without the token (or without a key)
+would hold them: COUNT connections, each sending the start of a request (by default an HTTP
+request line and half a header), then one byte more a second, never ending it. A connection the
+server closes is opened again, so that COUNT are always held or being opened. Every second it
+prints one JSON line of counts to stdout:
 
     {"open": connections sending, "connecting": not yet accepted, "closed": closed by the server,
      "refused": of those, answered 503, "reason": the first 503's text}
 
-It runs until its stdin closes (or it is stopped). For scripts/check_web_bounds.py and
-scripts/bench_web.py, which start it with `Flooder`: a process of its own, so that its work does
-not slow the client measured.
+It runs until its stdin closes (or it is stopped). For scripts/check_web_bounds.py,
+scripts/check_ssh.py and scripts/bench_web.py, which start it with `Flooder`: a process of its
+own, so that its work does not slow the client measured.
 
-    python3 scripts/webflood.py HOST PORT COUNT
+    python3 scripts/webflood.py HOST PORT COUNT [--source ADDRESS] [--send TEXT] [--idle N]
+
+--source connects from another address of this machine (127.0.0.2: an attacker elsewhere than
+the client measured); --send is what each connection sends first instead of the HTTP request's
+start (an SSH version line), and nothing after it; --idle makes every Nth connection send nothing
+at all.
 """
+import argparse
 import errno
 import os
 import json
@@ -35,9 +42,15 @@ def raise_file_limit(wanted):
 
 
 class Flood:
-    def __init__(self, host, port, count):
+    def __init__(self, host, port, count, source=None, send=None, idle=0):
         self.address = (host, port)
         self.count = count
+        self.source = source
+        self.first = send.encode() if send is not None else None
+        self.idle = idle
+        self.started = 0
+        # The connections sent a byte more each second: HTTP's half-sent heads.
+        self.dribbling = set()
         self.selector = selectors.DefaultSelector()
         self.connecting = set()
         self.open = set()
@@ -49,6 +62,8 @@ class Flood:
     def start_one(self):
         connection = socket.socket(socket.AF_INET6 if ":" in self.address[0] else socket.AF_INET)
         connection.setblocking(False)
+        if self.source:
+            connection.bind((self.source, 0))
         result = connection.connect_ex(self.address)
         if result not in (0, errno.EINPROGRESS):
             connection.close()
@@ -63,12 +78,19 @@ class Flood:
         if connection.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) != 0:
             connection.close()
             return
+        self.started += 1
+        first = self.first if self.first is not None else f"GET / HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nX-Half: ".encode()
+        if self.idle and self.started % self.idle == 0:
+            first = b""
         try:
-            connection.send(f"GET / HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nX-Half: ".encode())
+            if first:
+                connection.send(first)
         except OSError:
             connection.close()
             return
         self.open.add(connection)
+        if first and self.first is None:
+            self.dribbling.add(connection)
         self.answers[connection] = b""
         self.selector.register(connection, selectors.EVENT_READ)
 
@@ -86,6 +108,7 @@ class Flood:
         answer = self.answers.pop(connection, b"")
         self.selector.unregister(connection)
         self.open.discard(connection)
+        self.dribbling.discard(connection)
         connection.close()
         self.closed += 1
         if answer.startswith(b"HTTP/1.1 503"):
@@ -94,7 +117,7 @@ class Flood:
                 self.reason = answer.partition(b"\r\n\r\n")[2].decode(errors="replace").strip()
 
     def dribble(self):
-        for connection in list(self.open):
+        for connection in list(self.dribbling):
             try:
                 connection.send(b"a")
             except BlockingIOError:
@@ -123,9 +146,10 @@ class Flood:
 class Flooder:
     """scripts/webflood.py in a process of its own, its latest counts kept."""
 
-    def __init__(self, server, count):
+    def __init__(self, server, count, source=None, send=None, idle=0):
+        options = (["--source", source] if source else []) + (["--send", send] if send is not None else []) + ["--idle", str(idle)]
         self.process = subprocess.Popen([sys.executable, os.path.abspath(__file__), server.host,
-                                         str(server.port), str(count)],
+                                         str(server.port), str(count), *options],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.counts = {}
         self.changed = threading.Condition()
@@ -154,14 +178,22 @@ class Flooder:
 
 
 def main():
-    host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    parser = argparse.ArgumentParser()
+    parser.add_argument("host")
+    parser.add_argument("port", type=int)
+    parser.add_argument("count", type=int)
+    parser.add_argument("--source")
+    parser.add_argument("--send")
+    parser.add_argument("--idle", type=int, default=0)
+    arguments = parser.parse_args()
+    host, port, count = arguments.host, arguments.port, arguments.count
     limit = raise_file_limit(count + 64)
     if limit < count + 16:
         print(json.dumps({"error": f"this process may open only {limit} files"}), flush=True)
         return 1
     stop = threading.Event()
     threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
-    Flood(host, port, count).run(stop)
+    Flood(host, port, count, source=arguments.source, send=arguments.send, idle=arguments.idle).run(stop)
     return 0
 
 

@@ -112,6 +112,13 @@ package enum SSHServing {
         return Prepared(service: server, lines: lines)
     }
 
+    /// Keeps the process's allocations in one arena of glibc's allocator, so that what a session
+    /// frees is what the next one takes (``MallocArenas``). Call it first thing, before the
+    /// process has threads: a thread that allocated before keeps an arena of its own.
+    package static func useOneMallocArena() {
+        MallocArenas.useOne()
+    }
+
     /// Whether `host` is reachable from this machine alone.
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")

@@ -34,6 +34,11 @@ public enum FlowShellServeMain {
 
     @MainActor
     private static func serve(identity: ShellIdentity, modules: [FeatureModule], options: ServeOptions) async -> Int32 {
+        if options.ssh {
+            // Before anything starts a thread: each SSH session's line editor has one, and what
+            // sessions free must be reused rather than scattered among arenas.
+            SSHServing.useOneMallocArena()
+        }
         let environment = ProcessInfo.processInfo.environment
         let paths = StatePaths(folder: identity.folder, environment: environment)
         let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: options.allowPlugins)

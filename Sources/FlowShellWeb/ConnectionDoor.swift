@@ -30,9 +30,12 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     private var held: [ByteBuffer] = []
     private var heldCount = 0
     private var answered = false
+    /// Told when the connection is first answered (it is no longer on its way in: ``Startups``).
+    private let onAnswered: @Sendable () -> Void
 
-    init(deadline: Duration) {
+    init(deadline: Duration, answered: @escaping @Sendable () -> Void = {}) {
         self.deadline = TimeAmount(deadline)
+        onAnswered = answered
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -93,6 +96,7 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if !answered {
             answered = true
+            onAnswered()
             deadlineTask?.cancel()
             deadlineTask = nil
             let upgraded: Bool

@@ -9,15 +9,22 @@ struct ServingBounds: Sendable, Equatable {
     /// Files the process keeps for itself beyond its connections: the data folder's databases,
     /// plugins' pipes, the config's watch, and what the runtime's threads open.
     static let reservedDescriptors = 128
-    /// Connections beyond the cap that are still accepted, answered 503 and closed; past them the
-    /// server stops accepting (they wait in the system's queue) until one closes.
+    /// Connections beyond the cap answered 503 at once (each kept ``refusalLinger``); past them a
+    /// connection is closed as soon as it is accepted. The server never stops accepting, so that
+    /// a tab is never left in the system's queue behind connections it would refuse.
     static let refusalSlots = 32
-    /// The length of the system's queue of connections not yet accepted.
-    static let backlog = 256
+    /// Connections whose request is not answered yet: all let in below 50; from 50 on, 30 % of
+    /// new ones closed at once, rising evenly to all of them at 100 (``connectionMargin``, so that
+    /// they never take the tabs' room); and at most 32 from one address (``Startups``).
+    static let startups = Startups(start: 50, rate: 30, full: connectionMargin, perSource: 32)
+    /// The length of the system's queue of connections not yet accepted: longer than a flood of
+    /// 2,000 connections at once, so that a tab's is queued behind theirs (each accepted and
+    /// closed in microseconds) rather than dropped, to be tried again a second later.
+    static let backlog = 4096
 
     /// How long a connection may take to send its request's head — from connecting, or from its
-    /// last answer — before it is closed.
-    static let headerDeadline: Duration = .seconds(10)
+    /// last answer — before it is closed (a browser sends it at once).
+    static let headerDeadline: Duration = .seconds(5)
     /// How long a page's connection may stay open with no request before it is closed.
     static let idleTimeout: Duration = .seconds(30)
     /// How long a refused connection is kept, reading what it sends, before it is closed: so at
@@ -57,7 +64,8 @@ struct ServingBounds: Sendable, Equatable {
         tabs = min(Self.tabsAtMost, connections - min(Self.connectionMargin, connections / 2))
     }
 
-    /// Connections accepted at once: those served and those being refused.
+    /// Connections held at once: those served and those being refused (others are closed as
+    /// soon as they are accepted).
     var acceptedConnections: Int { connections + Self.refusalSlots }
 
     /// What the server says at start when the file limit makes it take fewer tabs than it would.

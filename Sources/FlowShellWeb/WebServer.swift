@@ -75,6 +75,7 @@ struct WebServer: Sendable {
             ws: .init(maxFrameSize: ServingBounds.maximumMessageSize, autoPing: .enabled(timePeriod: ServingBounds.pingInterval),
                       closeTimeout: ServingBounds.closeTimeout, validateUTF8: true))
         let connections = bounds.connections
+        let startups = OpenStartups()
         let server = HTTPServerBuilder { responder in
             // A WebSocket is upgraded here rather than through a router of its own: the router's
             // upgrade keeps every connection's request context in a cycle that is never freed
@@ -90,14 +91,23 @@ struct WebServer: Sendable {
                     _ = connection
                     try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
                 }
-            }, cap: connections)
+            }, cap: connections, startups: startups)
         }
         return Application(
             router: router,
             server: server,
-            configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: ServingBounds.backlog,
-                                 availableConnectionsDelegate: MaximumAvailableConnections(bounds.acceptedConnections)),
-            onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
+            // No delegate that stops accepting at a number of connections: StartupGate and
+            // CappedChannel close what they refuse as soon as it is accepted, so a tab never
+            // waits behind them.
+            configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: ServingBounds.backlog),
+            onServerRunning: { channel in
+                // Connections are let in or refused as they are accepted (StartupGate), before
+                // Hummingbird's handlers see them.
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(StartupGate(startups: startups), position: .first)
+                }.get()
+                await listening(channel.localAddress?.port ?? 0)
+            },
             logger: logger
         )
     }

@@ -15,8 +15,19 @@ struct SSHBounds: Sendable {
     /// How many authentication requests one connection may make (OpenSSH's client makes two
     /// for each key it offers: a query, then the signed request); the next one ends it.
     static let authenticationRequests = 20
-    /// Connections that have not logged in yet, at once; one more is closed at once.
-    static let connectionsLoggingIn = 64
+    /// How long a connection may take to send its identification (the version line, which a
+    /// client sends as soon as it connects) before it is closed: a socket that says nothing is
+    /// let go long before the login timeout.
+    static let identificationDeadline: TimeAmount = .seconds(5)
+    /// Connections that have not logged in yet: all let in below 32; from 32 on, 30 % of new
+    /// ones closed at once, rising evenly to all of them at 128; and at most 16 from one address
+    /// (``Startups``). The server never stops accepting: a connection it refuses is closed as
+    /// soon as it is accepted, so a client logging in is never left waiting behind others.
+    static let startups = Startups(start: 32, rate: 30, full: 128, perSource: 16)
+    /// The length of the system's queue of connections not yet accepted: longer than a flood of
+    /// 2,000 connections at once, so that a client's is queued behind theirs (each accepted and
+    /// closed in microseconds) rather than dropped, to be tried again a second later.
+    static let backlog: Int32 = 4096
     /// Sessions (shells and commands) one connection may have open at once.
     static let sessionsPerConnection = 10
     /// Sessions at most, when the process may open enough files.
@@ -54,7 +65,7 @@ struct SSHBounds: Sendable {
     /// The bounds for a process that may open `descriptorLimit` files, or nil when that leaves
     /// too few for the server to work.
     init?(descriptorLimit: Int, idleTimeout: TimeAmount?, loginTimeout: TimeAmount = Self.defaultLoginTimeout) {
-        let fitting = (descriptorLimit - Self.reservedDescriptors - Self.connectionsLoggingIn) / Self.descriptorsPerSession
+        let fitting = (descriptorLimit - Self.reservedDescriptors - Self.startups.full) / Self.descriptorsPerSession
         guard fitting >= 4 else { return nil }
         sessions = min(Self.sessionsAtMost, fitting)
         self.idleTimeout = idleTimeout

@@ -10,9 +10,6 @@ final class SSHConnection {
     private(set) var user: ConnectedUser?
     private var sessions = 0
     private var deadline: Scheduled<Void>?
-    /// Whether it counts among the connections logging in (``SSHBounds/connectionsLoggingIn``).
-    private var loggingIn = true
-
     init(channel: Channel, server: SSHServerState) {
         self.channel = channel
         self.server = server
@@ -23,20 +20,14 @@ final class SSHConnection {
         armDeadline()
         channel.closeFuture.assumeIsolated().whenComplete { [self] _ in
             deadline?.cancel()
-            if loggingIn {
-                loggingIn = false
-                server.leftLogin()
-            }
         }
     }
 
     /// The client proved it holds a listed key: it is `user` from now on.
     func loggedIn(as user: ConnectedUser) {
         self.user = user
-        if loggingIn {
-            loggingIn = false
-            server.leftLogin()
-        }
+        // It no longer counts among the connections logging in (LoginGate counted it).
+        server.leftLogin(channel)
     }
 
     /// A session opens on this connection; false when it has as many as it may.

@@ -30,7 +30,7 @@ final class SSHServer: Service {
         let serverKey = hostKey.serverKey
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.backlog, value: SSHBounds.backlog)
             // A peer that vanished without closing (a laptop shut) is found out: probed after a
             // minute of silence, every 15 s, given up after 4 unanswered.
             .childChannelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
@@ -38,27 +38,31 @@ final class SSHServer: Service {
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_KEEPINTVL), value: 15)
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_KEEPCNT), value: 4)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // Connections are let in or refused as they are accepted, before they are set up.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(LoginGate(state: state))
+                }
+            }
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    guard state.enterLogin() else {
-                        // As many are logging in as may: this one is closed at once.
-                        channel.close(promise: nil)
-                        return
-                    }
                     let connection = SSHConnection(channel: channel, server: state)
                     var configuration = SSHServerConfiguration(hostKeys: [serverKey],
                                                                userAuthDelegate: KeyAuthentication(keys: state.keys, connection: connection))
                     configuration.maxAuthAttempts = SSHBounds.authenticationRequests
+                    // The ciphers swift-nio-ssh bundles, but refusing what it cannot read (GCMProtection).
+                    configuration.transportProtectionSchemes = [AES256GCMProtection.self, AES128GCMProtection.self]
                     let handler = NIOSSHHandler(role: .server(configuration), allocator: channel.allocator) { child, type in
                         guard case .session = type else {
-                            // No forwarding of ports or agents: only sessions.
+                            // No forwarding of ports or agents: only sessions. The client is
+                            // told (SSH_MSG_CHANNEL_OPEN_FAILURE); the connection goes on.
                             return child.eventLoop.makeFailedFuture(RefusedChannel())
                         }
                         return child.eventLoop.makeCompletedFuture {
                             try child.pipeline.syncOperations.addHandler(SessionChannelHandler(connection: connection))
                         }
                     }
-                    try channel.pipeline.syncOperations.addHandlers(handler, ClosingOnError())
+                    try channel.pipeline.syncOperations.addHandlers(IdentificationDeadline(), handler, ClosingOnError())
                     connection.start()
                 }
             }

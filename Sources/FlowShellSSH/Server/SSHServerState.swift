@@ -8,9 +8,13 @@ final class SSHServerState: Sendable {
     let keys: AuthorizedKeysFile
     let sessions: SSHSessions
     private let counts = NIOLockedValueBox(Counts())
+    /// A number drawn at random from 0 up to 1, for ``Startups``' refusals.
+    private let draw: @Sendable () -> Double
 
     private struct Counts {
-        var loggingIn = 0
+        var startups = SSHBounds.startups
+        /// The address of each connection logging in.
+        var loggingIn: [ObjectIdentifier: String] = [:]
         var sessions = 0
         var nextSession = 0
         /// The channels of the open sessions, by session, to end them when the server stops.
@@ -18,24 +22,38 @@ final class SSHServerState: Sendable {
         var stopping = false
     }
 
-    init(bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions) {
+    init(bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions,
+         draw: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.bounds = bounds
         self.keys = keys
         self.sessions = sessions
+        self.draw = draw
     }
 
-    /// A connection starts logging in; false when as many already are (it is then closed).
-    func enterLogin() -> Bool {
-        counts.withLockedValue { counts in
-            guard !counts.stopping, counts.loggingIn < SSHBounds.connectionsLoggingIn else { return false }
-            counts.loggingIn += 1
+    /// A connection just accepted starts logging in; false when ``Startups`` refuses it (it is
+    /// then closed). It counts until ``leftLogin(_:)`` or until it closes.
+    func enterLogin(_ channel: Channel) -> Bool {
+        let source = channel.remoteAddress?.ipAddress ?? "unknown"
+        let draw = self.draw()
+        let admitted = counts.withLockedValue { counts in
+            guard !counts.stopping, counts.startups.admit(from: source, draw: draw) else { return false }
+            counts.loggingIn[ObjectIdentifier(channel)] = source
             return true
         }
+        if admitted {
+            channel.closeFuture.whenComplete { _ in self.leftLogin(channel) }
+        }
+        return admitted
     }
 
-    /// A connection logged in, or closed before it did.
-    func leftLogin() {
-        counts.withLockedValue { $0.loggingIn -= 1 }
+    /// `channel`'s client logged in, or it closed before: it no longer counts (once, whichever
+    /// comes first).
+    func leftLogin(_ channel: Channel) {
+        counts.withLockedValue { counts in
+            if let source = counts.loggingIn.removeValue(forKey: ObjectIdentifier(channel)) {
+                counts.startups.leave(from: source)
+            }
+        }
     }
 
     /// Why a session cannot open now, if it cannot.

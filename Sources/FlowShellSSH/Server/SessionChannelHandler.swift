@@ -76,8 +76,12 @@ final class SessionChannelHandler: ChannelInboundHandler {
         relay?.close(promise: nil)
         if let session {
             connection.sessionEnded()
-            let sessions = server.sessions
-            Task { @MainActor in sessions.hangUp(session) }
+            // A session that said its status has ended: hanging it up would only leave its
+            // number among those whose client left before they began, for good.
+            if exitStatus == nil {
+                let sessions = server.sessions
+                Task { @MainActor in sessions.hangUp(session) }
+            }
         }
         phase = .ended
         context.fireChannelInactive()
