@@ -202,21 +202,26 @@ def websocket_tests(server, build, home):
     check(answers[-1]["failed"] and web_errors == terminal_errors(build, home, ["select rio", "nonsense"]),
           f"an unknown command gets the terminal's own error: {web_errors}")
     # A tab's session is composed without the terminal's files and programs: it has no shell,
-    # run or redirection, as it has no command it was never given.
-    answers = socket.run("shell ls")
-    check(any(message["type"] == "error" and "unknown command 'shell'" in message["message"] for message in answers),
-          "a browser session has no shell")
+    # run, edit or redirection, and says so in those words rather than as an unknown command.
+    def errors_of(answers):
+        return [message["message"] for message in answers if message["type"] == "error"]
+    for line, said in [("shell ls", "shell: this session has no programs of the server's machine"),
+                       ("run script.txt", "run: this session has no files of the server's machine"),
+                       ("edit", "edit: this session has no programs of the server's machine")]:
+        errors = errors_of(socket.run(line))
+        check(errors == [said], f"{line.split()[0]} in a browser session says it has no {said.split()[-5]} of the server's ({errors})")
     target = pathlib.Path(home) / "redirected"
-    for line in [f"show > {target}", f"select rio >> {target}", "show | cat"]:
+    for line, lacking in [(f"show > {target}", "files"), (f"select rio >> {target}", "files"), ("show | cat", "programs")]:
         answers = socket.run(line)
-        check(any(message["type"] == "error" and "this session has no redirection" in message["message"] for message in answers)
+        errors = errors_of(answers)
+        check(len(errors) == 1 and errors[0].startswith(f"this session has no {lacking} of the server's machine, so no redirection")
               and not any(message["type"] == "screen" for message in answers),
-              f"a browser session has no redirection, and runs nothing of the line ({line.split()[0]} {line.split()[-2]})")
+              f"a browser session has no redirection, says it has no {lacking}, and runs nothing of the line"
+              f" ({line.split()[0]} {line.split()[-2]}: {errors})")
     check(not target.exists(), "and nothing was written")
     socket.run("alias sh2 shell")
-    answers = socket.run("sh2 ls")
-    check(any(message["type"] == "error" and "unknown command 'shell'" in message["message"] for message in answers),
-          "nor through an alias")
+    errors = errors_of(socket.run("sh2 ls"))
+    check(errors == ["shell: this session has no programs of the server's machine"], f"nor through an alias ({errors})")
     answers = socket.run("where")
     check(any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), "where answers with the stack")
     check(screen_of(socket.run("back"))["title"] == "Cars", "back goes back")
