@@ -5,8 +5,8 @@ answers as the terminal's, where each tab is and the deep links its address open
 tab, Cancel), then the sample flow in a real headless Chromium driven by Selenium (a car's row →
 its details, Back and Forward, book → sign in → confirm, an update pushed by another session,
 Cancel, a wrong token, two tabs, a duplicated tab, a reload, a deep link in a new tab, quit, the
-keyboard), each sample screen's layout checked from the DOM at two widths and photographed at
-each; last, the server stopped and started again on the same folders, its tabs coming back where
+keyboard), each sample screen's layout checked from the DOM at three sizes (1,100×900, a phone's
+390×844, a laptop's 1,280×800) and photographed at each; last, the server stopped and started again on the same folders, its tabs coming back where
 they were. Waits are on messages and on the page, never on the clock; a deadline only bounds a
 hang.
 
@@ -602,11 +602,36 @@ for (const cell of document.querySelectorAll(".table-scroll td")) {
   const box = cell.getBoundingClientRect();
   if (box.width > 0 && (box.left < 0 || box.right > width + 0.5)) problems.push(`a cell '${cell.textContent.trim().slice(0, 20)}' is out of the window`);
 }
+// Nothing is under the command line pinned at the window's foot, scrolled to the top or to the
+// end: the part of each thing shown (cut by what scrolls it, and by the window) is above it.
+const scrollers = [document.scrollingElement, ...document.querySelectorAll("main, main *")].filter((element) =>
+  element.scrollHeight > element.clientHeight + 1 && (element === document.scrollingElement || /auto|scroll/.test(getComputedStyle(element).overflowY)));
+const scrolledAt = scrollers.map((element) => element.scrollTop);
+for (const end of [false, true]) {
+  if (end) for (const element of scrollers) element.scrollTop = element.scrollHeight;
+  const bar = document.getElementById("bar").getBoundingClientRect();
+  for (const element of document.querySelectorAll("main :is(button, input, select, label, h1, h2, p, td, th, li, dt, dd)")) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    let top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowY === "visible") continue;
+      const clip = parent.getBoundingClientRect();
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+    if (bottom - top > 0.5 && bottom > bar.top + 0.5 && top < bar.bottom - 0.5) {
+      problems.push(`'${(element.textContent || element.id || element.tagName).trim().slice(0, 20)}' is under the command line${end ? " (scrolled to the end)" : ""}`);
+    }
+  }
+}
+scrollers.forEach((element, index) => { element.scrollTop = scrolledAt[index]; });
 return problems;
 """
 
-# The two widths every sample screen is checked and photographed at: a laptop's and a phone's.
-WIDTHS = [("wide", 1100, 900), ("phone", 390, 844)]
+# The sizes every sample screen is checked and photographed at: a wide window, a phone's, and a
+# laptop's (1280×800, whose height the pinned command line once covered the screen's foot at).
+WIDTHS = [("wide", 1100, 900), ("phone", 390, 844), ("laptop", 1280, 800)]
 
 
 def skip_browser(reason):
@@ -699,22 +724,25 @@ def browser_tests(server, driver, screenshots):
     def focused():
         return driver.execute_script("return document.activeElement && document.activeElement.id")
 
+    def size_to(width, height):
+        """Gives the window this size, once the page has followed it."""
+        driver.set_window_size(width, height)
+        # (Headless Chromium's page is as wide as the window asked for, and the window's height is.)
+        wait.until(lambda d: d.execute_script("return [innerWidth, outerHeight]") == [width, height])
+
     def laid_out(name, also=None):
-        """Checks the screen shown at both widths from the DOM, photographs it at each, and
-        leaves the window wide; `also(label)` checks more at each width."""
+        """Checks the screen shown at each size from the DOM, photographs it at each (as it is
+        shown, before `also`), and leaves the window wide; `also(label)` checks more at each."""
         for label, width, height in WIDTHS:
-            driver.set_window_size(width, height)
-            # The resize is done when the page's width has followed it.
-            wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+            size_to(width, height)
             problems = driver.execute_script(LAYOUT_PROBLEMS)
             shown = driver.execute_script("return window.innerWidth")
             check(not problems, f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else ""))
-            if also:
-                also(label)
             if screenshots:
                 driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
-        driver.set_window_size(*WIDTHS[0][1:])
-        wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+            if also:
+                also(label)
+        size_to(*WIDTHS[0][1:])
 
     driver.get(server.url)
     title_is("Cars")
@@ -734,7 +762,25 @@ def browser_tests(server, driver, screenshots):
                                              ".every((cell) => getComputedStyle(cell, '::before').content.replace(/\"/g, '') === cell.dataset.label)")
             check(first == "Smart ForTwo" and "Kia Rio" in titles and labelled,
                   f"at a phone's width each car is a card, its name first and every other cell labelled ({first!r})")
-    laid_out("cars", card_titles)
+
+    def tab_scrolls_nothing(label):
+        """Tab from the empty command line moves the focus on (to Run) and scrolls nothing away."""
+        line = driver.find_element(By.ID, "line")
+        line.clear()
+        table = "document.querySelector('#components .table-scroll').getBoundingClientRect().top"
+        before = driver.execute_script("document.getElementById('line').focus();"
+                                       " document.querySelector('#components .table-scroll').scrollIntoView({block: 'start'});"
+                                       f" return {table}")
+        line.send_keys(Keys.TAB)
+        wait.until(lambda d: d.execute_script("return document.activeElement !== document.getElementById('line')"))
+        after, moved_to, height = driver.execute_script(f"return [{table}, document.activeElement.textContent, window.innerHeight]")
+        check(moved_to == "Run" and abs(after - before) < 1 and 0 <= after < height,
+              f"at a {label} width Tab from the command line moves to Run, and the cars stay in view (their top at {before} → {after})")
+        # As it was: at the top, the command line focused.
+        driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')]) element.scrollTop = 0;"
+                              " document.getElementById('line').focus()")
+
+    laid_out("cars", lambda label: (card_titles(label), tab_scrolls_nothing(label)))
 
     # A choice runs when it is chosen: no button to press.
     def car_names():
@@ -772,8 +818,7 @@ def browser_tests(server, driver, screenshots):
     check(path() == "/cars/rio", "Forward opens the car again")
 
     # The same at a phone's width, where each car is a card.
-    driver.set_window_size(*WIDTHS[1][1:])
-    wait.until(lambda d: d.execute_script("return window.innerWidth") < 600)
+    size_to(*WIDTHS[1][1:])
     driver.back()
     title_is("Cars")
     click(row("select polo"))
@@ -786,8 +831,7 @@ def browser_tests(server, driver, screenshots):
           "and the browser's Back goes back to the list, in the same page")
     click(row("select rio"))
     title_is("Kia Rio")
-    driver.set_window_size(*WIDTHS[0][1:])
-    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+    size_to(*WIDTHS[0][1:])
     commands = [form.get_attribute("data-command") for form in driver.find_elements(By.CSS_SELECTOR, "#commands form")]
     check(commands[:1] == ["book"] and "primary" in command("book").get_attribute("class"),
           f"book, the car's primary command, comes first and stronger ({commands})")
@@ -802,11 +846,17 @@ def browser_tests(server, driver, screenshots):
     title_is("Book Kia Rio")
     check(path() == "/cars/rio/-/booking.confirm", f"the booking's address is the car's and the screen above it ({path()})")
     laid_out("confirm")
+    # Scrolled to the booking's end, then a line typed: the next screen shows from its top.
+    driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')])"
+                          " element.scrollTop = element.scrollHeight")
     type_line("confirm")
     title_is("Kia Rio")
     check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
     wait.until(lambda d: d.execute_script("return location.pathname") == "/cars/rio")
     check(focused() == "line", "a line typed at the command line leaves the focus there")
+    heading = driver.execute_script("const title = document.getElementById('title').getBoundingClientRect();"
+                                    " return [title.top, document.querySelector('header').getBoundingClientRect().bottom]")
+    check(heading[0] >= heading[1] - 0.5 and heading[0] >= 0, f"and the new screen shows from its top, its heading in view ({heading})")
     type_line("home")
     title_is("Cars")
     click(command("bookings").find_element(By.TAG_NAME, "button"))
@@ -865,8 +915,7 @@ def browser_tests(server, driver, screenshots):
     completed = tab_completes("open /cars/r")
     check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
     for label, width, height in WIDTHS:
-        driver.set_window_size(width, height)
-        wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+        size_to(width, height)
         tab_completes("set co")
         offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
         box = driver.execute_script("const box = document.getElementById('suggestions').getBoundingClientRect();"
@@ -875,8 +924,7 @@ def browser_tests(server, driver, screenshots):
         check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
               and driver.find_element(By.ID, "suggestions").is_displayed() and box[0] >= 0 and box[1] <= box[2],
               f"at a {label} width Tab lists several candidates within the window, each with what it is ({offered}, {box})")
-    driver.set_window_size(*WIDTHS[0][1:])
-    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+    size_to(*WIDTHS[0][1:])
     click(driver.find_element(By.CSS_SELECTOR, "#suggestions li"))
     check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
     line.clear()

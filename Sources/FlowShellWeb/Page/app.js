@@ -210,6 +210,8 @@ const focus = {
   restore(key, place) {
     const navigated = this.place !== null && place !== this.place;
     this.place = place;
+    // A new screen is shown from its top, wherever the last one was scrolled to.
+    if (navigated) document.querySelector("main").scrollTop = 0;
     const line = $("line");
     if (navigated && document.activeElement !== line) {
       $("title").focus();
@@ -874,9 +876,6 @@ function setUp() {
     setConnection("Connecting…", "lost");
     connect();
   });
-  // The page scrolls what it shows above the command line at the foot (style.css).
-  const bar = $("bar");
-  new ResizeObserver(() => document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`)).observe(bar);
   document.body.dataset.busy = "false";
   connect();
   input.focus();
