@@ -626,6 +626,19 @@ for (const end of [false, true]) {
   }
 }
 scrollers.forEach((element, index) => { element.scrollTop = scrolledAt[index]; });
+// A command's button follows its fields, on the screen and in the tab order: filled in, then pressed.
+for (const form of document.querySelectorAll("#commands form")) {
+  const button = form.querySelector("button[type=submit]");
+  if (!button) continue;
+  const at = button.getBoundingClientRect();
+  for (const field of form.querySelectorAll("input, select")) {
+    const box = field.getBoundingClientRect();
+    const after = at.top >= box.bottom - 1 || (Math.abs(at.top - box.top) < box.height && at.left >= box.right - 1);
+    if (!after || !(field.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      problems.push(`${form.dataset.command}'s button comes before its field ${field.id}`);
+    }
+  }
+}
 return problems;
 """
 

@@ -648,7 +648,9 @@ function renderCommand(command) {
   const summaryID = `summary-${command.name}`;
   const button = element("button", { type: "submit", text: command.name, "aria-describedby": summaryID, "data-key": `command:${command.name}` });
   const fields = (command.arguments || []).map((argument, index) => argumentField(command, argument, index));
-  form.append(button, ...fields, element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
+  // The button follows what it takes, as in any form: filled in first, then pressed, at every
+  // width and in the tab order.
+  form.append(...fields, button, element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run(commandLine(command, form));
