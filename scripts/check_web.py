@@ -859,6 +859,14 @@ def browser_tests(server, driver, screenshots):
     title_is("Book Kia Rio")
     check(path() == "/cars/rio/-/booking.confirm", f"the booking's address is the car's and the screen above it ({path()})")
     laid_out("confirm")
+    # A value chosen in hours' list applies at once, as a select that changes does in any web app.
+    for label, width, height, hours in [(*WIDTHS[0], "3"), (*WIDTHS[1], "2")]:
+        size_to(width, height)
+        Select(command("hours").find_element(By.TAG_NAME, "select")).select_by_value(hours)
+        check(comes_to_be(wait, lambda d: f"{hours} hours" in d.find_element(By.ID, "components").text
+                          and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false"),
+              f"at a {label} width choosing {hours} in hours' list sets the booking's hours, no button pressed")
+    size_to(*WIDTHS[0][1:])
     # Scrolled to the booking's end, then a line typed: the next screen shows from its top.
     driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')])"
                           " element.scrollTop = element.scrollHeight")

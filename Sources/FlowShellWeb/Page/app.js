@@ -608,13 +608,15 @@ function commandLine(command, form) {
   return words.concat(options).join(" ");
 }
 
-// Whether a command runs as soon as its one argument is chosen: its one argument is a choice of
-// a short list (`sort`'s order).
+// Whether a command runs as soon as its one argument is chosen, as a select that changes applies
+// in any web app: its one argument is required and offers a short list, of the only values it
+// takes (`sort`'s order) or of those it suggests (`hours`: 1, 2, 3, 4, 8, 24) — the list is all
+// the page offers either way, so nothing is left to press.
 function runsOnChoice(command) {
   const argumentsOf = command.arguments || [];
   if (argumentsOf.length !== 1) return false;
   const [argument] = argumentsOf;
-  return argument.choice === true && (argument.kind || "positional") === "positional" && !argument.optional
+  return (argument.kind || "positional") === "positional" && !argument.optional
     && (argument.values || []).length > 0 && argument.values.length <= 12;
 }
 
