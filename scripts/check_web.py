@@ -333,6 +333,15 @@ def address_tests(server):
     check(screen_of(tab.run("back"))["title"] == "Cars" and screen_of(copy.run("show"))["title"] == "Volkswagen Polo",
           "and each goes its own way")
     copy.close()
+    # A new tab opened at a deep link from a tab still open (window.open copies its storage):
+    # it opens that link, not where the tab it came from is.
+    tab.run("select polo")
+    opened_elsewhere = opened(server, tab=tab.tab, key=tab.key, path="/cars/zoe")
+    check(opened_elsewhere.tab != tab.tab and screen_of(opened_elsewhere.messages)["title"] == "Renault Zoe",
+          f"a copy of a tab on Polo opened at /cars/zoe opens Renault Zoe ({screen_of(opened_elsewhere.messages)['title']})")
+    check(screen_of(tab.run("show"))["title"] == "Volkswagen Polo", "and the tab it came from stays on Polo")
+    opened_elsewhere.close()
+    tab.run("back")
     # A reload: the page went away and comes back as the same tab, where it was.
     tab.close()
     back = opened(server, tab=tab.tab, key=tab.key, path="/", resume=True)
@@ -970,6 +979,18 @@ def browser_tests(server, driver, screenshots):
     check(copy_id and copy_id != first_id, "a duplicated tab shows the same screen, as a tab of its own")
     driver.close()
     driver.switch_to.window(first_tab)
+
+    # A new tab opened at a deep link from this one (which gets a copy of its session storage)
+    # opens that link, not where this tab is.
+    driver.execute_script(f"window.open('/cars/zoe?token={server.token}')")
+    driver.switch_to.window([handle for handle in driver.window_handles if handle != first_tab][0])
+    check(comes_to_be(wait, lambda d: d.find_element(By.ID, "title").text == "Renault Zoe"),
+          f"a tab opened at /cars/zoe from a tab on My bookings opens Renault Zoe ({driver.find_element(By.ID, 'title').text})")
+    check(path() == "/cars/zoe" and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") != first_id,
+          f"at its address, as a tab of its own ({path()})")
+    driver.close()
+    driver.switch_to.window(first_tab)
+    check(driver.find_element(By.ID, "title").text == "My bookings", "and the tab it came from stays on My bookings")
 
     # A second tab is a session of its own.
     driver.switch_to.new_window("tab")
