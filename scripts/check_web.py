@@ -191,6 +191,8 @@ def websocket_tests(server, build, home):
     session = next(message for message in socket.messages if message["type"] == "session")
     check(first["title"] == "Cars" and first["v"] == 1, "a session opens on the root screen, in the --output json encoding")
     offered = [command["name"] for command in session["globalCommands"]]
+    links = list(json.loads((REPOSITORY / "config.json").read_text())["links"])
+    check(session.get("links") == links, f"the page is told the flow's links, as the config writes them ({session.get('links')})")
     check(offered and not any(name in ("shell", "run") for name in offered), f"the page is not offered shell or run ({offered})")
     listing = next(message for message in socket.run("help") if message["type"] == "help")
     check([command["name"] for command in listing["globalCommands"]] == offered, "help lists what the page was offered, and no more")
@@ -563,6 +565,27 @@ def plugin_tests(build, home, driver):
         server.stop()
 
 
+def linkless_tests(build, home, driver):
+    """A shell whose config has no links: the page is told none, and open's field shows no
+    example (none of the car demo's)."""
+    server = Server(str(build / "flowshell-serve"), home, extra=("--config", str(REPOSITORY / "examples" / "modal-details.json")))
+    try:
+        socket = opened(server)
+        session = next(message for message in socket.messages if message["type"] == "session")
+        check(session.get("links") == [], f"a flow without links: the page is told none ({session.get('links')})")
+        socket.close()
+        if driver:
+            from selenium.webdriver.common.by import By
+            from selenium.webdriver.support.ui import WebDriverWait
+            driver.get(server.url)
+            WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-screen") == "cars.operators"
+                                                  and d.find_elements(By.ID, "open-link"))
+            placeholder = driver.find_element(By.ID, "open-link").get_attribute("placeholder")
+            check(placeholder == "", f"and open's field shows no example ({placeholder!r})")
+    finally:
+        server.stop()
+
+
 def told_no_paths(home):
     """No tab was told a path of the server's machine: neither the scratch home the servers ran
     in (their data folders, the plugin's file) nor the repository."""
@@ -803,6 +826,8 @@ def browser_tests(server, driver, screenshots):
                               " document.getElementById('line').focus()")
 
     laid_out("cars", lambda label: (card_titles(label), tab_scrolls_nothing(label)))
+    placeholder = driver.find_element(By.ID, "open-link").get_attribute("placeholder")
+    check(placeholder == "/cars/CAR-ID, /bookings", f"open's field shows examples of the flow's own links ({placeholder!r})")
 
     # A choice runs when it is chosen: no button to press.
     def car_names():
@@ -1091,6 +1116,7 @@ def main():
         try:
             unkept_settings_tests(build, home)
             plugin_tests(build, home, driver)
+            linkless_tests(build, home, driver)
             restart_tests(build, home, driver)
             told_no_paths(home)
         finally:

@@ -9,6 +9,8 @@ const state = {
   socket: null,
   screen: null,
   globals: [],
+  // The flow's deep links, as the config writes them (`/cars/:carID`).
+  links: [],
   nextID: 1,
   // The lines sent and not answered yet, by id: each `{line, travel}`, in the order sent.
   pending: new Map(),
@@ -314,6 +316,7 @@ function receive(text) {
       break;
     case "session":
       state.globals = message.globalCommands || [];
+      state.links = message.links || [];
       document.title = shown(`${message.title} — ${message.app}`);
       renderGlobals();
       break;
@@ -680,7 +683,13 @@ function renderGlobals() {
   const children = [...buttons];
   if (open) {
     const form = element("form", { class: "command", "data-command": "open" });
-    const input = element("input", { id: "open-link", type: "text", placeholder: "/cars/rio", required: true, spellcheck: false });
+    const input = element("input", { id: "open-link", type: "text", required: true, spellcheck: false });
+    // Examples from this flow's own links, none when it has none.
+    const examples = linkExamples(state.links);
+    if (examples.length > 0) {
+      input.placeholder = examples.slice(0, 2).join(", ");
+      input.title = `Links: ${examples.join(", ")}`;
+    }
     form.append(element("label", { for: "open-link", text: "Link" }), input, element("button", { type: "submit", text: "open" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -689,6 +698,18 @@ function renderGlobals() {
     children.push(form);
   }
   $("globals").replaceChildren(...children);
+}
+
+// A link as a person types it: a parameter in capitals, as a command's usage writes an argument
+// (`/cars/:carID` reads `/cars/CAR-ID`). The first with a parameter comes first, then the first
+// without, so that two examples show both kinds.
+function linkExamples(links) {
+  const written = links.map((pattern) => pattern.replace(/:([^/]+)/g, (_, name) =>
+    name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/[_\s]+/g, "-").toUpperCase()));
+  const withParameter = written.findIndex((_, index) => links[index].includes(":"));
+  const without = written.findIndex((_, index) => !links[index].includes(":"));
+  const first = [withParameter, without].filter((index) => index >= 0).sort((a, b) => a - b);
+  return [...first.map((index) => written[index]), ...written.filter((_, index) => !first.includes(index))];
 }
 
 // --- Answers and messages ---------------------------------------------------------------------
