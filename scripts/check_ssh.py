@@ -135,12 +135,12 @@ def first_session(server, alice, fingerprint):
 
     # What a session may not do.
     shown = run(child, "shell ls")
-    check("unknown command" in shown and "shell" in shown, "`shell` is not a command over SSH")
+    check("shell: this session has no programs of the server's machine" in shown, f"`shell` is not a command over SSH, and says so ({shown[-120:]!r})")
     shown = run(child, "where > stack.txt")
     check("no redirection" in shown, "`where > x` is refused: the session has no redirection")
     check(not os.path.exists(os.path.join(server.home, "stack.txt")), "and no file is written on the server")
     shown = run(child, "run /etc/passwd")
-    check("unknown command" in shown, "`run FILE` is not a command over SSH")
+    check("run: this session has no files of the server's machine" in shown, f"`run FILE` is not a command over SSH, and says so ({shown[-120:]!r})")
     shown = run(child, "help")
     check("shell" not in re.findall(r"^\s+(\w+)", shown, re.M) and "history" in shown, "help lists what the session has, and no `shell`")
 

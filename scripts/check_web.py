@@ -5,8 +5,8 @@ answers as the terminal's, where each tab is and the deep links its address open
 tab, Cancel), then the sample flow in a real headless Chromium driven by Selenium (a car's row →
 its details, Back and Forward, book → sign in → confirm, an update pushed by another session,
 Cancel, a wrong token, two tabs, a duplicated tab, a reload, a deep link in a new tab, quit, the
-keyboard), each sample screen's layout checked from the DOM at two widths and photographed at
-each; last, the server stopped and started again on the same folders, its tabs coming back where
+keyboard), each sample screen's layout checked from the DOM at three sizes (1,100×900, a phone's
+390×844, a laptop's 1,280×800) and photographed at each; last, the server stopped and started again on the same folders, its tabs coming back where
 they were. Waits are on messages and on the page, never on the clock; a deadline only bounds a
 hang.
 
@@ -191,6 +191,8 @@ def websocket_tests(server, build, home):
     session = next(message for message in socket.messages if message["type"] == "session")
     check(first["title"] == "Cars" and first["v"] == 1, "a session opens on the root screen, in the --output json encoding")
     offered = [command["name"] for command in session["globalCommands"]]
+    links = list(json.loads((REPOSITORY / "config.json").read_text())["links"])
+    check(session.get("links") == links, f"the page is told the flow's links, as the config writes them ({session.get('links')})")
     check(offered and not any(name in ("shell", "run") for name in offered), f"the page is not offered shell or run ({offered})")
     listing = next(message for message in socket.run("help") if message["type"] == "help")
     check([command["name"] for command in listing["globalCommands"]] == offered, "help lists what the page was offered, and no more")
@@ -202,21 +204,26 @@ def websocket_tests(server, build, home):
     check(answers[-1]["failed"] and web_errors == terminal_errors(build, home, ["select rio", "nonsense"]),
           f"an unknown command gets the terminal's own error: {web_errors}")
     # A tab's session is composed without the terminal's files and programs: it has no shell,
-    # run or redirection, as it has no command it was never given.
-    answers = socket.run("shell ls")
-    check(any(message["type"] == "error" and "unknown command 'shell'" in message["message"] for message in answers),
-          "a browser session has no shell")
+    # run, edit or redirection, and says so in those words rather than as an unknown command.
+    def errors_of(answers):
+        return [message["message"] for message in answers if message["type"] == "error"]
+    for line, said in [("shell ls", "shell: this session has no programs of the server's machine"),
+                       ("run script.txt", "run: this session has no files of the server's machine"),
+                       ("edit", "edit: this session has no programs of the server's machine")]:
+        errors = errors_of(socket.run(line))
+        check(errors == [said], f"{line.split()[0]} in a browser session says it has no {said.split()[-5]} of the server's ({errors})")
     target = pathlib.Path(home) / "redirected"
-    for line in [f"show > {target}", f"select rio >> {target}", "show | cat"]:
+    for line, lacking in [(f"show > {target}", "files"), (f"select rio >> {target}", "files"), ("show | cat", "programs")]:
         answers = socket.run(line)
-        check(any(message["type"] == "error" and "this session has no redirection" in message["message"] for message in answers)
+        errors = errors_of(answers)
+        check(len(errors) == 1 and errors[0].startswith(f"this session has no {lacking} of the server's machine, so no redirection")
               and not any(message["type"] == "screen" for message in answers),
-              f"a browser session has no redirection, and runs nothing of the line ({line.split()[0]} {line.split()[-2]})")
+              f"a browser session has no redirection, says it has no {lacking}, and runs nothing of the line"
+              f" ({line.split()[0]} {line.split()[-2]}: {errors})")
     check(not target.exists(), "and nothing was written")
     socket.run("alias sh2 shell")
-    answers = socket.run("sh2 ls")
-    check(any(message["type"] == "error" and "unknown command 'shell'" in message["message"] for message in answers),
-          "nor through an alias")
+    errors = errors_of(socket.run("sh2 ls"))
+    check(errors == ["shell: this session has no programs of the server's machine"], f"nor through an alias ({errors})")
     answers = socket.run("where")
     check(any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), "where answers with the stack")
     check(screen_of(socket.run("back"))["title"] == "Cars", "back goes back")
@@ -328,6 +335,15 @@ def address_tests(server):
     check(screen_of(tab.run("back"))["title"] == "Cars" and screen_of(copy.run("show"))["title"] == "Volkswagen Polo",
           "and each goes its own way")
     copy.close()
+    # A new tab opened at a deep link from a tab still open (window.open copies its storage):
+    # it opens that link, not where the tab it came from is.
+    tab.run("select polo")
+    opened_elsewhere = opened(server, tab=tab.tab, key=tab.key, path="/cars/zoe")
+    check(opened_elsewhere.tab != tab.tab and screen_of(opened_elsewhere.messages)["title"] == "Renault Zoe",
+          f"a copy of a tab on Polo opened at /cars/zoe opens Renault Zoe ({screen_of(opened_elsewhere.messages)['title']})")
+    check(screen_of(tab.run("show"))["title"] == "Volkswagen Polo", "and the tab it came from stays on Polo")
+    opened_elsewhere.close()
+    tab.run("back")
     # A reload: the page went away and comes back as the same tab, where it was.
     tab.close()
     back = opened(server, tab=tab.tab, key=tab.key, path="/", resume=True)
@@ -549,6 +565,27 @@ def plugin_tests(build, home, driver):
         server.stop()
 
 
+def linkless_tests(build, home, driver):
+    """A shell whose config has no links: the page is told none, and open's field shows no
+    example (none of the car demo's)."""
+    server = Server(str(build / "flowshell-serve"), home, extra=("--config", str(REPOSITORY / "examples" / "modal-details.json")))
+    try:
+        socket = opened(server)
+        session = next(message for message in socket.messages if message["type"] == "session")
+        check(session.get("links") == [], f"a flow without links: the page is told none ({session.get('links')})")
+        socket.close()
+        if driver:
+            from selenium.webdriver.common.by import By
+            from selenium.webdriver.support.ui import WebDriverWait
+            driver.get(server.url)
+            WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-screen") == "cars.operators"
+                                                  and d.find_elements(By.ID, "open-link"))
+            placeholder = driver.find_element(By.ID, "open-link").get_attribute("placeholder")
+            check(placeholder == "", f"and open's field shows no example ({placeholder!r})")
+    finally:
+        server.stop()
+
+
 def told_no_paths(home):
     """No tab was told a path of the server's machine: neither the scratch home the servers ran
     in (their data folders, the plugin's file) nor the repository."""
@@ -597,11 +634,49 @@ for (const cell of document.querySelectorAll(".table-scroll td")) {
   const box = cell.getBoundingClientRect();
   if (box.width > 0 && (box.left < 0 || box.right > width + 0.5)) problems.push(`a cell '${cell.textContent.trim().slice(0, 20)}' is out of the window`);
 }
+// Nothing is under the command line pinned at the window's foot, scrolled to the top or to the
+// end: the part of each thing shown (cut by what scrolls it, and by the window) is above it.
+const scrollers = [document.scrollingElement, ...document.querySelectorAll("main, main *")].filter((element) =>
+  element.scrollHeight > element.clientHeight + 1 && (element === document.scrollingElement || /auto|scroll/.test(getComputedStyle(element).overflowY)));
+const scrolledAt = scrollers.map((element) => element.scrollTop);
+for (const end of [false, true]) {
+  if (end) for (const element of scrollers) element.scrollTop = element.scrollHeight;
+  const bar = document.getElementById("bar").getBoundingClientRect();
+  for (const element of document.querySelectorAll("main :is(button, input, select, label, h1, h2, p, td, th, li, dt, dd)")) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    let top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowY === "visible") continue;
+      const clip = parent.getBoundingClientRect();
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+    if (bottom - top > 0.5 && bottom > bar.top + 0.5 && top < bar.bottom - 0.5) {
+      problems.push(`'${(element.textContent || element.id || element.tagName).trim().slice(0, 20)}' is under the command line${end ? " (scrolled to the end)" : ""}`);
+    }
+  }
+}
+scrollers.forEach((element, index) => { element.scrollTop = scrolledAt[index]; });
+// A command's button follows its fields, on the screen and in the tab order: filled in, then pressed.
+for (const form of document.querySelectorAll("#commands form")) {
+  const button = form.querySelector("button[type=submit]");
+  if (!button) continue;
+  const at = button.getBoundingClientRect();
+  for (const field of form.querySelectorAll("input, select")) {
+    const box = field.getBoundingClientRect();
+    const after = at.top >= box.bottom - 1 || (Math.abs(at.top - box.top) < box.height && at.left >= box.right - 1);
+    if (!after || !(field.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      problems.push(`${form.dataset.command}'s button comes before its field ${field.id}`);
+    }
+  }
+}
 return problems;
 """
 
-# The two widths every sample screen is checked and photographed at: a laptop's and a phone's.
-WIDTHS = [("wide", 1100, 900), ("phone", 390, 844)]
+# The sizes every sample screen is checked and photographed at: a wide window, a phone's, and a
+# laptop's (1280×800, whose height the pinned command line once covered the screen's foot at).
+WIDTHS = [("wide", 1100, 900), ("phone", 390, 844), ("laptop", 1280, 800)]
 
 
 def skip_browser(reason):
@@ -694,22 +769,25 @@ def browser_tests(server, driver, screenshots):
     def focused():
         return driver.execute_script("return document.activeElement && document.activeElement.id")
 
+    def size_to(width, height):
+        """Gives the window this size, once the page has followed it."""
+        driver.set_window_size(width, height)
+        # (Headless Chromium's page is as wide as the window asked for, and the window's height is.)
+        wait.until(lambda d: d.execute_script("return [innerWidth, outerHeight]") == [width, height])
+
     def laid_out(name, also=None):
-        """Checks the screen shown at both widths from the DOM, photographs it at each, and
-        leaves the window wide; `also(label)` checks more at each width."""
+        """Checks the screen shown at each size from the DOM, photographs it at each (as it is
+        shown, before `also`), and leaves the window wide; `also(label)` checks more at each."""
         for label, width, height in WIDTHS:
-            driver.set_window_size(width, height)
-            # The resize is done when the page's width has followed it.
-            wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+            size_to(width, height)
             problems = driver.execute_script(LAYOUT_PROBLEMS)
             shown = driver.execute_script("return window.innerWidth")
             check(not problems, f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else ""))
-            if also:
-                also(label)
             if screenshots:
                 driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
-        driver.set_window_size(*WIDTHS[0][1:])
-        wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+            if also:
+                also(label)
+        size_to(*WIDTHS[0][1:])
 
     driver.get(server.url)
     title_is("Cars")
@@ -729,7 +807,27 @@ def browser_tests(server, driver, screenshots):
                                              ".every((cell) => getComputedStyle(cell, '::before').content.replace(/\"/g, '') === cell.dataset.label)")
             check(first == "Smart ForTwo" and "Kia Rio" in titles and labelled,
                   f"at a phone's width each car is a card, its name first and every other cell labelled ({first!r})")
-    laid_out("cars", card_titles)
+
+    def tab_scrolls_nothing(label):
+        """Tab from the empty command line moves the focus on (to Run) and scrolls nothing away."""
+        line = driver.find_element(By.ID, "line")
+        line.clear()
+        table = "document.querySelector('#components .table-scroll').getBoundingClientRect().top"
+        before = driver.execute_script("document.getElementById('line').focus();"
+                                       " document.querySelector('#components .table-scroll').scrollIntoView({block: 'start'});"
+                                       f" return {table}")
+        line.send_keys(Keys.TAB)
+        wait.until(lambda d: d.execute_script("return document.activeElement !== document.getElementById('line')"))
+        after, moved_to, height = driver.execute_script(f"return [{table}, document.activeElement.textContent, window.innerHeight]")
+        check(moved_to == "Run" and abs(after - before) < 1 and 0 <= after < height,
+              f"at a {label} width Tab from the command line moves to Run, and the cars stay in view (their top at {before} → {after})")
+        # As it was: at the top, the command line focused.
+        driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')]) element.scrollTop = 0;"
+                              " document.getElementById('line').focus()")
+
+    laid_out("cars", lambda label: (card_titles(label), tab_scrolls_nothing(label)))
+    placeholder = driver.find_element(By.ID, "open-link").get_attribute("placeholder")
+    check(placeholder == "/cars/CAR-ID, /bookings", f"open's field shows examples of the flow's own links ({placeholder!r})")
 
     # A choice runs when it is chosen: no button to press.
     def car_names():
@@ -767,8 +865,7 @@ def browser_tests(server, driver, screenshots):
     check(path() == "/cars/rio", "Forward opens the car again")
 
     # The same at a phone's width, where each car is a card.
-    driver.set_window_size(*WIDTHS[1][1:])
-    wait.until(lambda d: d.execute_script("return window.innerWidth") < 600)
+    size_to(*WIDTHS[1][1:])
     driver.back()
     title_is("Cars")
     click(row("select polo"))
@@ -781,8 +878,7 @@ def browser_tests(server, driver, screenshots):
           "and the browser's Back goes back to the list, in the same page")
     click(row("select rio"))
     title_is("Kia Rio")
-    driver.set_window_size(*WIDTHS[0][1:])
-    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+    size_to(*WIDTHS[0][1:])
     commands = [form.get_attribute("data-command") for form in driver.find_elements(By.CSS_SELECTOR, "#commands form")]
     check(commands[:1] == ["book"] and "primary" in command("book").get_attribute("class"),
           f"book, the car's primary command, comes first and stronger ({commands})")
@@ -797,11 +893,25 @@ def browser_tests(server, driver, screenshots):
     title_is("Book Kia Rio")
     check(path() == "/cars/rio/-/booking.confirm", f"the booking's address is the car's and the screen above it ({path()})")
     laid_out("confirm")
+    # A value chosen in hours' list applies at once, as a select that changes does in any web app.
+    for label, width, height, hours in [(*WIDTHS[0], "3"), (*WIDTHS[1], "2")]:
+        size_to(width, height)
+        Select(command("hours").find_element(By.TAG_NAME, "select")).select_by_value(hours)
+        check(comes_to_be(wait, lambda d: f"{hours} hours" in d.find_element(By.ID, "components").text
+                          and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false"),
+              f"at a {label} width choosing {hours} in hours' list sets the booking's hours, no button pressed")
+    size_to(*WIDTHS[0][1:])
+    # Scrolled to the booking's end, then a line typed: the next screen shows from its top.
+    driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')])"
+                          " element.scrollTop = element.scrollHeight")
     type_line("confirm")
     title_is("Kia Rio")
     check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
     wait.until(lambda d: d.execute_script("return location.pathname") == "/cars/rio")
     check(focused() == "line", "a line typed at the command line leaves the focus there")
+    heading = driver.execute_script("const title = document.getElementById('title').getBoundingClientRect();"
+                                    " return [title.top, document.querySelector('header').getBoundingClientRect().bottom]")
+    check(heading[0] >= heading[1] - 0.5 and heading[0] >= 0, f"and the new screen shows from its top, its heading in view ({heading})")
     type_line("home")
     title_is("Cars")
     click(command("bookings").find_element(By.TAG_NAME, "button"))
@@ -860,8 +970,7 @@ def browser_tests(server, driver, screenshots):
     completed = tab_completes("open /cars/r")
     check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
     for label, width, height in WIDTHS:
-        driver.set_window_size(width, height)
-        wait.until(lambda d: (d.execute_script("return window.innerWidth") < 600) == (width < 600))
+        size_to(width, height)
         tab_completes("set co")
         offered = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
         box = driver.execute_script("const box = document.getElementById('suggestions').getBoundingClientRect();"
@@ -870,8 +979,7 @@ def browser_tests(server, driver, screenshots):
         check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
               and driver.find_element(By.ID, "suggestions").is_displayed() and box[0] >= 0 and box[1] <= box[2],
               f"at a {label} width Tab lists several candidates within the window, each with what it is ({offered}, {box})")
-    driver.set_window_size(*WIDTHS[0][1:])
-    wait.until(lambda d: d.execute_script("return window.innerWidth") >= 600)
+    size_to(*WIDTHS[0][1:])
     click(driver.find_element(By.CSS_SELECTOR, "#suggestions li"))
     check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
     line.clear()
@@ -896,6 +1004,18 @@ def browser_tests(server, driver, screenshots):
     check(copy_id and copy_id != first_id, "a duplicated tab shows the same screen, as a tab of its own")
     driver.close()
     driver.switch_to.window(first_tab)
+
+    # A new tab opened at a deep link from this one (which gets a copy of its session storage)
+    # opens that link, not where this tab is.
+    driver.execute_script(f"window.open('/cars/zoe?token={server.token}')")
+    driver.switch_to.window([handle for handle in driver.window_handles if handle != first_tab][0])
+    check(comes_to_be(wait, lambda d: d.find_element(By.ID, "title").text == "Renault Zoe"),
+          f"a tab opened at /cars/zoe from a tab on My bookings opens Renault Zoe ({driver.find_element(By.ID, 'title').text})")
+    check(path() == "/cars/zoe" and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") != first_id,
+          f"at its address, as a tab of its own ({path()})")
+    driver.close()
+    driver.switch_to.window(first_tab)
+    check(driver.find_element(By.ID, "title").text == "My bookings", "and the tab it came from stays on My bookings")
 
     # A second tab is a session of its own.
     driver.switch_to.new_window("tab")
@@ -996,6 +1116,7 @@ def main():
         try:
             unkept_settings_tests(build, home)
             plugin_tests(build, home, driver)
+            linkless_tests(build, home, driver)
             restart_tests(build, home, driver)
             told_no_paths(home)
         finally:

@@ -45,19 +45,23 @@ final class WebSession {
     /// Where the tab is now.
     var place: NavigationSnapshot { runtime.flow.snapshot }
 
-    /// What the page learns first: its tab, the app, and the global commands it offers.
+    /// What the page learns first: its tab, the app, the global commands it offers, and the
+    /// flow's deep links as the config writes them (`/cars/:carID`), which `open`'s field shows
+    /// as examples.
     private struct Opening: Encodable {
         let tab: String
         let app: String
         let title: String
         let globalCommands: [CommandDescription]
+        let links: [String]
     }
 
     /// Tells the page who it is, then opens where the tab was (`restoring`), else the deep link
     /// its address names (`link`), else the root, and shows the top screen.
     func start(title: String, restoring snapshot: NavigationSnapshot?, opening link: String?, notices: [Notice]) async {
-        emit(encoding.message("session", Opening(tab: tab, app: runtime.flow.manifest.app, title: title,
-                                                 globalCommands: dispatcher.globalCommands)))
+        let manifest = runtime.flow.manifest
+        emit(encoding.message("session", Opening(tab: tab, app: manifest.app, title: title, globalCommands: dispatcher.globalCommands,
+                                                 links: manifest.links.map(\.pattern))))
         notices.forEach(dispatcher.show)
         if let snapshot {
             await runtime.flow.restore(snapshot).forEach(dispatcher.show)

@@ -98,8 +98,9 @@ final class WebSessions {
     /// Opens a session for the tab `greeting` names, where it was — after a reload, or after the
     /// server restarted; a tab whose session is still open (a duplicated tab) gets one of its
     /// own, where that one is now; a tab the server does not know (a new one, or one forgotten),
-    /// or one whose page is at another address than where it was, opens the deep link its
-    /// address names, else the root.
+    /// or one whose page is at another address than where it or the tab it copies is (a tab
+    /// opened at a deep link from another, which the browser gives a copy of that one's session
+    /// storage), opens the deep link its address names, else the root.
     func open(_ greeting: Greeting, send: @escaping @Sendable (Data) -> Void) async throws(Refusal) -> WebSession {
         try refuseWhenFull()
         var requested = greeting.tab.flatMap { Self.isTabID($0) ? $0 : nil }
@@ -132,9 +133,10 @@ final class WebSessions {
             self.places.keep(session.place, for: session.tab)
         }
         var snapshot = copied ?? places.place(of: tab)
-        if copied == nil, let place = snapshot, let path = greeting.path,
+        if let place = snapshot, let path = greeting.path,
            PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path != path {
-            // The tab's page was sent to another address (typed, or a link followed): it goes there.
+            // The tab's page was sent to another address (typed, or a link followed), or a new
+            // tab was opened at one: it goes there.
             snapshot = nil
         }
         let link = snapshot == nil ? greeting.path.flatMap(PagePath.link(in:)) : nil

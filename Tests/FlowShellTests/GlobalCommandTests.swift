@@ -47,6 +47,27 @@ import Synchronization
         #expect(Set(Dispatcher.globals(composing: .terminal).map(\.name)) == Self.names(of: .terminal))
     }
 
+    @Test func whatASessionWithoutACapabilityIsToldNamesTheCapabilityThatAddsIt() {
+        // `shell: this session has no programs of the server's machine`: the table in the core
+        // says which capability adds each command and operator, as the terminal's capabilities do.
+        for capability in [SessionCapability.files, .programs] {
+            for name in capability.commandNames {
+                #expect(SessionCapability.builtInCommands.contains { $0 == (name, capability.name) }, "\(name) is added by \(capability.name)")
+                #expect(SessionCapability.lacking(name) == "\(name): this session has no \(capability.name) of the server's machine")
+            }
+            for symbol in capability.operators {
+                #expect(symbol.capability == capability.name, "\(symbol.rawValue) is added by \(capability.name)")
+            }
+        }
+        #expect(SessionCapability.builtInCommandNames.sorted() == (SessionCapability.files.commandNames + SessionCapability.programs.commandNames).sorted())
+        #expect(SessionCapability.lacking("help") == nil && SessionCapability.lacking("select") == nil)
+    }
+
+    /// What the terminal's capability that adds `name` is called (`programs`).
+    static func capability(adding name: String) -> String {
+        [SessionCapability.files, .programs].first { $0.commandNames.contains(name) }?.name ?? "?"
+    }
+
     /// A line that runs `name` with arguments it accepts.
     private func line(for name: String, script: URL) -> String {
         switch name {
@@ -211,14 +232,15 @@ import Synchronization
         #expect(candidates == Self.names(of: .browser).union(["fail", "slow", "count", "go"]), "Tab offered \(candidates.sorted())")
     }
 
-    @Test func whatABrowserSessionLacksIsUnknownThere() async throws {
+    @Test func whatABrowserSessionLacksIsUnknownThereAndSaysWhatItLacks() async throws {
         let (session, sent) = try await browserSession()
         _ = sent.take()
         for name in SessionCapability.reservedNames.subtracting(Self.names(of: .browser)).sorted() {
-            await run(["\(name) x", "help \(name)"], in: session)
+            // Typed, asked for help on, or through an alias: the same words.
+            await run(["\(name) x", "help \(name)", "alias lacking \(name)", "lacking x"], in: session)
             let errors = sent.take().filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
-            #expect(errors.count == 2 && errors[0].hasPrefix("unknown command '\(name)' here")
-                    && errors[1].hasPrefix("no command '\(name)' here"), "\(name): \(errors)")
+            let said = "\(name): this session has no \(Self.capability(adding: name)) of the server's machine"
+            #expect(errors == [said, said, said], "\(name): \(errors)")
         }
         for name in Self.names(of: .browser).sorted() where name != "quit" && name != "exit" {
             await run([line(for: name, script: URL(fileURLWithPath: "/nonexistent"))], in: session)
@@ -242,7 +264,8 @@ import Synchronization
             await run([line], in: session)
             let answers = sent.take()
             let errors = answers.filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
-            #expect(errors.count == 1 && errors[0].hasPrefix("this session has no redirection ('\(symbol)' ")
+            let lacking = symbol == "|" ? "programs" : "files"
+            #expect(errors.count == 1 && errors[0].hasPrefix("this session has no \(lacking) of the server's machine, so no redirection: '\(symbol)' ")
                     && errors[0].hasSuffix("quote it ('\(symbol)') to type the character itself"), "\(line): \(errors)")
             #expect(!answers.contains { $0["type"] as? String == "screen" }, "\(line) ran its command: \(answers)")
         }
@@ -289,12 +312,12 @@ import Synchronization
         for name in SessionCapability.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
             session.type("\(name) x\r")
             let answer = try await session.expect("Home › ")
-            #expect(answer.contains("unknown command '\(name)' here"), "\(name): \(answer)")
+            #expect(answer.contains("\(name): this session has no \(Self.capability(adding: name)) of the server's machine"), "\(name): \(answer)")
         }
         for (line, symbol) in [("count > \(target)", ">"), ("count | cat", "|")] {
             session.type(line + "\r")
             let answer = try await session.expect("Home › ")
-            #expect(answer.contains("this session has no redirection ('\(symbol)' ") && !answer.contains("count 1"), "\(line): \(answer)")
+            #expect(answer.contains(", so no redirection: '\(symbol)'") && !answer.contains("count 1"), "\(line): \(answer)")
         }
         #expect(!FileManager.default.fileExists(atPath: target), "nothing was written")
         #expect(await session.quit("quit 5") == 5)

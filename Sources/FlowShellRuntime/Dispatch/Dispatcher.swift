@@ -287,8 +287,7 @@ public final class Dispatcher {
                 destination = destinations[redirection.kind]
                 // Said before anything runs: a command whose output could go nowhere does not run.
                 guard destination != nil else {
-                    let symbol = redirection.kind.rawValue
-                    fail("this session has no redirection ('\(symbol)' \(redirection.kind.purpose)) — quote it ('\(symbol)') to type the character itself")
+                    fail(Self.noRedirection(redirection.kind))
                     return .next
                 }
             }

@@ -35,9 +35,27 @@ public struct SessionCapability: Sendable {
     /// The operators whose output it sends somewhere.
     public var operators: Set<RedirectionOperator> { Set(destinations.keys) }
 
-    /// The names of the commands that FlowShell's own front ends add as capabilities (the
-    /// terminal's `run`, `shell` and `edit`). A test checks that they are exactly those.
-    static let builtInCommandNames = ["run", "shell", "edit"]
+    /// The commands that FlowShell's own front ends add as capabilities (the terminal's `run`,
+    /// `shell` and `edit`), each with the name of the capability that adds it (`files`,
+    /// `programs`): what a session without it is told it lacks. A test checks that they are
+    /// exactly those.
+    static let builtInCommands: [(name: String, capability: String)] = [("run", "files"), ("shell", "programs"), ("edit", "programs")]
+
+    /// The names of ``builtInCommands``.
+    static let builtInCommandNames = builtInCommands.map(\.name)
+
+    /// What a session without the capability that adds `name` is told, in the user's words
+    /// (`shell: this session has no programs of the server's machine`); nil when `name` is no
+    /// command of a built-in capability. Such a session belongs to a front end that serves
+    /// people who may not be the person at this machine (a browser's tab, an SSH login).
+    static func lacking(_ name: String) -> String? {
+        builtInCommands.first { $0.name == name }.map { "\($0.name): \(lacking(capability: $0.capability))" }
+    }
+
+    /// `this session has no files of the server's machine`, for the capability named `capability`.
+    static func lacking(capability: String) -> String {
+        "this session has no \(capability) of the server's machine"
+    }
 
     /// Every name a global command has in some front end: the core's and the built-in
     /// capabilities'. A screen may not take one (the manifest check says so), so that a flow
@@ -97,6 +115,15 @@ public enum RedirectionOperator: String, Sendable, CaseIterable {
     case append = ">>"
     /// `CMD | COMMAND`: the standard input of a program.
     case pipe = "|"
+
+    /// The capability that adds a destination for it, as ``SessionCapability/builtInCommands``
+    /// names them: what a session without it lacks.
+    var capability: String {
+        switch self {
+        case .write, .append: "files"
+        case .pipe: "programs"
+        }
+    }
 
     /// What it does, in a user's words.
     var purpose: String {

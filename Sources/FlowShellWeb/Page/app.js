@@ -9,6 +9,8 @@ const state = {
   socket: null,
   screen: null,
   globals: [],
+  // The flow's deep links, as the config writes them (`/cars/:carID`).
+  links: [],
   nextID: 1,
   // The lines sent and not answered yet, by id: each `{line, travel}`, in the order sent.
   pending: new Map(),
@@ -210,6 +212,8 @@ const focus = {
   restore(key, place) {
     const navigated = this.place !== null && place !== this.place;
     this.place = place;
+    // A new screen is shown from its top, wherever the last one was scrolled to.
+    if (navigated) document.querySelector("main").scrollTop = 0;
     const line = $("line");
     if (navigated && document.activeElement !== line) {
       $("title").focus();
@@ -312,6 +316,7 @@ function receive(text) {
       break;
     case "session":
       state.globals = message.globalCommands || [];
+      state.links = message.links || [];
       document.title = shown(`${message.title} — ${message.app}`);
       renderGlobals();
       break;
@@ -606,13 +611,15 @@ function commandLine(command, form) {
   return words.concat(options).join(" ");
 }
 
-// Whether a command runs as soon as its one argument is chosen: its one argument is a choice of
-// a short list (`sort`'s order).
+// Whether a command runs as soon as its one argument is chosen, as a select that changes applies
+// in any web app: its one argument is required and offers a short list, of the only values it
+// takes (`sort`'s order) or of those it suggests (`hours`: 1, 2, 3, 4, 8, 24) — the list is all
+// the page offers either way, so nothing is left to press.
 function runsOnChoice(command) {
   const argumentsOf = command.arguments || [];
   if (argumentsOf.length !== 1) return false;
   const [argument] = argumentsOf;
-  return argument.choice === true && (argument.kind || "positional") === "positional" && !argument.optional
+  return (argument.kind || "positional") === "positional" && !argument.optional
     && (argument.values || []).length > 0 && argument.values.length <= 12;
 }
 
@@ -646,7 +653,9 @@ function renderCommand(command) {
   const summaryID = `summary-${command.name}`;
   const button = element("button", { type: "submit", text: command.name, "aria-describedby": summaryID, "data-key": `command:${command.name}` });
   const fields = (command.arguments || []).map((argument, index) => argumentField(command, argument, index));
-  form.append(button, ...fields, element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
+  // The button follows what it takes, as in any form: filled in first, then pressed, at every
+  // width and in the tab order.
+  form.append(...fields, button, element("span", { id: summaryID, class: "summary", text: command.summary || "" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run(commandLine(command, form));
@@ -674,7 +683,13 @@ function renderGlobals() {
   const children = [...buttons];
   if (open) {
     const form = element("form", { class: "command", "data-command": "open" });
-    const input = element("input", { id: "open-link", type: "text", placeholder: "/cars/rio", required: true, spellcheck: false });
+    const input = element("input", { id: "open-link", type: "text", required: true, spellcheck: false });
+    // Examples from this flow's own links, none when it has none.
+    const examples = linkExamples(state.links);
+    if (examples.length > 0) {
+      input.placeholder = examples.slice(0, 2).join(", ");
+      input.title = `Links: ${examples.join(", ")}`;
+    }
     form.append(element("label", { for: "open-link", text: "Link" }), input, element("button", { type: "submit", text: "open" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -683,6 +698,18 @@ function renderGlobals() {
     children.push(form);
   }
   $("globals").replaceChildren(...children);
+}
+
+// A link as a person types it: a parameter in capitals, as a command's usage writes an argument
+// (`/cars/:carID` reads `/cars/CAR-ID`). The first with a parameter comes first, then the first
+// without, so that two examples show both kinds.
+function linkExamples(links) {
+  const written = links.map((pattern) => pattern.replace(/:([^/]+)/g, (_, name) =>
+    name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/[_\s]+/g, "-").toUpperCase()));
+  const withParameter = written.findIndex((_, index) => links[index].includes(":"));
+  const without = written.findIndex((_, index) => !links[index].includes(":"));
+  const first = [withParameter, without].filter((index) => index >= 0).sort((a, b) => a - b);
+  return [...first.map((index) => written[index]), ...written.filter((_, index) => !first.includes(index))];
 }
 
 // --- Answers and messages ---------------------------------------------------------------------
@@ -874,9 +901,6 @@ function setUp() {
     setConnection("Connecting…", "lost");
     connect();
   });
-  // The page scrolls what it shows above the command line at the foot (style.css).
-  const bar = $("bar");
-  new ResizeObserver(() => document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`)).observe(bar);
   document.body.dataset.busy = "false";
   connect();
   input.focus();
