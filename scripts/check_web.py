@@ -182,10 +182,13 @@ def websocket_tests(server, build, home):
     other = refused(server, tab="f" * 32, key=keyed.key)
     check(other is not None and other.status == 1008, f"a tab's key lets no other tab in ({other})")
 
-    # At the terminal (a page's line is at most 4,096 bytes): a message quoting a line is cut.
-    long_line = terminal_errors(build, home, ["select " + "a" * (10 * 1024 * 1024)])
-    check(len(long_line) == 1 and len(long_line[0]) < 4000 and "characters cut" in long_line[0] and long_line[0].startswith("no car 'aaa"),
-          f"a 10 MB line comes back cut in its error, saying how much was cut ({len(long_line[0]) if long_line else None} characters)")
+    # At the terminal, as in a tab, a line is at most 4,096 bytes: a longer one is refused unread,
+    # and a message quoting a long word of a line within it is cut.
+    long_line = terminal_errors(build, home, ["select " + "a" * 4000, "select " + "a" * (10 * 1024 * 1024)])
+    check(len(long_line) == 2 and len(long_line[0]) < 2000 and "characters cut" in long_line[0] and long_line[0].startswith("no car 'aaa"),
+          f"a long word comes back cut in its error, saying how much was cut ({len(long_line[0]) if long_line else None} characters)")
+    check(len(long_line) == 2 and long_line[1] == "the line is longer than 4096 bytes, the most a line may have — nothing ran",
+          f"a 10 MB line is refused unread ({long_line[1][:80] if len(long_line) == 2 else long_line})")
     socket = opened(server)
     first = screen_of(socket.messages)
     session = next(message for message in socket.messages if message["type"] == "session")

@@ -56,7 +56,9 @@ struct NewAppCommand: FeatureCommand {
             let created = try scaffold.create()
             print("Created \(scaffold.folder.path):")
             for file in created { print("  \(file)") }
-            print("Next: cd \(scaffold.folder.path) && swift build && .build/debug/\(name) (and .build/debug/\(name) serve for a browser)")
+            // The terminal's program first: the server's stack (web and SSH) is most of a first build.
+            print("Next: cd \(scaffold.folder.path) && swift build --product \(name) && .build/debug/\(name)")
+            print("  (about 4 minutes the first time; swift build --product \(name)-serve adds \(name) serve, for a browser or SSH)")
             return 0
         } catch {
             return refuse(error.message)

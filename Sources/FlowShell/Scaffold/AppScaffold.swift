@@ -269,12 +269,16 @@ struct AppScaffold {
         navigation is the flow in `config.json`.
 
         ```sh
-        swift build
-        .build/debug/\(name)           # the prompt: type help, greet, quit
-        .build/debug/\(name) serve     # the same flow in a browser: open the address it prints
-        .build/debug/\(name) serve --ssh   # or over SSH, for the keys in its authorized_keys
-        swift test                     # the features' tests
+        swift build --product \(name)       # the terminal's program: about 4 minutes the first time
+        .build/debug/\(name)                # the prompt: type help, greet, quit
+        swift build --product \(name)-serve # the server: the web and SSH stack, up to a quarter of an hour the first time
+        .build/debug/\(name) serve          # the same flow in a browser: open the address it prints
+        .build/debug/\(name) serve --ssh    # or over SSH, for the keys in its authorized_keys
+        swift test                          # the features' tests
         ```
+
+        (The first builds' times are a two-core machine's; later builds build only what changed.
+        A plain `swift build` builds both programs.)
 
         - `Sources/\(shellTarget)/\(shellTarget).swift`: the shell's identity (name, version, title, folder)
           and its feature modules; `\(typeName)Flow.swift` is the flow it runs where there is no
