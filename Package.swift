@@ -248,13 +248,16 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .library(name: "FlowShellServe", targets: ["FlowShellServe"]),
     ]
     package.targets += [
+        // What the browser's and SSH's servers share at their door: the rule that lets a
+        // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it.
+        .target(name: "FlowShellServing", dependencies: [.product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
         // or terminal.
         .target(
             name: "FlowShellWeb",
             dependencies: [
-                "FlowShellRuntime", "FlowShellSettings", "FlowShellKit", "FlowManifest", "FlowCoordinator",
+                "FlowShellRuntime", "FlowShellSettings", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -273,7 +276,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .target(
             name: "FlowShellSSH",
             dependencies: [
-                "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowCoordinator", "LineEditor",
+                "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowCoordinator", "LineEditor", "FlowShellServing",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -304,12 +307,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             plugins: ["FeatureRegistryPlugin"]
         ),
         .testTarget(name: "FlowShellWebTests", dependencies: [
-            "FlowShellWeb", "FlowManifest", "FlowCoordinator",
+            "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
         ], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellSSHTests", dependencies: ["FlowShellSSH", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .testTarget(name: "FlowShellSSHTests", dependencies: ["FlowShellSSH", "FlowShellServing", .product(name: "NIOSSH", package: "swift-nio-ssh"),
                                                                 .product(name: "Crypto", package: "swift-crypto")],
                     swiftSettings: strictSwift),
         // examples/greeter's server program, which `greeter serve` runs.

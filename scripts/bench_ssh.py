@@ -8,7 +8,9 @@ pseudo-terminal of 80×24), with the same key, alternating round by round:
 - keystroke echo: a key typed at the prompt until the line editor's echo of it comes back;
 - memory per session: the server's RSS with 100 sessions open, less before them, per session —
   against sshd's, the PSS of the sshd and flowshell processes each login adds;
-- 100 idle sessions: the CPU time the server spends while they sit at their prompt for 10 s.
+- 100 idle sessions: the CPU time the server spends while they sit at their prompt for 10 s;
+- fairness: another session's `where` (p99) while one sends 30,000-character lines in a loop,
+  then a paste of a megabyte answered, and the server's memory after it against before.
 
 Medians with min–max. sshd needs openssh-server and root (it runs as the logged-in user);
 without either its column is skipped with a line saying why, and FlowShell's rows still run.
@@ -40,7 +42,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 RESULT = ROOT / ".build" / "bench" / "ssh.json"
 CONFIG = str(ROOT / "config.json")
 PROMPT = re.compile(rb"Cars(\x1b\[[0-9;]*m)? \xe2\x80\xba ")
-GOALS = {"login_ratio": 0.3, "memory_per_session_mb": 0.5}
+GOALS = {"login_ratio": 0.3, "memory_per_session_mb": 0.5, "where_p99_while_flooded_ms": 50, "paste_1mb_ms": 1000,
+         "memory_after_paste_ratio": 1.1}
 
 
 def rss_kib(pid):
@@ -134,6 +137,29 @@ class Terminal:
         self.drain()
         return elapsed
 
+    def paste(self, data):
+        """Writes `data` as a paste, reading what comes back as it goes so that neither side waits."""
+        import select
+        view = memoryview(data)
+        while view:
+            writable = select.select([self.fd], [self.fd], [], DEADLINE)
+            if self.fd in writable[0]:
+                try:
+                    self.seen = (self.seen + os.read(self.fd, 65536))[-4096:]
+                except OSError:
+                    return
+            if self.fd in writable[1]:
+                view = view[os.write(self.fd, view[:4096]):]
+
+    def round_trip(self, line, answer):
+        """Types `line` and waits for `answer` and the prompt after it; returns the time in ms."""
+        self.drain()
+        self.seen = b""
+        started = time.perf_counter_ns()
+        os.write(self.fd, line)
+        self.wait_for(re.compile(re.escape(answer) + rb"(.|\n)*" + PROMPT.pattern))
+        return (time.perf_counter_ns() - started) / 1e6
+
     def drain(self):
         import select
         while select.select([self.fd], [], [], 0)[0]:
@@ -222,6 +248,42 @@ def summary(values):
             "max": round(max(values), 3), "count": len(values)}
 
 
+def fairness(argv, server, wheres):
+    """One person's long lines do not hold another's: while one session sends 30,000-character
+    lines in a loop, another's `where` round trips (p99); then a paste of a megabyte, answered
+    (the line refused) — its time, and the server's memory after it against before."""
+    import threading
+    sender, _ = login(argv)
+    other, _ = login(argv)
+    stop = threading.Event()
+
+    def flood():
+        line = b"y" * 30000 + b"\r"
+        while not stop.is_set():
+            sender.paste(line)
+
+    thread = threading.Thread(target=flood, daemon=True)
+    thread.start()
+    times = sorted(other.round_trip(b"where\r", b"1. Cars (cars.list)") for _ in range(wheres))
+    stop.set()
+    thread.join(DEADLINE)
+    sender.drain()
+    before = rss_kib(server.process.pid)
+    started = time.perf_counter_ns()
+    sender.paste(b"z" * (1 << 20))
+    sender.seen = b""
+    os.write(sender.fd, b"\r")
+    sender.wait_for(re.compile(rb"longer than 4096 bytes"))
+    paste_ms = (time.perf_counter_ns() - started) / 1e6
+    time.sleep(1)
+    after = rss_kib(server.process.pid)
+    sender.close()
+    other.close()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return {"where_while_flooded_ms": summary(times), "where_p99_ms": round(p99, 3),
+            "paste_1mb_ms": round(paste_ms, 3), "memory_after_paste_ratio": round(after / max(1, before), 3)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -275,6 +337,7 @@ def main():
                         echo[name].append(terminal.echo_round_trip())
                     terminal.close()
             result["login_ms"] = {name: summary(values) for name, values in logins.items()}
+            result["fairness"] = fairness(targets["flowshell"], server, 60 if arguments.quick else 300)
             result["echo_ms"] = {name: summary(values) for name, values in echo.items()}
 
             # Memory and idle CPU with `sessions` sessions at their prompt.
@@ -318,6 +381,10 @@ def main():
           + "  ".join(f"{name} {value:.3f} MB" for name, value in result["memory_per_session_mb"].items()))
     print(f"ssh ({build} server): {sessions} idle sessions × {idle} s: the server used {result['idle']['server_cpu_s']} s of CPU "
           f"({result['idle']['server_threads']} threads)")
+    fair = result["fairness"]
+    print(f"ssh ({build} server): another session's where while one sends 30,000-character lines: p99 {fair['where_p99_ms']} ms, "
+          f"median {fair['where_while_flooded_ms']['median']} ms ({fair['where_while_flooded_ms']['min']}–{fair['where_while_flooded_ms']['max']}); "
+          f"a 1 MB paste answered in {fair['paste_1mb_ms']} ms, memory after it {fair['memory_after_paste_ratio']}× before")
     if why_not_sshd:
         print(f"ssh: sshd's column skipped: {why_not_sshd}")
     if not arguments.quick:
@@ -325,8 +392,12 @@ def main():
         if "sshd" in result["login_ms"]:
             met = met and result["login_ms"]["flowshell"]["median"] <= GOALS["login_ratio"] * result["login_ms"]["sshd"]["median"]
             met = met and result["echo_ms"]["flowshell"]["median"] <= result["echo_ms"]["sshd"]["median"]
+        met = met and fair["where_p99_ms"] <= GOALS["where_p99_while_flooded_ms"] and fair["paste_1mb_ms"] <= GOALS["paste_1mb_ms"]
+        met = met and fair["memory_after_paste_ratio"] <= GOALS["memory_after_paste_ratio"]
         print("ssh goals " + ("met" if met else "missed")
-              + f" (login ≤ {GOALS['login_ratio']}× sshd's, echo ≤ sshd's, ≤ {GOALS['memory_per_session_mb']} MB a session)")
+              + f" (login ≤ {GOALS['login_ratio']}× sshd's, echo ≤ sshd's, ≤ {GOALS['memory_per_session_mb']} MB a session, "
+              + f"where p99 ≤ {GOALS['where_p99_while_flooded_ms']} ms beside a flood, a 1 MB paste ≤ {GOALS['paste_1mb_ms']} ms, "
+              + f"memory after it ≤ {GOALS['memory_after_paste_ratio']}×)")
     return 0 if alive else 1
 
 

@@ -1,9 +1,10 @@
+import FlowShellServing
 import HummingbirdCore
 import Logging
 import NIOCore
 import Synchronization
 
-/// Each connection the server accepts that ``StartupGate`` let in, served as `Served` serves it
+/// Each connection the server accepts that ``AdmissionGate`` let in, served as `Served` serves it
 /// — behind a ``ConnectionDoor`` — while fewer than `cap` are; one more is answered
 /// ``BusyRefusal``'s 503 and closed while ``ServingBounds/refusalSlots`` have room, and any other
 /// is closed as soon as it is accepted: the server never stops accepting, so a tab is never left
@@ -26,7 +27,7 @@ struct CappedChannel<Served: ServerChildChannel>: ServerChildChannel {
     let cap: Int
     let open = OpenConnections()
     let refusing = OpenConnections()
-    /// The connections on their way in, which ``StartupGate`` counts.
+    /// The connections on their way in, which ``AdmissionGate`` counts.
     let startups: OpenStartups
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -44,7 +45,7 @@ struct CappedChannel<Served: ServerChildChannel>: ServerChildChannel {
         let startups = self.startups
         channel.closeFuture.whenComplete { _ in open.leave() }
         do {
-            // Answered, it is no longer on its way in (StartupGate counted it).
+            // Answered, it is no longer on its way in (AdmissionGate counted it).
             let door = ConnectionDoor(deadline: ServingBounds.headerDeadline, answered: { startups.arrived(channel) })
             try channel.pipeline.syncOperations.addHandler(door, position: .first)
         } catch {

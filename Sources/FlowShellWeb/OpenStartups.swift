@@ -1,8 +1,9 @@
+import FlowShellServing
 import NIOCore
 import Synchronization
 
 /// The connections on their way in (``Startups``), counted across the event loops' threads:
-/// each from when ``StartupGate`` lets it in until it is answered or closed.
+/// each from when ``AdmissionGate`` lets it in until it is answered or closed.
 final class OpenStartups: Sendable {
     private struct State {
         var startups = ServingBounds.startups

@@ -1,3 +1,4 @@
+import FlowShellServing
 /// Every bound the server keeps, so that nothing a client does — signed in or not — can end the
 /// server or stall a tab. docs/web.md names each with its number (a test checks that it does).
 struct ServingBounds: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import FlowShellServing
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -96,15 +97,15 @@ struct WebServer: Sendable {
         return Application(
             router: router,
             server: server,
-            // No delegate that stops accepting at a number of connections: StartupGate and
+            // No delegate that stops accepting at a number of connections: AdmissionGate and
             // CappedChannel close what they refuse as soon as it is accepted, so a tab never
             // waits behind them.
             configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: ServingBounds.backlog),
             onServerRunning: { channel in
-                // Connections are let in or refused as they are accepted (StartupGate), before
+                // Connections are let in or refused as they are accepted (AdmissionGate), before
                 // Hummingbird's handlers see them.
                 try? await channel.eventLoop.submit {
-                    try channel.pipeline.syncOperations.addHandler(StartupGate(startups: startups), position: .first)
+                    try channel.pipeline.syncOperations.addHandler(AdmissionGate { startups.admit($0) }, position: .first)
                 }.get()
                 await listening(channel.localAddress?.port ?? 0)
             },

@@ -1,3 +1,4 @@
+import FlowShellServing
 @testable import FlowShellSSH
 import Testing
 

@@ -1,3 +1,4 @@
+import FlowShellServing
 @testable import FlowShellWeb
 import NIOCore
 import NIOEmbedded
@@ -19,7 +20,7 @@ import Testing
         let bounds = ServingBounds.startups
         #expect(bounds.perSource < bounds.start && bounds.full <= ServingBounds.connectionMargin)
         let startups = OpenStartups(draw: { 0.999 })
-        let listener = EmbeddedChannel(handler: StartupGate(startups: startups))
+        let listener = EmbeddedChannel(handler: AdmissionGate { startups.admit($0) })
         var flood: [EmbeddedChannel] = []
         for _ in 0..<100 {
             let connection = try accepted(from: "203.0.113.5")

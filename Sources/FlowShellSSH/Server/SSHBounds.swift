@@ -1,3 +1,4 @@
+import FlowShellServing
 import NIOCore
 #if canImport(Glibc)
 import Glibc

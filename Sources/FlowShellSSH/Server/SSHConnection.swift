@@ -1,3 +1,4 @@
+import FlowShellServing
 import FlowShellKit
 import NIOCore
 
@@ -26,7 +27,7 @@ final class SSHConnection {
     /// The client proved it holds a listed key: it is `user` from now on.
     func loggedIn(as user: ConnectedUser) {
         self.user = user
-        // It no longer counts among the connections logging in (LoginGate counted it).
+        // It no longer counts among the connections logging in (AdmissionGate counted it).
         server.leftLogin(channel)
     }
 

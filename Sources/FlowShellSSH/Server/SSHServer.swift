@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellServing
 import NIOCore
 import NIOPosix
 import NIOSSH
@@ -41,7 +42,7 @@ final class SSHServer: Service {
             // Connections are let in or refused as they are accepted, before they are set up.
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(LoginGate(state: state))
+                    try channel.pipeline.syncOperations.addHandler(AdmissionGate { state.enterLogin($0) })
                 }
             }
             .childChannelInitializer { channel in

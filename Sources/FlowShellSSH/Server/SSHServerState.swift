@@ -1,3 +1,4 @@
+import FlowShellServing
 import NIOConcurrencyHelpers
 import NIOCore
 
