@@ -481,7 +481,8 @@ def unkept_settings_tests(build, home):
     check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
 
 
-# A plugin whose screen carries control characters: an escape sequence, a bell, a tab.
+# A plugin whose screen carries control characters: an escape sequence, a bell, a tab, a
+# right-to-left override.
 LOUD_PLUGIN = """
 import os, sys
 sys.path.insert(0, {examples!r})
@@ -490,7 +491,7 @@ import flowshell_plugin as fp
 
 class Loud(weather.Forecast):
     def view(self):
-        return fp.view("Weather \\x1b[31mred\\x07", [fp.text("bell\\x07 tab\\there \\x1b]0;owned\\x07")],
+        return fp.view("Weather \\x1b[31mred\\x07\\u202eevil", [fp.text("bell\\x07 tab\\there \\x1b]0;owned\\x07")],
                        status="\\x1b[2Jcleared")
 
     @fp.command("crash", "Stop the plugin at once")
@@ -542,9 +543,10 @@ def plugin_tests(build, home, driver):
             shown = driver.execute_script(
                 "return [document.getElementById('title').textContent, document.querySelector('#components .text').textContent,"
                 " document.getElementById('status').textContent, document.title, document.body.textContent]")
-            check(shown[:3] == ["Weather \ufffd[31mred\ufffd", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"],
+            check(shown[:3] == ["Weather \ufffd[31mred\ufffd\ufffdevil", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"],
                   f"a plugin's control characters show as text in the page, as at the terminal ({shown[:3]})")
-            check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown[4] + shown[3]), "none reaches the page raw")
+            check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", shown[4] + shown[3]),
+                  "none reaches the page raw, nor a bidirectional control")
     finally:
         server.stop()
 

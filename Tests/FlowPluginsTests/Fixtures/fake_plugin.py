@@ -2,7 +2,7 @@
 (not through flowshell_plugin.py) so that each fault is exactly what a test names.
 
 Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
-escapes (terminal escape sequences in its title, a command's summary and an argument's values),
+escapes (terminal escape sequences in its title, a command's summary and an argument's values; a right-to-left override in the summary),
 badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take),
 undeclared (its view lists commands its screen does not declare, one named like the global back),
 collide (its screen's id is a linked screen's, cars.details),
@@ -62,7 +62,7 @@ unlocked = False
 
 
 if mode == "escapes":
-    ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07",
+    ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07\u202eevil",
                              "arguments": [{"name": "COLOUR", "values": ["red\x1b]0;value\x07", "blue"]}]})
 TITLE = "Echo\x1b]0;title\x07 " if mode == "escapes" else "Echo "
 
