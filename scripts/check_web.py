@@ -481,6 +481,32 @@ def unkept_settings_tests(build, home):
     check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
 
 
+def unkept_places_tests(build):
+    """A state folder where tabs' places cannot be kept (a file is in its way): every tab is
+    told so once — the first one too, whose own place is the first that fails — in words that
+    name no tab's id."""
+    with tempfile.TemporaryDirectory(prefix="flowshell-web-unkept-") as home:
+        (pathlib.Path(home) / "state").write_text("")
+        server = Server(str(build / "flowshell-serve"), home)
+        try:
+            tabs = []
+            for _ in range(2):
+                tab = opened(server)
+                # What the tab's start says comes before the answer to its first line.
+                tab.run("where")
+                tabs.append(tab)
+            for index, tab in enumerate(tabs):
+                told = [message["message"] for message in tab.messages
+                        if message.get("type") == "warning" and "lasts only while the server runs" in message["message"]]
+                check(len(told) == 1, f"tab {index + 1} is told once that where it is lasts only while the server runs ({told})")
+                check(not any(re.search("[0-9a-f]{32}", message) for message in told),
+                      f"in words naming no tab ({told})")
+            for tab in tabs:
+                tab.close()
+        finally:
+            server.stop()
+
+
 # A plugin whose screen carries control characters: an escape sequence, a bell, a tab, a
 # right-to-left override.
 LOUD_PLUGIN = """
@@ -997,6 +1023,7 @@ def main():
             server.stop()
         try:
             unkept_settings_tests(build, home)
+            unkept_places_tests(build)
             plugin_tests(build, home, driver)
             restart_tests(build, home, driver)
             told_no_paths(home)
