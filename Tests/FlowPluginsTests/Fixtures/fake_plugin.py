@@ -7,7 +7,8 @@ badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 
 undeclared (its view lists commands its screen does not declare, one named like the global back),
 collide (its screen's id is a linked screen's, cars.details),
 hangcondition (never answers 'condition'), failcondition (answers 'condition' with an error),
-stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 300 s instead of exiting).
+stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 300 s instead of exiting),
+wrongtypes (answers `echo WHAT` wrongly: WHAT is view, text, result, title or kind).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 Its condition `unlocked` (protocol 1.2) holds once `unlock` was typed on its screen fake.lock.
 """
@@ -165,6 +166,15 @@ while True:
         if name == "unlock":
             unlocked = True
             answer(request_id, {"view": view("Lock", [{"kind": "text", "text": "unlocked"}]), "events": [{"name": "unlocked", "payload": {}}]})
+        elif name == "echo" and mode == "wrongtypes":
+            wrong = {
+                "view": {"view": True},
+                "text": {"view": {"title": "T", "components": [{"kind": "text", "text": 5}]}},
+                "result": True,
+                "title": {"view": {"title": None, "components": []}},
+                "kind": {"view": {"title": "T", "components": [{"kind": "sparkle"}]}},
+            }[arguments[0]]
+            answer(request_id, wrong)
         elif name == "echo":
             answer(request_id, {"view": view("Echo " + " ".join(arguments))})
         elif name == "rows":
