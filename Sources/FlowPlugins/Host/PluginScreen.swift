@@ -107,7 +107,7 @@ final class PluginScreen: HostedScreen {
     func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
         if let reason = session.endReason { throw session.stopped(reason) }
         guard let command = viewProperties.command(named: name) else { throw UnknownCommand(name: name) }
-        _ = try ParsedArguments(arguments, for: command)
+        try DeclaredValues.check(try ParsedArguments(arguments, for: command), for: command)
         let answer = try await Self.ask(session, "command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments),
                                         screen: viewProperties.title, command: name)
         if let view = answer.view {
