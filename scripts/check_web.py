@@ -500,7 +500,34 @@ def unkept_settings_tests(build, home):
     check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
 
 
-# A plugin whose screen carries control characters: an escape sequence, a bell, a tab.
+def unkept_places_tests(build):
+    """A state folder where tabs' places cannot be kept (a file is in its way): every tab is
+    told so once — the first one too, whose own place is the first that fails — in words that
+    name no tab's id."""
+    with tempfile.TemporaryDirectory(prefix="flowshell-web-unkept-") as home:
+        (pathlib.Path(home) / "state").write_text("")
+        server = Server(str(build / "flowshell-serve"), home)
+        try:
+            tabs = []
+            for _ in range(2):
+                tab = opened(server)
+                # What the tab's start says comes before the answer to its first line.
+                tab.run("where")
+                tabs.append(tab)
+            for index, tab in enumerate(tabs):
+                told = [message["message"] for message in tab.messages
+                        if message.get("type") == "warning" and "lasts only while the server runs" in message["message"]]
+                check(len(told) == 1, f"tab {index + 1} is told once that where it is lasts only while the server runs ({told})")
+                check(not any(re.search("[0-9a-f]{32}", message) for message in told),
+                      f"in words naming no tab ({told})")
+            for tab in tabs:
+                tab.close()
+        finally:
+            server.stop()
+
+
+# A plugin whose screen carries control characters: an escape sequence, a bell, a tab, a
+# right-to-left override.
 LOUD_PLUGIN = """
 import os, sys
 sys.path.insert(0, {examples!r})
@@ -509,7 +536,7 @@ import flowshell_plugin as fp
 
 class Loud(weather.Forecast):
     def view(self):
-        return fp.view("Weather \\x1b[31mred\\x07", [fp.text("bell\\x07 tab\\there \\x1b]0;owned\\x07")],
+        return fp.view("Weather \\x1b[31mred\\x07\\u202eevil", [fp.text("bell\\x07 tab\\there \\x1b]0;owned\\x07")],
                        status="\\x1b[2Jcleared")
 
     @fp.command("crash", "Stop the plugin at once")
@@ -561,9 +588,10 @@ def plugin_tests(build, home, driver):
             shown = driver.execute_script(
                 "return [document.getElementById('title').textContent, document.querySelector('#components .text').textContent,"
                 " document.getElementById('status').textContent, document.title, document.body.textContent]")
-            check(shown[:3] == ["Weather \ufffd[31mred\ufffd", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"],
+            check(shown[:3] == ["Weather \ufffd[31mred\ufffd\ufffdevil", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"],
                   f"a plugin's control characters show as text in the page, as at the terminal ({shown[:3]})")
-            check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown[4] + shown[3]), "none reaches the page raw")
+            check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", shown[4] + shown[3]),
+                  "none reaches the page raw, nor a bidirectional control")
     finally:
         server.stop()
 
@@ -1118,6 +1146,7 @@ def main():
             server.stop()
         try:
             unkept_settings_tests(build, home)
+            unkept_places_tests(build)
             plugin_tests(build, home, driver)
             linkless_tests(build, home, driver)
             restart_tests(build, home, driver)

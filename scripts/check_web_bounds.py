@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """`flowshell serve` held to its bounds (docs/web.md, "Bounds"), on the debug build `make test`
-made: a request whose head is dribbled is closed at its deadline (5 s), a WebSocket that says no
+made: a request whose headers are past 32 KiB is answered 431, a request whose head is dribbled
+is closed at its deadline (5 s), a WebSocket that says no
 hello at its own, a page's connection idle for 30 s, a tab that answers no ping by the next;
 2,000 half-open requests held against a server at `ulimit -n 1024` from another address of the
 machine (127.0.0.2) while a signed-in tab works (its commands answered within a second) and a new
@@ -285,6 +286,33 @@ def unanswered_pings(mute, since):
             return code, payload[2:].decode(errors="replace"), time.monotonic() - since
 
 
+def answer_to(server, request):
+    """Sends `request` whole and returns all the server answers until it closes the connection."""
+    connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)
+    answer = b""
+    try:
+        connection.sendall(request)
+        while chunk := connection.recv(4096):
+            answer += chunk
+    except OSError:
+        pass
+    connection.close()
+    return answer
+
+
+def header_size_tests(server):
+    """A request whose head is past the 32 KiB the server reads — many headers, or one long one —
+    is answered 431 Request Header Fields Too Large with the reason, not only closed."""
+    for what, headers in [("40 KB of headers", "".join(f"X-Filler-{n}: {'a' * 1000}\r\n" for n in range(40))),
+                          ("a header of 40 KB", f"X-Long: {'a' * 40_000}\r\n")]:
+        answer = answer_to(server, f"GET / HTTP/1.1\r\nHost: {server.authority}\r\n{headers}\r\n".encode())
+        check(answer.startswith(b"HTTP/1.1 431 Request Header Fields Too Large\r\n")
+              and answer.endswith(b"The request's headers are larger than the 32 KiB this server reads.\n"),
+              f"{what}: answered 431 with the reason ({answer[:60]!r}…{answer[-40:]!r})")
+    page = answer_to(server, f"GET / HTTP/1.1\r\nHost: {server.authority}\r\nConnection: close\r\nX-Filler: {'a' * 30_000}\r\n\r\n".encode())
+    check(page.startswith(b"HTTP/1.1 200 "), f"30 KB of headers: served ({page[:40]!r})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
@@ -292,6 +320,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="flowshell-bounds-") as home:
         server = Server(str(build / "flowshell-serve"), home)
         try:
+            header_size_tests(server)
             deadline_tests(server)
             # A tab that stops answering pings: checked once the other checks are done, since
             # it takes two pings' time.

@@ -21,7 +21,9 @@ enum PrivateFile {
                                                 attributes: [.posixPermissions: 0o700])
         let temporary = path + ".new-" + RandomToken.make(bytes: 6)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw failure(errno, temporary) }
+        // A failure with the new file is said of its folder: the file's name is nobody's business
+        // (a tab's file is named by the tab's id).
+        guard descriptor >= 0 else { throw failure(errno, folder) }
         var written = 0
         let result: Int32 = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return 0 }
@@ -38,7 +40,7 @@ enum PrivateFile {
         close(descriptor)
         guard result == 0 else {
             unlink(temporary)
-            throw failure(result, temporary)
+            throw failure(result, folder)
         }
         guard rename(temporary, path) == 0 else {
             let code = errno

@@ -24,7 +24,8 @@ final class TabPlaces {
     private var memory: [String: (snapshot: NavigationSnapshot, used: Date)] = [:]
     /// What was last written for each tab open now, so that an unchanged place is not written again.
     private var written: [String: NavigationSnapshot] = [:]
-    /// Why places are kept in memory, in the user's words, once one could not be written.
+    /// Why places are kept in memory, in the user's words, once one could not be written: the
+    /// folder and what is wrong with it, never a tab's file (its name is the tab's id).
     private(set) var problem: String?
 
     init(folder: String?, now: @escaping () -> Date = Date.init) {
@@ -70,7 +71,8 @@ final class TabPlaces {
             encoder.outputFormatting = [.sortedKeys]
             try PrivateFile.save(try encoder.encode(snapshot), to: path)
         } catch {
-            if problem == nil { problem = "cannot keep where tabs are in \(path): \(SystemError.describe(error))" }
+            // The folder, not the file: the file is named by a tab's id, which no other tab may learn.
+            if problem == nil, let folder { problem = "cannot keep where tabs are in \(folder): \(SystemError.describe(error))" }
             remember(snapshot, for: tab)
         }
     }

@@ -81,7 +81,7 @@ struct WebServer: Sendable {
             // A WebSocket is upgraded here rather than through a router of its own: the router's
             // upgrade keeps every connection's request context in a cycle that is never freed
             // (hummingbird-websocket 2.8.1), some 650 bytes a tab (docs/performance.md).
-            CappedChannel(served: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
+            CappedChannel(served: HeaderSizeLimited(served: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
                 guard request.method == .get, URLComponents(string: request.path ?? "")?.path == "/ws",
                       let host = request.authority, access.addressedHere(hostHeader: host),
                       access.sameOrigin(origin: request.headerFields[.origin], hostHeader: host)
@@ -92,7 +92,7 @@ struct WebServer: Sendable {
                     _ = connection
                     try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
                 }
-            }, cap: connections, startups: startups)
+            }), cap: connections, startups: startups)
         }
         return Application(
             router: router,

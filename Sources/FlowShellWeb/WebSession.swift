@@ -72,6 +72,11 @@ final class WebSession {
         placeMayHaveChanged()
     }
 
+    /// Tells the page `notice`, outside any line.
+    func tell(_ notice: Notice) {
+        dispatcher.show(notice)
+    }
+
     private struct Done: Encodable {
         let id: Int
         let failed: Bool

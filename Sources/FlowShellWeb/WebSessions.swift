@@ -34,6 +34,9 @@ final class WebSessions {
     private(set) var app: String?
     /// Where the tabs were; in memory until ``check()`` knows the app's state folder.
     private(set) var places = TabPlaces(folder: nil)
+    /// The tabs open now that were told their places last only while the server runs: each is
+    /// told once, when it opens or when a place first cannot be kept (maybe its own, at its start).
+    private var toldPlacesUnkept: Set<String> = []
     /// How often places not used for ``TabPlaces/keptFor`` are looked for and forgotten.
     static let pruneInterval: Duration = .seconds(3600)
 
@@ -131,6 +134,7 @@ final class WebSessions {
         session.placeMayHaveChanged = { [weak self, weak session] in
             guard let self, let session, !session.quit else { return }
             self.places.keep(session.place, for: session.tab)
+            self.tellPlacesUnkept(session)
         }
         var snapshot = copied ?? places.place(of: tab)
         if let place = snapshot, let path = greeting.path,
@@ -142,10 +146,22 @@ final class WebSessions {
         let link = snapshot == nil ? greeting.path.flatMap(PagePath.link(in:)) : nil
         var notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
         if let problem = places.problem {
-            notices.append(Notice(.warning, "where this tab is lasts only while the server runs (\(problem))"))
+            toldPlacesUnkept.insert(tab)
+            notices.append(Self.placesUnkept(problem))
         }
         await session.start(title: title, restoring: snapshot, opening: link, notices: notices)
         return session
+    }
+
+    /// The warning a tab gets when where it is cannot be kept.
+    private static func placesUnkept(_ problem: String) -> Notice {
+        Notice(.warning, "where this tab is lasts only while the server runs (\(problem))")
+    }
+
+    /// Tells `session` that places are kept in memory only, unless it was told already.
+    private func tellPlacesUnkept(_ session: WebSession) {
+        guard let problem = places.problem, toldPlacesUnkept.insert(session.tab).inserted else { return }
+        session.tell(Self.placesUnkept(problem))
     }
 
     /// Closes a session and keeps where its tab was, unless the user left with `quit`.
@@ -153,6 +169,7 @@ final class WebSessions {
         let snapshot = await session.close()
         reserved.remove(session.tab)
         sessions.removeValue(forKey: session.tab)
+        toldPlacesUnkept.remove(session.tab)
         if session.quit {
             places.forget(session.tab)
         } else {

@@ -48,7 +48,7 @@ import Testing
         #expect(result.output.components(separatedBy: "\nRenault Zoe\n").count == 4, "日, 'with space' and the invalid byte's ran")
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
         #expect(result.errors == """
-            ✗ line 5: cannot read the script ..: '..' is a folder, not a file
+            ✗ line 5: cannot read the script ..: '..' is a folder, not a file of commands
             ✗ line 6: cannot read the script \(Self.long): the name is too long
             ✗ line 7: cannot read the script nothing/é: there is no 'nothing/é'
 

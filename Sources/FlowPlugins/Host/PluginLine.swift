@@ -120,13 +120,14 @@ enum PluginLine {
         return false
     }
 
-    /// A decoding error in the answer `data`: what was wrong and where — or that the line is not
-    /// UTF-8, which the decoder reports only as "not valid JSON".
+    /// A decoding error in the answer `data`: what was wrong and where, in the user's words
+    /// (``AnswerProblem``) — or that the line is not UTF-8, which the decoder reports only as
+    /// "not valid JSON".
     static func describe(_ error: any Error, in data: Data) -> String {
         if let offset = firstInvalidUTF8(in: data) {
             return "the line is not valid UTF-8 (at byte \(offset + 1))"
         }
-        return describe(error)
+        return AnswerProblem.describe(error, in: data)
     }
 
     /// Where the first byte that is not part of valid UTF-8 is, or nil when all of it is valid.
@@ -140,21 +141,6 @@ enum PluginLine {
             case .emptyInput: return nil
             case .error: return offset
             }
-        }
-    }
-
-    /// A decoding error in one line: what was wrong and where.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "" : " at \(keys.hasPrefix(".") ? String(keys.dropFirst()) : keys)"
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)'\(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(context.debugDescription)\(path(context))"
-        @unknown default: return String(describing: error)
         }
     }
 }

@@ -53,7 +53,7 @@ final class PluginScreen: HostedScreen {
     func appear() async throws {
         guard session.features.contains("appear") else { return }
         if let reason = session.endReason { throw session.stopped(reason) }
-        let answer = try await Self.ask(session, "appear", PluginMessage.AppearParameters(instance: instance))
+        let answer = try await Self.ask(session, "appear", PluginMessage.AppearParameters(instance: instance), screen: viewProperties.title)
         show(answer.view, events: answer.events)
     }
 
@@ -85,7 +85,8 @@ final class PluginScreen: HostedScreen {
     static func open(_ declaration: ScreenDeclaration, input: FeatureInput, connection: PluginConnection) async throws -> PluginScreen {
         let session = try await connection.running()
         let instance = connection.makeInstance()
-        let answer = try await ask(session, "open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values))
+        let answer = try await ask(session, "open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values),
+                                   screen: declaration.title)
         if !answer.events.isEmpty {
             session.log.note("screen \(declaration.id) emitted events while opening; they are ignored")
         }
@@ -106,9 +107,9 @@ final class PluginScreen: HostedScreen {
     func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
         if let reason = session.endReason { throw session.stopped(reason) }
         guard let command = viewProperties.command(named: name) else { throw UnknownCommand(name: name) }
-        _ = try ParsedArguments(arguments, for: command)
+        try DeclaredValues.check(try ParsedArguments(arguments, for: command), for: command)
         let answer = try await Self.ask(session, "command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments),
-                                        command: name)
+                                        screen: viewProperties.title, command: name)
         if let view = answer.view {
             let before = viewProperties
             adopt(view)
@@ -153,20 +154,23 @@ final class PluginScreen: HostedScreen {
     /// Sends a request and decodes its answer. The answer's line is let go here, before what it
     /// holds is shown: a large view is then not held twice.
     private static func ask<Parameters: Codable & Sendable>(_ session: PluginSession, _ method: String, _ parameters: Parameters,
-                                                            command: String? = nil) async throws -> PluginMessage.ScreenAnswer {
+                                                            screen: String, command: String? = nil) async throws -> PluginMessage.ScreenAnswer {
         let data = try await session.call(method, parameters)
-        return try decode(data, method: method, command: command, session: session)
+        return try decode(data, method: method, screen: screen, command: command, session: session)
     }
 
-    /// The answer in a response line, or the error it carries as the shell reports it.
-    private static func decode(_ data: Data, method: String, command: String?, session: PluginSession) throws -> PluginMessage.ScreenAnswer {
+    /// The answer in a response line, or the error it carries as the shell reports it; a line
+    /// that is not a right answer is said in the user's words, with the title of the `screen` it
+    /// was for and the path of the field that is wrong.
+    private static func decode(_ data: Data, method: String, screen: String, command: String?,
+                               session: PluginSession) throws -> PluginMessage.ScreenAnswer {
         let response: PluginMessage.Response<PluginMessage.ScreenAnswer>
         do {
             response = try ScreenAnswerDecoder.decode(data)
         } catch {
             let problem = PluginLine.describe(error, in: data)
-            session.log.note("a wrong answer to '\(method)': \(problem)")
-            throw UserFacingError("plugin \(session.spec.module) answered '\(method)' wrongly: \(problem)")
+            session.log.note("a wrong answer to '\(method)' of screen '\(screen)': \(problem)")
+            throw UserFacingError("plugin \(session.spec.module)'s screen '\(screen)' answered '\(method)' wrongly: \(problem)")
         }
         if let failure = response.error {
             switch failure.code {

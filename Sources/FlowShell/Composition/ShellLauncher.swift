@@ -194,9 +194,9 @@ struct ShellLauncher {
     private func readScript() throws -> String? {
         guard let path = options.script else { return nil }
         do {
-            return try String(contentsOfFile: path, encoding: .utf8)
+            return try ScriptFile.read(path)
         } catch {
-            console.writeError("error: cannot read the script \(path): \(SystemError.describe(error))\n")
+            console.writeError("error: cannot read the script \(path): \(UserFacingError.message(for: error))\n")
             throw Stop(status: 2)
         }
     }

@@ -18,7 +18,7 @@ struct FeatureScaffold {
         "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
-        "SystemPackage", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOWebSocket", "NIOEmbedded", "NIOSSH", "Crypto",
+        "SystemPackage", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket", "NIOEmbedded", "NIOSSH", "Crypto",
         "ServiceLifecycle",
     ]
 

@@ -8,8 +8,9 @@ import Darwin
 #endif
 
 /// `CMD > FILE` and `CMD >> FILE` at the terminal: the file is checked before the command runs,
-/// then written whole and at once (replaced through a new file renamed over it) or added to in
-/// one write. `~/` stands for the home folder, as in a shell.
+/// then written whole and at once (a regular file replaced through a new file renamed over it,
+/// anything else written as it is) or added to in one write. `~/` stands for the home folder,
+/// as in a shell.
 enum FileRedirection {
     /// Whether the output can go to `path`, checked before the command runs, so that a command
     /// is not run for nothing: a file's folder must exist and it must be writable.
@@ -37,25 +38,72 @@ enum FileRedirection {
         }
     }
 
-    /// Writes `text` to `path`: the file replaced, or (`appending`) added to at its end.
+    /// Writes `text` to `path`: the file replaced, or (`appending`) added to at its end. A
+    /// write the system refuses — on the write itself, on the flush to the disk or on the close
+    /// (a full disk, `/dev/full`) — is the error, in the user's words. A regular file (or a new
+    /// one) is replaced whole or not at all: the text goes to a temporary file beside it, renamed
+    /// over it once flushed, so a failed write leaves the file as it was (or none). What a failed
+    /// `>>` added to a regular file is cut off again, and a file it made is removed. Anything
+    /// else (`/dev/null`, a FIFO, a terminal) is written to as it is.
     static func write(_ text: String, to path: String, appending: Bool, environment: [String: String]) throws(UserFacingError) {
         let full = expanded(path, environment: environment)
-        guard appending else {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
-            } catch {
-                throw UserFacingError("cannot write to \(path): \(SystemError.describe(error))")
-            }
+        let bytes = Array(text.utf8)
+        var status = stat()
+        // Through a symbolic link to the file it names, as a shell's `>` writes.
+        let target = lstat(full, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK ? (resolved(full) ?? full) : full
+        let exists = stat(target, &status) == 0
+        guard appending || (exists && (status.st_mode & S_IFMT) != S_IFREG) else {
+            try replace(target, with: bytes, mode: exists ? status.st_mode & 0o7777 : nil, named: path)
             return
         }
-        let descriptor = open(full, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        // `>>` onto no file makes one, and says so, so that a failed write can remove it.
+        let made = appending && !exists
+        let descriptor = open(target, O_WRONLY | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC) | (made ? O_CREAT | O_EXCL : 0), 0o666)
         guard descriptor >= 0 else {
             throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: path))")
         }
-        defer { close(descriptor) }
-        guard writeAll(Array(text.utf8), to: descriptor) else {
-            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: path))")
+        let regular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        let before = status.st_size
+        var failure: Int32?
+        if !writeAll(bytes, to: descriptor) { failure = errno }
+        if failure == nil, regular, fsync(descriptor) != 0, errno != EINVAL { failure = errno }
+        if failure != nil, appending, regular, !made { _ = ftruncate(descriptor, before) }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure {
+            if made { unlink(target) }
+            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: failure, path: path))")
         }
+    }
+
+    /// Replaces the regular file `target` (or makes it) with `bytes` through a temporary file
+    /// beside it, flushed to the disk before it is renamed over `target`; `mode` is the
+    /// permissions of the file replaced, kept. On any failure the temporary file is removed.
+    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t?, named path: String) throws(UserFacingError) {
+        let temporary = AtomicFile.temporaryPath(of: target)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else {
+            let folder = FilePathParts.folder(of: path)
+            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: folder.isEmpty ? "." : folder))")
+        }
+        var failure: Int32?
+        if let mode, fchmod(descriptor, mode) != 0 { failure = errno }
+        if failure == nil, !writeAll(bytes, to: descriptor) { failure = errno }
+        // A full disk may say so only when the data reaches it (delayed allocation).
+        if failure == nil, fsync(descriptor) != 0, errno != EINVAL { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, target) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: failure, path: path))")
+        }
+    }
+
+    /// The file a symbolic link leads to, or nil when it leads nowhere.
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 
     /// Writes all of `bytes`, going on after a signal or a partial write; false when the

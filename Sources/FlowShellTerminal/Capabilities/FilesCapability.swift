@@ -18,16 +18,17 @@ extension SessionCapability {
 
 /// What the ``SessionCapability/files`` capability is made of.
 enum FilesCapability {
-    /// `run FILE [--keep-going]`: the file's lines as if typed, stopping at the first error.
+    /// `run FILE [--keep-going]`: the file's lines as if typed, stopping at the first error. Only
+    /// a regular file of at most ``ScriptFile/maximumSize`` bytes is read (``ScriptFile``).
     static let run = GlobalCommand("run", "Run the commands in a file, stopping at the first error",
                                    arguments: [ArgumentDescription("FILE", isPath: true),
                                                ArgumentDescription("keep-going", kind: .flag, optional: true)]) { dispatcher, call in
         let path = call.arguments.positionals[0]
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try ScriptFile.read(path)
         } catch {
-            dispatcher.fail("cannot read the script \(path): \(SystemError.describe(error))")
+            dispatcher.fail("cannot read the script \(path): \(UserFacingError.message(for: error))")
             return .next
         }
         return await dispatcher.runScript(text, named: path, keepGoing: call.arguments.flags.contains("keep-going"))

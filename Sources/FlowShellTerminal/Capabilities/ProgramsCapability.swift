@@ -39,7 +39,8 @@ enum ProgramsCapability {
         return .next
     }
 
-    /// `edit [RANGE]`: the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`) on a scratch
+    /// `edit [RANGE]`: the user's editor (`$VISUAL`, else `$EDITOR`, else `vi` — at a terminal
+    /// only: a session whose input is a pipe or a script is refused without either) on a scratch
     /// script — empty, or holding the lines of RANGE of this session — whose lines run, each
     /// shown first and remembered as typed in place of the `edit` line, when the editor closes
     /// with status 0 (IPython's `%edit`, cmd2's `history -e`, bash's `fc`).
@@ -75,7 +76,15 @@ enum ProgramsCapability {
             initial = lines.map(\.line).joined(separator: "\n") + "\n"
         }
         let environment = ProcessInfo.processInfo.environment
-        let editor = ["VISUAL", "EDITOR"].lazy.compactMap { environment[$0] }.first { !$0.allSatisfy(\.isWhitespace) } ?? "vi"
+        let chosen = ["VISUAL", "EDITOR"].lazy.compactMap { environment[$0] }.first { !$0.allSatisfy(\.isWhitespace) }
+        // vi on a pipe would read the session's next lines as keys, and never end.
+        let atTerminal = dispatcher.interactive && SystemShell.inputIsTerminal
+        guard chosen != nil || atTerminal else {
+            dispatcher.fail("edit: this session's input is not a terminal, so vi cannot run on it; nothing was run "
+                            + "— set VISUAL or EDITOR to an editor that needs no terminal, or use edit at a terminal")
+            return .next
+        }
+        let editor = chosen ?? "vi"
         let file: ScratchFile
         do {
             file = try ScratchFile(named: "\(dispatcher.runtime.flow.manifest.app)-edit", holding: initial)
@@ -88,7 +97,7 @@ enum ProgramsCapability {
         dispatcher.output.flush()
         let status: Int32
         do {
-            status = try await SystemShell.run("\(editor) \(SystemShell.quoted(file.path))", input: nil, sharesInput: dispatcher.interactive,
+            status = try await SystemShell.run("\(editor) \(SystemShell.quoted(file.path))", input: nil, sharesInput: atTerminal,
                                                environment: environment)
         } catch {
             dispatcher.fail(UserFacingError.message(for: error))

@@ -383,10 +383,11 @@ function end(heading, reason) {
 // --- The screen -----------------------------------------------------------------------------
 
 // Text from the flow, a module or a plugin as the terminal shows it (its TextSanitizer): a
-// control character becomes U+FFFD, a tab a space; line breaks are kept only in text that has
-// lines (a paragraph, a message), as at the terminal.
+// control character or a bidirectional control (which would reorder what follows it) becomes
+// U+FFFD, a tab a space; line breaks are kept only in text that has lines (a paragraph, a
+// message), as at the terminal.
 function shown(text, keepingLines = false) {
-  return String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) =>
+  return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (character) =>
     character === "\t" ? " " : character === "\n" && keepingLines ? "\n" : "\ufffd");
 }
 

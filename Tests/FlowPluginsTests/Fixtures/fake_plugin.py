@@ -2,12 +2,13 @@
 (not through flowshell_plugin.py) so that each fault is exactly what a test names.
 
 Usage: fake_plugin.py MODE — normal, version2, nohello, exit, garbage, deaf (stops reading after open),
-escapes (terminal escape sequences in its title, a command's summary and an argument's values),
+escapes (terminal escape sequences in its title, a command's summary and an argument's values; a right-to-left override in the summary),
 badutf8 (answers open with a line that is not UTF-8), deep (answers open nested 600 levels deep, past what JSON decoders take),
 undeclared (its view lists commands its screen does not declare, one named like the global back),
 collide (its screen's id is a linked screen's, cars.details),
 hangcondition (never answers 'condition'), failcondition (answers 'condition' with an error),
-stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 300 s instead of exiting).
+stubborn (ignores SIGTERM and, when its stdin ends, says so on stderr and sleeps 300 s instead of exiting),
+wrongtypes (answers `echo WHAT` wrongly: WHAT is view, text, result, title or kind).
 Commands of its screen fake.echo: echo TEXT, rows N, emit, undeclared, stray, crash, hang, slow.
 Its condition `unlocked` (protocol 1.2) holds once `unlock` was typed on its screen fake.lock.
 """
@@ -62,7 +63,7 @@ unlocked = False
 
 
 if mode == "escapes":
-    ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07",
+    ECHO["commands"].append({"name": "paint", "summary": "Paint\x1b]0;summary\x07\u202eevil",
                              "arguments": [{"name": "COLOUR", "values": ["red\x1b]0;value\x07", "blue"]}]})
 TITLE = "Echo\x1b]0;title\x07 " if mode == "escapes" else "Echo "
 
@@ -165,6 +166,15 @@ while True:
         if name == "unlock":
             unlocked = True
             answer(request_id, {"view": view("Lock", [{"kind": "text", "text": "unlocked"}]), "events": [{"name": "unlocked", "payload": {}}]})
+        elif name == "echo" and mode == "wrongtypes":
+            wrong = {
+                "view": {"view": True},
+                "text": {"view": {"title": "T", "components": [{"kind": "text", "text": 5}]}},
+                "result": True,
+                "title": {"view": {"title": None, "components": []}},
+                "kind": {"view": {"title": "T", "components": [{"kind": "sparkle"}]}},
+            }[arguments[0]]
+            answer(request_id, wrong)
         elif name == "echo":
             answer(request_id, {"view": view("Echo " + " ".join(arguments))})
         elif name == "rows":

@@ -118,7 +118,7 @@ import Glibc
     /// An answer that is not UTF-8, or nested past the protocol's depth, is named as such —
     /// not as JSON that is not valid, or as an answer that never came.
     @Test(arguments: [
-        ("badutf8", "plugin Fake answered 'open' wrongly: the line is not valid UTF-8 (at byte 65)"),
+        ("badutf8", "plugin Fake's screen 'Echo' answered 'open' wrongly: the line is not valid UTF-8 (at byte 65)"),
         ("deep", "plugin Fake sent a line nested deeper than 256 levels, the protocol's limit, so it was stopped"),
     ])
     func aMalformedAnswerIsNamed(mode: String, message: String) throws {

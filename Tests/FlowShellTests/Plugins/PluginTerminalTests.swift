@@ -71,8 +71,8 @@ import Testing
 }
 
 /// What a plugin sends is shown like any other text: a title in the prompt, a command's summary
-/// in help, an argument's values in the Tab list — control characters as U+FFFD, so none can
-/// retitle the terminal, move the cursor or hide what follows.
+/// in help, an argument's values in the Tab list — control characters and bidirectional controls
+/// as U+FFFD, so none can retitle the terminal, move the cursor, hide what follows or reorder it.
 @Suite(.serialized) struct PluginTextTerminalTests {
     @Test func aPluginsEscapeSequencesNeverReachTheTerminal() throws {
         let home = try FlowShellBinary.temporaryFolder()
@@ -90,10 +90,11 @@ import Testing
         terminal.type("paint \t\t")
         try terminal.expect("red\u{FFFD}]0;value\u{FFFD}")
         terminal.type("\u{15}help\r")  // Ctrl-U clears the line first
-        try terminal.expect("Paint\u{FFFD}]0;summary\u{FFFD}")
+        try terminal.expect("Paint\u{FFFD}]0;summary\u{FFFD}\u{FFFD}evil")
         try terminal.expect("Echo\u{FFFD}]0;title\u{FFFD} hi › ")
         terminal.type("quit\r")
         #expect(try terminal.waitForExit() == 0)
         #expect(!terminal.transcript.contains("\u{1B}]0;"), "no operating system command reached the terminal")
+        #expect(!terminal.transcript.unicodeScalars.contains("\u{202E}"), "no right-to-left override reached the terminal")
     }
 }
