@@ -170,10 +170,21 @@ class Terminal:
                 return
 
     def close(self):
+        import select
         try:
             os.write(self.fd, b"\x15quit\r")
         except OSError:
             pass
+        # What the session still shows is read to its end, so that ssh is never left blocked
+        # writing to a terminal nobody reads.
+        end = time.monotonic() + DEADLINE
+        while time.monotonic() < end:
+            if select.select([self.fd], [], [], 1)[0]:
+                try:
+                    if not os.read(self.fd, 65536):
+                        break
+                except OSError:
+                    break
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
