@@ -12,6 +12,11 @@ struct CoverageRecorder {
         let outcome: GuardOutcome
     }
 
+    private struct GuardSite: Hashable {
+        let site: JSONPath
+        let condition: String
+    }
+
     private struct CommandKey: Hashable, Comparable {
         let screen: String
         let command: String
@@ -37,6 +42,9 @@ struct CoverageRecorder {
     let file: String
     private var transitions: [JSONPath: Int] = [:]
     private var guardOutcomes: [GuardKey: Int] = [:]
+    /// The guards (site, condition) whose flow finished with a result on some path, whether or
+    /// not what needed the condition went on after it.
+    private var guardFlowsFinished: Set<GuardSite> = []
     /// Where each guard first started (its condition, the steps), for a guard no path finishes.
     private var guardsStarted: [String: [String]] = [:]
     private var flowsStarted: [String: [String]] = [:]
@@ -62,6 +70,7 @@ struct CoverageRecorder {
             switch observation {
             case .transitionTaken(let path): transitions[path, default: 0] += 1
             case .guardStarted(_, let condition): if guardsStarted[condition] == nil { guardsStarted[condition] = steps }
+            case .guardFlowFinished(let site, let condition): guardFlowsFinished.insert(GuardSite(site: site, condition: condition))
             case .flowStarted(let flow): if flowsStarted[flow] == nil { flowsStarted[flow] = steps }
             case .guardOutcome(let site, let condition, let outcome): guardOutcomes[GuardKey(site: site, condition: condition, outcome: outcome), default: 0] += 1
             case .linkBuilt(let path): links[path, default: 0] += 1
@@ -106,7 +115,9 @@ struct CoverageRecorder {
     mutating func findUnfinishedFlows(depth: Int, unexplored: (conditions: Set<String>, flows: Set<String>)) {
         for condition in guardsStarted.keys.sorted() where !unexplored.conditions.contains(condition) {
             guard let definition = manifest.guards[condition], let steps = guardsStarted[condition] else { continue }
-            let finished = guardOutcomes.contains { $0.key.condition == condition && $0.key.outcome == .finished && $0.value > 0 }
+            // A flow that finished while the condition still did not hold is guard-still-unmet,
+            // found on the path that finished it: it is not also said never to have finished.
+            let finished = guardFlowsFinished.contains { $0.condition == condition }
             guard !finished else { continue }
             report(Problem(kind: .guardUnfinished, place: definition.path,
                            message: "flow '\(definition.flow)' of guard '\(condition)' never finished on any path within \(depth) lines, so nothing that needs '\(condition)' went on after it\(untriedCommands(in: definition.flow))"),
@@ -182,12 +193,19 @@ struct CoverageRecorder {
             for condition in site.requires {
                 for outcome in GuardOutcome.allCases {
                     let count = guardOutcomes[GuardKey(site: site.path, condition: condition, outcome: outcome)] ?? 0
+                    let flowFinished = guardFlowsFinished.contains(GuardSite(site: site.path, condition: condition))
                     items.append(item("\(site.name): \(condition) \(outcome.rawValue)", at: site.path.appending("requires"), count: count,
-                                      note: Self.guardNote(outcome)))
+                                      note: outcome == .finished && flowFinished ? stillUnmetNote(condition) : Self.guardNote(outcome)))
                 }
             }
         }
         return ExplorationReport.Section(items)
+    }
+
+    /// Why a guard whose flow finished is not covered as finished.
+    private func stillUnmetNote(_ condition: String) -> String {
+        let flow = manifest.guards[condition]?.flow ?? condition
+        return "flow '\(flow)' finished, but '\(condition)' still did not hold, so the transition did not go on (guard-still-unmet)"
     }
 
     private static func guardNote(_ outcome: GuardOutcome) -> String {

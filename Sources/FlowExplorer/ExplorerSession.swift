@@ -260,6 +260,7 @@ final class ExplorerSession {
                                                              message: "cancelling flow '\(flowName)' left \(describe(trace.after)) open, not \(describe(started.before))")))
                     }
                 } else {
+                    observations.append(.guardFlowFinished(site: started.site, condition: pending.condition))
                     finishedGuards.append(started)
                 }
             }
