@@ -40,6 +40,8 @@ struct CoverageRecorder {
 
     let manifest: Manifest
     let file: String
+    /// The commands each screen declares (by its id), whether or not a path reaches it.
+    private let declaredCommands: [String: [String]]
     private var transitions: [JSONPath: Int] = [:]
     private var guardOutcomes: [GuardKey: Int] = [:]
     /// The guards (site, condition) whose flow finished with a result on some path, whether or
@@ -57,9 +59,11 @@ struct CoverageRecorder {
     private var found: [FindingKey: Found] = [:]
     private var foundOrder: [FindingKey] = []
 
-    init(manifest: Manifest, file: String) {
+    /// A recorder for `manifest` (from `file`), whose screens declare `declaredCommands` (by id).
+    init(manifest: Manifest, file: String, declaredCommands: [String: [String]] = [:]) {
         self.manifest = manifest
         self.file = file
+        self.declaredCommands = declaredCommands
     }
 
     // MARK: - Recording
@@ -247,15 +251,23 @@ struct CoverageRecorder {
         })
     }
 
-    /// The commands the screens offered, by screen in the order the config names them (each
-    /// at that place), then by name.
+    /// The commands the screens offered, and those declared by each screen the config names
+    /// that no path reached (none of them run, so not covered), by screen in the order the
+    /// config names them (each at that place), then by name.
     private func commandSection() -> ExplorationReport.Section {
         let places = screenPlaces
         let order = Dictionary(places.enumerated().map { ($1.screen, $0) }) { first, _ in first }
-        let keys = commands.keys.sorted { (order[$0.screen] ?? .max, $0.screen, $0.command) < (order[$1.screen] ?? .max, $1.screen, $1.command) }
+        // A screen not reached offered nothing: its commands are what it declares.
+        let unreached = places.map(\.screen).filter { (screens[$0] ?? 0) == 0 }
+        let unreachedKeys = unreached.flatMap { screen in
+            (declaredCommands[screen] ?? []).map { CommandKey(screen: screen, command: $0) }
+        }.filter { commands[$0] == nil }
+        let keys = (Array(commands.keys) + unreachedKeys)
+            .sorted { (order[$0.screen] ?? .max, $0.screen, $0.command) < (order[$1.screen] ?? .max, $1.screen, $1.command) }
         return ExplorationReport.Section(keys.map { key in
             let place = order[key.screen].map { places[$0].path }
-            return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: commandNotes[key] ?? "no line ran it")
+            let note = (screens[key.screen] ?? 0) == 0 ? "no path reached its screen" : commandNotes[key] ?? "no line ran it"
+            return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: note)
         })
     }
 

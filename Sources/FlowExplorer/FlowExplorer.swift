@@ -78,8 +78,9 @@ public final class FlowExplorer {
         launch = SessionLaunch(check: check, source: source, modules: modules, plugins: plugins, startMoment: options.clock,
                                conditions: check.runnableManifest.map(ExplorerSession.conditions(of:)) ?? [])
         self.options = options
+        let declared = Dictionary(check.modules.flatMap(\.screens).map { ($0.id, $0.commands) }) { first, _ in first }
         recorder = CoverageRecorder(manifest: check.runnableManifest ?? Manifest(app: "", root: "", modules: [], transitions: []),
-                                    file: source.fileName)
+                                    file: source.fileName, declaredCommands: declared)
         sample = SeededSample(seed: options.seed)
     }
 

@@ -203,6 +203,29 @@ import Testing
         #expect(report.coverage?.flowResults.items.first { $0.name == "pick.finished" }?.covered == true)
     }
 
+    /// A screen no path reaches has its commands counted, none run: the commands' coverage is
+    /// never whole while a screen the config names is not reached (it said 100% of them).
+    @Test func theCommandsOfAScreenNoPathReachesAreCountedAndNotCovered() async throws {
+        // Nothing leads to the operators from the car list, the root.
+        let config = """
+        {
+          "app": "islands", "root": "cars.list", "modules": ["Cars"],
+          "transitions": [
+            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" }
+          ]
+        }
+        """
+        let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
+        let coverage = try #require(report.coverage)
+        #expect(coverage.screens.items.map(\.name) == ["cars.list", "cars.operators"])
+        #expect(coverage.screens.items.map(\.covered) == [true, false])
+        let choose = try #require(coverage.commands.items.first { $0.name == "cars.operators choose" }, "\(coverage.commands.items.map(\.name))")
+        #expect(!choose.covered && choose.count == 0)
+        #expect(choose.note == "no path reached its screen")
+        #expect(choose.line == 4, "where the config first names the operators")
+        #expect(coverage.commands.covered < coverage.commands.total)
+    }
+
     @Test func anEventNoTransitionHandlesIsFoundWhereItsScreenOpened() async throws {
         let unhandled = Self.sample.replacingOccurrences(
             of: #"    { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "popTo" },"# + "\n", with: "")
