@@ -173,7 +173,7 @@ import Testing
                 """
                 {
                   "app": "swatches", "root": "cars.list", "modules": ["Cars"],
-                  "plugins": [{ "module": "Swatches", "command": ["python3", "\(plugin)", "\(log)"], "timeoutMs": 60000 }],
+                  "plugins": [{ "module": "Swatches", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }],
                   "transitions": [
                     { "from": "cars.list", "command": "swatches", "to": "swatch.board", "style": "push" },
                     { "from": "swatch.board", "on": "finished", "style": "pop" }
@@ -182,7 +182,7 @@ import Testing
                 """
             }
             try Data(config(examples: "").utf8).write(to: folder.appendingPathComponent("flow.json"))
-            let environment = environment.merging(["FLOWSHELL_ALLOW_PLUGINS": "1"]) { $1 }
+            let environment = environment.merging(["FLOWSHELL_ALLOW_PLUGINS": "1", "SWATCHES_LOG": log]) { $1 }
             let result = try FlowShellBinary.run(["test", "--config", "flow.json"], input: "", in: folder, environment: environment)
             let typed = Set(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
             #expect(typed == ["paint red", "paint green", "finish"], "\(result.output)\(result.errors)")

@@ -1,6 +1,7 @@
 """A plugin for flowshell test's tests: a board whose `paint` takes one of the colours it
 declares, whose `label` takes free text, and which notes every command it runs, one line each,
-in the file its first argument names."""
+in the file SWATCHES_LOG names (not an argument: a file the command names is part of what was
+trusted, and `flowshell test` starts the plugin anew for each path it tries)."""
 
 import os
 import sys
@@ -8,7 +9,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "plugins", "python"))
 import flowshell_plugin as fp  # noqa: E402
 
-LOG = sys.argv[1]
+LOG = os.environ["SWATCHES_LOG"]
 
 
 def note(line):
