@@ -240,13 +240,19 @@ public final class FlowExplorer {
         } catch {
             return nil
         }
+        // What went wrong on the way, which the first time through did not meet: it says why.
+        var met: String?
         for line in node.steps {
             let result = await session.run(line, deadline: options.deadline)
+            for case .problem(let problem) in result.observations where met == nil {
+                met = "; in the fresh session, '\(line)' met: \(problem.message)"
+            }
             if result.timedOut { break }
         }
         guard await session.state() == node.state else {
             recorder.report(Problem(kind: .nondeterministic, place: session.origins.last ?? nil,
-                                    message: "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, what a plugin keeps in files)"),
+                                    message: "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, what a plugin keeps in files)"
+                                        + (met ?? "")),
                             steps: node.steps)
             if !session.isAbandoned { session.close() }
             return nil
