@@ -12,6 +12,11 @@ struct CoverageRecorder {
         let outcome: GuardOutcome
     }
 
+    private struct GuardSite: Hashable {
+        let site: JSONPath
+        let condition: String
+    }
+
     private struct CommandKey: Hashable, Comparable {
         let screen: String
         let command: String
@@ -35,8 +40,13 @@ struct CoverageRecorder {
 
     let manifest: Manifest
     let file: String
+    /// The commands each screen declares (by its id), whether or not a path reaches it.
+    private let declaredCommands: [String: [String]]
     private var transitions: [JSONPath: Int] = [:]
     private var guardOutcomes: [GuardKey: Int] = [:]
+    /// The guards (site, condition) whose flow finished with a result on some path, whether or
+    /// not what needed the condition went on after it.
+    private var guardFlowsFinished: Set<GuardSite> = []
     /// Where each guard first started (its condition, the steps), for a guard no path finishes.
     private var guardsStarted: [String: [String]] = [:]
     private var flowsStarted: [String: [String]] = [:]
@@ -49,9 +59,11 @@ struct CoverageRecorder {
     private var found: [FindingKey: Found] = [:]
     private var foundOrder: [FindingKey] = []
 
-    init(manifest: Manifest, file: String) {
+    /// A recorder for `manifest` (from `file`), whose screens declare `declaredCommands` (by id).
+    init(manifest: Manifest, file: String, declaredCommands: [String: [String]] = [:]) {
         self.manifest = manifest
         self.file = file
+        self.declaredCommands = declaredCommands
     }
 
     // MARK: - Recording
@@ -62,6 +74,7 @@ struct CoverageRecorder {
             switch observation {
             case .transitionTaken(let path): transitions[path, default: 0] += 1
             case .guardStarted(_, let condition): if guardsStarted[condition] == nil { guardsStarted[condition] = steps }
+            case .guardFlowFinished(let site, let condition): guardFlowsFinished.insert(GuardSite(site: site, condition: condition))
             case .flowStarted(let flow): if flowsStarted[flow] == nil { flowsStarted[flow] = steps }
             case .guardOutcome(let site, let condition, let outcome): guardOutcomes[GuardKey(site: site, condition: condition, outcome: outcome), default: 0] += 1
             case .linkBuilt(let path): links[path, default: 0] += 1
@@ -106,7 +119,9 @@ struct CoverageRecorder {
     mutating func findUnfinishedFlows(depth: Int, unexplored: (conditions: Set<String>, flows: Set<String>)) {
         for condition in guardsStarted.keys.sorted() where !unexplored.conditions.contains(condition) {
             guard let definition = manifest.guards[condition], let steps = guardsStarted[condition] else { continue }
-            let finished = guardOutcomes.contains { $0.key.condition == condition && $0.key.outcome == .finished && $0.value > 0 }
+            // A flow that finished while the condition still did not hold is guard-still-unmet,
+            // found on the path that finished it: it is not also said never to have finished.
+            let finished = guardFlowsFinished.contains { $0.condition == condition }
             guard !finished else { continue }
             report(Problem(kind: .guardUnfinished, place: definition.path,
                            message: "flow '\(definition.flow)' of guard '\(condition)' never finished on any path within \(depth) lines, so nothing that needs '\(condition)' went on after it\(untriedCommands(in: definition.flow))"),
@@ -182,12 +197,19 @@ struct CoverageRecorder {
             for condition in site.requires {
                 for outcome in GuardOutcome.allCases {
                     let count = guardOutcomes[GuardKey(site: site.path, condition: condition, outcome: outcome)] ?? 0
+                    let flowFinished = guardFlowsFinished.contains(GuardSite(site: site.path, condition: condition))
                     items.append(item("\(site.name): \(condition) \(outcome.rawValue)", at: site.path.appending("requires"), count: count,
-                                      note: Self.guardNote(outcome)))
+                                      note: outcome == .finished && flowFinished ? stillUnmetNote(condition) : Self.guardNote(outcome)))
                 }
             }
         }
         return ExplorationReport.Section(items)
+    }
+
+    /// Why a guard whose flow finished is not covered as finished.
+    private func stillUnmetNote(_ condition: String) -> String {
+        let flow = manifest.guards[condition]?.flow ?? condition
+        return "flow '\(flow)' finished, but '\(condition)' still did not hold, so the transition did not go on (guard-still-unmet)"
     }
 
     private static func guardNote(_ outcome: GuardOutcome) -> String {
@@ -229,15 +251,23 @@ struct CoverageRecorder {
         })
     }
 
-    /// The commands the screens offered, by screen in the order the config names them (each
-    /// at that place), then by name.
+    /// The commands the screens offered, and those declared by each screen the config names
+    /// that no path reached (none of them run, so not covered), by screen in the order the
+    /// config names them (each at that place), then by name.
     private func commandSection() -> ExplorationReport.Section {
         let places = screenPlaces
         let order = Dictionary(places.enumerated().map { ($1.screen, $0) }) { first, _ in first }
-        let keys = commands.keys.sorted { (order[$0.screen] ?? .max, $0.screen, $0.command) < (order[$1.screen] ?? .max, $1.screen, $1.command) }
+        // A screen not reached offered nothing: its commands are what it declares.
+        let unreached = places.map(\.screen).filter { (screens[$0] ?? 0) == 0 }
+        let unreachedKeys = unreached.flatMap { screen in
+            (declaredCommands[screen] ?? []).map { CommandKey(screen: screen, command: $0) }
+        }.filter { commands[$0] == nil }
+        let keys = (Array(commands.keys) + unreachedKeys)
+            .sorted { (order[$0.screen] ?? .max, $0.screen, $0.command) < (order[$1.screen] ?? .max, $1.screen, $1.command) }
         return ExplorationReport.Section(keys.map { key in
             let place = order[key.screen].map { places[$0].path }
-            return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: commandNotes[key] ?? "no line ran it")
+            let note = (screens[key.screen] ?? 0) == 0 ? "no path reached its screen" : commandNotes[key] ?? "no line ran it"
+            return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: note)
         })
     }
 

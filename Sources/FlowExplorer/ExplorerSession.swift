@@ -16,13 +16,14 @@ struct SessionLaunch {
     let source: ConfigSource
     /// The linked modules.
     let modules: [FeatureModule]
-    /// The flow's plugins, shared by the sessions (each opens screens of its own in them).
-    let plugins: PluginLoader
+    /// The flow's plugins: each session runs them in processes of its own.
+    let plugins: SessionPlugins
     /// The moment the test clock starts at, in seconds since 1970.
     let startMoment: Double
     /// Every condition the flow names, sorted: whether each holds is part of a place.
     let conditions: [String]
-    /// The first session's planner, which the others share (it indexes every transition).
+    /// The first session's planner, which the others share (it indexes every transition), but
+    /// on a flow with plugins, whose sessions each have their own.
     var planner: NavigationPlanner?
 }
 
@@ -42,6 +43,9 @@ final class ExplorerSession {
         var timedOut = false
         /// Whether the test clock stopped at the deadline with work still sleeping past it.
         var clockStopped = false
+        /// Why a plugin of the session stopped during the line, when one did (`plugin Slow did
+        /// not answer 'command' within 500 ms, so it was stopped`).
+        var pluginStopped: String?
     }
 
     /// A guard's flow that a step started.
@@ -73,8 +77,13 @@ final class ExplorerSession {
     private var flow: AppFlowCoordinator { runtime.flow }
     private var manifest: Manifest { flow.manifest }
 
-    private init(runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer, conditions: [String]) {
+    /// The session's own plugins, and those of the exploration, which stop them.
+    private let plugins: (own: PluginLoader, all: SessionPlugins)
+
+    private init(runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer, conditions: [String],
+                 plugins: (own: PluginLoader, all: SessionPlugins)) {
         self.runtime = runtime
+        self.plugins = plugins
         self.conditions = conditions
         self.clock = clock
         self.pacer = pacer
@@ -90,20 +99,32 @@ final class ExplorerSession {
         let services = ServiceContainer()
         services.register(clock as any Clock<Duration>, as: (any Clock<Duration>).self)
         let start = launch.startMoment
-        let runtime = try await FlowRuntime.start(checked: launch.check, source: launch.source, modules: launch.modules,
+        let plugins = launch.plugins.forSession()
+        // A planner knows each screen with what builds it: one shared would open every session's
+        // plugin screens in the first session's processes.
+        let planner = plugins.hasPlugins ? nil : launch.planner
+        let runtime: FlowRuntime
+        do throws(FlowRuntime.StartFailure) {
+            runtime = try await FlowRuntime.start(checked: launch.check, source: launch.source, modules: launch.modules,
                                                   dataDirectory: { _ in nil }, services: services,
-                                                  now: { start + clock.now.offset.seconds }, plugins: launch.plugins,
-                                                  planner: launch.planner)
-        let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions)
+                                                  now: { start + clock.now.offset.seconds }, plugins: plugins,
+                                                  planner: planner)
+        } catch {
+            launch.plugins.stop(plugins)
+            throw error
+        }
+        let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions,
+                                      plugins: (plugins, launch.plugins))
         await session.dispatcher.refreshLinkParameterValues()
         return session
     }
 
-    /// Closes the session's screens (their background work stops).
+    /// Closes the session's screens (their background work stops), and stops its plugins.
     func close() {
         flow.observeNavigation = nil
         flow.closeAll()
         pacer.end()
+        plugins.all.stop(plugins.own)
     }
 
     // MARK: - Lines
@@ -113,6 +134,7 @@ final class ExplorerSession {
     /// deadline (in real time) is cancelled, as Ctrl-C would.
     func run(_ line: String, deadline: Duration) async -> LineResult {
         let limit = clock.now.offset + deadline
+        let pluginRuns = plugins.own.endedRuns
         pacer.begin(limit: limit)
         let dispatcher = dispatcher
         let finish = LineFinish()
@@ -154,7 +176,8 @@ final class ExplorerSession {
         // With what the screens' background work caused since the line before.
         defer { observations.removeAll() }
         return LineResult(observations: observations, commandFailure: dispatcher.commandFailure,
-                          timedOut: timedOut, clockStopped: clockStopped)
+                          timedOut: timedOut, clockStopped: clockStopped,
+                          pluginStopped: plugins.own.endedRuns != pluginRuns ? plugins.own.lastEnding : nil)
     }
 
     // MARK: - Where the session is
@@ -260,6 +283,7 @@ final class ExplorerSession {
                                                              message: "cancelling flow '\(flowName)' left \(describe(trace.after)) open, not \(describe(started.before))")))
                     }
                 } else {
+                    observations.append(.guardFlowFinished(site: started.site, condition: pending.condition))
                     finishedGuards.append(started)
                 }
             }

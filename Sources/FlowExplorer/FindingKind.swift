@@ -4,7 +4,7 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     /// what it shows, on a path a user can take.
     case screenFailed = "screen-failed"
     /// A screen's command, given a value it offers, failed with an error that is not a message
-    /// for the user.
+    /// for the user, or the plugin of its screen stopped while it ran (its deadline, a crash).
     case commandFailed = "command-failed"
     /// A transition the config declares was refused when taken (a dismiss with no modal layer
     /// open, a push beyond the stack's limit).

@@ -75,17 +75,25 @@ public final class FlowExplorer {
     /// An explorer of the flow `check` found sound (from `source`), with the linked `modules`
     /// and the flow's `plugins` (the loader `check` used).
     package init(check: FlowCheck, source: ConfigSource, modules: [FeatureModule], plugins: PluginLoader, options: Options = Options()) {
-        launch = SessionLaunch(check: check, source: source, modules: modules, plugins: plugins, startMoment: options.clock,
+        launch = SessionLaunch(check: check, source: source, modules: modules, plugins: SessionPlugins(loader: plugins), startMoment: options.clock,
                                conditions: check.runnableManifest.map(ExplorerSession.conditions(of:)) ?? [])
         self.options = options
+        let declared = Dictionary(check.modules.flatMap(\.screens).map { ($0.id, $0.commands) }) { first, _ in first }
         recorder = CoverageRecorder(manifest: check.runnableManifest ?? Manifest(app: "", root: "", modules: [], transitions: []),
-                                    file: source.fileName)
+                                    file: source.fileName, declaredCommands: declared)
         sample = SeededSample(seed: options.seed)
     }
 
     /// Explores the flow and reports what it covered and found; a root screen that refuses to
     /// open is a finding. Fails, with the reason, when the app itself cannot start (its services).
     package func explore() async -> Result<ExplorationReport, FlowRuntime.StartFailure> {
+        let result = await exploreFromTheRoot()
+        // No plugin outlives the exploration: a session left behind keeps its processes till here.
+        await launch.plugins.stopAll()
+        return result
+    }
+
+    private func exploreFromTheRoot() async -> Result<ExplorationReport, FlowRuntime.StartFailure> {
         let first: ExplorerSession
         do {
             first = try await ExplorerSession.start(launch)
@@ -187,6 +195,11 @@ public final class FlowExplorer {
             if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Dispatcher.unexpectedFailurePrefix) {
                 recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(failure)"),
                                 steps: steps)
+            } else if let stopped = result.pluginStopped, let command = candidate.command, !result.timedOut {
+                // The plugin's own deadline, or its crash, ended it during this command: this
+                // path's failure (said without the log's path, which is the run's scratch folder).
+                recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(stopped)"),
+                                steps: steps)
             }
             if result.timedOut {
                 let seconds = Self.format(options.deadline)
@@ -227,13 +240,19 @@ public final class FlowExplorer {
         } catch {
             return nil
         }
+        // What went wrong on the way, which the first time through did not meet: it says why.
+        var met: String?
         for line in node.steps {
             let result = await session.run(line, deadline: options.deadline)
+            for case .problem(let problem) in result.observations where met == nil {
+                met = "; in the fresh session, '\(line)' met: \(problem.message)"
+            }
             if result.timedOut { break }
         }
         guard await session.state() == node.state else {
             recorder.report(Problem(kind: .nondeterministic, place: session.origins.last ?? nil,
-                                    message: "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, a plugin's own state)"),
+                                    message: "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, what a plugin keeps in files)"
+                                        + (met ?? "")),
                             steps: node.steps)
             if !session.isAbandoned { session.close() }
             return nil

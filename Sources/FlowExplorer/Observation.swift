@@ -16,6 +16,9 @@ enum Observation: Equatable {
     case transitionTaken(JSONPath)
     /// A requirement of a transition or a link (`site`) did not hold, and its guard's flow started.
     case guardStarted(site: JSONPath, condition: String)
+    /// The flow of a guard started at `site` finished with a result (not cancelled): whether
+    /// what needed the condition then went on is its ``guardOutcome(site:condition:_:)``.
+    case guardFlowFinished(site: JSONPath, condition: String)
     /// A sub-flow that a transition starts (not a guard) started.
     case flowStarted(String)
     /// A requirement of a transition or a link (`site`) turned out so.

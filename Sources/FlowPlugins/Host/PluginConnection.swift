@@ -15,8 +15,8 @@ final class PluginConnection {
     /// Keeps what the plugin declares instead, for the next check (the declarations' cache).
     var refresh: (@MainActor (ModuleDeclaration) -> Void)?
     private var session: PluginSession?
-    /// Told each time a run of the plugin ends.
-    var onSessionEnd: (@MainActor () -> Void)?
+    /// Told each time a run of the plugin ends, with why (`did not answer 'command' within 500 ms, so it was stopped`).
+    var onSessionEnd: (@MainActor (String) -> Void)?
     private var starting: Task<PluginSession, any Error>?
     private var nextInstance = 1
 
@@ -45,10 +45,10 @@ final class PluginConnection {
         session.onEnd = { [weak self, weak session] in
             guard let self else { return }
             if self.session === session { self.session = nil }
-            self.onSessionEnd?()
+            self.onSessionEnd?(session?.endReason ?? "stopped")
         }
         // A run that ended before it was watched counts as well.
-        if session.endReason != nil { onSessionEnd?() }
+        if let reason = session.endReason { onSessionEnd?(reason) }
         self.session = session
         return session
     }

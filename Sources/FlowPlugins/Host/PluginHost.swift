@@ -12,6 +12,9 @@ public final class PluginHost {
     /// How many runs of this host's plugins have ended: only a run that ended can leave a
     /// screen whose plugin has stopped (a screen opened afterwards starts the plugin again).
     public private(set) var endedRuns = 0
+    /// Why the run that ended last ended, naming its plugin (`plugin Slow did not answer
+    /// 'command' within 500 ms, so it was stopped`); nil while none has.
+    public private(set) var lastEnding: String?
 
     /// A host with no plugin running.
     public init() {}
@@ -31,7 +34,10 @@ public final class PluginHost {
         } else {
             if let old = connections[spec.module] { Task { await old.shutDown() } }
             connection = PluginConnection(spec: spec, approval: approval)
-            connection.onSessionEnd = { [weak self] in self?.endedRuns += 1 }
+            connection.onSessionEnd = { [weak self, module = spec.module] reason in
+                self?.endedRuns += 1
+                self?.lastEnding = "plugin \(module) \(reason)"
+            }
             connections[spec.module] = connection
         }
         connection.checked = declaration

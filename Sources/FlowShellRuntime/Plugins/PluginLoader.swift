@@ -39,6 +39,11 @@ package final class PluginLoader {
     private let stateDirectory: (String) -> String?
     private let trust: PluginTrust
     private let purpose: Purpose
+    /// How to run each plugin the last ``modules(for:source:)`` loaded in another host, as it
+    /// was checked (``separate()``), in order.
+    private var loadedPlugins: [@MainActor (PluginHost) -> FeatureModule] = []
+    /// Their modules, as ``host`` runs them, by name.
+    private var hostedModules: [String: FeatureModule] = [:]
 
     /// A loader whose logs and cache live under `stateDirectory(app)/plugins` (nil: none), which
     /// starts plugins as `trust` allows (nil: always, for flows code gives as text).
@@ -72,6 +77,8 @@ package final class PluginLoader {
                 + "\(programs); once you have looked at them, type: \(trustCommand)")
         }
         var loaded = Loaded()
+        loadedPlugins = []
+        hostedModules = [:]
         for (index, (plugin, spec)) in zip(manifest.plugins, specs).enumerated() {
             let location = manifest.location(of: plugin.path)
             let approval = PluginApproval(fingerprint: fingerprint.plugins[index], trustCommand: trustCommand)
@@ -91,6 +98,7 @@ package final class PluginLoader {
                 loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
                     cache?.store(declared, for: spec, config: config)
                 })
+                keep(loaded.modules[loaded.modules.count - 1]) { $0.module(spec, declaration: declaration, approval: approval) }
                 continue
             }
             guard decision == .allowed else {
@@ -104,6 +112,7 @@ package final class PluginLoader {
                 loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
                     cache?.store(declared, for: spec, config: config)
                 })
+                keep(loaded.modules[loaded.modules.count - 1]) { $0.module(spec, declaration: declaration, approval: approval) }
             } catch {
                 report(.error, error.reason)
             }
@@ -111,8 +120,43 @@ package final class PluginLoader {
         return loaded
     }
 
+    /// Keeps a plugin's `module`, which ``host`` runs, and how to run it in another host
+    /// (`again`), for ``separate()``. The declarations' cache is not written again from there.
+    private func keep(_ module: FeatureModule, again: @escaping @MainActor (PluginHost) -> FeatureModule) {
+        loadedPlugins.append(again)
+        hostedModules[module.name] = module
+    }
+
+    /// How many runs of the plugins this loader started have ended.
+    package var endedRuns: Int { host.endedRuns }
+
+    /// Why the run that ended last ended, naming its plugin; nil while none has.
+    package var lastEnding: String? { host.lastEnding }
+
+    /// Whether the last load gave any plugin's module.
+    package var hasPlugins: Bool { !loadedPlugins.isEmpty }
+
+    /// A loader of the plugins this one loaded, as they were checked, with a host of its own:
+    /// the screens of a session started with it (``hosting(_:)``) run in processes of its own,
+    /// started when first used and stopped by its ``stopPlugins()``. `test` gives each session
+    /// one, so that what a path does to a plugin (its state, a stop for a slow command) is met
+    /// on that path alone.
+    package func separate() -> PluginLoader {
+        let copy = PluginLoader(purpose: purpose, trust: trust, stateDirectory: stateDirectory)
+        for again in loadedPlugins {
+            copy.keep(again(copy.host), again: again)
+        }
+        return copy
+    }
+
+    /// `modules` with each plugin's module in place of the one of its name: those whose screens
+    /// run in this loader's host.
+    package func hosting(_ modules: [FeatureModule]) -> [FeatureModule] {
+        modules.map { hostedModules[$0.name] ?? $0 }
+    }
+
     /// Stops the plugins it started (see ``FlowRuntime/stopPlugins()``): for a tool whose
-    /// sessions share the loader (`test`), once the last has ended.
+    /// sessions share the loader, once the last has ended.
     package func stopPlugins() async {
         await host.shutDown()
     }

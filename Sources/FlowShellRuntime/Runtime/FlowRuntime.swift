@@ -109,8 +109,9 @@ public final class FlowRuntime {
 
     /// Starts a flow that `check` found sound, without checking it again: a tool that runs many
     /// sessions of one flow (`test`, a session per path it tries) checks it once, and gives each
-    /// the `planner` of the first (nil: one of its own). `plugins` is the loader `check` used; it
-    /// is the caller's to stop.
+    /// the `planner` of the first (nil: one of its own). `plugins` is the loader `check` used, or
+    /// one made from it by ``PluginLoader/separate()`` (the session's plugins then run in its
+    /// host); it is the caller's to stop.
     package static func start(
         checked check: FlowCheck,
         source: ConfigSource,
@@ -124,9 +125,9 @@ public final class FlowRuntime {
         guard let manifest = check.runnableManifest else {
             throw StartFailure(messages: check.diagnostics.map(\.description), status: 2)
         }
-        return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                                services: services, rootInput: FeatureInput(), warnings: check.diagnostics, plugins: plugins, now: now,
-                                planner: planner)
+        return try await launch(manifest, source: source, modules: modules, catalogued: plugins.hosting(check.modules),
+                                dataDirectory: dataDirectory, services: services, rootInput: FeatureInput(), warnings: check.diagnostics,
+                                plugins: plugins, now: now, planner: planner)
     }
 
     /// Sets up a checked manifest's services and settings and opens its root screen.

@@ -176,6 +176,56 @@ import Testing
         #expect(outcomes.map(\.covered) == [false, false, true], "only cancelled: \(outcomes.map(\.name))")
     }
 
+    /// A guard's flow that finishes with the condition still not holding is said once, as
+    /// such: not also "never finished" (the report said both of one path).
+    @Test func aGuardsFlowThatFinishesWithoutTheConditionIsNotAlsoSaidNeverToFinish() async throws {
+        // Choosing an operator finishes the flow, and signs no one in.
+        let config = """
+        {
+          "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
+          "transitions": [
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
+          ],
+          "flows": { "pick": { "root": "cars.operators", "finish": { "chosen": "finished" } } },
+          "guards": {
+            "session": { "flow": "pick" }
+          }
+        }
+        """
+        let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
+        #expect(report.findings.map(\.kind) == [.guardStillUnmet], "\(report.findings.map(\.message))")
+        let finding = try #require(report.findings.first)
+        #expect(finding.message.hasPrefix("flow 'pick' finished, but "))
+        #expect(finding.steps.first == "select smart" && finding.steps.last?.hasPrefix("choose ") == true, "\(finding.steps)")
+        let finished = try #require(report.coverage?.guardOutcomes.items.first { $0.name.hasSuffix("session finished") })
+        #expect(!finished.covered)
+        #expect(finished.note == "flow 'pick' finished, but 'session' still did not hold, so the transition did not go on (guard-still-unmet)")
+        #expect(report.coverage?.flowResults.items.first { $0.name == "pick.finished" }?.covered == true)
+    }
+
+    /// A screen no path reaches has its commands counted, none run: the commands' coverage is
+    /// never whole while a screen the config names is not reached (it said 100% of them).
+    @Test func theCommandsOfAScreenNoPathReachesAreCountedAndNotCovered() async throws {
+        // Nothing leads to the operators from the car list, the root.
+        let config = """
+        {
+          "app": "islands", "root": "cars.list", "modules": ["Cars"],
+          "transitions": [
+            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" }
+          ]
+        }
+        """
+        let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
+        let coverage = try #require(report.coverage)
+        #expect(coverage.screens.items.map(\.name) == ["cars.list", "cars.operators"])
+        #expect(coverage.screens.items.map(\.covered) == [true, false])
+        let choose = try #require(coverage.commands.items.first { $0.name == "cars.operators choose" }, "\(coverage.commands.items.map(\.name))")
+        #expect(!choose.covered && choose.count == 0)
+        #expect(choose.note == "no path reached its screen")
+        #expect(choose.line == 4, "where the config first names the operators")
+        #expect(coverage.commands.covered < coverage.commands.total)
+    }
+
     @Test func anEventNoTransitionHandlesIsFoundWhereItsScreenOpened() async throws {
         let unhandled = Self.sample.replacingOccurrences(
             of: #"    { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "popTo" },"# + "\n", with: "")

@@ -173,7 +173,7 @@ import Testing
                 """
                 {
                   "app": "swatches", "root": "cars.list", "modules": ["Cars"],
-                  "plugins": [{ "module": "Swatches", "command": ["python3", "\(plugin)", "\(log)"], "timeoutMs": 60000 }],
+                  "plugins": [{ "module": "Swatches", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }],
                   "transitions": [
                     { "from": "cars.list", "command": "swatches", "to": "swatch.board", "style": "push" },
                     { "from": "swatch.board", "on": "finished", "style": "pop" }
@@ -182,7 +182,7 @@ import Testing
                 """
             }
             try Data(config(examples: "").utf8).write(to: folder.appendingPathComponent("flow.json"))
-            let environment = environment.merging(["FLOWSHELL_ALLOW_PLUGINS": "1"]) { $1 }
+            let environment = environment.merging(["FLOWSHELL_ALLOW_PLUGINS": "1", "SWATCHES_LOG": log]) { $1 }
             let result = try FlowShellBinary.run(["test", "--config", "flow.json"], input: "", in: folder, environment: environment)
             let typed = Set(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
             #expect(typed == ["paint red", "paint green", "finish"], "\(result.output)\(result.errors)")
@@ -194,6 +194,37 @@ import Testing
             _ = try FlowShellBinary.run(["test", "--config", "flow.json"], input: "", in: folder, environment: environment)
             let withExamples = Set(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
             #expect(withExamples == ["paint red", "paint green", "label first coat", "finish"])
+        }
+    }
+
+    /// A plugin that writes a file its command names has changed since it was trusted when it is
+    /// next started, on the next path: the finding says what the fresh session met (it said only
+    /// that the screens differ).
+    @Test func aPluginThatWritesAFileItsCommandNamesIsSaidNotToStartAgain() throws {
+        let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTests/Fixtures/plugins/swatches.py").path
+        try Self.inScratch(["commands.log": ""]) { folder, environment in
+            let log = folder.appendingPathComponent("commands.log").path
+            // The log is named in the command too, so its stamp is part of what is trusted.
+            let config = """
+            {
+              "app": "swatches", "root": "cars.list", "modules": ["Cars"],
+              "plugins": [{ "module": "Swatches", "command": ["python3", "\(plugin)", "commands.log"], "timeoutMs": 60000 }],
+              "transitions": [
+                { "from": "cars.list", "command": "swatches", "to": "swatch.board", "style": "push" },
+                { "from": "swatch.board", "on": "finished", "style": "pop" }
+              ]
+            }
+            """
+            try Data(config.utf8).write(to: folder.appendingPathComponent("flow.json"))
+            let environment = environment.merging(["FLOWSHELL_ALLOW_PLUGINS": "1", "SWATCHES_LOG": log]) { $1 }
+            let result = try FlowShellBinary.run(["test", "--config", "flow.json", "--format", "json"], input: "", in: folder, environment: environment)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.errors)")
+            let findings = report["findings"] as? [[String: Any]] ?? []
+            let nondeterministic = try #require(findings.first { $0["kind"] as? String == "nondeterministic" }, "\(result.output)")
+            let message = try #require(nondeterministic["message"] as? String)
+            #expect(message.contains("; in the fresh session, 'swatches' met: cannot open Swatches: plugin Swatches was not started: "), "\(message)")
+            #expect(message.contains("changed since its config was trusted"), "\(message)")
+            #expect(nondeterministic["steps"] as? [String] == ["swatches"])
         }
     }
 

@@ -1,6 +1,8 @@
 """A plugin for flowshell test's tests: a board whose `paint` takes one of the colours it
 declares, whose `label` takes free text, and which notes every command it runs, one line each,
-in the file its first argument names."""
+in the file SWATCHES_LOG names, or else its first argument. (`flowshell test` starts the plugin
+anew for each path it tries, and a file its command names is part of what was trusted: a log
+written there would make it a changed plugin on the next path.)"""
 
 import os
 import sys
@@ -8,7 +10,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "plugins", "python"))
 import flowshell_plugin as fp  # noqa: E402
 
-LOG = sys.argv[1]
+LOG = os.environ.get("SWATCHES_LOG") or sys.argv[1]
 
 
 def note(line):
