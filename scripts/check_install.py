@@ -26,7 +26,7 @@ COMMANDS = {
     "test": ["--config", "--allow-plugins", "--format", "--require-coverage", "--depth", "--paths", "--values", "--deadline",
              "--seed", "--findings"],
     "graph": ["--config", "--allow-plugins", "--format"],
-    "replay": ["--config", "--allow-plugins"],
+    "replay": ["--config", "--allow-plugins", "--allow"],
     "trust": ["--config"],
     "untrust": ["--config"],
     # Its options are flowshell-serve's, which it runs with the same arguments.
