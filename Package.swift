@@ -248,9 +248,10 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .library(name: "FlowShellServe", targets: ["FlowShellServe"]),
     ]
     package.targets += [
-        // What the browser's and SSH's servers share at their door: the rule that lets a
-        // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it.
-        .target(name: "FlowShellServing", dependencies: [.product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSwift),
+        // What the browser's and SSH's servers share: at their door, the rule that lets a
+        // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it;
+        // inside, the guards every served session is composed with.
+        .target(name: "FlowShellServing", dependencies: ["FlowShellRuntime", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
         // or terminal.
@@ -293,7 +294,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .target(
             name: "FlowShellServe",
             dependencies: [
-                "FlowShellWeb", "FlowShellSSH", "FlowShellRuntime", "FlowShellKit",
+                "FlowShellWeb", "FlowShellSSH", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
@@ -325,7 +326,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     ]
     // Every global command in every front end, the browser's and SSH's among them
     // (GlobalCommandTests), and examples/greeter's server program (ExampleAppTests).
-    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "GreeterServe"]
+    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "FlowShellServing", "GreeterServe"]
 }
 
 // `FLOWSHELL_TESTS=Greeting swift test`: the tests of those features alone (names separated by

@@ -58,7 +58,7 @@ final class ExplorerSession {
     }
 
     let runtime: FlowRuntime
-    private let dispatcher: Dispatcher
+    private let session: Session
     private let output = ExplorerOutput()
     private let clock: ManualClock
     private let pacer: ClockPacer
@@ -89,7 +89,7 @@ final class ExplorerSession {
         self.pacer = pacer
         // A session of the core with no capability (no files, no programs of this machine),
         // cancellable, so that a step past its deadline can be stopped as Ctrl-C would.
-        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true)
+        session = Session(runtime: runtime, output: output, capabilities: [], cancellable: true)
         runtime.flow.observeNavigation = { [weak self] trace in self?.observe(trace) }
     }
 
@@ -115,7 +115,7 @@ final class ExplorerSession {
         }
         let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions,
                                       plugins: (plugins, launch.plugins))
-        await session.dispatcher.refreshLinkParameterValues()
+        await session.session.refreshLinkParameterValues()
         return session
     }
 
@@ -136,10 +136,10 @@ final class ExplorerSession {
         let limit = clock.now.offset + deadline
         let pluginRuns = plugins.own.endedRuns
         pacer.begin(limit: limit)
-        let dispatcher = dispatcher
+        let session = session
         let finish = LineFinish()
         let work = Task { @MainActor in
-            _ = await dispatcher.run(line)
+            _ = await session.run(line)
             finish.end(timedOut: false)
         }
         let timer = Task { @MainActor in
@@ -151,7 +151,7 @@ final class ExplorerSession {
         // Work sleeps past the limit: the pacer stopped there, or would have once it looked.
         let clockStopped = pacer.reachedLimit || clock.earliestWake.map { $0 > limit } == true
         if timedOut {
-            dispatcher.cancelForegroundCommand()
+            session.cancelForegroundCommand()
             // A command that does not stop when cancelled is left behind, with its session.
             let stopped = LineFinish()
             let grace = Task { @MainActor in
@@ -175,7 +175,7 @@ final class ExplorerSession {
         finishedGuards.removeAll()
         // With what the screens' background work caused since the line before.
         defer { observations.removeAll() }
-        return LineResult(observations: observations, commandFailure: dispatcher.commandFailure,
+        return LineResult(observations: observations, commandFailure: session.commandFailure,
                           timedOut: timedOut, clockStopped: clockStopped,
                           pluginStopped: plugins.own.endedRuns != pluginRuns ? plugins.own.lastEnding : nil)
     }
@@ -186,7 +186,7 @@ final class ExplorerSession {
     var stack: [NavigationEntry] { flow.router.entries }
 
     /// What the top screen offers now, as the flow shows it (its commands and the config's).
-    var topProperties: ViewProperties? { dispatcher.topProperties }
+    var topProperties: ViewProperties? { session.topProperties }
 
     /// The names of the commands the config adds to the top screen.
     var configCommands: Set<String> {
@@ -196,7 +196,7 @@ final class ExplorerSession {
 
     /// The values Tab offers for a link parameter now.
     func linkValues(for parameter: String) -> [String] {
-        dispatcher.linkValues(for: parameter)
+        session.linkValues(for: parameter)
     }
 
     /// The state the explorer tells apart: the stack, which conditions hold and which guards

@@ -192,7 +192,7 @@ public final class FlowExplorer {
             if let command = candidate.command, let screen = node.state.stack.last?.screen {
                 recorder.ran(command, on: screen)
             }
-            if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Dispatcher.unexpectedFailurePrefix) {
+            if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Session.unexpectedFailurePrefix) {
                 recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(failure)"),
                                 steps: steps)
             } else if let stopped = result.pluginStopped, let command = candidate.command, !result.timedOut {

@@ -1,5 +1,6 @@
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 import NIOCore
 import ServiceLifecycle
@@ -30,13 +31,16 @@ package enum SSHServing {
         package var descriptorLimit: Int
         /// Where the server says what is wrong in the authorized-keys file while it runs.
         package var report: @Sendable (String) -> Void
+        /// What each login's session is composed with.
+        package var guards: ServerGuards
 
         package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, paths: StatePaths, services: ServiceContainer,
                      dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, host: String, port: Int,
                      authorizedKeys: String?, idleTimeout: Int, loginTimeout: Int, descriptorLimit: Int,
-                     report: @escaping @Sendable (String) -> Void) {
+                     report: @escaping @Sendable (String) -> Void, guards: ServerGuards) {
             self.identity = identity
             self.modules = modules
+            self.guards = guards
             self.source = source
             self.paths = paths
             self.services = services
@@ -86,7 +90,8 @@ package enum SSHServing {
         }
         let keys = AuthorizedKeysFile(path: keysPath, report: request.report)
         let sessions = SSHSessions(identity: request.identity, modules: request.modules, source: request.source,
-                                   services: request.services, dataDirectory: request.dataDirectory, plugins: request.plugins)
+                                   services: request.services, dataDirectory: request.dataDirectory, plugins: request.plugins,
+                                   guards: request.guards)
         var lines: [String] = []
         do {
             for warning in try await sessions.check() { lines.append(warning) }

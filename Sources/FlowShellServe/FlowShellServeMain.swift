@@ -1,6 +1,8 @@
 import FlowShellKit
 import FlowShellRuntime
 import FlowShellSSH
+import FlowShellServing
+import FlowShellTerminal
 import FlowShellWeb
 import Foundation
 import Logging
@@ -46,8 +48,11 @@ public enum FlowShellServeMain {
         let dataDir = options.dataDir
         let dataDirectory: (String) -> String? = { app in dataDir ?? paths.dataDirectory(app: app) }
         let plugins = { PluginLoader(purpose: .running, trust: trust, paths: paths) }
-        // The sessions of both servers share the app's services, as two terminals share its data.
+        // The sessions of both servers share the app's services, as two terminals share its data,
+        // and are composed alike: what the program's terminal may do (its files and programs)
+        // is withheld from them, and this machine's paths are taken out of what they show.
         let services = ServiceContainer()
+        let guards = ServerGuards(withholding: .terminal)
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
@@ -60,7 +65,8 @@ public enum FlowShellServeMain {
                 let prepared = try await WebServing.prepare(.init(identity: identity, modules: modules, source: source, services: services,
                                                                   dataDirectory: dataDirectory, stateDirectory: { paths.directory(app: $0) },
                                                                   plugins: plugins, host: options.host, port: port,
-                                                                  descriptorLimit: descriptorLimit, newToken: options.newToken))
+                                                                  descriptorLimit: descriptorLimit, newToken: options.newToken,
+                                                                  guards: guards))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))
@@ -77,7 +83,7 @@ public enum FlowShellServeMain {
                 plugins: plugins, host: host, port: port, authorizedKeys: options.authorizedKeys,
                 idleTimeout: options.sshIdleTimeout ?? ServeOptions.defaultIdleTimeout,
                 loginTimeout: options.sshLoginTimeout ?? ServeOptions.defaultLoginTimeout,
-                descriptorLimit: descriptorLimit, report: { writeError($0) })
+                descriptorLimit: descriptorLimit, report: { writeError($0) }, guards: guards)
             do {
                 let prepared = try await SSHServing.prepare(request) { port in
                     let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

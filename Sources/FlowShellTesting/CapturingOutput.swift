@@ -3,7 +3,7 @@ import FlowManifest
 import FlowShellKit
 import FlowShellRuntime
 
-/// The View a harness gives the dispatcher: it keeps what was pushed to it.
+/// The View a harness gives the session: it keeps what was pushed to it.
 @MainActor
 final class CapturingOutput: ShellOutput {
     /// Every screen shown, oldest first.

@@ -5,7 +5,7 @@ import Clocks
 import FlowShellRuntime
 import Testing
 
-/// Runs one screen without a terminal, through the shell's own runtime and dispatcher: build it
+/// Runs one screen without a terminal, through the shell's own runtime and session: build it
 /// with an input, type commands (its own and the global ones), and check what it shows, its
 /// state and which events it emitted. Failures are recorded as test issues with a diff.
 ///
@@ -28,7 +28,7 @@ public final class FeatureHarness {
     /// The services the screen was built with.
     public let services: ServiceContainer
     private let runtime: FlowRuntime
-    private let dispatcher: Dispatcher
+    private let session: Session
     private let updates: PushedUpdates
     private var output: CapturingOutput { updates.output }
     private var emitted: [FeatureEvent] = []
@@ -57,19 +57,19 @@ public final class FeatureHarness {
             Issue.record("\(message)", sourceLocation: sourceLocation)
             throw UserFacingError(message)
         }
-        dispatcher = Dispatcher(runtime: runtime, output: updates.output)
+        session = Session(runtime: runtime, output: updates.output)
         let unasserted = updates.unasserted
-        // Commands' events reach the harness through the dispatcher, background work's as the
+        // Commands' events reach the harness through the session, background work's as the
         // flow queues them.
-        runtime.flow.observeBackgroundEvents = { [weak self] events in self?.dispatcher.onEvents(events) }
-        dispatcher.onEvents = { [weak self] events in
+        runtime.flow.observeBackgroundEvents = { [weak self] events in self?.session.onEvents(events) }
+        session.onEvents = { [weak self] events in
             unasserted.emitted(events.map(Self.describe))
             guard let self else { return }
             emitted += events
             eventWaiters.reached(emitted.count)
         }
         checkedState = (runtime.flow.top?.screen as? any StateReporting)?.reportedState
-        dispatcher.showTop()
+        session.showTop()
     }
 
     /// Whether what the screen did must all be asserted (``Exhaustivity``); a test may change
@@ -164,8 +164,8 @@ public final class FeatureHarness {
     /// Types a command line (split like the shell does) and runs it; its error is thrown.
     public func send(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         output.notices.removeAll()
-        _ = await dispatcher.run(line)
-        if let failure = dispatcher.commandFailure {
+        _ = await session.run(line)
+        if let failure = session.commandFailure {
             if failure.hasPrefix("unknown command") {
                 let names = properties.commands.map(\.name).joined(separator: ", ")
                 Issue.record("'\(properties.title)' has no command '\(line)'; it has \(names)", sourceLocation: sourceLocation)

@@ -6,7 +6,7 @@ import FlowShellRuntime
 import Testing
 
 /// Runs a whole flow from a manifest without a terminal, through the shell's own runtime and
-/// dispatcher: type any line (a screen's command or a global one: `back`, `home`, `open LINK`,
+/// session: type any line (a screen's command or a global one: `back`, `home`, `open LINK`,
 /// `help`, `where`, `reload`), and check the navigation stack, the screens and the messages.
 ///
 /// Like ``FeatureHarness`` it is exhaustive: every update the top screen pushes by itself must
@@ -23,7 +23,7 @@ import Testing
 public final class FlowHarness {
     /// The running flow.
     public let runtime: FlowRuntime
-    private let dispatcher: Dispatcher
+    private let session: Session
     private let updates: PushedUpdates
     private var output: CapturingOutput { updates.output }
 
@@ -46,8 +46,8 @@ public final class FlowHarness {
             Issue.record("the flow does not start:\n\(error.messages.joined(separator: "\n"))", sourceLocation: sourceLocation)
             throw UserFacingError("the flow has errors")
         }
-        dispatcher = Dispatcher(runtime: runtime, output: updates.output)
-        dispatcher.showTop()
+        session = Session(runtime: runtime, output: updates.output)
+        session.showTop()
     }
 
     /// Whether every update must be asserted (``Exhaustivity``); a test may change it as it goes.
@@ -98,8 +98,8 @@ public final class FlowHarness {
     /// Types a line as at the prompt. A screen command's own error is thrown (navigation's
     /// messages are kept in ``notices``).
     public func send(_ line: String) async throws {
-        _ = await dispatcher.run(line)
-        if let failure = dispatcher.commandFailure {
+        _ = await session.run(line)
+        if let failure = session.commandFailure {
             if let index = output.notices.lastIndex(where: { $0.style == .error && $0.text == failure }) {
                 output.notices.remove(at: index)
             }

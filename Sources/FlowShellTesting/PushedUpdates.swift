@@ -3,11 +3,11 @@ import FlowShellKit
 import FlowShellRuntime
 import Testing
 
-/// What both harnesses keep of the screens' own doings: the View they give the dispatcher, the
+/// What both harnesses keep of the screens' own doings: the View they give the session, the
 /// updates screens pushed by themselves and whether the test took them, and the test's clock.
 @MainActor
 final class PushedUpdates {
-    /// The View the dispatcher shows screens and messages on.
+    /// The View the session shows screens and messages on.
     let output = CapturingOutput()
     /// What the test has not asserted yet.
     let unasserted: Unasserted

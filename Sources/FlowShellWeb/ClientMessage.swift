@@ -21,7 +21,7 @@ struct ClientMessage: Equatable, Sendable {
     /// What the page asks for.
     let kind: Kind
     /// The longest line accepted, in bytes: longer than any command a person types.
-    static let maximumLineLength = Dispatcher.longestLine
+    static let maximumLineLength = LineLengthBound.longestLine
     /// The largest `id` accepted: what a page's number keeps exactly.
     static let maximumID = 1 << 53
 

@@ -1,4 +1,5 @@
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 import HummingbirdWebSocket
 import NIOWebSocket

@@ -4,7 +4,7 @@ import FlowShellKit
 import FlowShellRuntime
 import Foundation
 
-/// The browser's View: what the dispatcher pushes, as messages in the machine interface's
+/// The browser's View: what the session pushes, as messages in the machine interface's
 /// encoding (``MachineEncoding``, the lines of `--output json`), handed to `send` in order —
 /// and, before a screen shown at another place, where the tab is now (``PagePath``), so that
 /// the page's address follows the flow: `{"type": "location", "path": "/cars/rio", "opensHere": true}`.

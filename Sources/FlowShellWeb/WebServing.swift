@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 import ServiceLifecycle
 
@@ -26,10 +27,13 @@ package enum WebServing {
         package var descriptorLimit: Int
         /// Whether to make a new token rather than keep the last one (`--new-token`).
         package var newToken: Bool
+        /// What each tab's session is composed with.
+        package var guards: ServerGuards
 
         package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
                      dataDirectory: @escaping (String) -> String?, stateDirectory: @escaping (String) -> String?,
-                     plugins: @escaping () -> PluginLoader, host: String, port: Int, descriptorLimit: Int, newToken: Bool) {
+                     plugins: @escaping () -> PluginLoader, host: String, port: Int, descriptorLimit: Int, newToken: Bool,
+                     guards: ServerGuards) {
             self.identity = identity
             self.modules = modules
             self.source = source
@@ -41,6 +45,7 @@ package enum WebServing {
             self.port = port
             self.descriptorLimit = descriptorLimit
             self.newToken = newToken
+            self.guards = guards
         }
     }
 
@@ -71,7 +76,7 @@ package enum WebServing {
         }
         let sessions = WebSessions(source: request.source, modules: request.modules, title: request.identity.title,
                                    maximumOpen: bounds.tabs, services: request.services, dataDirectory: request.dataDirectory,
-                                   stateDirectory: request.stateDirectory, plugins: request.plugins)
+                                   stateDirectory: request.stateDirectory, plugins: request.plugins, guards: request.guards)
         var warnings = bounds.warning.map { [$0] } ?? []
         do {
             warnings += try await sessions.check()
@@ -86,7 +91,7 @@ package enum WebServing {
         let title = request.identity.title
         let source = request.source
         let server = WebServer(host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
-                               bounds: bounds, redaction: .ofThisMachine()) { port in
+                               bounds: bounds, redaction: request.guards.redaction) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let line = "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"

@@ -6,14 +6,14 @@ import Foundation
 /// One browser tab: a runtime and a session of its own (its stack, history, aliases and
 /// settings), whose View is the page. Lines from the page go through the same session core as a
 /// line typed at the terminal; nothing in the runtime knows it is a browser. The session is
-/// composed with the core alone: the person at the page may not be the person at this machine,
-/// so it has no capability that reaches the machine's files or programs.
+/// composed with the core and the server's guards: the person at the page may not be the person
+/// at this machine, so it has no capability that reaches the machine's files or programs.
 @MainActor
 final class WebSession {
     /// The tab's id, which the page keeps to come back to where it was after a reload.
     let tab: String
     let runtime: FlowRuntime
-    private let dispatcher: Dispatcher
+    private let session: Session
     private let send: @Sendable (Data) -> Void
     private let encoding = MachineEncoding()
     /// Set when the session is ending: lines still queued are not run.
@@ -32,14 +32,14 @@ final class WebSession {
     /// changed by itself, once the session started.
     var placeMayHaveChanged: () -> Void = {}
 
-    init(tab: String, runtime: FlowRuntime, send: @escaping @Sendable (Data) -> Void) {
+    init(tab: String, runtime: FlowRuntime, handlers: [any LineHandler], send: @escaping @Sendable (Data) -> Void) {
         self.tab = tab
         self.runtime = runtime
         self.send = send
         let flow = runtime.flow
         let output = WebOutput(links: { flow.manifest.links }, send: send)
-        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: [], cancellable: true, showsProgress: true)
-        dispatcher.onUpdateByItself = { [weak self] in self?.placeMayHaveChanged() }
+        session = Session(runtime: runtime, output: output, handlers: handlers, cancellable: true, showsProgress: true)
+        session.onUpdateByItself = { [weak self] in self?.placeMayHaveChanged() }
     }
 
     /// Where the tab is now.
@@ -60,21 +60,21 @@ final class WebSession {
     /// its address names (`link`), else the root, and shows the top screen.
     func start(title: String, restoring snapshot: NavigationSnapshot?, opening link: String?, notices: [Notice]) async {
         let manifest = runtime.flow.manifest
-        emit(encoding.message("session", Opening(tab: tab, app: manifest.app, title: title, globalCommands: dispatcher.globalCommands,
+        emit(encoding.message("session", Opening(tab: tab, app: manifest.app, title: title, globalCommands: session.globalCommands,
                                                  links: manifest.links.map(\.pattern))))
-        notices.forEach(dispatcher.show)
+        notices.forEach(session.show)
         if let snapshot {
-            await runtime.flow.restore(snapshot).forEach(dispatcher.show)
+            await runtime.flow.restore(snapshot).forEach(session.show)
         } else if let link {
-            await runtime.flow.open(link).forEach(dispatcher.show)
+            await runtime.flow.open(link).forEach(session.show)
         }
-        dispatcher.showTop()
+        session.showTop()
         placeMayHaveChanged()
     }
 
     /// Tells the page `notice`, outside any line.
     func tell(_ notice: Notice) {
-        dispatcher.show(notice)
+        session.show(notice)
     }
 
     private struct Done: Encodable {
@@ -91,11 +91,11 @@ final class WebSession {
         let descriptions: [String: String]
     }
 
-    /// Answers Tab with the terminal's completion: the dispatcher's, with the link values the
+    /// Answers Tab with the terminal's completion: the session's, with the link values the
     /// modules offer now (and no files: the session has no capability that reaches them).
     func complete(_ message: ClientMessage) async {
-        await dispatcher.refreshLinkParameterValues()
-        let completion = dispatcher.complete(message.line)
+        await session.refreshLinkParameterValues()
+        let completion = session.complete(message.line)
         emit(encoding.message("completion", Offer(id: message.id, deleting: completion.deleting, insert: completion.insert,
                                                   candidates: completion.candidates, descriptions: completion.descriptions)))
     }
@@ -110,7 +110,7 @@ final class WebSession {
     func cancel(_ id: Int) {
         if running == id {
             runningCancelled = true
-            dispatcher.cancelForegroundCommand()
+            session.cancelForegroundCommand()
         } else if queued.contains(id) {
             cancelledWhileQueued.insert(id)
         }
@@ -122,17 +122,17 @@ final class WebSession {
             if stopping { break }
             queued.remove(message.id)
             if cancelledWhileQueued.remove(message.id) != nil {
-                dispatcher.show(Notice(.warning, "cancelled"))
+                session.show(Notice(.warning, "cancelled"))
                 emit(encoding.message("done", Done(id: message.id, failed: true)))
                 continue
             }
-            let failuresBefore = dispatcher.failures
+            let failuresBefore = session.failures
             running = message.id
             runningCancelled = false
-            let step = await dispatcher.run(message.line)
+            let step = await session.run(message.line)
             running = nil
             // A line cancelled did not do what it was asked: it failed, as one that was refused.
-            emit(encoding.message("done", Done(id: message.id, failed: dispatcher.failures > failuresBefore || runningCancelled)))
+            emit(encoding.message("done", Done(id: message.id, failed: session.failures > failuresBefore || runningCancelled)))
             if case .quit = step {
                 quit = true
                 emit(encoding.message("ended", Ended(reason: "You left this session with quit.")))
@@ -150,7 +150,7 @@ final class WebSession {
     /// Ends what runs now and what is queued: the page went away.
     func stop() {
         stopping = true
-        dispatcher.cancelForegroundCommand()
+        session.cancelForegroundCommand()
     }
 
     /// Closes the tab's screens and stops its plugins; returns where it was.

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 
 /// The sessions of one server: what they share (the app's services, data folder and modules'
@@ -20,6 +21,8 @@ final class WebSessions {
     private let makePlugins: () -> PluginLoader
     private let services: ServiceContainer
     private let settings = SharedSettings()
+    /// What each tab's session is composed with.
+    private let guards: ServerGuards
     /// The tabs open or opening now.
     private var reserved: Set<String> = []
     /// The sessions of the tabs open now, by tab.
@@ -44,8 +47,9 @@ final class WebSessions {
     /// the app's data in `dataDirectory(app)`, where the tabs were in `stateDirectory(app)/web-tabs`.
     init(source: ConfigSource, modules: [FeatureModule], title: String, maximumOpen: Int, services: ServiceContainer = ServiceContainer(),
          dataDirectory: @escaping (String) -> String?, stateDirectory: @escaping (String) -> String? = { _ in nil },
-         plugins: @escaping () -> PluginLoader) {
+         plugins: @escaping () -> PluginLoader, guards: ServerGuards) {
         self.source = source
+        self.guards = guards
         self.maximumOpen = maximumOpen
         self.services = services
         self.modules = modules
@@ -63,7 +67,7 @@ final class WebSessions {
         let settings = self.settings
         return try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory,
                                            openSettings: { folder in SessionSettings(shared: settings.open(inFolder: folder)) },
-                                           services: services, plugins: makePlugins())
+                                           services: services, plugins: makePlugins(), reserving: guards.withheld)
     }
 
     /// Starts the flow once, before serving, so that a config that cannot run is reported at
@@ -129,7 +133,7 @@ final class WebSessions {
             reserved.remove(tab)
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
-        let session = WebSession(tab: tab, runtime: runtime, send: send)
+        let session = WebSession(tab: tab, runtime: runtime, handlers: guards.lineHandlers, send: send)
         sessions[tab] = session
         session.placeMayHaveChanged = { [weak self, weak session] in
             guard let self, let session, !session.quit else { return }

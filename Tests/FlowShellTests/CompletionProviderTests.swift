@@ -14,7 +14,7 @@ import Testing
 
     /// What a terminal session offers on `screen`: its commands, then the session's global ones.
     private func atTerminal(_ screen: ViewProperties) -> [CommandDescription] {
-        screen.commands + Dispatcher.globals(composing: .terminal).map(\.description)
+        screen.commands + Session.globals(composing: .terminal).map(\.description)
     }
 
     @Test func completesScreenAndGlobalCommandNames() {

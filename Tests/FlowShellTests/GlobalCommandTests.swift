@@ -5,6 +5,7 @@ import FlowShellTesting
 import Foundation
 import Testing
 #if canImport(FlowShellWeb)
+import FlowShellServing
 @testable import FlowShellWeb
 import Synchronization
 #endif
@@ -38,29 +39,25 @@ import Synchronization
         Set(frontEnds.filter { $0.value.contains(frontEnd) }.keys)
     }
 
+    /// The names no screen may take in this program: the core's, and those of the capabilities
+    /// its terminal links.
+    static let reservedNames = Set(CoreCommands.names + [SessionCapability].terminal.flatMap(\.commandNames))
+
     static let config = #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#
     static let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
 
     @Test func everyGlobalCommandOfEveryFrontEndIsInTheTable() {
         // A command added to the core or to a capability must be placed in the table above.
-        #expect(Set(Self.frontEnds.keys) == SessionCapability.reservedNames)
-        #expect(Set(Dispatcher.globals(composing: .terminal).map(\.name)) == Self.names(of: .terminal))
+        #expect(Set(Self.frontEnds.keys) == Self.reservedNames)
+        #expect(Set(Session.globals(composing: .terminal).map(\.name)) == Self.names(of: .terminal))
     }
 
     @Test func whatASessionWithoutACapabilityIsToldNamesTheCapabilityThatAddsIt() {
-        // `shell: this session has no programs of the server's machine`: the table in the core
-        // says which capability adds each command and operator, as the terminal's capabilities do.
-        for capability in [SessionCapability.files, .programs] {
-            for name in capability.commandNames {
-                #expect(SessionCapability.builtInCommands.contains { $0 == (name, capability.name) }, "\(name) is added by \(capability.name)")
-                #expect(SessionCapability.lacking(name) == "\(name): this session has no \(capability.name) of the server's machine")
-            }
-            for symbol in capability.operators {
-                #expect(symbol.capability == capability.name, "\(symbol.rawValue) is added by \(capability.name)")
-            }
-        }
-        #expect(SessionCapability.builtInCommandNames.sorted() == (SessionCapability.files.commandNames + SessionCapability.programs.commandNames).sorted())
-        #expect(SessionCapability.lacking("help") == nil && SessionCapability.lacking("select") == nil)
+        // `shell: this session has no programs of the server's machine`: each capability says
+        // what a session composed without it lacks, in its own name.
+        #expect(SessionCapability.files.lacking == "this session has no files of the server's machine")
+        #expect(SessionCapability.programs.lacking == "this session has no programs of the server's machine")
+        #expect(Set(SessionCapability.files.operators) == [.write, .append] && SessionCapability.programs.operators == [.pipe])
     }
 
     /// What the terminal's capability that adds `name` is called (`programs`).
@@ -90,9 +87,9 @@ import Synchronization
         for name in Self.names(of: .terminal).sorted() {
             let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
             let console = RecordingConsole()
-            let dispatcher = Dispatcher(runtime: runtime, output: TextOutput(console: console, interactive: false, colour: false) { 60 },
+            let session = Session(runtime: runtime, output: TextOutput(console: console, interactive: false, colour: false) { 60 },
                                         capabilities: .terminal)
-            let step = await dispatcher.run(line(for: name, script: script))
+            let step = await session.run(line(for: name, script: script))
             let leaves = name == "quit" || name == "exit"
             #expect(step == (leaves ? .quit(nil) : .next), "\(name) gave \(step)")
             #expect(!console.errors.contains("unknown command"), "\(name): \(console.errors)")
@@ -170,7 +167,7 @@ import Synchronization
         let names = answer.split(separator: ":").last?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
         let globals = Set(names).subtracting(["fail", "slow", "count", "go"])
         #expect(globals == Self.names(of: .harness), "the harness listed \(answer)")
-        for name in SessionCapability.reservedNames.subtracting(Self.names(of: .harness)) {
+        for name in Self.reservedNames.subtracting(Self.names(of: .harness)) {
             await #expect(throws: UserFacingError.self, "the harness has no \(name)") { try await flow.send("\(name) x") }
         }
     }
@@ -202,7 +199,9 @@ import Synchronization
     private func browserSession() async throws -> (WebSession, PageMessages) {
         let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
         let page = PageMessages()
-        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime) { page.append($0) }
+        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: ServerGuards(withholding: .terminal).lineHandlers) {
+            page.append($0)
+        }
         await session.start(title: "Demo", restoring: nil, opening: nil, notices: [])
         return (session, page)
     }
@@ -235,7 +234,7 @@ import Synchronization
     @Test func whatABrowserSessionLacksIsUnknownThereAndSaysWhatItLacks() async throws {
         let (session, sent) = try await browserSession()
         _ = sent.take()
-        for name in SessionCapability.reservedNames.subtracting(Self.names(of: .browser)).sorted() {
+        for name in Self.reservedNames.subtracting(Self.names(of: .browser)).sorted() {
             // Typed, asked for help on, or through an alias: the same words.
             await run(["\(name) x", "help \(name)", "alias lacking \(name)", "lacking x"], in: session)
             let errors = sent.take().filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
@@ -309,7 +308,7 @@ import Synchronization
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("out.txt").path
         let session = try await sshSession()
-        for name in SessionCapability.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
+        for name in Self.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
             session.type("\(name) x\r")
             let answer = try await session.expect("Home › ")
             #expect(answer.contains("\(name): this session has no \(Self.capability(adding: name)) of the server's machine"), "\(name): \(answer)")
@@ -323,8 +322,10 @@ import Synchronization
         #expect(await session.quit("quit 5") == 5)
     }
 
-    @Test func anSSHSessionIsComposedWithNoCapability() {
-        #expect(Set(Dispatcher.globals(composing: SSHSessions.capabilities).map(\.name)) == Self.names(of: .ssh))
+    @Test func anSSHSessionIsComposedWithNoCapability() async throws {
+        let session = try await sshSession()
+        #expect(Set(session.session.session.globalCommands.map(\.name)) == Self.names(of: .ssh))
+        #expect(await session.quit() == 0)
     }
     #endif
 }

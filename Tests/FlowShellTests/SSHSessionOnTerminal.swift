@@ -1,6 +1,7 @@
 #if canImport(FlowShellSSH)
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 @testable import FlowShellSSH
 import Foundation
 import LineEditor
@@ -26,7 +27,8 @@ final class SSHSessionOnTerminal {
         }
         self.terminal = terminal
         guard let session = TerminalSession(runtime: runtime, user: ConnectedUser(name: user, authenticatedBy: "SSH key SHA256:test"),
-                                            terminal: terminal.terminal, type: type, program: "test", greeting: ("Test", "1.0")) else {
+                                            terminal: terminal.terminal, type: type, program: "test", greeting: ("Test", "1.0"),
+                                            guards: ServerGuards(withholding: .terminal)) else {
             throw UserFacingError("cannot start the line editor")
         }
         self.session = session

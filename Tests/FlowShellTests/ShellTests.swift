@@ -76,11 +76,11 @@ struct ShellDemoScreen: Screen {
         let reader = ScriptedReader(lines)
         let console = RecordingConsole()
         let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
-        let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: .terminal, cancellable: cancellable)
-        // Ctrl-C reaches the dispatcher as the terminal's watcher passes it on: once the
+        let session = Session(runtime: runtime, output: output, capabilities: .terminal, cancellable: cancellable)
+        // Ctrl-C reaches the session as the terminal's watcher passes it on: once the
         // command waits.
-        ShellDemoScreen.pressCtrlC = { Task { @MainActor in dispatcher.cancelForegroundCommand() } }
-        let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: false)
+        ShellDemoScreen.pressCtrlC = { Task { @MainActor in session.cancelForegroundCommand() } }
+        let shell = Shell(session: session, reader: reader, output: output, interactive: interactive, colour: false)
         return (shell, reader, console)
     }
 

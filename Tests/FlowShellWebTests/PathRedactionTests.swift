@@ -1,4 +1,5 @@
 import Foundation
+import FlowShellServing
 @testable import FlowShellWeb
 import Testing
 

@@ -2,7 +2,7 @@ import FlowManifest
 import FlowShellKit
 
 /// The effective screen: what an open screen offers in this flow, which is what every View
-/// shows and what the dispatcher runs — the screen's own commands, less those whose events all
+/// shows and what the session runs — the screen's own commands, less those whose events all
 /// lead nowhere here, then the commands the config adds to it. The View never asks the flow.
 extension AppFlowCoordinator {
     /// What the top screen offers now; nil before the flow has started.

@@ -29,7 +29,7 @@ struct CheckCommand: FeatureCommand {
         let trust = plugins.trust(identity: identity, environment: environment)
         let check = FlowCheck(source: options.source(identity), features: features,
                               plugins: PluginLoader(purpose: .checking, trust: trust,
-                                                    paths: StatePaths(folder: identity.folder, environment: environment)))
+                                                    paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
         let console = StandardConsole()
         switch format {
         case .text:

@@ -32,7 +32,7 @@ struct GraphCommand: FeatureCommand {
         let trust = plugins.trust(identity: identity, environment: environment)
         let check = FlowCheck(source: options.source(identity), features: features,
                               plugins: PluginLoader(purpose: .checking, trust: trust,
-                                                    paths: StatePaths(folder: identity.folder, environment: environment)))
+                                                    paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

@@ -99,7 +99,7 @@ struct TestCommand: FeatureCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let trust = plugins.trust(identity: identity, environment: environment)
         let loader = PluginLoader(purpose: .running, trust: trust) { _ in scratch.appendingPathComponent("state").path }
-        let check = FlowCheck(source: source, features: features, plugins: loader)
+        let check = FlowCheck(source: source, features: features, plugins: loader, reserving: .terminal)
         if let refusal = check.refusal {
             if format == .json {
                 console.write(Self.json(ExplorationReport(unloadable: check.fileName, bounds: bounds,

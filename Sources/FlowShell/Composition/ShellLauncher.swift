@@ -33,7 +33,7 @@ struct ShellLauncher {
     let scripted: ScriptedSession?
     /// Whether the config's plugins may run.
     let trust: PluginTrust
-    /// Where Tab is answered: the dispatcher, once it exists (the line editor is made first).
+    /// Where Tab is answered: the session, once it exists (the line editor is made first).
     private let completionTarget = CompletionTarget()
     private let console: Console
 
@@ -124,32 +124,32 @@ struct ShellLauncher {
             // The person at the terminal is at this machine: the session reaches its files and
             // programs. A replay's lines were written by whoever wrote the file, so it reaches
             // only what the user named.
-            let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: scripted?.capabilities ?? .terminal,
+            let session = Session(runtime: runtime, output: output, capabilities: scripted?.capabilities ?? .terminal,
                                         cancellable: cancelsOnInterrupt,
                                         showsProgress: interactive)
             // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
-            let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak dispatcher, runtime] in
-                dispatcher?.cancelForegroundCommand()
+            let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak session, runtime] in
+                session?.cancelForegroundCommand()
                 runtime.interruptStoppingPlugins()
             } : nil
-            completionTarget.dispatcher = dispatcher
+            completionTarget.session = session
             // The person's startup file runs at the prompt only: a script runs the same everywhere.
             if interactive, let startupFile = paths.startupFile,
-               case .quit(let status) = await dispatcher.runStartupFile(at: startupFile, environment: environment) {
+               case .quit(let status) = await session.runStartupFile(at: startupFile, environment: environment) {
                 runtime.flow.closeAll()
                 await runtime.stopPlugins()
                 leaveTerminal(reader)
                 return Terminal.exitStatus(status ?? 0)
             }
-            if interactive { await dispatcher.refreshLinkParameterValues() }
+            if interactive { await session.refreshLinkParameterValues() }
             if let editor = Self.lineEditor(of: reader) {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.
                 (console as? StandardConsole)?.lineEditor = editor
                 // The history file's lines are earlier sessions': `history -a` and `!prefix` reach them.
-                dispatcher.earlierSessionsLines = editor.historyLines()
+                session.earlierSessionsLines = editor.historyLines()
             }
-            let shell = Shell(dispatcher: dispatcher, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
+            let shell = Shell(session: session, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
                               stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
             shell.interruptWatcher = interruptWatcher
             shellBox.shell = shell
@@ -182,7 +182,7 @@ struct ShellLauncher {
             let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
                 dataDirectory ?? paths.dataDirectory(app: app)
             }, openSettings: SettingsDatabase.open(inFolder:), services: services, now: now,
-               plugins: PluginLoader(purpose: .running, trust: trust, paths: paths))
+               plugins: PluginLoader(purpose: .running, trust: trust, paths: paths), reserving: .terminal)
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")
@@ -272,13 +272,13 @@ struct ShellLauncher {
         Terminal.takeForeground()
         let completion = completionTarget
         let completer: EditLineReader.Completer = { text in
-            completion.dispatcher?.completeAtTerminal(text) ?? .none
+            completion.session?.completeAtTerminal(text) ?? .none
         }
         guard let editor = EditLineReader(program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
             console.writeError("error: cannot start the line editor on this terminal\n")
             throw Stop(status: 1)
         }
-        editor.longestLine = Dispatcher.longestLine
+        editor.longestLine = LineLengthBound.longestLine
         return editor
     }
 
@@ -326,10 +326,10 @@ struct ShellLauncher {
     }
 }
 
-/// The dispatcher Tab asks, set once it exists.
+/// The session Tab asks, set once it exists.
 @MainActor
 final class CompletionTarget {
-    weak var dispatcher: Dispatcher?
+    weak var session: Session?
 }
 
 /// The shell, once made, for the config watcher made before it; and the View, for what the

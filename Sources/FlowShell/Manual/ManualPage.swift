@@ -175,7 +175,7 @@ struct ManualPage {
         page.line(".Bl -tag -width Ds")
         let settings = ShellSettings.builtIn.map { ($0.name, $0.values, $0.defaultValue, $0.summary, nil as String?) }
             + modules.flatMap { module in module.settings.map { ($0.name, $0.values, $0.defaultValue, $0.summary, module.name as String?) } }
-        for command in Dispatcher.globals(composing: .terminal) {
+        for command in Session.globals(composing: .terminal) {
             // set names the modules' settings too, as it does in a session of theirs.
             var description = command.description
             if command.name == CoreCommands.set.name {

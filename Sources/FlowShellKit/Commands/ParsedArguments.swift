@@ -4,16 +4,16 @@
 ///
 /// Hand-written rather than swift-argument-parser's: that parser reflects over a type per
 /// call and knows nothing of values that come from a screen's state.
-package struct ParsedArguments: Sendable, Equatable {
+public struct ParsedArguments: Sendable, Equatable {
     /// The positional values, one per declared positional that was typed (a rest argument's words joined).
-    package var positionals: [String]
+    public var positionals: [String]
     /// The options' values, by name.
-    package var options: [String: String]
+    public var options: [String: String]
     /// The flags given, by name.
-    package var flags: Set<String>
+    public var flags: Set<String>
 
     /// Reads `words` by `command`'s description, or explains in one line what is wrong.
-    package init(_ words: [String], for command: CommandDescription) throws {
+    public init(_ words: [String], for command: CommandDescription) throws {
         positionals = []
         options = [:]
         flags = []

@@ -1,5 +1,5 @@
 /// A built screen as the flow holds it, whatever its type: what the coordinator shows, the
-/// dispatcher runs commands on, and the saved state names.
+/// session runs commands on, and the saved state names.
 @MainActor
 public protocol HostedScreen: AnyObject {
     /// The registered id of the screen (`cars.details`).

@@ -32,12 +32,15 @@ package struct FlowCheck {
     package private(set) var refusal: String?
 
     /// Loads `source` and checks it against `features` and its plugins' declarations (from
-    /// `plugins`; none when nil).
+    /// `plugins`; none when nil). A screen may take no name of a global command: the core's, and
+    /// those of the capabilities the program links (`reserving`, handed in by the program), so
+    /// that a flow means the same in each of its front ends.
     @MainActor
-    package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil) {
+    package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil, reserving capabilities: [SessionCapability] = []) {
         fileName = source.fileName
         modules = features
-        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: SessionCapability.reservedNames,
+        let reserved = Set(CoreCommands.names + capabilities.flatMap(\.commandNames))
+        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: reserved,
                                           shellSettings: Set(ShellSettings.builtIn.map(\.name)))
         do {
             let manifest = try source.load()
@@ -71,7 +74,7 @@ package struct FlowCheck {
                 return
             }
             modules = features + loaded.modules
-            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: SessionCapability.reservedNames,
+            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: reserved,
                                           shellSettings: Set(ShellSettings.builtIn.map(\.name)),
                                           uncheckedModules: loaded.unchecked)
             let diagnostics = (validator.validate(manifest, file: source.fileName) + loaded.diagnostics).sorted(by: Diagnostic.inFileOrder)

@@ -2,7 +2,7 @@ import FlowCoordinator
 import FlowShellKit
 import Foundation
 
-/// The machine interface's encoding of what the dispatcher pushes to a View: one JSON object per
+/// The machine interface's encoding of what the session pushes to a View: one JSON object per
 /// message, each with `"v": 1` and a `"type"` — the lines of `--output json` and of a
 /// recording, and the messages the browser's page reads. One encoding, whatever carries it.
 public struct MachineEncoding {

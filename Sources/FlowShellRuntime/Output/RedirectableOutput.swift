@@ -4,7 +4,7 @@ import FlowShellKit
 /// A View that keeps, as plain text, what it is shown: what a redirection (`> FILE`, `>> FILE`,
 /// `| COMMAND`) sends on. The terminal's is its text View without colour or pager.
 @MainActor
-package protocol CollectingOutput: ShellOutput {
+public protocol CollectingOutput: ShellOutput {
     /// What it was shown so far, as text.
     var collected: String { get }
 }
@@ -12,9 +12,9 @@ package protocol CollectingOutput: ShellOutput {
 /// Makes the plain-text View a redirection collects into, wrapping at `width` (nil: unbounded,
 /// as for any file or pipe). The runtime renders no text itself: a capability that redirects
 /// hands it this (the terminal's renders as its text View does).
-package typealias CollectingOutputMaker = @MainActor @Sendable (_ width: Int?) -> any CollectingOutput
+public typealias CollectingOutputMaker = @MainActor @Sendable (_ width: Int?) -> any CollectingOutput
 
-/// The View the dispatcher pushes to: the shell's own output, except while a line's output is
+/// The View the session pushes to: the shell's own output, except while a line's output is
 /// redirected (`> FILE`, `>> FILE`, `| COMMAND`). Then what the command shows — screens, help,
 /// lists, its messages — is collected as plain text (no colour, no pager, wrapped only at the
 /// `set width`), while errors, warnings and the progress line still reach the terminal.

@@ -2,7 +2,7 @@ import FlowCoordinator
 import FlowManifest
 import FlowShellKit
 
-/// The View of the shell: where the dispatcher pushes what happens — as styled text for people,
+/// The View of the shell: where the session pushes what happens — as styled text for people,
 /// as JSON lines for programs, into a recording, or into a test's capture.
 @MainActor
 public protocol ShellOutput: AnyObject {

@@ -31,6 +31,9 @@ public final class FlowRuntime {
     let sharedServices: ServiceContainer
     /// The warnings the config check gave at start.
     package let warnings: [Diagnostic]
+    /// The capabilities the program links, whose commands' names a reloaded config may not
+    /// give a screen either.
+    var reservedCapabilities: [SessionCapability] = []
     /// The shell's own settings for this app: aliases and what `set` changed.
     let shellStore: any KeyValueStore
     /// The namespace of the shell's own settings among the modules'.
@@ -70,6 +73,7 @@ public final class FlowRuntime {
     ///     container); the modules set theirs up in it, those it holds already excepted.
     ///   - connectedUser: who connected, when the front end knows: the session's alone, a
     ///     service its modules read.
+    ///   - reserving: the capabilities the program links, whose commands' names no screen may take.
     package static func start(
         source: ConfigSource,
         modules: [FeatureModule],
@@ -79,13 +83,14 @@ public final class FlowRuntime {
         connectedUser: ConnectedUser? = nil,
         rootInput: FeatureInput = FeatureInput(),
         now: (@Sendable () -> Double)? = nil,
-        plugins: PluginLoader? = nil
+        plugins: PluginLoader? = nil,
+        reserving capabilities: [SessionCapability] = []
     ) async throws(StartFailure) -> FlowRuntime {
         // Without a loader of its own, plugins run with no state folder (no cache, no log) and
         // only when FLOWSHELL_ALLOW_PLUGINS=1 allows them: no shell's trusted configs are known here.
         let plugins = plugins ?? PluginLoader(purpose: .running,
                                               trust: PluginTrust(paths: nil, environment: ProcessInfo.processInfo.environment, allowsThisRun: false)) { _ in nil }
-        let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        let check = FlowCheck(source: source, features: modules, plugins: plugins, reserving: capabilities)
         if let refusal = check.refusal {
             throw StartFailure(messages: ["error: \(refusal)"], status: 2)
         }
@@ -98,9 +103,11 @@ public final class FlowRuntime {
             throw StartFailure(messages: messages, status: 2)
         }
         do {
-            return try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                                    openSettings: openSettings, services: services, connectedUser: connectedUser, rootInput: rootInput,
-                                    warnings: check.diagnostics, plugins: plugins, now: now)
+            let runtime = try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                                           openSettings: openSettings, services: services, connectedUser: connectedUser, rootInput: rootInput,
+                                           warnings: check.diagnostics, plugins: plugins, now: now)
+            runtime.reservedCapabilities = capabilities
+            return runtime
         } catch {
             await plugins.host.shutDown()
             throw error
@@ -213,7 +220,7 @@ public final class FlowRuntime {
     /// Checks the config again; a sound one replaces the running flow, a broken one is
     /// reported in full and the running flow stays.
     func reload() async -> [Notice] {
-        let check = FlowCheck(source: source, features: modules, plugins: plugins)
+        let check = FlowCheck(source: source, features: modules, plugins: plugins, reserving: reservedCapabilities)
         if let refusal = check.refusal {
             // An edit that names another program does not start it unasked.
             configIsBroken = true

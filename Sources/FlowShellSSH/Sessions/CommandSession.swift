@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 import FlowShellTerminal
 import LineEditor
 
@@ -11,25 +12,25 @@ import LineEditor
 /// nobody asked for. With no terminal asked for, the text is plain and not fitted to a width.
 @MainActor
 final class CommandSession: RunningSession {
-    private let dispatcher: Dispatcher
+    private let session: Session
     private let output: CommandOutput
 
-    init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?) {
-        let console = ChannelConsole(link: link, translatesNewlines: columns != nil)
+    init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?, guards: ServerGuards) {
+        let console = RedactingConsole(ChannelConsole(link: link, translatesNewlines: columns != nil), redaction: guards.redaction)
         let colour = terminalType.map { Terminal.colours(ofType: $0) >= 8 } ?? false
         output = CommandOutput(TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
             columns ?? ScreenRenderer.unbounded
         })
-        dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: SSHSessions.capabilities, cancellable: true, showsProgress: false)
+        session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: false)
     }
 
     /// Runs `line`; returns the exit status.
     func run(_ line: String) async -> Int32 {
         // The first screen is bound to the session unseen; the lines' own screens are shown.
         output.showsScreens = false
-        dispatcher.showTop()
+        session.showTop()
         output.showsScreens = true
-        let shell = Shell(dispatcher: dispatcher, reader: PlainLineReader(text: line), output: output, interactive: false,
+        let shell = Shell(session: session, reader: PlainLineReader(text: line), output: output, interactive: false,
                           colour: false, stopsAtFirstError: true)
         let outcome = await shell.run()
         output.flush()
@@ -37,11 +38,11 @@ final class CommandSession: RunningSession {
     }
 
     func interrupt() {
-        dispatcher.cancelForegroundCommand()
+        session.cancelForegroundCommand()
     }
 
     func hangUp() {
-        dispatcher.cancelForegroundCommand()
+        session.cancelForegroundCommand()
     }
 }
 

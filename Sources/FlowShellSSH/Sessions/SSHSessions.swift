@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 import LineEditor
 #if canImport(Glibc)
@@ -17,10 +18,11 @@ import Darwin
 /// shell's) and its history last as long as it does.
 @MainActor
 final class SSHSessions {
-    /// What an SSH session adds to the session core: nothing. The person at the other end of the
-    /// connection may not be the person at this machine, so no capability reaches its files
-    /// (`run FILE`, `>`, the startup file) or its programs (`shell`, `|`, the pager).
-    static let capabilities: [SessionCapability] = []
+    /// What each session is composed with beyond the core: the server's guards. The person at
+    /// the other end of the connection may not be the person at this machine, so no capability
+    /// reaches its files (`run FILE`, `>`, the startup file) or its programs (`shell`, `|`, the
+    /// pager), and its paths are taken out of what the session shows.
+    let guards: ServerGuards
 
     /// Who the server is, for the greeting.
     let title: String
@@ -39,7 +41,8 @@ final class SSHSessions {
     private var onAllEnded: (() -> Void)?
 
     init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader) {
+         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards) {
+        self.guards = guards
         title = identity.title
         version = identity.version
         program = identity.name
@@ -57,7 +60,7 @@ final class SSHSessions {
     /// session's, in memory: people logged in with different keys share nothing but the app's data.
     private func startRuntime(for user: ConnectedUser?) async throws(FlowRuntime.StartFailure) -> FlowRuntime {
         try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory, openSettings: nil,
-                                    services: services, connectedUser: user, plugins: makePlugins())
+                                    services: services, connectedUser: user, plugins: makePlugins(), reserving: guards.withheld)
     }
 
     /// Starts the flow once, before serving, so that a config that cannot run is reported at
@@ -83,7 +86,7 @@ final class SSHSessions {
             return leave(id)
         }
         guard let session = TerminalSession(runtime: runtime, user: user, terminal: terminal, type: type, program: program,
-                                            greeting: (title, version)) else {
+                                            greeting: (title, version), guards: guards) else {
             Self.write("The server cannot start a line editor on this terminal.\r\n", to: terminal)
             await Self.shutDown(runtime)
             link.finish(status: 1)
@@ -112,7 +115,7 @@ final class SSHSessions {
             link.finish(status: error.status)
             return leave(id)
         }
-        let session = CommandSession(runtime: runtime, link: link, columns: columns, terminalType: terminalType)
+        let session = CommandSession(runtime: runtime, link: link, columns: columns, terminalType: terminalType, guards: guards)
         running[id] = session
         let status = await session.run(line)
         await Self.shutDown(runtime)

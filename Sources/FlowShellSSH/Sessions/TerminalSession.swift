@@ -1,17 +1,19 @@
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellServing
 import FlowShellTerminal
 import LineEditor
 
 /// A shell over SSH: the terminal's own REPL (``Shell``) with the libedit prompt, Tab, this
 /// session's history and live screens above the half-typed line, on the terminal side of the
 /// session's pseudo-terminal, styled and fitted as its client's terminal type and window say.
-/// Its dispatcher is the session core alone: no capability reaches this machine's files or
-/// programs, and long output is not paged (the pager is a program of this machine).
+/// Its session is the session core with the server's guards: no capability reaches this
+/// machine's files or programs, its paths are taken out of what it shows, and long output is
+/// not paged (the pager is a program of this machine).
 @MainActor
 final class TerminalSession: RunningSession {
     private let runtime: FlowRuntime
-    private let dispatcher: Dispatcher
+    let session: Session
     private let editor: EditLineReader
     private let console: StandardConsole
     private let shell: Shell
@@ -21,7 +23,7 @@ final class TerminalSession: RunningSession {
 
     /// Composes the session on `terminal`, of type `type`; nil when libedit cannot start there.
     init?(runtime: FlowRuntime, user: ConnectedUser, terminal: Int32, type: String, program: String,
-          greeting: (title: String, version: String)) {
+          greeting: (title: String, version: String), guards: ServerGuards) {
         self.runtime = runtime
         self.user = user
         self.greeting = greeting
@@ -29,19 +31,19 @@ final class TerminalSession: RunningSession {
         // it, is not the server's to read).
         colour = Terminal.colours(ofType: type) >= 8
         console = StandardConsole(output: terminal, error: terminal)
-        let output = TextOutput(console: console, interactive: true, colour: colour, terminal: terminal, pages: false) {
+        let output = TextOutput(console: RedactingConsole(console, redaction: guards.redaction), interactive: true, colour: colour, terminal: terminal, pages: false) {
             Terminal.width(terminal) ?? 80
         }
-        let dispatcher = Dispatcher(runtime: runtime, output: output, capabilities: SSHSessions.capabilities, cancellable: true, showsProgress: true)
-        self.dispatcher = dispatcher
-        let completer: EditLineReader.Completer = { [weak dispatcher] text in
-            dispatcher?.completeAtTerminal(text) ?? .none
+        let session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: true)
+        self.session = session
+        let completer: EditLineReader.Completer = { [weak session] text in
+            session?.completeAtTerminal(text) ?? .none
         }
         guard let editor = EditLineReader(program: program, terminal: .init(input: terminal, output: terminal, type: type),
                                           completer: completer) else { return nil }
-        editor.longestLine = Dispatcher.longestLine
+        editor.longestLine = LineLengthBound.longestLine
         self.editor = editor
-        shell = Shell(dispatcher: dispatcher, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal)
+        shell = Shell(session: session, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal)
     }
 
     /// What the server's event loop may ask of the line editor.
@@ -53,8 +55,8 @@ final class TerminalSession: RunningSession {
         let styler = TextStyler(colour: colour)
         console.write(Greeting.text(title: greeting.title, version: greeting.version,
                                     about: "\(runtime.flow.manifest.app), signed in as \(user.name)", styler: styler))
-        runtime.startNotices.forEach(dispatcher.show)
-        await dispatcher.refreshLinkParameterValues()
+        runtime.startNotices.forEach(session.show)
+        await session.refreshLinkParameterValues()
         // What the screens show by themselves while a person types goes above the prompt.
         console.lineEditor = editor
         let outcome = await shell.run()
@@ -64,12 +66,12 @@ final class TerminalSession: RunningSession {
     }
 
     func interrupt() {
-        dispatcher.cancelForegroundCommand()
+        session.cancelForegroundCommand()
     }
 
     func hangUp() {
         // The read that waits ends as its terminal closes (the server side is closed with the
         // channel); the command that runs is cancelled here.
-        dispatcher.cancelForegroundCommand()
+        session.cancelForegroundCommand()
     }
 }

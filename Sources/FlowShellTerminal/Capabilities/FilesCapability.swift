@@ -22,16 +22,16 @@ enum FilesCapability {
     /// a regular file of at most ``ScriptFile/maximumSize`` bytes is read (``ScriptFile``).
     static let run = GlobalCommand("run", "Run the commands in a file, stopping at the first error",
                                    arguments: [ArgumentDescription("FILE", isPath: true),
-                                               ArgumentDescription("keep-going", kind: .flag, optional: true)]) { dispatcher, call in
+                                               ArgumentDescription("keep-going", kind: .flag, optional: true)]) { context, call in
         let path = call.arguments.positionals[0]
         let text: String
         do {
             text = try ScriptFile.read(path)
         } catch {
-            dispatcher.fail("cannot read the script \(path): \(UserFacingError.message(for: error))")
+            context.fail("cannot read the script \(path): \(UserFacingError.message(for: error))")
             return .next
         }
-        return await dispatcher.runScript(text, named: path, keepGoing: call.arguments.flags.contains("keep-going"))
+        return await context.runScript(text, named: path, keepGoing: call.arguments.flags.contains("keep-going"))
     }
 
     /// `history -o FILE [RANGE]`: this session's lines before this one (those of RANGE, else all)
@@ -39,20 +39,20 @@ enum FilesCapability {
     /// (`history -r`, `edit`) gave their places to those, so the script runs the same anywhere.
     static let historyToFile = CommandOptions(for: CoreCommands.history, arguments: [
         ArgumentDescription("output", kind: .option, optional: true, isPath: true, valueName: "FILE", shortName: "o"),
-    ], summary: "-o FILE: write them to FILE as a script") { dispatcher, call in
+    ], summary: "-o FILE: write them to FILE as a script") { context, call in
         guard let path = call.arguments.options["output"] else { return .next }
         let environment = ProcessInfo.processInfo.environment
-        guard dispatcher.lastLineNumber > 0 else {
-            dispatcher.fail("no lines to write yet — history -o FILE writes the lines typed before it")
+        guard context.lastLineNumber > 0 else {
+            context.fail("no lines to write yet — history -o FILE writes the lines typed before it")
             return .next
         }
-        guard let lines = dispatcher.historyLines(call.arguments.positionals.first ?? "..")?.map(\.line) else { return .next }
+        guard let lines = context.historyLines(call.arguments.positionals.first ?? "..")?.map(\.line) else { return .next }
         do {
             try FileRedirection.check(path, environment: environment)
             try FileRedirection.write(lines.joined(separator: "\n") + "\n", to: path, appending: false, environment: environment)
-            dispatcher.output.notice(Notice(.success, "wrote \(lines.count) line\(lines.count == 1 ? "" : "s") to \(path) — run \(path) runs them"))
+            context.show(Notice(.success, "wrote \(lines.count) line\(lines.count == 1 ? "" : "s") to \(path) — run \(path) runs them"))
         } catch {
-            dispatcher.fail(UserFacingError.message(for: error))
+            context.fail(UserFacingError.message(for: error))
         }
         return .next
     }

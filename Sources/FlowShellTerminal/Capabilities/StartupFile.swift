@@ -2,7 +2,7 @@ import FlowShellKit
 import FlowShellRuntime
 import Foundation
 
-extension Dispatcher {
+extension Session {
     /// Runs the person's startup file (`alias`, `set`, anything typed at the prompt), if there
     /// is one at `path`, before the first prompt: each line as if typed, quietly — only errors
     /// and warnings show, each naming `FILE:LINE` — and on past a failed line, as a shell's

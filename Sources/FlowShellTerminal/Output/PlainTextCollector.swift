@@ -15,7 +15,7 @@ package final class PlainTextCollector: CollectingOutput {
         text = TextOutput(console: console, interactive: false, colour: false) { width }
     }
 
-    /// What the dispatcher hands a redirection: a new collector each time.
+    /// What the session hands a redirection: a new collector each time.
     package nonisolated static let maker: CollectingOutputMaker = { PlainTextCollector(width: $0) }
 
     package var collected: String { console.text }

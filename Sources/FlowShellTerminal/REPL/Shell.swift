@@ -10,10 +10,10 @@ import Darwin
 #endif
 
 /// The REPL: reads a line at a prompt that says where the user is, hands it to the
-/// ``Dispatcher``, and goes on. Nothing a user types ends it but `quit`, `exit` or the end of input.
+/// ``Session``, and goes on. Nothing a user types ends it but `quit`, `exit` or the end of input.
 @MainActor
 package final class Shell {
-    private let dispatcher: Dispatcher
+    private let session: Session
     private let reader: LineReader
     private let output: ShellOutput
     private let interactive: Bool
@@ -34,11 +34,11 @@ package final class Shell {
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
     /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
     /// - Parameter terminal: the terminal the prompt is shown on (a session's, on a server).
-    package init(dispatcher: Dispatcher, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
+    package init(session: Session, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
                  hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false,
                  terminal: Int32 = STDOUT_FILENO) {
         self.terminal = terminal
-        self.dispatcher = dispatcher
+        self.session = session
         self.reader = reader
         self.output = output
         self.interactive = interactive
@@ -63,7 +63,7 @@ package final class Shell {
     package func configFileChanged() {
         guard atPrompt, reloading == nil, hooks.configChanged() else { return }
         reloading = Task {
-            await dispatcher.reload()
+            await session.reload()
             reloading = nil
             showPromptAgain()
         }
@@ -86,21 +86,21 @@ package final class Shell {
 
     /// The prompt for where the user is: the open screens, at a terminal; nothing in a script.
     private func currentPrompt() -> String {
-        interactive ? PromptBuilder.prompt(layers: dispatcher.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width(terminal) ?? 80) : ""
+        interactive ? PromptBuilder.prompt(layers: session.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width(terminal) ?? 80) : ""
     }
 
     /// Runs until `quit`, `exit` or the end of input.
     package func run() async -> Outcome {
-        dispatcher.interactive = interactive
-        dispatcher.showTop()
+        session.interactive = interactive
+        session.showTop()
         if editor != nil {
             // A screen that changed by itself may lead elsewhere: the prompt follows.
-            dispatcher.onUpdateByItself = { [weak self] in self?.showPromptAgain() }
+            session.onUpdateByItself = { [weak self] in self?.showPromptAgain() }
         }
         var lineNumber = 0
         while true {
             if hooks.configChanged() {
-                await dispatcher.reload()
+                await session.reload()
             }
             if interactive { hooks.idle() }
             let prompt = currentPrompt()
@@ -119,7 +119,7 @@ package final class Shell {
             case .end:
                 output.endOfInput()
                 hooks.idle()
-                return Outcome(failures: dispatcher.failures)
+                return Outcome(failures: session.failures)
             case .interrupted:
                 // Ctrl-C abandons the line.
                 output.lineCancelled()
@@ -127,23 +127,23 @@ package final class Shell {
                 lineNumber += 1
                 reader.remember(line)
                 // A script's messages say which of its lines they are about.
-                dispatcher.linePrefix = interactive ? nil : "line \(lineNumber): "
-                let failuresBefore = dispatcher.failures
-                let step = await dispatcher.run(line)
+                session.linePrefix = interactive ? nil : "line \(lineNumber): "
+                let failuresBefore = session.failures
+                let step = await session.run(line)
                 if case .quit(let status) = step {
                     hooks.idle()
-                    return Outcome(failures: dispatcher.failures, status: status)
+                    return Outcome(failures: session.failures, status: status)
                 }
-                if stopsAtFirstError, dispatcher.failures > failuresBefore {
+                if stopsAtFirstError, session.failures > failuresBefore {
                     hooks.idle()
-                    return Outcome(failures: dispatcher.failures)
+                    return Outcome(failures: session.failures)
                 }
                 // Ctrl-C during a script stops it where it is, as in bash and gdb.
-                if stopsOnInterrupt, dispatcher.interrupted || Terminal.takeInterrupt() {
-                    dispatcher.linePrefix = nil
-                    dispatcher.show(Notice(.warning, "the script stopped at line \(lineNumber): interrupted"))
+                if stopsOnInterrupt, session.interrupted || Terminal.takeInterrupt() {
+                    session.linePrefix = nil
+                    session.show(Notice(.warning, "the script stopped at line \(lineNumber): interrupted"))
                     hooks.idle()
-                    return Outcome(failures: dispatcher.failures, status: Self.interruptedStatus)
+                    return Outcome(failures: session.failures, status: Self.interruptedStatus)
                 }
             }
         }

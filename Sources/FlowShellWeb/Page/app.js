@@ -1,6 +1,6 @@
 // The browser's View of a FlowShell flow: it shows the ViewProperties the server pushes (the
 // `--output json` encoding) and sends lines, exactly as typed at the terminal, to the same
-// dispatcher. It knows no screen and no command of its own beyond the global ones it is told:
+// session. It knows no screen and no command of its own beyond the global ones it is told:
 // what a row opens, which command is primary, which runs once a value is chosen, the screen says.
 "use strict";
 
@@ -776,7 +776,7 @@ function run(line) {
   send(line);
 }
 
-// Tab asks the dispatcher, as the terminal's Tab does: the same completion of commands,
+// Tab asks the session, as the terminal's Tab does: the same completion of commands,
 // aliases, arguments' values, settings and links. The answer applies only if the line is still
 // as it was when asked.
 function complete() {

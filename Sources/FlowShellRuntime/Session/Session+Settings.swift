@@ -4,7 +4,7 @@ import FlowShellKit
 
 /// `set [NAME [VALUE]]`: the session's settings — the shell's own and those the flow's modules
 /// declare — kept per app.
-extension Dispatcher {
+extension Session {
     /// Every setting `set` knows now: the shell's own, then those of the modules the flow loads.
     package var allSettings: [ShellSettings.Setting] {
         ShellSettings.builtIn + flow.catalog.settings(loading: flow.manifest.loadedModules).map { ShellSettings.Setting($0.setting, of: $0.module) }

@@ -1,9 +1,9 @@
 import FlowShellKit
 
-// Completion, one for every front end: Tab at a terminal and at a page asks the dispatcher what
+// Completion, one for every front end: Tab at a terminal and at a page asks the session what
 // the session offers now — the top screen's commands, the config's, the session's global ones
 // and the aliases — and, for a path, the files a capability reaches (none without one).
-extension Dispatcher {
+extension Session {
     /// What Tab offers for the text before the cursor.
     public func complete(_ textBeforeCursor: String) -> Completion {
         let offered = self.offered

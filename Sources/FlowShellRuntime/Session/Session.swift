@@ -3,13 +3,16 @@ import FlowManifest
 import FlowShellKit
 
 /// The session core: runs one typed line against a running flow — the one router of lines of
-/// every front end (the terminal, the browser, the harnesses, `replay`). It tokenizes, expands
-/// `!N` and aliases, runs a global command or the top screen's, routes the events it emitted, and
-/// pushes what changed to the View (``ShellOutput``). Its global commands are the core's
+/// every front end (the terminal, the browser, SSH, the harnesses, `replay`). A line passes its
+/// chain of ``LineHandler``s (the core's length bound and history recall, the front end's, the
+/// capabilities'), then is tokenized, looked up in what the session offers (aliases expanded),
+/// and run: a global command or the top screen's; the events it emitted are routed and what
+/// changed is pushed to the View (``ShellOutput``). Its global commands are the core's
 /// (``CoreCommands``), which touch only the session, and those of the capabilities its front
 /// end composed it with (``SessionCapability``): what reaches the machine is only ever added.
+/// Commands, capabilities and handlers see it only through its ``SessionContext``.
 @MainActor
-public final class Dispatcher {
+public final class Session {
     /// What to do after a line.
     public enum Step: Equatable, Sendable {
         /// Read the next line.
@@ -26,8 +29,10 @@ public final class Dispatcher {
     let topView: TopScreenView
     /// The session's global commands: the core's, with its capabilities' after them.
     let globals: [GlobalCommand]
-    /// Where the session's capabilities send a line's output, by operator.
-    private let destinations: [RedirectionOperator: OutputDestination]
+    /// What every line passes through before the core runs it.
+    private let handlers: [any LineHandler]
+    /// The narrow face commands and handlers see.
+    private(set) lazy var context = SessionContext(session: self)
     /// Lists a folder's names for Tab on a path, when a capability reaches files.
     let listFolder: (@Sendable (String) -> [String])?
     /// What the session does now: one state, read by the View of the top screen too.
@@ -69,11 +74,12 @@ public final class Dispatcher {
     private var offeredNow: OfferedCommands?
 
     /// A session on `runtime` that pushes to `output`, with the core's global commands and
-    /// those of `capabilities`. `cancellable` when something (the terminal's Ctrl-C, a page
-    /// that goes away) may call ``cancelForegroundCommand()``; `showsProgress` asks for a
-    /// progress line when a command runs long.
+    /// those of `capabilities`, its lines passing `handlers` (a server's guards) after the
+    /// core's own. `cancellable` when something (the terminal's Ctrl-C, a page that goes away)
+    /// may call ``cancelForegroundCommand()``; `showsProgress` asks for a progress line when a
+    /// command runs long.
     public init(runtime: FlowRuntime, output: ShellOutput, capabilities: [SessionCapability] = [],
-                cancellable: Bool = false, showsProgress: Bool = false) {
+                handlers: [any LineHandler] = [], cancellable: Bool = false, showsProgress: Bool = false) {
         self.runtime = runtime
         let output = RedirectableOutput(base: output)
         self.output = output
@@ -86,7 +92,9 @@ public final class Dispatcher {
         for capability in capabilities {
             destinations.merge(capability.destinations) { first, _ in first }
         }
-        self.destinations = destinations
+        var chain: [any LineHandler] = [LineLengthBound(), HistoryRecall()] + handlers
+        if !destinations.isEmpty { chain.append(OutputRedirecting(destinations: destinations)) }
+        self.handlers = chain
         listFolder = capabilities.lazy.compactMap(\.listFolder).first
         settings = ShellSettings(store: runtime.shellStore)
         aliases = ShellAliases(store: runtime.shellStore)
@@ -241,57 +249,32 @@ public final class Dispatcher {
 
     // MARK: - Running a line
 
-    /// The longest line a session runs, in bytes: longer than any command a person types. A
-    /// longer one is refused before anything reads it, so that one person's paste costs every
-    /// other session on a server no more than a short line does.
-    nonisolated public static let longestLine = 4096
-
-    /// Runs one typed line and pushes its results to the View.
+    /// Runs one typed line through the session's handlers and pushes its results to the View.
     public func run(_ line: String) async -> Step {
         if let backgroundRouting { await backgroundRouting.value }
         let outermost = activity == .idle
         return await asLine {
             // A Ctrl-C before this line was for what ran then.
             if outermost { interrupted = false }
-            return await runInLine(line)
+            commandFailure = nil
+            let step = await passed(line, from: 0)
+            if case .quit = step {} else { quitAsked = false }
+            // What Tab offers after `open` follows the data, which the line may have changed.
+            if interactive { await refreshLinkParameterValues() }
+            return step
         }
     }
 
-    private func runInLine(_ line: String) async -> Step {
-        commandFailure = nil
-        guard line.utf8.count <= Self.longestLine else {
-            fail("the line is longer than \(Self.longestLine) bytes, the most a line may have — nothing ran")
-            return .next
-        }
-        // `!N`, `!!`, `!-N` and `!prefix` run a line of the history again, as it was typed then.
-        var line = line
-        // Trimmed only when it may be one, found from the bytes: Foundation's trimming bridges
-        // through NSString, which every line would otherwise pay for.
-        if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "!") {
-            guard let earlier = recalled(line) else { return .next }
-            line = earlier
-            output.notice(Notice(.muted, line))
-        }
+    /// Hands `line` to the handler at `index` of the chain, and after the last to the core.
+    private func passed(_ line: String, from index: Int) async -> Step {
+        guard index < handlers.count else { return await runCommand(line) }
+        return await handlers[index].handle(line, in: context) { line in await self.passed(line, from: index + 1) }
+    }
+
+    /// The core of the chain: tokenizes `commandText`, looks its first word up in what the
+    /// session offers (an alias expanded), and runs it.
+    private func runCommand(_ commandText: String) async -> Step {
         let offered = self.offered
-        var commandText = line
-        var redirection: OutputRedirection?
-        var destination: OutputDestination?
-        if OutputRedirection.mayRedirect(line), !takesOperatorsAsText(line, offered: offered) {
-            do {
-                (commandText, redirection) = try OutputRedirection.split(line)
-            } catch {
-                fail(error.message)
-                return .next
-            }
-            if let redirection {
-                destination = destinations[redirection.kind]
-                // Said before anything runs: a command whose output could go nowhere does not run.
-                guard destination != nil else {
-                    fail(Self.noRedirection(redirection.kind))
-                    return .next
-                }
-            }
-        }
         let words: [String]
         do {
             words = try CommandLineTokenizer.words(of: commandText)
@@ -300,10 +283,6 @@ public final class Dispatcher {
             return .next
         }
         guard var first = words.first else { return .next }
-        // Lines a person typed are remembered; a script's are the script's (`run FILE`, the
-        // startup file), unless it is one the person wrote for the purpose (`edit`).
-        lineIsInHistory = scriptDepth == 0 || remembersScriptLines
-        if lineIsInHistory { history.append(line) }
         var expanded = words
         // `?`, `? CMD`, `?CMD` and `CMD?` ask for help, as in cmd2 and IPython (a command of
         // that name, if any, runs instead).
@@ -331,28 +310,7 @@ public final class Dispatcher {
         if case .global(let global) = command, global.takesLineAsTyped {
             text = aliased?.text ?? Self.textAfterFirstWord(of: commandText)
         }
-        let step = if let redirection, let destination {
-            await run(words: expanded, text: text, command: command, redirectedTo: redirection, via: destination)
-        } else {
-            await run(words: expanded, text: text, command: command)
-        }
-        if case .quit = step {} else { quitAsked = false }
-        // What Tab offers after `open` follows the data, which the line may have changed.
-        if interactive { await refreshLinkParameterValues() }
-        return step
-    }
-
-    /// Whether `line`'s command takes `>`, `>>` and `|` as its own text (`shell`), itself or
-    /// through an alias.
-    private func takesOperatorsAsText(_ line: String, offered: OfferedCommands) -> Bool {
-        var command = offered.command(named: Self.firstWord(of: line))
-        if case .alias(let aliasLine) = command { command = offered.command(named: Self.firstWord(of: aliasLine)) }
-        guard case .global(let global) = command else { return false }
-        return global.takesOperatorsAsText
-    }
-
-    private static func firstWord(of line: String) -> String {
-        String(line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }))
+        return await run(words: expanded, text: text, command: command)
     }
 
     /// The text after a line's first word, as it was typed.
@@ -381,7 +339,7 @@ public final class Dispatcher {
                 let words = global.takesLineAsTyped ? ["--"] + (text.isEmpty ? [] : [text]) : arguments
                 let call = GlobalCommand.Call(arguments: try ParsedArguments(words, for: global.description), text: text,
                                               usage: global.description.usage)
-                return await global.perform(self, call)
+                return await global.perform(context, call)
             } catch {
                 fail(UserFacingError.message(for: error))
                 return .next

@@ -1,20 +1,21 @@
 import Foundation
 
-/// Takes this machine's paths out of what a tab is told: the folders of the data, the config,
+/// Takes this machine's paths out of what a tab or an SSH login is told: the folders of the data, the config,
 /// a plugin or a home are the server's business. A path is text that begins a word with `/`
 /// and a folder of this machine's root (`/home/…`, `/tmp/…`); it is shown as its last name
 /// (`'/home/ann/app/data' is a file` → `'data' is a file`). The flow's links (`/cars/rio`)
 /// are left alone, unless this machine's root has a folder of that name.
-struct PathRedaction: Sendable {
+public struct PathRedaction: Sendable {
     /// The names of the root's folders, as bytes.
     private let roots: Set<[UInt8]>
 
-    init(rootFolders: [String]) {
+    /// Shortens the paths that begin with one of `rootFolders` (names of the root's folders).
+    public init(rootFolders: [String]) {
         roots = Set(rootFolders.filter { !$0.isEmpty }.map { Array($0.utf8) })
     }
 
     /// The redaction for this machine: its root's folders as they are now.
-    static func ofThisMachine() -> PathRedaction {
+    public static func ofThisMachine() -> PathRedaction {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/")) ?? []
         return PathRedaction(rootFolders: names.filter { name in
             var isFolder: ObjCBool = false
@@ -24,9 +25,18 @@ struct PathRedaction: Sendable {
 
     /// `message` (a message's JSON, or any text) with each of this machine's paths shortened to
     /// its last name.
-    func redacted(_ message: Data) -> Data {
-        let bytes = [UInt8](message)
-        guard let first = bytes.firstIndex(where: { $0 == Self.slash }) else { return message }
+    public func redacted(_ message: Data) -> Data {
+        redacted(bytes: [UInt8](message)).map { Data($0) } ?? message
+    }
+
+    /// `text` with each of this machine's paths shortened to its last name.
+    public func redacted(_ text: String) -> String {
+        redacted(bytes: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// `bytes` with each of this machine's paths shortened; nil when it holds none.
+    private func redacted(bytes: [UInt8]) -> [UInt8]? {
+        guard let first = bytes.firstIndex(where: { $0 == Self.slash }) else { return nil }
         var result = [UInt8]()
         var copied = 0
         var index = first
@@ -52,9 +62,9 @@ struct PathRedaction: Sendable {
             copied = end
             index = end
         }
-        guard copied > 0 else { return message }
+        guard copied > 0 else { return nil }
         result += bytes[copied...]
-        return Data(result)
+        return result
     }
 
     private static let slash = UInt8(ascii: "/")

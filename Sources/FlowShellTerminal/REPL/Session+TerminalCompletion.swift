@@ -1,9 +1,9 @@
 import FlowShellRuntime
 import LineEditor
 
-// The terminal's Tab: the dispatcher's completion (with this machine's files for a path, which
+// The terminal's Tab: the session's completion (with this machine's files for a path, which
 // the session's files capability lists), as the line editor takes it.
-extension Dispatcher {
+extension Session {
     /// What Tab at the terminal does for the text before the cursor.
     public func completeAtTerminal(_ textBeforeCursor: String) -> LineCompletion {
         let completion = complete(textBeforeCursor)

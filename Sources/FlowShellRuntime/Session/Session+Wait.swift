@@ -3,7 +3,7 @@ import FlowShellKit
 /// `wait SECONDS` and `wait --until TEXT [--timeout SECONDS]`: a script waits for time to pass,
 /// or for the top screen to show something, while the screens go on changing by themselves —
 /// their updates are shown and their events routed as at an idle prompt.
-extension Dispatcher {
+extension Session {
     /// How long `wait --until` waits when no `--timeout` is given.
     static let defaultWaitTimeout = 30.0
 

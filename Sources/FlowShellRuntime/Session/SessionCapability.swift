@@ -3,23 +3,27 @@ import FlowShellKit
 /// What a front end lets the sessions it composes do beyond the core (``CoreCommands``): a
 /// named set of global commands and, optionally, what happens to a line's output sent elsewhere
 /// with `>`, `>>` or `|`. A session has the core and the capabilities its front end hands the
-/// ``Dispatcher`` — nothing is taken away afterwards, so `help`, Tab, did-you-mean and the
+/// ``Session`` — nothing is taken away afterwards, so `help`, Tab, did-you-mean and the
 /// machine interface list exactly what it has. The terminal adds its `files` and `programs`;
-/// the browser adds none.
+/// the browser and SSH add none. The core names no capability: a program hands the ones it
+/// links to `flowshell check` (their names are reserved) and to its servers (whose sessions
+/// say what they lack, with ``WithheldCapabilities``).
 public struct SessionCapability: Sendable {
     /// What the capability is called (`files`), for people reading a composition.
     public let name: String
     /// The global commands it adds.
-    package let commands: [GlobalCommand]
+    public let commands: [GlobalCommand]
     /// The options it adds to the core's commands (`history -o FILE`).
-    package let options: [CommandOptions]
+    public let options: [CommandOptions]
     /// Where it sends a line's output, by the operator that asks for it.
-    package let destinations: [RedirectionOperator: OutputDestination]
+    public let destinations: [RedirectionOperator: OutputDestination]
     /// The names in a folder as typed (folders ending in `/`), for Tab on a path; nil when the
     /// capability reaches no files.
-    package let listFolder: (@Sendable (_ folder: String) -> [String])?
+    public let listFolder: (@Sendable (_ folder: String) -> [String])?
 
-    package init(name: String, commands: [GlobalCommand], options: [CommandOptions] = [],
+    /// A capability named `name` adding `commands`, `options` to the core's commands, where
+    /// `>`, `>>` and `|` send a line's output, and what Tab lists in a folder.
+    public init(name: String, commands: [GlobalCommand], options: [CommandOptions] = [],
                  destinations: [RedirectionOperator: OutputDestination] = [:],
                  listFolder: (@Sendable (_ folder: String) -> [String])? = nil) {
         self.name = name
@@ -35,32 +39,11 @@ public struct SessionCapability: Sendable {
     /// The operators whose output it sends somewhere.
     public var operators: Set<RedirectionOperator> { Set(destinations.keys) }
 
-    /// The commands that FlowShell's own front ends add as capabilities (the terminal's `run`,
-    /// `shell` and `edit`), each with the name of the capability that adds it (`files`,
-    /// `programs`): what a session without it is told it lacks. A test checks that they are
-    /// exactly those.
-    static let builtInCommands: [(name: String, capability: String)] = [("run", "files"), ("shell", "programs"), ("edit", "programs")]
-
-    /// The names of ``builtInCommands``.
-    static let builtInCommandNames = builtInCommands.map(\.name)
-
-    /// What a session without the capability that adds `name` is told, in the user's words
-    /// (`shell: this session has no programs of the server's machine`); nil when `name` is no
-    /// command of a built-in capability. Such a session belongs to a front end that serves
-    /// people who may not be the person at this machine (a browser's tab, an SSH login).
-    static func lacking(_ name: String) -> String? {
-        builtInCommands.first { $0.name == name }.map { "\($0.name): \(lacking(capability: $0.capability))" }
+    /// What a session composed without this capability is told when a line would use it, in
+    /// the user's words: `this session has no programs of the server's machine`.
+    public var lacking: String {
+        "this session has no \(name) of the server's machine"
     }
-
-    /// `this session has no files of the server's machine`, for the capability named `capability`.
-    static func lacking(capability: String) -> String {
-        "this session has no \(capability) of the server's machine"
-    }
-
-    /// Every name a global command has in some front end: the core's and the built-in
-    /// capabilities'. A screen may not take one (the manifest check says so), so that a flow
-    /// means the same at a terminal as in a browser.
-    public static let reservedNames = Set(CoreCommands.names + builtInCommandNames)
 }
 
 /// Options a capability adds to one of the core's global commands, where what they do reaches
@@ -68,18 +51,19 @@ public struct SessionCapability: Sendable {
 /// capability lists them in the command's usage, `help` and Tab; a line that gives one runs the
 /// capability's handler, any other line the core's. A session without it has the core's command
 /// alone, and the option is unknown there, as any option never declared.
-package struct CommandOptions: Sendable {
+public struct CommandOptions: Sendable {
     /// The core command they belong to (`history`).
-    package let command: String
+    public let command: String
     /// The options and flags added, placed before the command's positional arguments.
-    package let arguments: [ArgumentDescription]
+    public let arguments: [ArgumentDescription]
     /// What they do, added to the command's summary (`-o FILE: write them to FILE as a script`).
     let summary: String
     /// Runs a line that gives one of them.
-    let perform: @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: GlobalCommand.Call) async -> Dispatcher.Step
+    let perform: @MainActor @Sendable (_ context: SessionContext, _ call: GlobalCommand.Call) async -> Session.Step
 
-    package init(for command: GlobalCommand, arguments: [ArgumentDescription], summary: String,
-                 perform: @escaping @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: GlobalCommand.Call) async -> Dispatcher.Step) {
+    /// Options `arguments` added to `command`, summarised as `summary`, that `perform` runs.
+    public init(for command: GlobalCommand, arguments: [ArgumentDescription], summary: String,
+                perform: @escaping @MainActor @Sendable (_ context: SessionContext, _ call: GlobalCommand.Call) async -> Session.Step) {
         self.command = command.name
         self.arguments = arguments
         self.summary = summary
@@ -100,9 +84,9 @@ package struct CommandOptions: Sendable {
         let names = arguments.map(\.name)
         let core = command.perform
         let perform = self.perform
-        return command.with(description: description) { dispatcher, call in
+        return command.with(description: description) { context, call in
             let given = names.contains { call.arguments.options[$0] != nil || call.arguments.flags.contains($0) }
-            return given ? await perform(dispatcher, call) : await core(dispatcher, call)
+            return given ? await perform(context, call) : await core(context, call)
         }
     }
 }
@@ -116,17 +100,8 @@ public enum RedirectionOperator: String, Sendable, CaseIterable {
     /// `CMD | COMMAND`: the standard input of a program.
     case pipe = "|"
 
-    /// The capability that adds a destination for it, as ``SessionCapability/builtInCommands``
-    /// names them: what a session without it lacks.
-    var capability: String {
-        switch self {
-        case .write, .append: "files"
-        case .pipe: "programs"
-        }
-    }
-
     /// What it does, in a user's words.
-    var purpose: String {
+    public var purpose: String {
         switch self {
         case .write: "writes a command's output to a file"
         case .append: "adds a command's output to a file"
@@ -137,7 +112,7 @@ public enum RedirectionOperator: String, Sendable, CaseIterable {
 
 /// Where a capability sends a line's output that `>`, `>>` or `|` redirects: the line's output
 /// is collected as plain text while its command runs, then delivered.
-package struct OutputDestination: Sendable {
+public struct OutputDestination: Sendable {
     /// Makes the plain-text View the output is collected in.
     let collector: CollectingOutputMaker
     /// Throws, in the user's words, when the output cannot go to `target` (a file's name as
@@ -147,7 +122,9 @@ package struct OutputDestination: Sendable {
     /// Sends `text` to `target`; throws, in the user's words, when it cannot.
     let deliver: @MainActor @Sendable (_ text: String, _ target: String) async throws -> Void
 
-    package init(collector: @escaping CollectingOutputMaker, check: (@MainActor @Sendable (_ target: String) throws -> Void)? = nil,
+    /// A destination whose output is collected by `collector`'s View, checked by `check`
+    /// before the command runs and sent by `deliver` after.
+    public init(collector: @escaping CollectingOutputMaker, check: (@MainActor @Sendable (_ target: String) throws -> Void)? = nil,
                  deliver: @escaping @MainActor @Sendable (_ text: String, _ target: String) async throws -> Void) {
         self.collector = collector
         self.check = check

@@ -3,7 +3,7 @@ import FlowShellKit
 
 /// `back`, `home`, `open LINK`, `where` and `show`: moving through the flow and seeing where
 /// one is.
-extension Dispatcher {
+extension Session {
     /// `back`.
     func goBack() async {
         await supervised { await self.flow.back() }

@@ -3,7 +3,7 @@ import FlowCoordinator
 import FlowShellKit
 
 /// `alias NAME COMMAND…` and `unalias NAME`: words that stand for a command line, kept per app.
-extension Dispatcher {
+extension Session {
     func defineAlias(_ text: String) {
         let name: String?
         do {

@@ -16,7 +16,7 @@ extension SessionCapability {
         if commandNames.contains(first) { return true }
         // `alias NAME LINE`: the line it will stand for.
         if first == CoreCommands.alias.name, words.count >= 3 {
-            return isUsed(by: Dispatcher.textAfterFirstWord(of: Dispatcher.textAfterFirstWord(of: command)))
+            return isUsed(by: Session.textAfterFirstWord(of: Session.textAfterFirstWord(of: command)))
         }
         return options.contains { option in
             option.command == first && words.dropFirst().contains { word in

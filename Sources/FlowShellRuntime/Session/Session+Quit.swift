@@ -2,7 +2,7 @@ import FlowCoordinator
 import FlowShellKit
 
 /// `quit [STATUS]` and `exit [STATUS]`.
-extension Dispatcher {
+extension Session {
     /// Leaves, with `statusText` as the exit status; inside a modal layer, with confirm-quit on,
     /// a person's first one only asks.
     func quit(_ statusText: String?) -> Step {

@@ -3,7 +3,7 @@ import FlowShellKit
 
 /// Running several lines as one: a script's text, which a capability reads from somewhere (the
 /// terminal's `run FILE` and startup file, from a file). The core reads no file itself.
-extension Dispatcher {
+extension Session {
     /// How deep scripts may nest.
     static let scriptDepthLimit = 8
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// `help`, `help COMMAND`, and what an unknown command is told: all from the commands the
 /// session offers now.
-extension Dispatcher {
+extension Session {
     /// `help`: this screen's commands and the session's global ones; `help COMMAND`: its usage.
     func showHelp(for name: String?) {
         let offered = self.offered
@@ -44,10 +44,7 @@ extension Dispatcher {
 
     /// `unknown command 'selct' here — did you mean 'select'?`, among this screen's commands,
     /// the session's global ones and the aliases; `'book' is a command of Car details, not of Cars`.
-    /// A command of a capability this session lacks says so: `shell: this session has no
-    /// programs of the server's machine`.
     func unknownCommand(_ name: String) -> String {
-        if let lacking = SessionCapability.lacking(name) { return lacking }
         let offered = self.offered
         // A command of another screen: say which, rather than guess a neighbour here.
         if let screens = FlowCommands(manifest: flow.manifest, catalog: flow.catalog).screenList(of: name) {
@@ -55,12 +52,5 @@ extension Dispatcher {
         }
         let hint = EditDistance.closest(to: name, among: offered.names).map { "did you mean '\($0)'?" } ?? "try help"
         return "unknown command '\(name)' here — \(hint)"
-    }
-
-    /// What a line is told whose `>`, `>>` or `|` this session sends nowhere: which of the
-    /// machine's it lacks, what the operator does, and how to type the character itself.
-    static func noRedirection(_ kind: RedirectionOperator) -> String {
-        let symbol = kind.rawValue
-        return "\(SessionCapability.lacking(capability: kind.capability)), so no redirection: '\(symbol)' \(kind.purpose) — quote it ('\(symbol)') to type the character itself"
     }
 }

@@ -7,32 +7,33 @@ import FlowShellKit
 public struct GlobalCommand: Sendable {
     /// One use of a global command: its words read by its description, and the text after its
     /// name as it was typed (for `shell`, whose line goes to `$SHELL` untouched).
-    package struct Call {
+    public struct Call {
         /// The words after the name, read by the command's description.
-        package let arguments: ParsedArguments
+        public let arguments: ParsedArguments
         /// The text after the name, quotes and all.
-        package let text: String
+        public let text: String
         /// The command's usage line, for a message about a wrong use.
-        package let usage: String
+        public let usage: String
     }
 
     /// What `help`, usage, completion and the manifest check read.
-    package private(set) var description: CommandDescription
-    /// Runs the command on `dispatcher`.
-    package private(set) var perform: @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: Call) async -> Dispatcher.Step
+    public private(set) var description: CommandDescription
+    /// Runs the command in a session, through the session's narrow face.
+    package private(set) var perform: @MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step
 
     /// Whether the text after its name is one argument, as typed (`alias`, `shell`), rather than words.
-    package let takesLineAsTyped: Bool
+    public let takesLineAsTyped: Bool
     /// Whether `>`, `>>` and `|` in its line are its own text (`shell` hands them to `$SHELL`)
     /// rather than where the session sends its output.
-    package let takesOperatorsAsText: Bool
+    public let takesOperatorsAsText: Bool
 
     /// The word the user types.
     public var name: String { description.name }
 
-    package init(_ name: String, _ summary: String, arguments: [ArgumentDescription] = [], takesLineAsTyped: Bool = false,
-                 takesOperatorsAsText: Bool = false,
-                 perform: @escaping @MainActor @Sendable (_ dispatcher: Dispatcher, _ call: Call) async -> Dispatcher.Step) {
+    /// A command named `name`, summarised as `summary`, taking `arguments`, that `perform` runs.
+    public init(_ name: String, _ summary: String, arguments: [ArgumentDescription] = [], takesLineAsTyped: Bool = false,
+                takesOperatorsAsText: Bool = false,
+                perform: @escaping @MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step) {
         description = CommandDescription(name: name, summary: summary, arguments: arguments)
         self.takesLineAsTyped = takesLineAsTyped
         self.takesOperatorsAsText = takesOperatorsAsText
@@ -42,7 +43,7 @@ public struct GlobalCommand: Sendable {
     /// The same command described as `description` says (`set`, whose settings depend on the
     /// flow's modules), or running `perform` instead.
     package func with(description: CommandDescription? = nil,
-                      perform: (@MainActor @Sendable (_ dispatcher: Dispatcher, _ call: Call) async -> Dispatcher.Step)? = nil) -> GlobalCommand {
+                      perform: (@MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step)? = nil) -> GlobalCommand {
         var command = self
         if let description { command.description = description }
         if let perform { command.perform = perform }

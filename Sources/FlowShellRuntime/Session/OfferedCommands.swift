@@ -5,12 +5,12 @@ import FlowShellKit
 /// adds to it (its effective screen), the session's global commands (the core's and its
 /// capabilities') and its aliases. It is worked out when one of those changes — the top screen
 /// or what it shows, the config, an alias — and then read by everything that names commands:
-/// the dispatcher's lookup of a typed name, `help`, usage, Tab, did-you-mean, `--output json`'s
+/// the session's lookup of a typed name, `help`, usage, Tab, did-you-mean, `--output json`'s
 /// lists and the page's opening message.
 @MainActor
-package struct OfferedCommands {
+public struct OfferedCommands {
     /// What a typed name runs.
-    package enum Command {
+    public enum Command {
         /// A global command of this session.
         case global(GlobalCommand)
         /// A command of the top screen's own.
@@ -21,7 +21,7 @@ package struct OfferedCommands {
         case alias(String)
 
         /// The command's description; nil for an alias.
-        package var description: CommandDescription? {
+        public var description: CommandDescription? {
             switch self {
             case .global(let command): command.description
             case .screen(let description), .addedByConfig(let description): description
@@ -32,13 +32,13 @@ package struct OfferedCommands {
 
     /// What the top screen shows, as the flow offers it (its commands less those that lead
     /// nowhere, plus the config's); nil before the flow has started.
-    package let screen: ViewProperties?
+    public let screen: ViewProperties?
     /// The session's global commands, in the order `help` lists them.
-    package let globals: [GlobalCommand]
+    public let globals: [GlobalCommand]
     /// What each alias stands for, by name.
-    package let aliases: [String: String]
+    public let aliases: [String: String]
     /// The values each setting takes, by name, for Tab after `set NAME`.
-    package let settingValues: [String: [String]]
+    public let settingValues: [String: [String]]
     /// The screen this was worked out for, to see when the top is another.
     private weak var topScreen: (any HostedScreen)?
     /// Every name that runs something here, with what it runs.
@@ -70,18 +70,31 @@ package struct OfferedCommands {
     }
 
     /// What `name` runs here, if anything.
-    package func command(named name: String) -> Command? {
+    public func command(named name: String) -> Command? {
         byName[name]
     }
 
     /// The commands `help` and Tab list: the screen's, then the global ones.
-    package var listed: [CommandDescription] {
+    public var listed: [CommandDescription] {
         (screen?.commands ?? []) + globals.map(\.description)
     }
 
     /// Every name that may be typed here as a command's first word, aliases last: what
     /// did-you-mean chooses among.
-    package var names: [String] {
+    public var names: [String] {
         listed.map(\.name) + aliases.keys.sorted()
+    }
+
+    /// Whether `line`'s command takes `>`, `>>` and `|` as its own text (`shell`), itself or
+    /// through an alias.
+    func takesOperatorsAsText(_ line: String) -> Bool {
+        var command = command(named: Self.firstWord(of: line))
+        if case .alias(let aliasLine) = command { command = self.command(named: Self.firstWord(of: aliasLine)) }
+        guard case .global(let global) = command else { return false }
+        return global.takesOperatorsAsText
+    }
+
+    private static func firstWord(of line: String) -> String {
+        String(line.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace }))
     }
 }

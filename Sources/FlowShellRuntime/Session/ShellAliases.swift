@@ -48,7 +48,7 @@ package struct ShellAliases: Sendable {
         let arguments = Array(words.dropFirst())
         let wanted = Self.placeholders(in: line)
         guard let highest = wanted.max() else {
-            let aliasText = Dispatcher.textAfterFirstWord(of: line)
+            let aliasText = Session.textAfterFirstWord(of: line)
             let text = aliasText.isEmpty ? typedText : typedText.isEmpty ? aliasText : aliasText + " " + typedText
             return Expansion(words: expanded + arguments, text: text)
         }
@@ -58,7 +58,7 @@ package struct ShellAliases: Sendable {
         }
         let rest = arguments.dropFirst(highest)
         let filled = expanded.map { Self.fill($0, with: arguments) } + rest
-        let aliasText = Self.fill(Dispatcher.textAfterFirstWord(of: line), with: arguments.map(CommandLineTokenizer.escape))
+        let aliasText = Self.fill(Session.textAfterFirstWord(of: line), with: arguments.map(CommandLineTokenizer.escape))
         let text = ([aliasText] + rest.map(CommandLineTokenizer.escape)).filter { !$0.isEmpty }.joined(separator: " ")
         return Expansion(words: filled, text: text)
     }

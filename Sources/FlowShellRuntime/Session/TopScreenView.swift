@@ -19,7 +19,7 @@ final class TopScreenView: View {
     private(set) var updates = 0
     /// The session whose top screen this shows: its activity says whether a line runs now
     /// (what is shown otherwise, the screen did by itself), and it keeps what the top offers.
-    weak var session: Dispatcher?
+    weak var session: Session?
     /// Whether a line runs now.
     private var lineRuns: Bool { session?.activity == .runningLine }
     /// Called after the top screen was shown by itself (no line running): the prompt may say

@@ -1,7 +1,7 @@
 import FlowShellKit
 
 /// `history`, and running lines of it again: `!N`, `!!`, `!-N`, `!prefix` and `history -r RANGE`.
-extension Dispatcher {
+extension Session {
     /// The lines of earlier sessions, oldest first, which the front end keeps (the terminal's
     /// history file): `history -a` lists them and `!prefix` finds them.
     package var earlierSessionsLines: [String] {
