@@ -186,6 +186,14 @@ import Synchronization
             sent.withLock { $0.append(data) }
         }
 
+        /// What was sent since the last call, as it was sent.
+        func takeData() -> [Data] {
+            sent.withLock { data in
+                defer { data.removeAll() }
+                return data
+            }
+        }
+
         /// What was sent since the last call, as JSON objects.
         func take() -> [[String: Any]] {
             sent.withLock { data in
