@@ -243,8 +243,9 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
-        .library(name: "FlowShellWeb", targets: ["FlowShellWeb"]),
-        .library(name: "FlowShellSSH", targets: ["FlowShellSSH"]),
+        // The servers themselves are reached through FlowShellServe; what a front end of a team's
+        // own shares with them (the guards of a served session) is FlowShellServing.
+        .library(name: "FlowShellServing", targets: ["FlowShellServing"]),
         .library(name: "FlowShellServe", targets: ["FlowShellServe"]),
     ]
     package.targets += [
