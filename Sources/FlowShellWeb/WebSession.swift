@@ -42,8 +42,8 @@ final class WebSession {
         session.onUpdateByItself = { [weak self] in self?.placeMayHaveChanged() }
     }
 
-    /// Where the tab is now.
-    var place: NavigationSnapshot { runtime.flow.snapshot }
+    /// What the tab's session knows now: its place, history, aliases and settings.
+    var state: SessionState { session.state }
 
     /// What the page learns first: its tab, the app, the global commands it offers, and the
     /// flow's deep links as the config writes them (`/cars/:carID`), which `open`'s field shows
@@ -56,16 +56,16 @@ final class WebSession {
         let links: [String]
     }
 
-    /// Tells the page who it is, then opens where the tab was (`restoring`), else the deep link
-    /// its address names (`link`), else the root, and shows the top screen.
-    func start(title: String, restoring snapshot: NavigationSnapshot?, opening link: String?, notices: [Notice]) async {
+    /// Tells the page who it is, then goes on from what the tab's session knew (`resuming`: its
+    /// place, history, aliases and settings), else opens the deep link its address names
+    /// (`link`), else the root, and shows the top screen.
+    func start(title: String, resuming state: SessionState?, opening link: String?, notices: [Notice]) async {
         let manifest = runtime.flow.manifest
         emit(encoding.message("session", Opening(tab: tab, app: manifest.app, title: title, globalCommands: session.globalCommands,
                                                  links: manifest.links.map(\.pattern))))
         notices.forEach(session.show)
-        if let snapshot {
-            await runtime.flow.restore(snapshot).forEach(session.show)
-        } else if let link {
+        if let state { await session.resume(state) }
+        if let link {
             await runtime.flow.open(link).forEach(session.show)
         }
         session.showTop()
@@ -153,12 +153,12 @@ final class WebSession {
         session.cancelForegroundCommand()
     }
 
-    /// Closes the tab's screens and stops its plugins; returns where it was.
-    func close() async -> NavigationSnapshot {
-        let snapshot = runtime.flow.snapshot
+    /// Closes the tab's screens and stops its plugins; returns what its session knew.
+    func close() async -> SessionState {
+        let state = session.state
         runtime.flow.closeAll()
         await runtime.stopPlugins()
-        return snapshot
+        return state
     }
 
     private func emit(_ data: Data?) {

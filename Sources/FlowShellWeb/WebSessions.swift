@@ -6,7 +6,7 @@ import Foundation
 
 /// The sessions of one server: what they share (the app's services, data folder and modules'
 /// settings, as two terminals share them), the tabs open now, and where each tab was
-/// (``TabPlaces``), so that a tab that comes back — reloaded, or reconnecting after the server
+/// (``TabStates``), so that a tab that comes back — reloaded, or reconnecting after the server
 /// restarted — continues there (`--state` for a tab).
 @MainActor
 final class WebSessions {
@@ -36,11 +36,11 @@ final class WebSessions {
     /// The app served, once ``check()`` has started the flow.
     private(set) var app: String?
     /// Where the tabs were; in memory until ``check()`` knows the app's state folder.
-    private(set) var places = TabPlaces(folder: nil)
+    private(set) var states = TabStates(folder: nil)
     /// The tabs open now that were told their places last only while the server runs: each is
     /// told once, when it opens or when a place first cannot be kept (maybe its own, at its start).
     private var toldPlacesUnkept: Set<String> = []
-    /// How often places not used for ``TabPlaces/keptFor`` are looked for and forgotten.
+    /// How often places not used for ``TabStates/keptFor`` are looked for and forgotten.
     static let pruneInterval: Duration = .seconds(3600)
 
     /// The sessions of a server of `source`, on `services` (shared with other servers' sessions):
@@ -77,13 +77,13 @@ final class WebSessions {
         let runtime = try await startRuntime()
         let app = runtime.flow.manifest.app
         self.app = app
-        places = TabPlaces(folder: stateDirectory(app).map { $0 + "/web-tabs" })
-        places.prune()
+        states = TabStates(folder: stateDirectory(app).map { $0 + "/web-tabs" })
+        states.prune()
         Task { [weak self] in
             while true {
                 try? await Task.sleep(for: Self.pruneInterval)
                 guard let self else { return }
-                self.places.prune()
+                self.states.prune()
             }
         }
         runtime.flow.closeAll()
@@ -111,7 +111,7 @@ final class WebSessions {
     func open(_ greeting: Greeting, send: @escaping @Sendable (Data) -> Void) async throws(Refusal) -> WebSession {
         try refuseWhenFull()
         var requested = greeting.tab.flatMap { Self.isTabID($0) ? $0 : nil }
-        var copied: NavigationSnapshot?
+        var copied: SessionState?
         if let tab = requested, reserved.contains(tab) {
             // A reload's or a reconnect's old socket closes as the new one opens, and a session
             // that ended with quit is closing: it is waited for. Otherwise, or if it does not
@@ -119,7 +119,7 @@ final class WebSessions {
             if greeting.resume || sessions[tab]?.quit == true { await waitForClose(of: tab) }
             if reserved.contains(tab) {
                 // A tab of its own: where the open one is, unless that one left with quit.
-                if sessions[tab]?.quit != true { copied = sessions[tab]?.place }
+                if sessions[tab]?.quit != true { copied = sessions[tab]?.state }
                 requested = nil
             }
             try refuseWhenFull()
@@ -137,23 +137,23 @@ final class WebSessions {
         sessions[tab] = session
         session.placeMayHaveChanged = { [weak self, weak session] in
             guard let self, let session, !session.quit else { return }
-            self.places.keep(session.place, for: session.tab)
+            self.states.keep(session.state, for: session.tab)
             self.tellPlacesUnkept(session)
         }
-        var snapshot = copied ?? places.place(of: tab)
-        if let place = snapshot, let path = greeting.path,
+        var state = copied ?? states.state(of: tab)
+        if let place = state?.place, let path = greeting.path,
            PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path != path {
             // The tab's page was sent to another address (typed, or a link followed), or a new
-            // tab was opened at one: it goes there.
-            snapshot = nil
+            // tab was opened at one: it goes there, with what its session knew but its place.
+            state?.place.screens = []
         }
-        let link = snapshot == nil ? greeting.path.flatMap(PagePath.link(in:)) : nil
+        let link = state?.place.screens.isEmpty != false ? greeting.path.flatMap(PagePath.link(in:)) : nil
         var notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
-        if let problem = places.problem {
+        if let problem = states.problem {
             toldPlacesUnkept.insert(tab)
             notices.append(Self.placesUnkept(problem))
         }
-        await session.start(title: title, restoring: snapshot, opening: link, notices: notices)
+        await session.start(title: title, resuming: state, opening: link, notices: notices)
         return session
     }
 
@@ -164,21 +164,20 @@ final class WebSessions {
 
     /// Tells `session` that places are kept in memory only, unless it was told already.
     private func tellPlacesUnkept(_ session: WebSession) {
-        guard let problem = places.problem, toldPlacesUnkept.insert(session.tab).inserted else { return }
+        guard let problem = states.problem, toldPlacesUnkept.insert(session.tab).inserted else { return }
         session.tell(Self.placesUnkept(problem))
     }
 
     /// Closes a session and keeps where its tab was, unless the user left with `quit`.
     func close(_ session: WebSession) async {
-        let snapshot = await session.close()
+        let state = await session.close()
         reserved.remove(session.tab)
         sessions.removeValue(forKey: session.tab)
         toldPlacesUnkept.remove(session.tab)
         if session.quit {
-            places.forget(session.tab)
+            states.forget(session.tab)
         } else {
-            places.keep(snapshot, for: session.tab, touch: true)
-            places.closed(session.tab)
+            states.closed(session.tab, with: state)
         }
         for waiter in awaitingClose.removeValue(forKey: session.tab) ?? [] {
             waiter.resume.resume()

@@ -210,7 +210,7 @@ import Synchronization
         let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: ServerGuards(withholding: .terminal).lineHandlers) {
             page.append($0)
         }
-        await session.start(title: "Demo", restoring: nil, opening: nil, notices: [])
+        await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])
         return (session, page)
     }
 

@@ -75,7 +75,7 @@ import Testing
 
     /// What a shell of one's own ships links no test library: a release build with the Swift
     /// runtime linked in (`--static-swift-stdlib`) has no swift-testing to link.
-    @Test(arguments: ["FlowShell", "flowshell", "flowshell-serve", "FlowShellWeb", "FlowShellSSH", "FlowShellServe"])
+    @Test(arguments: ["FlowShell", "flowshell", "flowshell-serve", "FlowShellServing", "FlowShellServe"])
     func whatAShellShipsLinksNoTestLibrary(product: String) throws {
         let (targets, products) = try Self.closure(ofProduct: product)
         #expect(!targets.contains("FlowShellTesting") && !targets.contains { $0.hasSuffix("Tests") },
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func theBrowserViewLinksNoLineEditorOrTerminal() throws {
-        let (targets, products) = try Self.closure(ofProduct: "FlowShellWeb")
+        let (targets, products) = try Self.closure(ofTarget: "FlowShellWeb")
         #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
                 "FlowShellWeb links \(targets.sorted())")
         #expect(products.contains("Hummingbird") && !products.contains("Subprocess"), "FlowShellWeb links \(products.sorted())")
@@ -117,11 +117,11 @@ import Testing
     /// browser's server and SSH's know nothing of each other, and only the server program
     /// (FlowShellServe) composes both.
     @Test func theServersAreApartAndOnlyTheServerProgramComposesThem() throws {
-        let (ssh, sshProducts) = try Self.closure(ofProduct: "FlowShellSSH")
+        let (ssh, sshProducts) = try Self.closure(ofTarget: "FlowShellSSH")
         #expect(ssh.contains("FlowShellTerminal") && ssh.contains("LineEditor") && !ssh.contains("FlowShellWeb"), "FlowShellSSH links \(ssh.sorted())")
         #expect(sshProducts.contains("NIOSSH") && sshProducts.isDisjoint(with: ["Hummingbird", "ArgumentParser"]),
                 "FlowShellSSH links \(sshProducts.sorted())")
-        let (web, webProducts) = try Self.closure(ofProduct: "FlowShellWeb")
+        let (web, webProducts) = try Self.closure(ofTarget: "FlowShellWeb")
         #expect(!web.contains("FlowShellSSH") && !webProducts.contains("NIOSSH"), "FlowShellWeb links \(web.union(webProducts).sorted())")
         let (serve, _) = try Self.closure(ofProduct: "FlowShellServe")
         #expect(serve.isSuperset(of: ["FlowShellWeb", "FlowShellSSH"]), "FlowShellServe links \(serve.sorted())")

@@ -38,7 +38,7 @@ import Testing
         let runtime = try await FlowRuntime.start(config: GlobalCommandTests.config, modules: [GlobalCommandTests.module])
         let page = GlobalCommandTests.PageMessages()
         let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: Self.guards.lineHandlers) { page.append($0) }
-        await session.start(title: "Demo", restoring: nil, opening: nil, notices: [])
+        await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])
         _ = page.take()
         let (stream, continuation) = AsyncStream<ClientMessage>.makeStream()
         continuation.yield(ClientMessage(kind: .run, line: check.line, id: 1))

@@ -1,17 +1,18 @@
 @testable import FlowShellWeb
 import FlowCoordinator
+import FlowShellRuntime
 import Foundation
 import Testing
 
-/// Where tabs were is kept on disk, one private file a tab, so that a tab comes back to it
-/// after the server restarts; a place nobody comes back to is forgotten after a week.
+/// What tabs' sessions knew is kept on disk, one private file a tab, so that a tab comes back to
+/// it after the server restarts; a state nobody comes back to is forgotten after a week.
 @MainActor
-@Suite struct TabPlacesTests {
+@Suite struct TabStatesTests {
     private let tab = String(repeating: "a", count: 32)
-    private let rio = NavigationSnapshot(app: "carsharing", screens: [
+    private let rio = SessionState(place: NavigationSnapshot(app: "carsharing", screens: [
         NavigationEntry(screen: "cars.list", presentation: .root),
         NavigationEntry(screen: "cars.details", input: ["carID": "rio"], presentation: .pushed),
-    ])
+    ]), history: ["select rio", "alias two book --hours 2"], aliases: ["two": "book --hours 2"], settings: ["width": "80"])
 
     private func scratch() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tab-places-\(UUID().uuidString)").path
@@ -21,56 +22,56 @@ import Testing
 
     @Test func aPlaceOutlivesTheServerThatKeptIt() throws {
         let folder = try scratch() + "/web-tabs"
-        TabPlaces(folder: folder).keep(rio, for: tab)
+        TabStates(folder: folder).keep(rio, for: tab)
         // Another server on the same folder: the tab comes back to Kia Rio.
-        #expect(TabPlaces(folder: folder).place(of: tab) == rio)
+        #expect(TabStates(folder: folder).state(of: tab) == rio)
         #expect(PrivateFile.permissions(of: folder + "/\(tab).json") == 0o600)
         #expect(PrivateFile.permissions(of: folder) == 0o700)
     }
 
     @Test func quitForgetsThePlace() throws {
-        let places = TabPlaces(folder: try scratch())
+        let places = TabStates(folder: try scratch())
         places.keep(rio, for: tab)
         places.forget(tab)
-        #expect(places.place(of: tab) == nil)
-        #expect(TabPlaces(folder: places.folder).place(of: tab) == nil)
+        #expect(places.state(of: tab) == nil)
+        #expect(TabStates(folder: places.folder).state(of: tab) == nil)
     }
 
     @Test func aPlaceNotUsedForAWeekIsForgotten() throws {
         let folder = try scratch()
         var now = Date()
-        let places = TabPlaces(folder: folder, now: { now })
+        let places = TabStates(folder: folder, now: { now })
         places.keep(rio, for: tab)
-        now += TabPlaces.keptFor - 60
-        #expect(places.place(of: tab) == rio)
+        now += TabStates.keptFor - 60
+        #expect(places.state(of: tab) == rio)
         now += 120
-        #expect(places.place(of: tab) == nil)
+        #expect(places.state(of: tab) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test func pruningRemovesTheFilesOfPlacesNotUsedForAWeek() throws {
         let folder = try scratch()
         var now = Date()
-        let places = TabPlaces(folder: folder, now: { now })
+        let places = TabStates(folder: folder, now: { now })
         places.keep(rio, for: tab)
-        now += TabPlaces.keptFor + 1
+        now += TabStates.keptFor + 1
         places.prune()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test func withoutAFolderPlacesLastWhileTheServerRuns() {
-        let places = TabPlaces(folder: nil)
+        let places = TabStates(folder: nil)
         places.keep(rio, for: tab)
-        #expect(places.place(of: tab) == rio)
+        #expect(places.state(of: tab) == rio)
         #expect(places.problem == nil)
     }
 
     @Test func aFolderThatCannotBeWrittenKeepsPlacesInMemoryAndSaysWhy() throws {
         let blocker = try scratch() + "/not-a-folder"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data())
-        let places = TabPlaces(folder: blocker + "/web-tabs")
+        let places = TabStates(folder: blocker + "/web-tabs")
         places.keep(rio, for: tab)
-        #expect(places.place(of: tab) == rio)
+        #expect(places.state(of: tab) == rio)
         #expect(places.problem?.contains("not-a-folder") == true)
         // What is told to every tab names the folder, not this tab's file (named by its id).
         #expect(places.problem?.contains(tab) == false, "\(places.problem ?? "")")
@@ -79,7 +80,15 @@ import Testing
     @Test func aFileThatIsNoPlaceIsForgotten() throws {
         let folder = try scratch()
         _ = FileManager.default.createFile(atPath: folder + "/\(tab).json", contents: Data("{not json".utf8))
-        #expect(TabPlaces(folder: folder).place(of: tab) == nil)
+        #expect(TabStates(folder: folder).state(of: tab) == nil)
         #expect(!FileManager.default.fileExists(atPath: folder + "/\(tab).json"))
+    }
+
+    @Test func aPlaceKeptBeforeSessionsKeptMoreIsReadAsThePlaceAlone() throws {
+        // A server of the last version kept a bare navigation snapshot in the tab's file.
+        let folder = try scratch()
+        let encoder = JSONEncoder()
+        try encoder.encode(rio.place).write(to: URL(fileURLWithPath: folder + "/\(tab).json"))
+        #expect(TabStates(folder: folder).state(of: tab) == SessionState(place: rio.place))
     }
 }

@@ -2,15 +2,16 @@ import FlowCoordinator
 import FlowShellRuntime
 import Foundation
 
-/// Where each tab was — its stack, as the terminal keeps its own — so that a tab that comes back
-/// continues there: after a reload, and after the server was stopped and started again (a
-/// deploy). Kept in the app's state folder, one file a tab (`web-tabs/TAB.json`, readable by its
-/// owner only), written when the tab's place changes and when it closes. A tab nobody comes back
-/// to is forgotten ``keptFor`` after it was last used, and at most ``maximumKept`` are kept, the
-/// longest unused forgotten first. Without a state folder, or when it cannot be written, places
+/// What each tab's session knew — its place (its stack, as the terminal keeps its own), its
+/// history, aliases and settings (``SessionState``) — so that a tab that comes back continues
+/// there: after a reload, and after the server was stopped and started again (a deploy). Kept
+/// in the app's state folder, one file a tab (`web-tabs/TAB.json`, readable by its owner only),
+/// written when the tab's session changes and when it closes. A tab nobody comes back to is
+/// forgotten ``keptFor`` after it was last used, and at most ``maximumKept`` are kept, the
+/// longest unused forgotten first. Without a state folder, or when it cannot be written, states
 /// are kept in memory for the server's life, and ``problem`` says why.
 @MainActor
-final class TabPlaces {
+final class TabStates: SessionStateStore {
     /// How long a tab's place is kept after it was last used: a week.
     static let keptFor: TimeInterval = 7 * 24 * 60 * 60
     /// At most this many tabs' places are kept.
@@ -21,9 +22,9 @@ final class TabPlaces {
     /// The time now (a test sets its own).
     private let now: () -> Date
     /// Places kept in memory: all of them without a folder, else those that could not be written.
-    private var memory: [String: (snapshot: NavigationSnapshot, used: Date)] = [:]
+    private var memory: [String: (state: SessionState, used: Date)] = [:]
     /// What was last written for each tab open now, so that an unchanged place is not written again.
-    private var written: [String: NavigationSnapshot] = [:]
+    private var written: [String: SessionState] = [:]
     /// Why places are kept in memory, in the user's words, once one could not be written: the
     /// folder and what is wrong with it, never a tab's file (its name is the tab's id).
     private(set) var problem: String?
@@ -37,49 +38,54 @@ final class TabPlaces {
         folder.map { $0 + "/" + tab + ".json" }
     }
 
-    /// Where `tab` was, unless it was forgotten.
-    func place(of tab: String) -> NavigationSnapshot? {
+    /// What `tab`'s session knew, unless it was forgotten.
+    func state(of tab: String) -> SessionState? {
         if let kept = memory[tab] {
             guard now().timeIntervalSince(kept.used) <= Self.keptFor else {
                 memory.removeValue(forKey: tab)
                 return nil
             }
-            return kept.snapshot
+            return kept.state
         }
         guard let path = file(of: tab), let used = Self.modified(path) else { return nil }
         guard now().timeIntervalSince(used) <= Self.keptFor,
               let data = FileManager.default.contents(atPath: path),
-              let snapshot = try? JSONDecoder().decode(NavigationSnapshot.self, from: data),
-              snapshot.v == NavigationSnapshot.currentVersion else {
+              let state = try? JSONDecoder().decode(SessionState.self, from: data),
+              state.v == SessionState.currentVersion, state.place.v == NavigationSnapshot.currentVersion else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
-        return snapshot
+        return state
     }
 
-    /// Keeps where `tab` is, unless that is what was kept last (`touch`: write it anyway, to say
-    /// that the tab was used now).
-    func keep(_ snapshot: NavigationSnapshot, for tab: String, touch: Bool = false) {
-        guard touch || written[tab] != snapshot else { return }
-        written[tab] = snapshot
+    /// Keeps what `tab`'s session knows, unless that is what was kept last.
+    func keep(_ state: SessionState, for tab: String) {
+        keep(state, for: tab, touch: false)
+    }
+
+    /// Keeps what `tab`'s session knows as it closes: written even when unchanged, to say that
+    /// the tab was used now; nothing more is written for it until it comes back.
+    func closed(_ tab: String, with state: SessionState) {
+        keep(state, for: tab, touch: true)
+        written.removeValue(forKey: tab)
+    }
+
+    private func keep(_ state: SessionState, for tab: String, touch: Bool) {
+        guard touch || written[tab] != state else { return }
+        written[tab] = state
         guard let path = file(of: tab), memory[tab] == nil else {
-            remember(snapshot, for: tab)
+            remember(state, for: tab)
             return
         }
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try PrivateFile.save(try encoder.encode(snapshot), to: path)
+            try PrivateFile.save(try encoder.encode(state), to: path)
         } catch {
             // The folder, not the file: the file is named by a tab's id, which no other tab may learn.
             if problem == nil, let folder { problem = "cannot keep where tabs are in \(folder): \(SystemError.describe(error))" }
-            remember(snapshot, for: tab)
+            remember(state, for: tab)
         }
-    }
-
-    /// The tab closed: its place was kept as it closed; nothing more is written for it.
-    func closed(_ tab: String) {
-        written.removeValue(forKey: tab)
     }
 
     /// Forgets where `tab` was (it left with `quit`).
@@ -89,8 +95,8 @@ final class TabPlaces {
         if let path = file(of: tab) { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    private func remember(_ snapshot: NavigationSnapshot, for tab: String) {
-        memory[tab] = (snapshot, now())
+    private func remember(_ state: SessionState, for tab: String) {
+        memory[tab] = (state, now())
         if memory.count > Self.maximumKept, let oldest = memory.min(by: { $0.value.used < $1.value.used })?.key {
             memory.removeValue(forKey: oldest)
         }
