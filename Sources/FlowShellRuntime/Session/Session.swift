@@ -25,7 +25,7 @@ public final class Session {
     public let runtime: FlowRuntime
     /// The View, which a line's redirection points elsewhere while it runs.
     package let output: RedirectableOutput
-    private let supervisor: CommandSupervisor
+    let supervisor: CommandSupervisor
     let topView: TopScreenView
     /// The session's global commands: the core's, with its capabilities' after them.
     let globals: [GlobalCommand]
@@ -36,12 +36,12 @@ public final class Session {
     /// Lists a folder's names for Tab on a path, when a capability reaches files.
     let listFolder: (@Sendable (String) -> [String])?
     /// What the session does now: one state, read by the View of the top screen too.
-    package private(set) var activity = SessionActivity.idle
+    package internal(set) var activity = SessionActivity.idle
     /// How many lines have failed so far.
-    public private(set) var failures = 0
+    public internal(set) var failures = 0
     /// Why the last line's command failed, when it did (not navigation's messages): what a
     /// harness throws.
-    public private(set) var commandFailure: String?
+    public internal(set) var commandFailure: String?
     /// Put before every error and warning of the current line (`line 3: `, in a script).
     public var linePrefix: String?
     /// Sees every event a screen emits, before it is routed (the feature harness records them).
@@ -67,11 +67,13 @@ public final class Session {
     var lineIsInHistory = false
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
-    public private(set) var interrupted = false
+    public internal(set) var interrupted = false
     /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
     package var linkParameterValues: [String: [String]] = [:]
     /// The commands offered now, once worked out; nil when something they come from changed.
     private var offeredNow: OfferedCommands?
+    /// Background events being routed: a line waits for them.
+    var backgroundRouting: Task<Void, Never>?
 
     /// A session on `runtime` that pushes to `output`, with the core's global commands and
     /// those of `capabilities`, its lines passing `handlers` (a server's guards) after the
@@ -146,62 +148,6 @@ public final class Session {
     public func showTop() {
         during(.runningLine) { topView.follow() }
     }
-
-    // MARK: - What the session does
-
-    /// Runs `work` with the session doing `activity`, then as it was.
-    func during<Result>(_ activity: SessionActivity, _ work: () -> Result) -> Result {
-        let outer = self.activity
-        self.activity = activity
-        defer { self.activity = outer }
-        return work()
-    }
-
-    /// Runs `work` as a line (a typed one, a script's, a reload): what the screens show meanwhile
-    /// is its answer. When no line ran before it, the top screen is followed afterwards — what
-    /// the screens pushed and nothing showed yet — and the events that background work emitted
-    /// meanwhile are routed.
-    package func asLine<Result>(_ work: () async -> Result) async -> Result {
-        let outer = activity
-        activity = .runningLine
-        let result = await work()
-        if outer == .idle {
-            topView.follow()
-            // What the session has to say of the line (a setting that could not be kept).
-            runtime.notices.take().forEach(show)
-        }
-        activity = outer
-        if outer == .idle { backgroundEventsArrived() }
-        return result
-    }
-
-    /// Runs `work` while the line waits (`wait`): the screens change by themselves meanwhile,
-    /// as at a prompt, and what background work emitted is routed at once.
-    func whileWaiting(_ work: () async -> Void) async {
-        let outer = activity
-        activity = .waiting
-        backgroundEventsArrived()
-        await work()
-        activity = outer
-    }
-
-    /// Routes the events that open screens' background work emitted (their effects and
-    /// subscriptions), as a command's are: at once when no line runs, else after it.
-    func backgroundEventsArrived() {
-        guard activity != .runningLine, backgroundRouting == nil, flow.hasQueuedEvents else { return }
-        backgroundRouting = Task { @MainActor in
-            while flow.hasQueuedEvents {
-                let notices = await flow.processEvents()
-                notices.forEach(show)
-                topView.follow()
-            }
-            backgroundRouting = nil
-            topView.onUpdateByItself()
-        }
-    }
-
-    /// Background events being routed: a line waits for them.
-    private var backgroundRouting: Task<Void, Never>?
 
     // MARK: - The commands offered now
 
@@ -389,61 +335,4 @@ public final class Session {
         }
     }
 
-    // MARK: - Running and showing
-
-    /// Runs a command's work and the navigation it causes as one task that Ctrl-C cancels.
-    func supervised(_ work: @escaping @MainActor () async throws -> [Notice]) async {
-        let flow = self.flow
-        // Each `await` below is asked for only when there is something to do: an async call
-        // is not free even when it has nothing to wait for, and most commands route no events.
-        let result = await supervisor.run { () async throws -> [Notice] in
-            do {
-                let notices = try await work()
-                return flow.hasQueuedEvents ? notices + (await flow.processEvents()) : notices
-            } catch {
-                // Events emitted before the failure still route.
-                if flow.hasQueuedEvents { _ = await flow.processEvents() }
-                throw error
-            }
-        }
-        // A plugin that ended during the command: its screens close back to one that works.
-        let closed = runtime.hasStoppedPluginScreen ? await runtime.closeStoppedPluginScreens() : []
-        defer { closed.forEach(show) }
-        switch result {
-        case .success(let notices):
-            // Navigation's messages come before the screen it leads to.
-            notices.forEach(show)
-            topView.follow()
-        case .failure(is CancellationError):
-            topView.follow()
-            show(Notice(.warning, "cancelled"))
-        case .failure(let error):
-            let message: String
-            switch error {
-            case let unknown as UnknownCommand: message = "unknown command '\(unknown.name)' here — try help"
-            case let error as UserFacingError: message = error.message
-            default: message = Self.unexpectedFailurePrefix + "\(error)"
-            }
-            topView.follow()
-            commandFailure = message
-            fail(message)
-        }
-    }
-
-    /// How the message of a command that failed with an error that is not a message for the user
-    /// begins (what a screen's bug looks like, as opposed to its refusal).
-    package static let unexpectedFailurePrefix = "the command failed: "
-
-    /// Shows a notice; an error counts as a failed line.
-    public func show(_ notice: Notice) {
-        if notice.style == .error { failures += 1 }
-        var shown = notice
-        if let linePrefix, notice.style == .error || notice.style == .warning { shown.text = linePrefix + notice.text }
-        output.notice(shown)
-    }
-
-    /// Shows `message` as an error: the line failed.
-    package func fail(_ message: String) {
-        show(Notice(.error, message))
-    }
 }
