@@ -5,7 +5,7 @@ import FlowShellRuntime
 
 /// The View a harness gives the session: it keeps what was pushed to it.
 @MainActor
-final class CapturingOutput: ShellOutput {
+final class CapturingOutput: SessionView {
     /// Every screen shown, oldest first.
     var screens: [ScreenSnapshot] = []
     /// The messages since they were last taken.
@@ -41,6 +41,4 @@ final class CapturingOutput: ShellOutput {
     func stack(_ entries: [StackEntry]) { answers.append("stack: " + entries.map(\.screen).joined(separator: " > ")) }
     func text(_ lines: [String]) { answers += lines }
     func progress(_ running: Bool) {}
-    func lineCancelled() {}
-    func endOfInput() {}
 }

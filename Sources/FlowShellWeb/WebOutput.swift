@@ -9,7 +9,7 @@ import Foundation
 /// and, before a screen shown at another place, where the tab is now (``PagePath``), so that
 /// the page's address follows the flow: `{"type": "location", "path": "/cars/rio", "opensHere": true}`.
 @MainActor
-final class WebOutput: ShellOutput {
+final class WebOutput: SessionView {
     private let encoding = MachineEncoding()
     private let send: @Sendable (Data) -> Void
     /// The config's deep links now (a `reload` may change them).
@@ -54,6 +54,4 @@ final class WebOutput: ShellOutput {
     func progress(_ running: Bool) { emit(encoding.message("progress", Progress(running: running))) }
     // Neither happens in a browser: a running line is cancelled by a message of its own, and
     // there is no end of input.
-    func lineCancelled() {}
-    func endOfInput() {}
 }

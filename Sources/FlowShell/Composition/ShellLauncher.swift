@@ -17,7 +17,7 @@ struct ShellLauncher {
     /// What a replay puts in place of the terminal: scripted lines and a capturing output.
     struct ScriptedSession {
         let reader: LineReader
-        let output: ShellOutput
+        let output: SessionView
         /// The clock the replayed session runs on.
         var clock: SessionClock?
         /// What the replayed session may do beyond the core: nothing unless the user named it.
@@ -244,7 +244,7 @@ struct ShellLauncher {
     /// Restores where the user was (unless `--fresh`), then opens `--open LINK`; returns how
     /// many errors that gave, and what the state file was read to hold.
     private func restoreAndOpen(_ flow: AppFlowCoordinator, stateFile: NavigationStateFile?,
-                                output: ShellOutput) async -> (failures: Int, onDisk: NavigationSnapshot?) {
+                                output: SessionView) async -> (failures: Int, onDisk: NavigationSnapshot?) {
         var onDisk: NavigationSnapshot?
         if !options.fresh, let stateFile {
             switch stateFile.load() {
@@ -296,7 +296,7 @@ struct ShellLauncher {
         Terminal.restoreForeground()
     }
 
-    private func makeOutput(interactive: Bool, colour: Bool) -> ShellOutput {
+    private func makeOutput(interactive: Bool, colour: Bool) -> SessionView {
         switch options.output {
         case .text:
             // A terminal that cannot say its width is taken at COLUMNS, else 80; text for a pipe
@@ -337,5 +337,5 @@ final class CompletionTarget {
 @MainActor
 private final class ShellBox: Sendable {
     weak var shell: Shell?
-    var output: ShellOutput?
+    var output: SessionView?
 }

@@ -4,7 +4,7 @@ import FlowShellKit
 /// A View that keeps, as plain text, what it is shown: what a redirection (`> FILE`, `>> FILE`,
 /// `| COMMAND`) sends on. The terminal's is its text View without colour or pager.
 @MainActor
-public protocol CollectingOutput: ShellOutput {
+public protocol CollectingOutput: SessionView {
     /// What it was shown so far, as text.
     var collected: String { get }
 }
@@ -19,14 +19,14 @@ public typealias CollectingOutputMaker = @MainActor @Sendable (_ width: Int?) ->
 /// lists, its messages — is collected as plain text (no colour, no pager, wrapped only at the
 /// `set width`), while errors, warnings and the progress line still reach the terminal.
 @MainActor
-package final class RedirectableOutput: ShellOutput {
-    private let base: ShellOutput
+package final class RedirectableOutput: SessionView {
+    private let base: SessionView
     /// The plain-text View of the redirection under way.
     private var redirected: (any CollectingOutput)?
     /// The width `set width` chose (nil: unbounded, as for any file or pipe).
     private var fixedWidth: Int?
 
-    init(base: ShellOutput) {
+    init(base: SessionView) {
         self.base = base
     }
 
@@ -42,7 +42,7 @@ package final class RedirectableOutput: ShellOutput {
     }
 
     /// Where what a command shows goes now.
-    private var shown: ShellOutput {
+    private var shown: SessionView {
         redirected ?? base
     }
 
@@ -62,8 +62,6 @@ package final class RedirectableOutput: ShellOutput {
     }
 
     package func progress(_ running: Bool) { base.progress(running) }
-    package func lineCancelled() { base.lineCancelled() }
-    package func endOfInput() { base.endOfInput() }
     package func flush() { base.flush() }
     package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 
@@ -90,6 +88,4 @@ private final class LinesCollector: CollectingOutput {
     func text(_ lines: [String]) { lines.forEach { collected += $0 + "\n" } }
     func notice(_ notice: Notice) { collected += notice.text + "\n" }
     func progress(_ running: Bool) {}
-    func lineCancelled() {}
-    func endOfInput() {}
 }

@@ -7,7 +7,7 @@ import FlowShellKit
 /// chain of ``LineHandler``s (the core's length bound and history recall, the front end's, the
 /// capabilities'), then is tokenized, looked up in what the session offers (aliases expanded),
 /// and run: a global command or the top screen's; the events it emitted are routed and what
-/// changed is pushed to the View (``ShellOutput``). Its global commands are the core's
+/// changed is pushed to the View (``SessionView``). Its global commands are the core's
 /// (``CoreCommands``), which touch only the session, and those of the capabilities its front
 /// end composed it with (``SessionCapability``): what reaches the machine is only ever added.
 /// Commands, capabilities and handlers see it only through its ``SessionContext``.
@@ -80,7 +80,7 @@ public final class Session {
     /// core's own. `cancellable` when something (the terminal's Ctrl-C, a page that goes away)
     /// may call ``cancelForegroundCommand()``; `showsProgress` asks for a progress line when a
     /// command runs long.
-    public init(runtime: FlowRuntime, output: ShellOutput, capabilities: [SessionCapability] = [],
+    public init(runtime: FlowRuntime, output: SessionView, capabilities: [SessionCapability] = [],
                 handlers: [any LineHandler] = [], cancellable: Bool = false, showsProgress: Bool = false) {
         self.runtime = runtime
         let output = RedirectableOutput(base: output)

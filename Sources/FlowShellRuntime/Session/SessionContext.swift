@@ -15,7 +15,7 @@ public final class SessionContext {
     }
 
     /// The View, which a line's redirection points elsewhere while it runs.
-    public var view: any ShellOutput { session.output }
+    public var view: any SessionView { session.output }
 
     /// Shows a notice; an error counts as a failed line.
     public func show(_ notice: Notice) {

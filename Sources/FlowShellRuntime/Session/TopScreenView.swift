@@ -13,7 +13,7 @@ import FlowShellKit
 @MainActor
 final class TopScreenView: View {
     private let flow: AppFlowCoordinator
-    private let output: ShellOutput
+    private let output: SessionView
     private weak var shown: (any HostedScreen)?
     /// How many times a screen was shown: a command that shows nothing new changed nothing.
     private(set) var updates = 0
@@ -34,7 +34,7 @@ final class TopScreenView: View {
     /// What the bound screen showed last, as it pushed it.
     private var lastShown: ViewProperties?
 
-    init(flow: AppFlowCoordinator, output: ShellOutput) {
+    init(flow: AppFlowCoordinator, output: SessionView) {
         self.flow = flow
         self.output = output
     }

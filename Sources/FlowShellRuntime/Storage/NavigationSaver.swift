@@ -7,14 +7,14 @@ import FlowShellKit
 package final class NavigationSaver {
     private let flow: AppFlowCoordinator
     private let file: NavigationStateFile?
-    private let output: ShellOutput
+    private let output: SessionView
     private var lastSaved: NavigationSnapshot?
     private var failed = false
 
     /// Saves what the flow shows (restored, opened by a link, or fresh) when the shell next
     /// goes idle or ends, unless the file holds it already (`holding`: what it was read to hold),
     /// so that a session that goes nowhere leaves the file, and the disk, alone.
-    package init(flow: AppFlowCoordinator, file: NavigationStateFile?, holding onDisk: NavigationSnapshot? = nil, output: ShellOutput) {
+    package init(flow: AppFlowCoordinator, file: NavigationStateFile?, holding onDisk: NavigationSnapshot? = nil, output: SessionView) {
         self.flow = flow
         self.file = file
         self.output = output

@@ -48,7 +48,7 @@ final class CommandSession: RunningSession {
 
 /// A command's View: the terminal's text, with the screens shown or not.
 @MainActor
-final class CommandOutput: ShellOutput {
+final class CommandOutput: TerminalView {
     private let base: TextOutput
     /// Whether a screen is shown.
     var showsScreens = true

@@ -8,7 +8,7 @@ import Foundation
 /// errors and warnings as JSON lines on stderr, in the runtime's ``MachineEncoding`` (which the
 /// browser's page reads too). Every line has `"v": 1` and a `"type"`.
 @MainActor
-package final class JSONLinesOutput: ShellOutput {
+package final class JSONLinesOutput: SessionView {
     /// The version of the shape; it changes only when a field changes meaning or goes away.
     nonisolated static let version = MachineEncoding.version
 
@@ -51,7 +51,5 @@ package final class JSONLinesOutput: ShellOutput {
     }
 
     package func progress(_ running: Bool) {}
-    package func lineCancelled() {}
-    package func endOfInput() {}
     package func flush() { console.flush() }
 }

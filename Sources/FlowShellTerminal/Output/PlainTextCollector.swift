@@ -29,8 +29,6 @@ package final class PlainTextCollector: CollectingOutput {
     package func text(_ lines: [String]) { text.text(lines) }
     package func settings(_ listing: SettingsListing) { text.settings(listing) }
     package func progress(_ running: Bool) {}
-    package func lineCancelled() {}
-    package func endOfInput() {}
     package func apply(_ settings: ShellSettings) {}
 }
 

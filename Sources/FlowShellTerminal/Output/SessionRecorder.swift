@@ -14,7 +14,7 @@ import LineEditor
 /// A replay writes what its shell shows through a recorder too, into memory, so that the two
 /// compare record for record.
 @MainActor
-package final class SessionRecorder: ShellOutput {
+package final class SessionRecorder: SessionView {
     /// The version of the file's shape: 2 added the moments of lines and updates, and the
     /// update records. A replay reads versions 1 and 2.
     package nonisolated static let version = 2
@@ -107,8 +107,6 @@ package final class SessionRecorder: ShellOutput {
     package func stack(_ entries: [StackEntry]) { records.stack(entries) }
     package func text(_ lines: [String]) { records.text(lines) }
     package func progress(_ running: Bool) {}
-    package func lineCancelled() {}
-    package func endOfInput() {}
 }
 
 /// A reader that records each line it reads.
@@ -139,11 +137,11 @@ package final class RecordingLineReader: LineReader {
 
 /// An output that shows everything as usual and records it too.
 @MainActor
-package final class RecordingOutput: ShellOutput {
-    private let base: ShellOutput
-    private let record: ShellOutput
+package final class RecordingOutput: TerminalView {
+    private let base: SessionView
+    private let record: SessionView
 
-    package init(base: ShellOutput, record: ShellOutput) {
+    package init(base: SessionView, record: SessionView) {
         self.base = base
         self.record = record
     }
@@ -158,8 +156,8 @@ package final class RecordingOutput: ShellOutput {
     package func settings(_ listing: SettingsListing) { base.settings(listing); record.settings(listing) }
     package func apply(_ settings: ShellSettings) { base.apply(settings) }
     package func progress(_ running: Bool) { base.progress(running) }
-    package func lineCancelled() { base.lineCancelled() }
-    package func endOfInput() { base.endOfInput() }
+    package func lineCancelled() { (base as? any TerminalView)?.lineCancelled() }
+    package func endOfInput() { (base as? any TerminalView)?.endOfInput() }
     package func flush() { base.flush() }
     package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 }

@@ -12,7 +12,7 @@ import Darwin
 /// Shows the REPL's output as text, styled by the theme when colour is on, fitted to the
 /// terminal's width as it is when each thing is shown.
 @MainActor
-package final class TextOutput: ShellOutput {
+package final class TextOutput: TerminalView {
     private let console: Console
     private let interactive: Bool
     private var styler: TextStyler

@@ -15,7 +15,7 @@ import Darwin
 package final class Shell {
     private let session: Session
     private let reader: LineReader
-    private let output: ShellOutput
+    private let output: SessionView
     private let interactive: Bool
     private let promptStyler: TextStyler
     private let hooks: ShellHooks
@@ -34,7 +34,7 @@ package final class Shell {
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
     /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
     /// - Parameter terminal: the terminal the prompt is shown on (a session's, on a server).
-    package init(session: Session, reader: LineReader, output: ShellOutput, interactive: Bool, colour: Bool,
+    package init(session: Session, reader: LineReader, output: SessionView, interactive: Bool, colour: Bool,
                  hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false,
                  terminal: Int32 = STDOUT_FILENO) {
         self.terminal = terminal
@@ -117,12 +117,12 @@ package final class Shell {
             if let reloading { await reloading.value }
             switch read {
             case .end:
-                output.endOfInput()
+                (output as? any TerminalView)?.endOfInput()
                 hooks.idle()
                 return Outcome(failures: session.failures)
             case .interrupted:
                 // Ctrl-C abandons the line.
-                output.lineCancelled()
+                (output as? any TerminalView)?.lineCancelled()
             case .line(let line):
                 lineNumber += 1
                 reader.remember(line)

@@ -5,7 +5,7 @@ import FlowShellKit
 /// The View of the shell: where the session pushes what happens — as styled text for people,
 /// as JSON lines for programs, into a recording, or into a test's capture.
 @MainActor
-public protocol ShellOutput: AnyObject {
+public protocol SessionView: AnyObject {
     /// The top screen changed, or shows something new.
     func screen(_ screen: ScreenSnapshot)
     /// A message for the user; errors and warnings go to stderr.
@@ -22,10 +22,6 @@ public protocol ShellOutput: AnyObject {
     func settings(_ listing: SettingsListing)
     /// A command has run for a while (true) or finished (false).
     func progress(_ running: Bool)
-    /// The line was abandoned with Ctrl-C at the prompt.
-    func lineCancelled()
-    /// The end of input at the prompt.
-    func endOfInput()
     /// What `set` changed (colour, width, pager).
     func apply(_ settings: ShellSettings)
     /// Writes out what is held back, before another program writes to the same place.
@@ -39,7 +35,7 @@ public protocol ShellOutput: AnyObject {
     var showsStackWithScreens: Bool { get }
 }
 
-extension ShellOutput {
+extension SessionView {
     /// An output shows the stack with each screen unless it says otherwise.
     public var showsStackWithScreens: Bool { true }
 
@@ -86,7 +82,7 @@ public struct ScreenSnapshot: Equatable, Sendable {
     /// What it shows.
     public let properties: ViewProperties
     /// The open screens, bottom first; empty for a View that does not show them with each
-    /// screen (``ShellOutput/showsStackWithScreens``).
+    /// screen (``SessionView/showsStackWithScreens``).
     public let stack: [StackEntry]
     /// What showed it.
     public var cause: Cause = .command
