@@ -69,6 +69,9 @@ test: deps
 	python3 scripts/check_install.py
 	# flowshell new app in a scratch folder outside the repository: it builds, runs and passes its test.
 	python3 scripts/check_new_app.py
+	# A front end of the session written outside the package (examples/pipe-front-end), on public API
+	# alone, in a scratch folder: it builds, answers over a pipe and passes its test.
+	python3 scripts/check_outside_front_end.py
 	# FlowShellKit's DocC documentation builds without a warning (a broken symbol link fails).
 	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
 		--output-path $(CURDIR)/.build/docs-check >/dev/null

@@ -71,6 +71,7 @@ let package = Package(
         .library(name: "FlowShellRuntime", targets: ["FlowShellRuntime"]),
         .library(name: "FlowShellTerminal", targets: ["FlowShellTerminal"]),
         .library(name: "FlowShellKit", targets: ["FlowShellKit"]),
+        .library(name: "FlowCoordinator", targets: ["FlowCoordinator"]),
         .library(name: "FlowShellTesting", targets: ["FlowShellTesting"]),
         .library(name: "FlowShellPlugin", targets: ["FlowShellPlugin"]),
     ],
