@@ -253,7 +253,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // What the browser's and SSH's servers share: at their door, the rule that lets a
         // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it;
         // inside, the guards every served session is composed with.
-        .target(name: "FlowShellServing", dependencies: ["FlowShellRuntime", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSwift),
+        .target(name: "FlowShellServing", dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
         // or terminal.

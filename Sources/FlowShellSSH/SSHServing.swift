@@ -11,14 +11,9 @@ import ServiceLifecycle
 package enum SSHServing {
     /// What the server program was asked for.
     package struct Request {
-        package var identity: ShellIdentity
-        package var modules: [FeatureModule]
-        package var source: ConfigSource
+        /// What is served (as the browser's server serves it, when both serve).
+        package var flow: ServedFlow
         package var paths: StatePaths
-        /// The services the server's sessions share (with a browser's, when both serve).
-        package var services: ServiceContainer
-        package var dataDirectory: (String) -> String?
-        package var plugins: () -> PluginLoader
         package var host: String
         package var port: Int
         /// `--authorized-keys FILE`; nil: the shell's own, in its config folder.
@@ -31,21 +26,11 @@ package enum SSHServing {
         package var descriptorLimit: Int
         /// Where the server says what is wrong in the authorized-keys file while it runs.
         package var report: @Sendable (String) -> Void
-        /// What each login's session is composed with.
-        package var guards: ServerGuards
 
-        package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, paths: StatePaths, services: ServiceContainer,
-                     dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, host: String, port: Int,
-                     authorizedKeys: String?, idleTimeout: Int, loginTimeout: Int, descriptorLimit: Int,
-                     report: @escaping @Sendable (String) -> Void, guards: ServerGuards) {
-            self.identity = identity
-            self.modules = modules
-            self.guards = guards
-            self.source = source
+        package init(flow: ServedFlow, paths: StatePaths, host: String, port: Int, authorizedKeys: String?, idleTimeout: Int,
+                     loginTimeout: Int, descriptorLimit: Int, report: @escaping @Sendable (String) -> Void) {
+            self.flow = flow
             self.paths = paths
-            self.services = services
-            self.dataDirectory = dataDirectory
-            self.plugins = plugins
             self.host = host
             self.port = port
             self.authorizedKeys = authorizedKeys
@@ -81,7 +66,7 @@ package enum SSHServing {
         let made: Bool
         do {
             let hostName = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
-            (hostKey, made) = try HostKey.loadOrMake(at: hostKeyPath, comment: "\(request.identity.name)@\(hostName)")
+            (hostKey, made) = try HostKey.loadOrMake(at: hostKeyPath, comment: "\(request.flow.identity.name)@\(hostName)")
         } catch {
             throw Failure(messages: ["error: \(error.message)"], status: 1)
         }
@@ -89,9 +74,7 @@ package enum SSHServing {
             throw Failure(messages: ["error: no home folder (HOME) for the authorized keys; name a file with --authorized-keys"], status: 1)
         }
         let keys = AuthorizedKeysFile(path: keysPath, report: request.report)
-        let sessions = SSHSessions(identity: request.identity, modules: request.modules, source: request.source,
-                                   services: request.services, dataDirectory: request.dataDirectory, plugins: request.plugins,
-                                   guards: request.guards)
+        let sessions = SSHSessions(flow: request.flow)
         var lines: [String] = []
         do {
             for warning in try await sessions.check() { lines.append(warning) }

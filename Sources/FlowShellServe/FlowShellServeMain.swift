@@ -47,12 +47,12 @@ public enum FlowShellServeMain {
         let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
         let dataDir = options.dataDir
         let dataDirectory: (String) -> String? = { app in dataDir ?? paths.dataDirectory(app: app) }
-        let plugins = { PluginLoader(purpose: .running, trust: trust, paths: paths) }
         // The sessions of both servers share the app's services, as two terminals share its data,
         // and are composed alike: what the program's terminal may do (its files and programs)
         // is withheld from them, and this machine's paths are taken out of what they show.
-        let services = ServiceContainer()
-        let guards = ServerGuards(withholding: .terminal)
+        let flow = ServedFlow(identity: identity, modules: modules, source: source, services: ServiceContainer(),
+                              dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
+                              guards: ServerGuards(withholding: .terminal))
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
@@ -62,11 +62,8 @@ public enum FlowShellServeMain {
         if options.servesWeb {
             let port = options.port ?? ServeOptions.defaultPort
             do {
-                let prepared = try await WebServing.prepare(.init(identity: identity, modules: modules, source: source, services: services,
-                                                                  dataDirectory: dataDirectory, stateDirectory: { paths.directory(app: $0) },
-                                                                  plugins: plugins, host: options.host, port: port,
-                                                                  descriptorLimit: descriptorLimit, newToken: options.newToken,
-                                                                  guards: guards))
+                let prepared = try await WebServing.prepare(.init(flow: flow, stateDirectory: { paths.directory(app: $0) }, host: options.host,
+                                                                  port: port, descriptorLimit: descriptorLimit, newToken: options.newToken))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))
@@ -79,11 +76,10 @@ public enum FlowShellServeMain {
             let port = options.sshPort ?? ServeOptions.defaultSSHPort
             let host = options.host
             let request = SSHServing.Request(
-                identity: identity, modules: modules, source: source, paths: paths, services: services, dataDirectory: dataDirectory,
-                plugins: plugins, host: host, port: port, authorizedKeys: options.authorizedKeys,
+                flow: flow, paths: paths, host: host, port: port, authorizedKeys: options.authorizedKeys,
                 idleTimeout: options.sshIdleTimeout ?? ServeOptions.defaultIdleTimeout,
                 loginTimeout: options.sshLoginTimeout ?? ServeOptions.defaultLoginTimeout,
-                descriptorLimit: descriptorLimit, report: { writeError($0) }, guards: guards)
+                descriptorLimit: descriptorLimit, report: { writeError($0) })
             do {
                 let prepared = try await SSHServing.prepare(request) { port in
                     let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

@@ -11,15 +11,10 @@ import ServiceLifecycle
 package enum WebServing {
     /// What the server program was asked for.
     package struct Request {
-        package var identity: ShellIdentity
-        package var modules: [FeatureModule]
-        package var source: ConfigSource
-        /// The services the server's sessions share (with SSH's, when both serve).
-        package var services: ServiceContainer
-        package var dataDirectory: (String) -> String?
-        /// The app's state folder, where the tabs' places and the token are kept.
+        /// What is served (as SSH serves it, when both serve).
+        package var flow: ServedFlow
+        /// The app's state folder, where the tabs' sessions and the token are kept.
         package var stateDirectory: (String) -> String?
-        package var plugins: () -> PluginLoader
         package var host: String
         package var port: Int
         /// The files this server may open (the process's raised limit, or its share of it), which
@@ -27,25 +22,15 @@ package enum WebServing {
         package var descriptorLimit: Int
         /// Whether to make a new token rather than keep the last one (`--new-token`).
         package var newToken: Bool
-        /// What each tab's session is composed with.
-        package var guards: ServerGuards
 
-        package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-                     dataDirectory: @escaping (String) -> String?, stateDirectory: @escaping (String) -> String?,
-                     plugins: @escaping () -> PluginLoader, host: String, port: Int, descriptorLimit: Int, newToken: Bool,
-                     guards: ServerGuards) {
-            self.identity = identity
-            self.modules = modules
-            self.source = source
-            self.services = services
-            self.dataDirectory = dataDirectory
+        package init(flow: ServedFlow, stateDirectory: @escaping (String) -> String?, host: String, port: Int, descriptorLimit: Int,
+                     newToken: Bool) {
+            self.flow = flow
             self.stateDirectory = stateDirectory
-            self.plugins = plugins
             self.host = host
             self.port = port
             self.descriptorLimit = descriptorLimit
             self.newToken = newToken
-            self.guards = guards
         }
     }
 
@@ -74,9 +59,7 @@ package enum WebServing {
         guard let bounds = ServingBounds(descriptorLimit: request.descriptorLimit) else {
             throw Failure(messages: ["error: this process may open too few files to serve (ulimit -n); raise the limit"], status: 1)
         }
-        let sessions = WebSessions(source: request.source, modules: request.modules, title: request.identity.title,
-                                   maximumOpen: bounds.tabs, services: request.services, dataDirectory: request.dataDirectory,
-                                   stateDirectory: request.stateDirectory, plugins: request.plugins, guards: request.guards)
+        let sessions = WebSessions(flow: request.flow, maximumOpen: bounds.tabs, stateDirectory: request.stateDirectory)
         var warnings = bounds.warning.map { [$0] } ?? []
         do {
             warnings += try await sessions.check()
@@ -88,10 +71,10 @@ package enum WebServing {
         if let warning = kept.warning { warnings.append(warning) }
         let token = kept.token
         let host = request.host
-        let title = request.identity.title
-        let source = request.source
+        let title = request.flow.identity.title
+        let source = request.flow.source
         let server = WebServer(host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
-                               bounds: bounds, redaction: request.guards.redaction) { port in
+                               bounds: bounds, redaction: request.flow.guards.redaction) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let line = "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"

@@ -13,16 +13,10 @@ final class WebSessions {
     /// At most this many tabs at once; one more is refused until one closes.
     let maximumOpen: Int
 
-    private let source: ConfigSource
-    private let modules: [FeatureModule]
-    private let title: String
-    private let dataDirectory: (String) -> String?
+    /// What is served, and what each tab's session is composed with.
+    private let flow: ServedFlow
     private let stateDirectory: (String) -> String?
-    private let makePlugins: () -> PluginLoader
-    private let services: ServiceContainer
     private let settings = SharedSettings()
-    /// What each tab's session is composed with.
-    private let guards: ServerGuards
     /// The tabs open or opening now.
     private var reserved: Set<String> = []
     /// The sessions of the tabs open now, by tab.
@@ -43,20 +37,12 @@ final class WebSessions {
     /// How often places not used for ``TabStates/keptFor`` are looked for and forgotten.
     static let pruneInterval: Duration = .seconds(3600)
 
-    /// The sessions of a server of `source`, on `services` (shared with other servers' sessions):
-    /// the app's data in `dataDirectory(app)`, where the tabs were in `stateDirectory(app)/web-tabs`.
-    init(source: ConfigSource, modules: [FeatureModule], title: String, maximumOpen: Int, services: ServiceContainer = ServiceContainer(),
-         dataDirectory: @escaping (String) -> String?, stateDirectory: @escaping (String) -> String? = { _ in nil },
-         plugins: @escaping () -> PluginLoader, guards: ServerGuards) {
-        self.source = source
-        self.guards = guards
+    /// The sessions of a server of `flow` (on services shared with other servers' sessions), at
+    /// most `maximumOpen`, where the tabs were in `stateDirectory(app)/web-tabs`.
+    init(flow: ServedFlow, maximumOpen: Int, stateDirectory: @escaping (String) -> String? = { _ in nil }) {
+        self.flow = flow
         self.maximumOpen = maximumOpen
-        self.services = services
-        self.modules = modules
-        self.title = title
-        self.dataDirectory = dataDirectory
         self.stateDirectory = stateDirectory
-        self.makePlugins = plugins
     }
 
     /// The number of tabs open now.
@@ -65,9 +51,7 @@ final class WebSessions {
     /// Starts a runtime on the shared services.
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
         let settings = self.settings
-        return try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory,
-                                           openSettings: { folder in SessionSettings(shared: settings.open(inFolder: folder)) },
-                                           services: services, plugins: makePlugins(), reserving: guards.withheld)
+        return try await flow.startRuntime(openSettings: { folder in SessionSettings(shared: settings.open(inFolder: folder)) })
     }
 
     /// Starts the flow once, before serving, so that a config that cannot run is reported at
@@ -133,7 +117,7 @@ final class WebSessions {
             reserved.remove(tab)
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
-        let session = WebSession(tab: tab, runtime: runtime, handlers: guards.lineHandlers, send: send)
+        let session = WebSession(tab: tab, runtime: runtime, handlers: flow.guards.lineHandlers, send: send)
         sessions[tab] = session
         session.placeMayHaveChanged = { [weak self, weak session] in
             guard let self, let session, !session.quit else { return }
@@ -153,7 +137,7 @@ final class WebSessions {
             toldPlacesUnkept.insert(tab)
             notices.append(Self.placesUnkept(problem))
         }
-        await session.start(title: title, resuming: state, opening: link, notices: notices)
+        await session.start(title: flow.identity.title, resuming: state, opening: link, notices: notices)
         return session
     }
 

@@ -13,9 +13,11 @@ import Testing
 @Suite struct ResumedSessionTests {
     /// The sessions of a server whose tabs are kept in `folder`, as `serve` makes them.
     private func server(keepingTabsIn folder: String) async throws -> WebSessions {
-        let sessions = WebSessions(source: .text(GlobalCommandTests.config, name: "config.json"), modules: [GlobalCommandTests.module],
-                                   title: "Demo", maximumOpen: 10, dataDirectory: { _ in nil }, stateDirectory: { _ in folder },
-                                   plugins: { PluginLoader { _ in nil } }, guards: ServerGuards(withholding: .terminal))
+        let flow = ServedFlow(identity: ShellIdentity(name: "demo", version: "1.0", title: "Demo", abstract: "A demo.", defaultFlow: ""),
+                              modules: [GlobalCommandTests.module], source: .text(GlobalCommandTests.config, name: "config.json"),
+                              services: ServiceContainer(), dataDirectory: { _ in nil }, plugins: { PluginLoader { _ in nil } },
+                              guards: ServerGuards(withholding: .terminal))
+        let sessions = WebSessions(flow: flow, maximumOpen: 10, stateDirectory: { _ in folder })
         _ = try await sessions.check()
         return sessions
     }

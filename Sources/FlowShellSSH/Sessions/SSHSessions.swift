@@ -18,21 +18,11 @@ import Darwin
 /// shell's) and its history last as long as it does.
 @MainActor
 final class SSHSessions {
-    /// What each session is composed with beyond the core: the server's guards. The person at
-    /// the other end of the connection may not be the person at this machine, so no capability
-    /// reaches its files (`run FILE`, `>`, the startup file) or its programs (`shell`, `|`, the
-    /// pager), and its paths are taken out of what the session shows.
-    let guards: ServerGuards
-
-    /// Who the server is, for the greeting.
-    let title: String
-    let version: String
-    private let program: String
-    private let source: ConfigSource
-    private let modules: [FeatureModule]
-    private let dataDirectory: (String) -> String?
-    private let makePlugins: () -> PluginLoader
-    private let services: ServiceContainer
+    /// What is served, and what each session is composed with beyond the core: the server's
+    /// guards. The person at the other end of the connection may not be the person at this
+    /// machine, so no capability reaches its files (`run FILE`, `>`, the startup file) or its
+    /// programs (`shell`, `|`, the pager), and its paths are taken out of what the session shows.
+    private let flow: ServedFlow
     /// The sessions running now, by number.
     private var running: [Int: any RunningSession] = [:]
     /// Sessions whose client left before they started.
@@ -40,17 +30,8 @@ final class SSHSessions {
     /// Called when the last session ends, while the server waits for them to.
     private var onAllEnded: (() -> Void)?
 
-    init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards) {
-        self.guards = guards
-        title = identity.title
-        version = identity.version
-        program = identity.name
-        self.source = source
-        self.services = services
-        self.modules = modules
-        self.dataDirectory = dataDirectory
-        makePlugins = plugins
+    init(flow: ServedFlow) {
+        self.flow = flow
     }
 
     /// How many sessions run now.
@@ -59,8 +40,7 @@ final class SSHSessions {
     /// Starts a runtime on the shared services for `user`. The modules' settings are the
     /// session's, in memory: people logged in with different keys share nothing but the app's data.
     private func startRuntime(for user: ConnectedUser?) async throws(FlowRuntime.StartFailure) -> FlowRuntime {
-        try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory, openSettings: nil,
-                                    services: services, connectedUser: user, plugins: makePlugins(), reserving: guards.withheld)
+        try await flow.startRuntime(openSettings: nil, connectedUser: user)
     }
 
     /// Starts the flow once, before serving, so that a config that cannot run is reported at
@@ -85,8 +65,8 @@ final class SSHSessions {
             link.finish(status: error.status)
             return leave(id)
         }
-        guard let session = TerminalSession(runtime: runtime, user: user, terminal: terminal, type: type, program: program,
-                                            greeting: (title, version), guards: guards) else {
+        guard let session = TerminalSession(runtime: runtime, user: user, terminal: terminal, type: type, program: flow.identity.name,
+                                            greeting: (flow.identity.title, flow.identity.version), guards: flow.guards) else {
             Self.write("The server cannot start a line editor on this terminal.\r\n", to: terminal)
             await Self.shutDown(runtime)
             link.finish(status: 1)
@@ -115,7 +95,7 @@ final class SSHSessions {
             link.finish(status: error.status)
             return leave(id)
         }
-        let session = CommandSession(runtime: runtime, link: link, columns: columns, terminalType: terminalType, guards: guards)
+        let session = CommandSession(runtime: runtime, link: link, columns: columns, terminalType: terminalType, guards: flow.guards)
         running[id] = session
         let status = await session.run(line)
         await Self.shutDown(runtime)

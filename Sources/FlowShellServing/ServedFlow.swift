@@ -1,0 +1,36 @@
+import FlowShellKit
+import FlowShellRuntime
+
+/// What each server of a program serves, and how — the same for the browser's and SSH's: who the
+/// program is, its flow (config and modules), the services their sessions share, where an app's
+/// data is, how plugins are loaded, and the guards every served session is composed with.
+package struct ServedFlow {
+    package let identity: ShellIdentity
+    package let modules: [FeatureModule]
+    package let source: ConfigSource
+    /// The services the sessions of every server share, as two terminals share the app's data.
+    package let services: ServiceContainer
+    package let dataDirectory: (String) -> String?
+    package let plugins: () -> PluginLoader
+    package let guards: ServerGuards
+
+    package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
+                 dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards) {
+        self.identity = identity
+        self.modules = modules
+        self.source = source
+        self.services = services
+        self.dataDirectory = dataDirectory
+        self.plugins = plugins
+        self.guards = guards
+    }
+
+    /// Starts a runtime of the flow for one session, on the shared services: its settings opened
+    /// by `openSettings` (nil: in memory), who connected when the server knows.
+    @MainActor
+    package func startRuntime(openSettings: SettingsOpener?, connectedUser: ConnectedUser? = nil)
+        async throws(FlowRuntime.StartFailure) -> FlowRuntime {
+        try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory, openSettings: openSettings,
+                                    services: services, connectedUser: connectedUser, plugins: plugins(), reserving: guards.withheld)
+    }
+}
