@@ -64,7 +64,7 @@ let libraryTargets: [Target] = libraries.map { name in
 
 let package = Package(
     name: "FlowShell",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
