@@ -1,4 +1,5 @@
 import Dispatch
+import FlowShellKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -446,5 +447,14 @@ package final class FolderWatcher: @unchecked Sendable {
         var path = Substring(folder)
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path.isEmpty ? "." : String(path)
+    }
+}
+
+extension FolderWatcher: FolderFollower {
+    /// Follows `folder` for a ``FolderChanges``: any entry, writes in progress included.
+    package func followChanges(of folder: String, version: (@Sendable () -> Int?)?,
+                               onChange: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let following = follow(folder, version: version, onChange: onChange)
+        return { following.cancel() }
     }
 }

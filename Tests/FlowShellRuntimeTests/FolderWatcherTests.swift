@@ -1,4 +1,5 @@
-@testable import FlowShellKit
+import FlowShellKit
+@testable import FlowShellRuntime
 import Foundation
 import Synchronization
 import Testing
@@ -209,6 +210,7 @@ import Testing
     @Test func folderChangesTellsAChangeAtOnceThenWhatChanges() async throws {
         // What a screen loaded may be out of date by the time it follows: the first element
         // comes at once; an empty folder name follows nothing.
+        FolderChanges.install(FolderWatcher.shared)
         let folder = try Folder()
         var changes = FolderChanges(folder: folder.path).makeAsyncIterator()
         #expect(await changes.next() != nil)
