@@ -131,7 +131,7 @@ fuzz: deps
 	FLOWSHELL_FUZZ=1 $(SWIFT) build --product PluginFuzzer --scratch-path $(FUZZ_SCRATCH) -Xswiftc -use-ld=lld \
 		-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 	mkdir -p $(FUZZ_SCRATCH)/seeds $(FUZZ_SCRATCH)/corpus $(FUZZ_SCRATCH)/crashes
-	cp Tests/FlowShellTests/Fixtures/configs/*.json config.json examples/*.json $(FUZZ_SCRATCH)/seeds/
+	cp Tests/FlowShellTestSupport/Fixtures/configs/*.json config.json examples/*.json $(FUZZ_SCRATCH)/seeds/
 	$(FUZZ_SCRATCH)/debug/ConfigFuzzer $(FUZZ_SCRATCH)/corpus $(FUZZ_SCRATCH)/seeds -dict=Fuzz/config.dict \
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_SCRATCH)/crashes/
 	mkdir -p $(FUZZ_SCRATCH)/command-corpus $(FUZZ_SCRATCH)/command-seeds

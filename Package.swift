@@ -64,7 +64,7 @@ let libraryTargets: [Target] = libraries.map { name in
 
 let package = Package(
     name: "FlowShell",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flowshell", targets: ["flowshell"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
@@ -205,19 +205,46 @@ let package = Package(
             dependencies: ["FlowCoordinator", "FlowManifest", "FlowShellKit"],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit"], exclude: ["Fixtures"], swiftSettings: strictSwift),
+        // The plugin protocol's messages and the supervisor, then plugins in a running shell: the
+        // real binary's sessions with plugins of every kind (`Sessions/`), and the example plugin.
+        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit", "FlowShellRuntime", "FlowCoordinator",
+                                                      "FlowShellTesting", "FlowShellTestSupport", "Trips", "trips-plugin", "flowshell"],
+                    exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
         .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator",
                                                          .product(name: "Clocks", package: "swift-clocks")], swiftSettings: strictSwift),
+        // What the test targets share, a library that only they depend on: the built binary run
+        // end to end, a pseudo-terminal and what a terminal of it shows, the sample app's features,
+        // and the fixtures (broken flows, golden renderings, plugins in Python).
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(
-            name: "FlowShellTests",
-            dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellTesting",
-                           "FlowExplorer",
-                           "LineEditor", "CPseudoTerminal", "flowshell", "CarSharingApp",
-                           "FlowPlugins", "FlowPluginProtocol", "Trips", "trips-plugin", "GreeterApp", "NotesApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-                + features.map { .target(name: $0) },
+        .target(
+            name: "FlowShellTestSupport",
+            dependencies: ["CPseudoTerminal", "FlowShellKit"] + features.map { .target(name: $0) },
+            path: "Tests/FlowShellTestSupport",
             exclude: ["Fixtures"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowShellTestSupport"], swiftSettings: strictSwift),
+        // The terminal in process and through the real binary, on pipes and pseudo-terminals; and
+        // every global command in every front end (the browser's and SSH's added below).
+        .testTarget(
+            name: "FlowShellTerminalTests",
+            dependencies: ["FlowShellTerminal", "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor",
+                           "FlowShellTesting", "FlowShellTestSupport", "flowshell"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "FlowExplorerTests",
+            dependencies: ["FlowExplorer", "FlowShellRuntime", "FlowShellKit", "FlowShellTestSupport", "flowshell"],
+            swiftSettings: strictSwift
+        ),
+        // The app: the command line (`check`, `graph`, `replay`, `new`), scaffolding, the sample
+        // app through the real binary, the examples' shells, and the package's layout.
+        .testTarget(
+            name: "FlowShellAppTests",
+            dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator",
+                           "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "GreeterApp", "NotesApp",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSwift
         ),
     ] + featureTargets + libraryTargets
@@ -328,7 +355,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     ]
     // Every global command in every front end, the browser's and SSH's among them
     // (GlobalCommandTests), and examples/greeter's server program (ExampleAppTests).
-    package.targets.first { $0.name == "FlowShellTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "FlowShellServing", "GreeterServe"]
+    package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "FlowShellServing"]
+    package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterServe"]
 }
 
 // `FLOWSHELL_TESTS=Greeting swift test`: the tests of those features alone (names separated by

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,39 +16,43 @@ import Glibc
 /// WebSocket library's timers (its ping, its close handshake's deadline) hold a little of a
 /// closed connection until they expire, up to ``lateRelease`` later, so memory is given back once
 /// more then.
-final class FreedMemory: @unchecked Sendable {
+final class FreedMemory: Sendable {
     /// How long after a connection's handler is freed its timers may still hold some of it: the
     /// WebSocket's ping period and close handshake's deadline, and a little more.
     static let lateRelease = ServingBounds.pingInterval + ServingBounds.closeTimeout + .seconds(5)
 
-    // Guarded by the lock, hence unchecked: connections begin and end on the server's threads.
-    private let lock = NSLock()
-    private var held = 0
-    private var peak = 0
-    private var lateTrimPending = false
+    /// The connections held now and the most since memory was last given back; whether a late
+    /// giving back is due. Connections begin and end on the server's threads.
+    private struct Counts {
+        var held = 0
+        var peak = 0
+        var lateTrimPending = false
+    }
+
+    private let counts = Mutex(Counts())
 
     /// A connection begins; keep the token with whatever holds the connection's memory.
     func connection() -> Connection {
-        lock.withLock {
-            held += 1
-            peak = max(peak, held)
+        counts.withLock { counts in
+            counts.held += 1
+            counts.peak = max(counts.peak, counts.held)
         }
         return Connection(owner: self)
     }
 
     fileprivate func released() {
-        let (trims, later) = lock.withLock {
-            held -= 1
-            guard held <= peak / 2 else { return (false, false) }
-            peak = held
-            defer { lateTrimPending = true }
-            return (true, !lateTrimPending)
+        let (trims, later) = counts.withLock { counts in
+            counts.held -= 1
+            guard counts.held <= counts.peak / 2 else { return (false, false) }
+            counts.peak = counts.held
+            defer { counts.lateTrimPending = true }
+            return (true, !counts.lateTrimPending)
         }
         guard trims else { return }
         _ = Self.trim?(0)
         if later {
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(Self.lateRelease / .milliseconds(1)))) { [self] in
-                lock.withLock { lateTrimPending = false }
+                counts.withLock { $0.lateTrimPending = false }
                 _ = Self.trim?(0)
             }
         }

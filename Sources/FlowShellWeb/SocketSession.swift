@@ -3,6 +3,7 @@ import FlowShellServing
 import Foundation
 import HummingbirdWebSocket
 import NIOWebSocket
+import Synchronization
 
 /// One WebSocket's life: its greeting, which must let it in within
 /// ``ServingBounds/greetingDeadline``; then the tab's session, which reads the page's messages
@@ -203,22 +204,18 @@ enum Problem {
 }
 
 /// A flag one task sets and another reads.
-final class SharedFlag: @unchecked Sendable {
-    // Guarded by the lock, hence unchecked.
-    private let lock = NSLock()
-    private var value = false
+final class SharedFlag: Sendable {
+    private let value = Mutex(false)
 
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }
 
 /// A value one task sets once and another reads.
-final class Slot<Value>: @unchecked Sendable {
-    // Guarded by the lock, hence unchecked.
-    private let lock = NSLock()
-    private var stored: Value?
+final class Slot<Value: Sendable>: Sendable {
+    private let stored = Mutex<Value?>(nil)
 
     /// Keeps `value` unless one is kept already.
-    func setIfEmpty(_ value: Value) { lock.withLock { if stored == nil { stored = value } } }
-    var value: Value? { lock.withLock { stored } }
+    func setIfEmpty(_ value: Value) { stored.withLock { if $0 == nil { $0 = value } } }
+    var value: Value? { stored.withLock { $0 } }
 }

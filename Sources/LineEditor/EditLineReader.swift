@@ -329,12 +329,6 @@ public final class EditLineReader: LineReader {
     }
 }
 
-/// The editor handed to the reader thread, which alone uses it while a line is read.
-private struct EditorPointer: @unchecked Sendable {
-    let editor: OpaquePointer
-    init(_ editor: OpaquePointer) { self.editor = editor }
-}
-
 /// One thread that runs a line editor's reads, one at a time: libedit is used from this
 /// thread alone while it reads, and the process's terminal's signal handling stays on it.
 private final class ReaderThread: @unchecked Sendable {

@@ -1,5 +1,5 @@
 import CEditShim
-import Foundation
+import Synchronization
 
 /// What threads other than the main actor may ask of an ``EditLineReader`` — a server's network
 /// thread, which relays a session's keys to its terminal: whether a line is being read (a Ctrl-C
@@ -7,29 +7,29 @@ import Foundation
 /// session's terminal, that its window changed size. Once the reader is gone it answers that
 /// nothing is read and does nothing.
 public final class LineReaderControl: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var pointer: OpaquePointer?
+    /// The reader's editor while it is there, used only under the lock.
+    private let editor = Mutex<EditorPointer?>(nil)
 
     init() {}
 
     func attach(_ editor: OpaquePointer) {
-        lock.withLock { pointer = editor }
+        self.editor.withLock { $0 = EditorPointer(editor) }
     }
 
     func detach() {
-        lock.withLock { pointer = nil }
+        editor.withLock { $0 = nil }
     }
 
     /// Whether the reader is reading a line now (the terminal is in the line editor's mode).
     public var isReadingLine: Bool {
-        lock.withLock { pointer.map { fs_editor_is_reading($0) != 0 } ?? false }
+        editor.withLock { $0.map { fs_editor_is_reading($0.editor) != 0 } ?? false }
     }
 
     /// Tells the reader of a session's terminal that its window size changed (already set on
     /// the terminal): the line being read is fitted to it now, or the next one is.
     public func windowResized() {
-        lock.withLock {
-            if let pointer { fs_editor_resized(pointer) }
+        editor.withLock { pointer in
+            if let pointer { fs_editor_resized(pointer.editor) }
         }
     }
 }

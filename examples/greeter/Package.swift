@@ -11,7 +11,7 @@ let features = [
 
 let package = Package(
     name: "Greeter",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "greeter", targets: ["GreeterApp"]),
         .executable(name: "greeter-serve", targets: ["GreeterServe"]),

@@ -12,7 +12,7 @@ let features = [
 
 let package = Package(
     name: "Notes",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "notes", targets: ["NotesApp"]),
         .executable(name: "notes-serve", targets: ["NotesServe"]),

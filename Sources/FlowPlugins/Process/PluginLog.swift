@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,35 +11,38 @@ import Darwin
 /// file becomes `<name>.1` (replacing the one before) and a new one starts, so a plugin that
 /// floods its stderr uses at most twice that. Opened without following a symlink, so a link
 /// put in its place cannot have the shell write elsewhere; the folder is made when missing.
-public final class PluginLog: @unchecked Sendable {
+public final class PluginLog: Sendable {
     /// How large the file grows before it is set aside for a new one.
     public static let capacity = 1 << 20
 
     /// The file's path; nil: no log.
     public let path: String?
-    /// Guards the descriptor and the size (notes come from the shell, stderr from a thread).
-    private let lock = NSLock()
-    private var descriptor: Int32
-    private var size: Int
+    /// The open file and its size (notes come from the shell, stderr from a thread).
+    private struct File {
+        var descriptor: Int32
+        var size: Int
+    }
+
+    private let file: Mutex<File>
 
     /// Opens (creating) the log at `path`; nil or a file that cannot be made: no log.
     public init(path: String?) {
         guard let path else {
             self.path = nil
-            descriptor = -1
-            size = 0
+            file = Mutex(File(descriptor: -1, size: 0))
             return
         }
         Self.makeFolders(for: path)
         let opened = Self.open(path)
         self.path = opened >= 0 ? path : nil
-        descriptor = opened
         var info = stat()
-        size = opened >= 0 && fstat(opened, &info) == 0 ? Int(info.st_size) : 0
+        file = Mutex(File(descriptor: opened, size: opened >= 0 && fstat(opened, &info) == 0 ? Int(info.st_size) : 0))
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        file.withLock { file in
+            if file.descriptor >= 0 { close(file.descriptor) }
+        }
     }
 
     /// Appends a note of the shell's, marked as such.
@@ -49,25 +53,25 @@ public final class PluginLog: @unchecked Sendable {
     /// Appends bytes as they come (the plugin's stderr), setting the file aside first when
     /// they would take it past ``capacity``.
     public func append(_ bytes: UnsafeRawBufferPointer) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard descriptor >= 0, let path, let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if size > 0, size + bytes.count > Self.capacity {
-            close(descriptor)
-            // rename replaces a link at the old name rather than following it.
-            _ = rename(path, path + ".1")
-            descriptor = Self.open(path)
-            size = 0
-            guard descriptor >= 0 else { return }
+        file.withLock { file in
+            guard file.descriptor >= 0, let path, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            if file.size > 0, file.size + bytes.count > Self.capacity {
+                close(file.descriptor)
+                // rename replaces a link at the old name rather than following it.
+                _ = rename(path, path + ".1")
+                file.descriptor = Self.open(path)
+                file.size = 0
+                guard file.descriptor >= 0 else { return }
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(file.descriptor, base + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { break }
+                offset += written
+            }
+            file.size += offset
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, base + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-        }
-        size += offset
     }
 
     /// ` (its log: PATH)`, or nothing when there is no log.

@@ -1,5 +1,6 @@
 import CPluginSpawn
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,7 @@ import Darwin
 /// reach the terminal; its process group (what is stopped) holds the processes it starts.
 /// Its end is noticed when it exits, not when its stdout closes: a descendant that keeps stdout
 /// open holds no wait of the shell.
-public final class PluginProcess: @unchecked Sendable {
+public final class PluginProcess: Sendable {
     /// What the reading thread reports, in order: each line, then how the process ended.
     public enum Output: Sendable {
         /// One line of stdout, without its newline.
@@ -54,10 +55,9 @@ public final class PluginProcess: @unchecked Sendable {
     private let output: Int32
     /// Readable once the process has exited (-1: not available; its stdout's end is awaited).
     private let exitWatch: Int32
-    /// Guards ``reaped``: once the process is reaped its id may be another's, so it is never
-    /// signalled again. (Unchecked Sendable: the lock guards the one mutable property.)
-    private let lock = NSLock()
-    private var reaped = false
+    /// Whether the process was reaped: once it is, its id may be another's, so it is never
+    /// signalled again.
+    private let reaped = Mutex(false)
 
     private init(pid: pid_t, input: Int32, output: Int32) {
         self.pid = pid
@@ -171,10 +171,10 @@ public final class PluginProcess: @unchecked Sendable {
 
     /// Ends the plugin and every process of its group at once (SIGKILL).
     public func killNow() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !reaped else { return }
-        killGroup()
+        reaped.withLock { reaped in
+            guard !reaped else { return }
+            killGroup()
+        }
     }
 
     /// SIGKILL to the plugin's process group, and to the plugin itself in case it left it.
@@ -244,13 +244,14 @@ public final class PluginProcess: @unchecked Sendable {
             }
         }
         if !pending.isEmpty, pending.count <= Self.maximumLineLength { deliver(.line(pending)) }
-        var status: Int32 = 0
-        lock.lock()
-        killGroup()
-        RunningPlugins.remove(pid)
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        reaped = true
-        lock.unlock()
+        let status = reaped.withLock { reaped in
+            killGroup()
+            RunningPlugins.remove(pid)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            reaped = true
+            return status
+        }
         let signal = status & 0x7f
         deliver(.ended(signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)))
     }

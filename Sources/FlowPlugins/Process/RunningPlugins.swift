@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,29 +10,24 @@ import Darwin
 /// the shell can stop them all from any thread — a signal's handler included — when it must
 /// end at once.
 public enum RunningPlugins {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var groups: Set<pid_t> = []
+    private static let groups = Mutex<Set<pid_t>>([])
 
     static func add(_ pid: pid_t) {
-        lock.lock()
-        groups.insert(pid)
-        lock.unlock()
+        _ = groups.withLock { $0.insert(pid) }
     }
 
     /// Called once the process is killed and before it is reaped: a reaped id may be another's.
     static func remove(_ pid: pid_t) {
-        lock.lock()
-        groups.remove(pid)
-        lock.unlock()
+        _ = groups.withLock { $0.remove(pid) }
     }
 
     /// Kills every running plugin and its process group (SIGKILL).
     public static func killAll() {
-        lock.lock()
-        for pid in groups {
-            _ = kill(-pid, SIGKILL)
-            _ = kill(pid, SIGKILL)
+        groups.withLock { groups in
+            for pid in groups {
+                _ = kill(-pid, SIGKILL)
+                _ = kill(pid, SIGKILL)
+            }
         }
-        lock.unlock()
     }
 }

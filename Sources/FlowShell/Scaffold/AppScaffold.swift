@@ -141,7 +141,7 @@ struct AppScaffold {
 
         let package = Package(
             name: "\(typeName)",
-            platforms: [.macOS(.v14)],
+            platforms: [.macOS(.v15)],
             products: [
                 .executable(name: "\(name)", targets: ["\(appTarget)"]),
                 .executable(name: "\(name)-serve", targets: ["\(serveTarget)"]),

@@ -25,7 +25,7 @@ struct FeatureScaffold {
     /// Target names FlowShell's own package uses for its tools and examples, which a feature of
     /// that package may not take (a shell of one's own does not build them).
     static let ownTargetNames: Set<String> = [
-        "CPseudoTerminal", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
+        "CPseudoTerminal", "FlowShellTestSupport", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
         "GreeterShell", "GreeterServe", "Notes", "NotesApp", "NotesShell", "NotesServe",
     ]
 

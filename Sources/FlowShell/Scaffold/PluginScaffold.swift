@@ -164,7 +164,7 @@ struct PluginScaffold {
         // FlowShell build could also link), served over the plugin protocol by \(snakeName)-plugin.
         let package = Package(
             name: "\(name)Plugin",
-            platforms: [.macOS(.v14)],
+            platforms: [.macOS(.v15)],
             dependencies: [
                 .package(path: "../.."),
             ],

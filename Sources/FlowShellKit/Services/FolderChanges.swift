@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Tells when the files in a folder change — another process wrote a database there — as an
 /// async sequence, one element for each run of changes; a screen follows it as a subscription
 /// while it is open. The kernel says so (inotify on Linux), nothing polls; when the system
@@ -36,9 +38,21 @@ public struct FolderChanges: AsyncSequence, Sendable {
             continuation.finish()
             return stream.makeAsyncIterator()
         }
-        let following = FolderWatcher.shared.follow(folder, version: version) { continuation.yield() }
-        continuation.onTermination = { _ in following.cancel() }
+        if let follower = installedFollower.withLock({ $0 }) {
+            let stop = follower.followChanges(of: folder, version: version) { continuation.yield() }
+            continuation.onTermination = { _ in stop() }
+        }
         continuation.yield()
         return stream.makeAsyncIterator()
     }
+
+    /// Has `follower` watch the folders of every `FolderChanges` followed from now on: the
+    /// runtime installs the process's watch as it starts a flow. Until one is installed, a
+    /// sequence tells only its first element.
+    package static func install(_ follower: any FolderFollower) {
+        installedFollower.withLock { $0 = follower }
+    }
 }
+
+/// The follower ``FolderChanges/install(_:)`` installed.
+private let installedFollower = Mutex<(any FolderFollower)?>(nil)

@@ -145,6 +145,8 @@ public final class FlowRuntime {
         plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
         now: (@Sendable () -> Double)? = nil, planner: NavigationPlanner? = nil
     ) async throws(StartFailure) -> FlowRuntime {
+        // A screen's FolderChanges follow its folder through the process's one watch.
+        FolderChanges.install(FolderWatcher.shared)
         let folder = dataDirectory(manifest.app)
         var settings: (any SettingsStorage)?
         var notices: [Notice] = []

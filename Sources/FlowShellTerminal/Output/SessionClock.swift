@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The time a recorded or replayed session runs on: it starts at a moment noted in the
 /// recording and runs on a clock the screens also sleep on, so that a replay can move that clock
@@ -7,15 +7,14 @@ import Foundation
 /// While a typed line runs the clock reads the moment the line was typed (``hold()``): what a
 /// command computes from the time then depends on when it was typed, which the recording
 /// notes, not on how long the command took.
-package final class SessionClock: @unchecked Sendable {
-    // @unchecked: `held` is read from any thread (a service asks the time) and guarded by `lock`.
+package final class SessionClock: Sendable {
     /// The session's first moment, in seconds since 1970.
     package let start: Double
     /// What the screens sleep on: registered among the services as `any Clock<Duration>`.
     package let sleeper: any Clock<Duration>
     private let elapsedNow: @Sendable () -> Duration
-    private let lock = NSLock()
-    private var held: Duration?
+    /// The moment a typed line holds the clock at; read from any thread (a service asks the time).
+    private let held = Mutex<Duration?>(nil)
 
     /// A clock that starts at `start` and whose time since then `elapsed` says; the screens
     /// sleep on `sleeper`, which must measure the same time.
@@ -27,7 +26,7 @@ package final class SessionClock: @unchecked Sendable {
 
     /// The time since the session's start.
     package var elapsed: Duration {
-        lock.withLock { held } ?? elapsedNow()
+        held.withLock { $0 } ?? elapsedNow()
     }
 
     /// What time it is in the session, in seconds since 1970.
@@ -44,12 +43,12 @@ package final class SessionClock: @unchecked Sendable {
     /// Reads the present moment until ``release()``: a typed line runs.
     package func hold() {
         let now = elapsedNow()
-        lock.withLock { held = now }
+        held.withLock { $0 = now }
     }
 
     /// Runs on after ``hold()``.
     package func release() {
-        lock.withLock { held = nil }
+        held.withLock { $0 = nil }
     }
 
     /// `duration` in whole milliseconds, rounded up.

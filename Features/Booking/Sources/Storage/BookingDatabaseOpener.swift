@@ -1,21 +1,24 @@
 import FlowShellKit
 import Foundation
 import GRDB
+import Synchronization
 
 /// Opens the bookings database on first use, not at start: browsing cars never waits for it,
 /// and a database that cannot be opened makes only the booking screens unavailable, with one
 /// message saying what happened and what to do. A damaged file is moved aside (kept, renamed
 /// with the time) and a new one started; that is said once.
-final class BookingDatabaseOpener: @unchecked Sendable {
-    // @unchecked: the lock guards every access to `opened` and `notice`, `versionLock` every
-    // access to `versionReader`.
-    private let lock = NSLock()
+final class BookingDatabaseOpener: Sendable {
     /// The folder the database file is in (nil: in memory).
     let folder: String?
-    private var opened: BookingDatabase?
-    private var notice: String?
-    private let versionLock = NSLock()
-    private var versionReader: DatabaseQueue?
+    /// The database once opened, and what happened to it that the user should hear of.
+    private struct State {
+        var opened: BookingDatabase?
+        var notice: String?
+    }
+
+    private let state: Mutex<State>
+    /// The connection that reads `PRAGMA data_version`, opened when first asked.
+    private let versionReader = Mutex<DatabaseQueue?>(nil)
 
     /// The name of the database file in the data folder.
     static let fileName = "bookings.sqlite"
@@ -23,12 +26,13 @@ final class BookingDatabaseOpener: @unchecked Sendable {
     /// An opener of the database in `folder` (nil: in memory).
     init(folder: String?) {
         self.folder = folder
+        state = Mutex(State())
     }
 
     /// An opener of a database that is open already.
     init(database: BookingDatabase) {
         folder = nil
-        opened = database
+        state = Mutex(State(opened: database))
     }
 
     /// The database file's path (nil: in memory).
@@ -38,44 +42,44 @@ final class BookingDatabaseOpener: @unchecked Sendable {
 
     /// The database, opened now if it was not; throws a ``UserFacingError`` that says why not.
     func database() throws -> BookingDatabase {
-        lock.lock()
-        defer { lock.unlock() }
-        if let opened { return opened }
-        let database: BookingDatabase
-        do {
-            if let folder { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            database = try BookingDatabase(path: path)
-        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            guard let path else { throw BookingStorageFailure.unavailable(error, folder: folder) }
-            let kept = try moveAside(path)
+        try state.withLock { state in
+            if let opened = state.opened { return opened }
+            let database: BookingDatabase
             do {
+                if let folder { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                 database = try BookingDatabase(path: path)
+            } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+                guard let path else { throw BookingStorageFailure.unavailable(error, folder: folder) }
+                let kept = try moveAside(path)
+                do {
+                    database = try BookingDatabase(path: path)
+                } catch {
+                    throw BookingStorageFailure.unavailable(error, folder: folder)
+                }
+                state.notice = "the bookings database was damaged; it is kept as \(kept) and a new one was started"
             } catch {
                 throw BookingStorageFailure.unavailable(error, folder: folder)
             }
-            notice = "the bookings database was damaged; it is kept as \(kept) and a new one was started"
-        } catch {
-            throw BookingStorageFailure.unavailable(error, folder: folder)
+            state.opened = database
+            return database
         }
-        opened = database
-        return database
     }
 
     /// Whether there may be bookings to read: the database is open, or its file exists. What
     /// only looks (the car list's availability) does not create an empty database.
     var mayHoldBookings: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if opened != nil { return true }
-        return path.map { FileManager.default.fileExists(atPath: $0) } ?? false
+        state.withLock { state in
+            if state.opened != nil { return true }
+            return path.map { FileManager.default.fileExists(atPath: $0) } ?? false
+        }
     }
 
     /// What happened to the database that the user should hear of, once.
     func takeNotice() -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { notice = nil }
-        return notice
+        state.withLock { state in
+            defer { state.notice = nil }
+            return state.notice
+        }
     }
 
     /// Renames the damaged file (and its journal files) with the time; returns the new name
@@ -94,7 +98,7 @@ final class BookingDatabaseOpener: @unchecked Sendable {
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: kept + suffix)
         }
-        versionLock.withLock { versionReader = nil }
+        versionReader.withLock { $0 = nil }
         return name
     }
 
@@ -104,7 +108,7 @@ final class BookingDatabaseOpener: @unchecked Sendable {
     /// it cannot be read.
     func dataVersion() -> Int? {
         guard let path else { return nil }
-        return versionLock.withLock {
+        return versionReader.withLock { versionReader in
             if versionReader == nil {
                 guard FileManager.default.fileExists(atPath: path) else { return nil }
                 var configuration = Configuration()

@@ -1,0 +1,71 @@
+import FlowShellTestSupport
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The example plugins' flow and flows of the fake plugin, for the end-to-end tests.
+enum PluginFlows {
+    /// `examples/plugins.json`: the car-sharing flow with the Weather (Python) and Trips (Swift) plugins.
+    static let examples = FlowShellBinary.repository.appendingPathComponent("examples/plugins.json").path
+
+    /// `examples/node.json`: the car-sharing flow with the Node.js example plugin, Notes.
+    static let nodeExample = FlowShellBinary.repository.appendingPathComponent("examples/node.json").path
+
+    /// Whether `node` is in `PATH`: the Node.js example's test runs only then (CI has it).
+    static let hasNode: Bool = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
+        FileManager.default.isExecutableFile(atPath: "\(folder)/node")
+    }
+
+    /// The fake plugin of the protocol tests.
+    static let fakePlugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowPluginsTests/Fixtures/fake_plugin.py").path
+
+    /// A flow whose link `/echo/:word` opens the fake plugin's screen above the car list, and
+    /// `/code/:code` too, once the plugin has looked the code up.
+    static let fake = """
+    {
+      "app": "fake",
+      "root": "cars.list",
+      "modules": ["Cars"],
+      "plugins": [
+        { "module": "Fake", "command": ["python3", "\(fakePlugin)"], "timeoutMs": 60000 }
+      ],
+      "transitions": [
+        { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
+        { "from": "fake.echo", "on": "done", "style": "pop" }
+      ],
+      "links": { "/echo/:word": ["cars.list", "fake.echo"], "/code/:code": ["cars.list", "fake.echo"] }
+    }
+    """
+
+    /// The environment of a run whose plugins may start without their config being trusted
+    /// (`FLOWSHELL_ALLOW_PLUGINS=1`, the one-run opt-in): the tests' own configs go through the
+    /// same door as anyone's.
+    static func allowingPlugins(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        FlowShellBinary.environment(home: home, extra: extra.merging(["FLOWSHELL_ALLOW_PLUGINS": "1"]) { $1 })
+    }
+
+    /// The process ids a state folder's plugin logs say were started.
+    static func startedProcesses(in state: URL) -> [Int32] {
+        let folder = state.appendingPathComponent("flowshell")
+        guard let apps = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var pids: [Int32] = []
+        for app in apps {
+            let logs = folder.appendingPathComponent(app).appendingPathComponent("plugins")
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: logs.path)) ?? [] where file.hasSuffix(".log") {
+                let text = (try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n") {
+                    if let range = line.range(of: " as process ") { pids.append(Int32(line[range.upperBound...]) ?? 0) }
+                }
+            }
+        }
+        return pids
+    }
+
+    /// Whether a process with this id exists.
+    static func exists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0
+    }
+}

@@ -1,0 +1,101 @@
+import FlowShellTestSupport
+import Foundation
+import Testing
+
+/// The example plugins in a pseudo-terminal: into a plugin's screen and out, Tab on its
+/// commands, and Ctrl-C of a slow plugin command, which the plugin honours and goes on.
+@Suite(.serialized) struct PluginTerminalTests {
+    @Test func ctrlCCancelsASlowPluginCommandAndThePluginGoesOn() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Trusted first, as a person would: the examples' programs then run without the opt-in.
+        let trusted = try FlowShellBinary.run(["trust", "--config", PluginFlows.examples], input: "", in: home,
+                                              environment: FlowShellBinary.environment(home: home))
+        #expect(trusted.status == 0)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", PluginFlows.examples, "--fresh"],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
+        )
+        try terminal.expect("Cars › ")
+        terminal.type("select rio\r")
+        try terminal.expect("Cars › Kia Rio › ")
+        terminal.type("weather\r")
+        try terminal.expect("3-day forecast")
+        try terminal.expect("Cars › Kia Rio › Weather near rio › ")
+        // Tab completes the plugin screen's commands and their values.
+        terminal.type("da\t")
+        try terminal.expect("ys ")
+        terminal.type("6\r")
+        try terminal.expect("6-day forecast")
+        try terminal.expect("Weather near rio › ")
+        terminal.type("radar\r")
+        try terminal.expect("working… Ctrl-C cancels")
+        terminal.type("\u{03}")
+        try terminal.expect("cancelled")
+        try terminal.expect("Weather near rio › ")
+        // The plugin honoured the cancel: it still runs and answers.
+        terminal.type("days 2\r")
+        try terminal.expect("2-day forecast")
+        try terminal.expect("Weather near rio › ")
+        terminal.type("back\r")
+        try terminal.expect("Cars › Kia Rio › ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        let started = PluginFlows.startedProcesses(in: home.appendingPathComponent("state"))
+        #expect(started.count == 1)
+        #expect(!started.contains(where: PluginFlows.exists), "no plugin outlives the shell")
+    }
+}
+
+/// A plugin has no controlling terminal: `/dev/tty` cannot be opened, so it can neither draw on
+/// the screen nor type into the shell.
+@Suite(.serialized) struct PluginContainmentTerminalTests {
+    @Test func aPluginCannotReachTheTerminalThroughDevTty() throws {
+        let (folder, config) = try HostilePluginTests.hostileFlow("""
+        if (printf 'HIJACKED' > /dev/tty) 2>/dev/null; then echo reached > tty.txt; else echo refused > tty.txt; fi
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config.path, "--fresh"],
+            environment: PluginFlows.allowingPlugins(home: folder, extra: ["NO_COLOR": "1"]), directory: folder.path
+        )
+        try terminal.expect("Cars › ")
+        terminal.type("open /echo/hi\r")
+        // The plugin tried the terminal before it said hello, so before its screen showed.
+        try terminal.expect("Echo hi")
+        try terminal.expect("› ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.transcript.contains("HIJACKED"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("tty.txt"), encoding: .utf8) == "refused\n")
+    }
+}
+
+/// What a plugin sends is shown like any other text: a title in the prompt, a command's summary
+/// in help, an argument's values in the Tab list — control characters and bidirectional controls
+/// as U+FFFD, so none can retitle the terminal, move the cursor, hide what follows or reorder it.
+@Suite(.serialized) struct PluginTextTerminalTests {
+    @Test func aPluginsEscapeSequencesNeverReachTheTerminal() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("flow.json")
+        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "escapes"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config.path, "--fresh"],
+            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
+        )
+        try terminal.expect("Cars › ")
+        terminal.type("open /echo/hi\r")
+        try terminal.expect("Cars › Echo\u{FFFD}]0;title\u{FFFD} hi › ")
+        terminal.type("paint \t\t")
+        try terminal.expect("red\u{FFFD}]0;value\u{FFFD}")
+        terminal.type("\u{15}help\r")  // Ctrl-U clears the line first
+        try terminal.expect("Paint\u{FFFD}]0;summary\u{FFFD}\u{FFFD}evil")
+        try terminal.expect("Echo\u{FFFD}]0;title\u{FFFD} hi › ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.transcript.contains("\u{1B}]0;"), "no operating system command reached the terminal")
+        #expect(!terminal.transcript.unicodeScalars.contains("\u{202E}"), "no right-to-left override reached the terminal")
+    }
+}

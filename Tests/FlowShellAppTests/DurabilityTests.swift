@@ -1,0 +1,92 @@
+import FlowShellTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bookings live in SQLite: what the screen calls booked survives kill -9, and two shells on
+/// one data folder see each other's bookings.
+@Suite(.serialized) struct DurabilityTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    private func shell(home: URL) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--fresh"],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path, columns: 200)
+        try terminal.expect("Cars › ")
+        return terminal
+    }
+
+    @Test func aConfirmedBookingSurvivesKillNine() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try shell(home: home)
+        terminal.type("select rio\r")
+        try terminal.expect("Cars › Kia Rio › ")
+        terminal.type("book\r")
+        try terminal.expect("[Sign in] › ")
+        terminal.type("login alice\r")
+        try terminal.expect("[Book Kia Rio] › ")
+        terminal.type("confirm\r")
+        try terminal.expect("✓ Booked Kia Rio for 1 h — booking BK-1001")
+        kill(terminal.pid, SIGKILL)
+        #expect(try terminal.waitForExit() == 128 + SIGKILL)
+
+        let after = try FlowShellBinary.run(["--config", config, "--fresh"], input: "bookings\n", in: home,
+                                            environment: FlowShellBinary.environment(home: home))
+        #expect(after.errors == "")
+        #expect(after.output.contains("1 booking\n"))
+        #expect(after.output.contains("BK-1001  Kia Rio"))
+    }
+
+    @Test func twoShellsShareTheirBookings() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try shell(home: home)
+        first.type("bookings\r")
+        try first.expect("[Sign in] › ")
+        first.type("login alice\r")
+        try first.expect("No bookings yet.")
+        try first.expect("Cars › My bookings › ")
+
+        // A second shell on the same data folder books while the first is open.
+        let second = try FlowShellBinary.run(["--config", config, "--fresh"], input: "select zoe\nbook\nhours 2\nconfirm\n", in: home,
+                                             environment: FlowShellBinary.environment(home: home))
+        #expect(second.errors == "")
+        #expect(second.output.contains("✓ Booked Renault Zoe for 2 h — booking BK-1001"))
+
+        // The booking shows by itself (the list follows the database) or after refresh.
+        first.type("refresh\r")
+        try first.expect("BK-1001  Renault Zoe")
+        try first.expect("1 booking")
+        // The prompt after a later command's answer is the line editor's, reading again.
+        first.type("where\r")
+        try first.expect("2. My bookings (booking.list)")
+        try first.expect("My bookings › ")
+        first.type("\u{04}")
+        #expect(try first.waitForExit() == 0)
+    }
+
+    @Test func shellsStartedTogetherOnANewDataFolderAllBook() async throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = self.config
+        // Each makes the settings and bookings databases' schemas at the same moment as the others.
+        let results = try await withThrowingTaskGroup(of: FlowShellBinary.Result.self) { group in
+            for (index, car) in ["rio", "zoe", "polo", "leaf"].enumerated() {
+                group.addTask {
+                    try FlowShellBinary.run(["--config", config, "--fresh"], input: "select \(car)\nbook\nlogin user\(index)\nconfirm\n",
+                                            in: home, environment: FlowShellBinary.environment(home: home))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results {
+            // The session is the data folder's: a shell that another signed in first books at once.
+            let errors = result.errors.split(separator: "\n").filter { !$0.contains("'login' is a command of Sign in") }
+            #expect(errors == [])
+            #expect(result.output.contains("✓ Booked"), "\(result.output)")
+        }
+    }
+}

@@ -1,0 +1,218 @@
+@testable import FlowCoordinator
+import FlowManifest
+@testable import FlowShell
+import FlowShellKit
+@testable import FlowShellRuntime
+@testable import FlowShellTerminal
+import FlowShellTestSupport
+import Foundation
+import Testing
+
+/// Deep links, guards, restored state and live reload through the real binary.
+@Suite(.serialized) struct NavigationSessionTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    @Test func deepLinkLoginBookQuitAndComeBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+
+        // --restore: a script remembers where it was only when asked to.
+        let first = try FlowShellBinary.run(["--config", config, "--restore", "--open", "/cars/rio"],
+                                            input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n", in: home, environment: environment)
+        #expect(first.status == 0)
+        #expect(first.errors == "")
+        let output = first.output
+        #expect(output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
+        #expect(output.contains("· sign-in is needed first\nSign in\n"))
+        #expect(output.contains("✓ Booked Kia Rio for 3 h — booking BK-"))
+        // The session and the booking are in the app's data folder.
+        let data = home.appendingPathComponent(".local/share/flowshell/carsharing")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("settings.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("bookings.sqlite").path))
+
+        let second = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
+        #expect(second.status == 0)
+        #expect(second.errors == "")
+        #expect(second.output.hasPrefix("Kia Rio\n"), "back where the first session ended")
+        #expect(second.output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
+        #expect(second.output.contains("My bookings\n"))
+        #expect(second.output.contains("1 booking\n"))
+        #expect(!second.output.contains("Sign in"), "the session was kept")
+        #expect(second.output.contains("signed in as alice"))
+
+        let fresh = try FlowShellBinary.run(["--config", config, "--fresh"], input: "where\n", in: home, environment: environment)
+        #expect(fresh.output.hasSuffix("1. Cars (cars.list)\n"))
+    }
+
+    @Test func aLinkOpenedAtStartIsWhereTheNextStartBegins() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+        _ = try FlowShellBinary.run(["--config", config, "--restore", "--open", "/cars/zoe"], input: "", in: home, environment: environment)
+        let next = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\n", in: home, environment: environment)
+        #expect(next.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
+    }
+
+    @Test func aSessionThatGoesNowhereLeavesTheStateFileAlone() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home)
+        let state = home.appendingPathComponent("navigation.json")
+        func fileNumber() throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: state.path)[.systemFileNumber] as? Int
+        }
+        _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select rio\n", in: home, environment: environment)
+        let written = try #require(try fileNumber())
+        // Saving writes a new file and renames it over the old one: the same file means no save.
+        let idle = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\nshow\nquit\n",
+                                           in: home, environment: environment)
+        #expect(idle.output.contains("2. Kia Rio (cars.details, carID=rio)\n"))
+        #expect(try fileNumber() == written)
+        _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "back\n", in: home, environment: environment)
+        #expect(try fileNumber() != written)
+        let next = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n", in: home, environment: environment)
+        #expect(next.output.hasSuffix("1. Cars (cars.list)\n"))
+    }
+
+    @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try FlowShellBinary.run(["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 1)
+        #expect(result.output.components(separatedBy: "2. Škoda Octavia (cars.details, carID=octavia)\n").count == 3)
+        #expect(result.errors == """
+        ✗ line 3: cannot open /plates/ZZZ: no car has the plate 'ZZZ'
+        ✗ line 5: no link matches '/nowhere'; links: /cars/:carID, /plates/:plate, /bookings, /account
+
+        """)
+    }
+
+    @Test func aCorruptStateFileIsReportedAndTheShellStartsAtTheRoot() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let state = home.appendingPathComponent("saved.json")
+        try Data("{ not json".utf8).write(to: state)
+        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select zoe\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(result.status == 0)
+        #expect(result.errors == "! \(state.path): not a FlowShell state file (or of another version); starting at the root\n")
+        #expect(result.output.hasPrefix("Cars\n"))
+        // The file is rewritten with where the user went.
+        let saved = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(contentsOf: state))
+        #expect(saved.screens.map(\.screen) == ["cars.list", "cars.details"])
+    }
+
+    @Test func aSignInLayerOpenAtTheEndSaysWhatOpensItAgain() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let state = home.appendingPathComponent("saved.json").path
+        let first = try FlowShellBinary.run(["--config", config, "--state", state], input: "select rio\nbook\nwhere\n",
+                                            in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(first.output.contains("3. Sign in [modal]"))
+        let second = try FlowShellBinary.run(["--config", config, "--state", state], input: "where\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(second.errors == "! Sign in was not reopened: it opens only when sign-in is needed; type book again to get there\n")
+        #expect(second.output.hasSuffix("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
+    }
+
+    @Test func aStateFromAnotherFlowKeepsWhatStillFits() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let state = home.appendingPathComponent("saved.json")
+        // Written as the state file's format has it, field by field.
+        let saved = """
+        {"v": 1, "app": "carsharing", "screens": [
+          {"feature": "cars.list", "input": {}, "presentation": "root", "flowRoot": false},
+          {"feature": "cars.details", "input": {"carID": "zoe"}, "presentation": "pushed", "flowRoot": false},
+          {"feature": "cars.details", "input": {"carID": "gone"}, "presentation": "pushed", "flowRoot": false},
+          {"feature": "booking.list", "input": {}, "presentation": "pushed", "flowRoot": false}
+        ]}
+        """
+        try Data(saved.utf8).write(to: state)
+        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n",
+                                             in: home, environment: FlowShellBinary.environment(home: home))
+        // A car's details lead nowhere but to booking: the second details and what is above it go.
+        #expect(result.errors == "! Car details and My bookings were not reopened: nothing in this flow leads there from Car details\n")
+        #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
+    }
+
+    @MainActor
+    @Test func reloadAppliesASoundConfigAndKeepsTheFlowOnABrokenOne() async throws {
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.json")
+        let original = try String(contentsOfFile: config, encoding: .utf8).replacingOccurrences(of: "./config.schema.json", with: "x")
+        try Data(original.utf8).write(to: file)
+        let source = ConfigSource.file(path: file.path)
+        let features = FlowShellTestFeatures.modules
+        let runtime = try await FlowRuntime.start(source: source, modules: features) { _ in nil }
+        let flow = runtime.flow
+        let manifest = flow.manifest
+        _ = await flow.open("/cars/rio")
+
+        try Data(original.replacingOccurrences(of: "\"style\": \"push\" },", with: "\"stlye\": \"push\" },").utf8).write(to: file)
+        let broken = await runtime.reload()
+        #expect(broken.last == Notice(.warning, "\(file.path) has errors; the flow that was running goes on"))
+        #expect(broken.filter { $0.style == .error }.count >= 2)
+        #expect(flow.manifest == manifest)
+        #expect(flow.stack.map(\.featureID) == ["cars.list", "cars.details"])
+
+        try Data(original.replacingOccurrences(of: "\"to\": \"cars.list\", \"style\": \"popTo\"",
+                                                with: "\"to\": \"cars.list\", \"style\": \"push\"").utf8).write(to: file)
+        let sound = await runtime.reload()
+        #expect(sound == [Notice(.success, "reloaded \(file.path)")])
+        #expect(flow.manifest.transition(from: "cars.operators", on: "chosen")?.style == .push)
+        #expect(flow.stack.map(\.featureID) == ["cars.list", "cars.details"], "the open screens stay")
+        #expect(await runtime.reload() == [], "nothing changed, nothing said")
+
+        // Broken, then fixed back to the flow that runs: the last word is that it is sound.
+        let running = try String(contentsOf: file, encoding: .utf8)
+        try Data(running.replacingOccurrences(of: "\"style\": \"push\" },", with: "\"stlye\": \"push\" },").utf8).write(to: file)
+        #expect(await runtime.reload().last?.style == .warning)
+        try Data(running.utf8).write(to: file)
+        #expect(await runtime.reload() == [Notice(.success, "\(file.path) is sound again, as the flow that runs")])
+        #expect(await runtime.reload() == [], "and said once")
+    }
+}
+
+/// The shell follows its config file as it is edited, without losing the line being typed.
+@Suite(.serialized) struct LiveReloadTests {
+    @Test func anEditAppliesByItselfAndTheTypedLineComesBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("config.json")
+        let original = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("config.json"), encoding: .utf8)
+        try Data(original.utf8).write(to: file)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path,
+            columns: 300)  // wide enough that no message wraps
+        try terminal.expect("Cars › ")
+        terminal.type("select ri")
+        try terminal.expect("select ri")
+
+        // An editor's save: a new file renamed over the old one.
+        let edited = original.replacingOccurrences(of: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"push\"",
+                                                   with: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"present\"")
+        let temporary = home.appendingPathComponent(".config.json.swp")
+        try Data(edited.utf8).write(to: temporary)
+        #expect(rename(temporary.path, file.path) == 0)
+        try terminal.expect("reloaded \(file.path)")
+        try terminal.expect("Cars › select ri")
+        terminal.type("o\r")
+        try terminal.expect("Cars › [Kia Rio] › ")
+
+        // A broken edit leaves the running flow alone and says why.
+        try Data(edited.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
+        try terminal.expect("error: root: unknown feature 'cars.lst'")
+        try terminal.expect("the flow that was running goes on")
+        try terminal.expect("Cars › [Kia Rio] › ")
+        terminal.type("where\r")
+        try terminal.expect("2. Kia Rio [modal] (cars.details, carID=rio)")
+        try terminal.expect("› ")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,56 @@
+import FlowShellTestSupport
+import Foundation
+import Testing
+
+/// Tab at the real binary's prompt in a pseudo-terminal: values listed with what each is, a
+/// setting's values, files for a path, an alias completing as its command, and a link
+/// parameter's values from its module.
+@Suite(.serialized) struct CompletionSessionTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    private func start(home: URL) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
+        )
+        try terminal.expect("Cars › ")
+        return terminal
+    }
+
+    @Test func tabListsCarsWithTheirNamesAndCompletesSettingsFilesAliasesAndLinks() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data("where\n".utf8).write(to: home.appendingPathComponent("scripts/stack.fs"))
+        let terminal = try start(home: home)
+        // Each car id with the car's name beside it, padded to the longest id (octavia), in order.
+        terminal.type("select \t")
+        try terminal.expect("model3   Tesla Model 3")
+        try terminal.expect("rio      Kia Rio")
+        terminal.type("\u{15}set color o\t")
+        try terminal.expect("off  on")
+        terminal.type("\u{15}run scr\t")
+        try terminal.expect("ipts/")
+        terminal.type("st\t")
+        try terminal.expect("ack.fs ")
+        terminal.type("\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        terminal.type("alias s select\r")
+        try terminal.expect("s now stands for 'select'")
+        try terminal.expect("Cars › ")
+        terminal.type("s ri\t")
+        try terminal.expect("o ")
+        terminal.type("\r")
+        try terminal.expect("Plate:")
+        try terminal.expect("Cars › Kia Rio › ")
+        // A link parameter's values come from the module that resolves it: every car's plate.
+        terminal.type("open /plates/K\t")
+        try terminal.expect("654LM ")
+        terminal.type("\r")
+        try terminal.expect("Plate:    K654LM")
+        try terminal.expect("› ")
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,138 @@
+import FlowShellTestSupport
+import Foundation
+import Testing
+
+/// The shell as people start it: typed at an interactive bash with job control, which gives it
+/// a process group of its own as the terminal's foreground job, on a terminal of 80×24.
+@Suite(.serialized) struct JobControlShellTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    /// An interactive bash on a new 80×24 pseudo-terminal, with a prompt of `$ `.
+    private func startBash(home: URL) throws -> PseudoTerminal {
+        try PseudoTerminal.interactiveBash(home: home)
+    }
+
+    @Test func helpPagesAndTheShellGoesOnAfterQ() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try startBash(home: home)
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
+        try terminal.expect("Cars › ")
+        // More lines than the window: less shows the first page and waits for a key.
+        terminal.type("help\r")
+        try terminal.expect("Commands on this screen (Cars):")
+        try terminal.expect("\n:")
+        terminal.type("q")
+        try terminal.expect("Cars › ")
+        // The shell reads its terminal again.
+        terminal.type("where\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        terminal.type("quit\r")
+        try terminal.expect("$ ")
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func aCtrlCAtThePromptIsForThatLineOnly() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try startBash(home: home)
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
+        try terminal.expect("Cars › ")
+        // Ctrl-C clears a half-typed line; a quick command, then a slow one that must not be
+        // cancelled by it.
+        terminal.type("sel")
+        try terminal.expect("sel")
+        terminal.type("\u{03}")
+        try terminal.expect("Cars › ")
+        terminal.type("where\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        terminal.type("refresh\r")
+        try terminal.expect("working… Ctrl-C cancels")
+        let afterRefresh = try terminal.expect("Cars › ")
+        #expect(!afterRefresh.contains("cancelled"))
+        #expect(afterRefresh.contains("2 of 3 operators answered"), "the refresh showed its progress")
+        let lastStatus = afterRefresh.components(separatedBy: "7 of 7 cars, by price").last ?? ""
+        #expect(!lastStatus.contains("answered"), "the refresh ran to its end: \(lastStatus)")
+        terminal.type("quit\r")
+        try terminal.expect("$ ")
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCStopsTheFileThatRuns() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "refresh\nsort distance\n".write(to: home.appendingPathComponent("steps"), atomically: true, encoding: .utf8)
+        let terminal = try startBash(home: home)
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
+        try terminal.expect("Cars › ")
+        terminal.type("run steps\r")
+        try terminal.expect("working… Ctrl-C cancels")
+        terminal.type("\u{03}")
+        try terminal.expect("steps stopped at line 1: interrupted")
+        let rest = try terminal.expect("Cars › ")
+        #expect(!rest.contains("by distance"), "the file's second line does not run")
+        // And with --script, the whole run stops with the status of an interrupt, wherever it
+        // is: a script of a minute of refreshes, with Ctrl-C typed once its first screen shows.
+        try (String(repeating: "refresh\n", count: 60) + "sort distance\n")
+            .write(to: home.appendingPathComponent("long"), atomically: true, encoding: .utf8)
+        terminal.type("quit\r")
+        try terminal.expect("$ ")
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)' --script long; echo \"status=$?\"\r")
+        try terminal.expect("7 of 7 cars, by price")
+        terminal.type("\u{03}")
+        try terminal.expect("the script stopped at line ")
+        try terminal.expect(": interrupted")
+        let end = try terminal.expect("status=130")
+        #expect(!end.contains("by distance"))
+        try terminal.expect("$ ")
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func afterCtrlZAndFgThePromptAndTheHalfTypedLineAreBack() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try startBash(home: home)
+        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
+        try terminal.expect("Cars › ")
+        terminal.type("select ri")
+        try terminal.expect("select ri")
+        terminal.type("\u{1A}")
+        try terminal.expect("Stopped")
+        try terminal.expect("$ ")
+        terminal.type("fg\r")
+        // bash names the job it continues; then the shell draws its prompt and the line again.
+        try terminal.expect("Cars › select ri")
+        terminal.type("o\r")
+        try terminal.expect("Plate:")
+        try terminal.expect("Cars › Kia Rio › ")
+        terminal.type("quit\r")
+        try terminal.expect("$ ")
+        terminal.type("exit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func startedByAShellWithoutJobControlItQuitsEveryTime() throws {
+        // `sh -c` (as `make run` or a script does) leaves the shell in its own process group:
+        // FlowShell takes the terminal while it runs and gives it back as it quits. Its line
+        // editor once put the terminal's modes back after that, from the main actor's deinit,
+        // whenever that came late — and the kernel stopped the process (SIGTTOU): a quit that
+        // hung, now and then. Each quit here must end the shell.
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
+        for round in 1...10 {
+            let terminal = try PseudoTerminal(executable: "/bin/sh",
+                                              arguments: ["-c", "'\(FlowShellBinary.url.path)' --config '\(config)'; echo \"ended $?\""],
+                                              environment: environment, directory: home.path)
+            try terminal.expect("Cars › ")
+            terminal.type("quit\r")
+            try terminal.expect("ended 0")
+            #expect(try terminal.waitForExit() == 0, "round \(round)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import FlowShellTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Signals at the prompt: Ctrl-\ is a slip of the finger, not a crash; SIGTERM and SIGHUP end
+/// the shell as `quit` would, with the status of a process ended by that signal.
+@Suite(.serialized) struct SignalTests {
+    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+
+    private func start(home: URL) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--fresh"],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
+        )
+        try terminal.expect("Cars › ")
+        return terminal
+    }
+
+    @Test func ctrlBackslashClearsTheLineLikeCtrlCAndPrintsNoCrashReport() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("select ri")
+        try terminal.expect("select ri")
+        terminal.type("\u{1C}")  // Ctrl-\: SIGQUIT
+        let answer = try terminal.expect("Cars › ")
+        #expect(!answer.contains("crashed"))
+        #expect(!answer.contains("Signal 3"))
+        terminal.type("where\r")
+        let output = try terminal.expect("1. Cars (cars.list)")
+        #expect(!output.contains("unknown command"), "the abandoned line was not run")
+        try terminal.expect("Cars › ")
+        #expect(terminal.isRunning)
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlBackslashCancelsARunningCommand() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("refresh\r")
+        try terminal.expect("working… Ctrl-C cancels")
+        terminal.type("\u{1C}")
+        // Cancelled, or finished first on a busy machine: either way the shell answers.
+        let answer = try terminal.expect("Cars › ")
+        #expect(!answer.contains("crashed"))
+        terminal.type("where\r")
+        try terminal.expect("1. Cars (cars.list)")
+        try terminal.expect("Cars › ")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationAtThePromptSavesAndRestoresTheTerminal(signal: Int32) throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("select rio\r")
+        try terminal.expect("Cars › Kia Rio › ")
+        #expect(!terminal.isInNormalMode, "the line editor reads in its own mode")
+        kill(terminal.pid, signal)
+        #expect(try terminal.waitForExit() == 128 + signal)
+        #expect(terminal.isInNormalMode, "the terminal was restored")
+
+        let state = home.appendingPathComponent("state/flowshell/carsharing")
+        let history = try String(contentsOf: state.appendingPathComponent("history"), encoding: .utf8)
+        #expect(history.contains("select\\040rio"))
+        let navigation = try String(contentsOf: state.appendingPathComponent("navigation.json"), encoding: .utf8)
+        #expect(navigation.contains("cars.details"))
+    }
+
+    @Test func terminationWhileACommandRunsCancelsItAndEnds() throws {
+        let home = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let terminal = try start(home: home)
+        terminal.type("refresh\r")
+        try terminal.expect("working… Ctrl-C cancels")
+        kill(terminal.pid, SIGTERM)
+        #expect(try terminal.waitForExit() == 128 + SIGTERM)
+        #expect(terminal.isInNormalMode)
+    }
+}

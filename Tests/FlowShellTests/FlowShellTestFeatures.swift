@@ -1,9 +1,0 @@
-import Auth
-import Booking
-import Cars
-import FlowShellKit
-
-/// The sample app's feature modules, for in-process tests of the composition root.
-enum FlowShellTestFeatures {
-    @MainActor static let modules: [FeatureModule] = [AuthModule.module, BookingModule.module, CarsModule.module]
-}
