@@ -8,7 +8,7 @@ import PackageDescription
 // folder outside the repository and run its test.
 let package = Package(
     name: "PipeFrontEnd",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pipe-shell", targets: ["pipe-shell"]),
     ],
