@@ -2,19 +2,22 @@ import FlowManifest
 import FlowShellKit
 
 extension AppFlowCoordinator {
-    /// Where the user is now: the stack's encoding, as saved.
+    /// Where the user is now: the stack's encoding, with the guards whose flows are running, as saved.
     public var snapshot: NavigationSnapshot {
-        NavigationSnapshot(app: manifest.app, screens: router.entries)
+        NavigationSnapshot(app: manifest.app, screens: router.entries, pendingGuards: pendingGuards)
     }
 
     /// Rebuilds the screens of a saved stack above the root: the deepest part that the current
     /// flow reaches through its transitions, with its guards' conditions holding now; each screen
-    /// then looks up what it shows. Every screen left out is named in one notice.
+    /// then looks up what it shows. A guard's flow that was running comes back with the step it
+    /// interrupted, when that step still needs it (``NavigationPlanner/restorable(_:guards:holds:)``):
+    /// finishing it goes on to that step, cancelling it goes back to where the step started.
+    /// Every screen left out is named in one notice.
     public func restore(_ snapshot: NavigationSnapshot) async -> [Notice] {
         guard snapshot.app == manifest.app else {
             return [Notice(.warning, "the saved state belongs to app '\(snapshot.app)', not '\(manifest.app)'; starting at the root")]
         }
-        let (plan, checked) = await planning { planner.restorable(snapshot.screens, holds: $0) }
+        let (plan, checked) = await planning { planner.restorable(snapshot.screens, guards: snapshot.pendingGuards, holds: $0) }
         var built: [OpenScreen] = []
         for (index, entry) in plan.entries.enumerated() {
             do {
@@ -22,10 +25,12 @@ extension AppFlowCoordinator {
             } catch {
                 let titles = plan.entries[index...].map { planner.title(of: $0.screen) } + plan.dropped.map { planner.title(of: $0) }
                 _ = await changeStack(keeping: 1, adding: built)
+                pendingGuards = plan.guards.filter { $0.index < router.screens.count }
                 return checked + [notReopened(titles, UserFacingError.message(for: error))]
             }
         }
         _ = await changeStack(keeping: 1, adding: built)
+        pendingGuards = plan.guards
         guard let reason = plan.reason else { return checked }
         let hint = plan.guardCondition.flatMap { commandsNeeding($0, on: router.screens.last) }
         return checked + [notReopened(plan.dropped.map { planner.title(of: $0) }, reason + (hint.map { "; type \($0) again to get there" } ?? ""))]
@@ -59,8 +64,10 @@ extension AppFlowCoordinator {
                 return [Notice.cannotOpen("the new first screen \(planner.title(of: newManifest.root))", because: error)]
             }
         }
-        let (plan, checked) = await planning { planner.restorable(snapshot.screens, holds: $0) }
+        let (plan, checked) = await planning { planner.restorable(snapshot.screens, guards: pendingGuards, holds: $0) }
         let kept = 1 + plan.entries.count
+        // A guard's flow still running keeps its guard; one closed takes it along.
+        pendingGuards = plan.guards
         guard kept < open.count else { return checked }
         let titles = open[kept...].map { $0.screen.title }
         _ = await changeStack(keeping: kept)

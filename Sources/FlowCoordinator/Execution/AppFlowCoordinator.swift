@@ -29,7 +29,7 @@ public final class AppFlowCoordinator {
     /// Events emitted and not yet routed: what, from which open screen.
     private var queue: [(event: FeatureEvent, index: Int, screen: ObjectIdentifier)] = []
     /// Guards whose flows are running.
-    public private(set) var pendingGuards: [PendingGuard] = []
+    public internal(set) var pendingGuards: [PendingGuard] = []
     /// Called when the background work of an open screen (an effect, a subscription) emitted
     /// events: they wait for ``processEvents()``, which whoever runs the flow calls when no
     /// command is running.

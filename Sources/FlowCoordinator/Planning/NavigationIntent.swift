@@ -1,6 +1,8 @@
 import FlowShellKit
 
-/// What someone asks of the navigation: the planner turns it into a ``NavigationPlan``.
+/// What someone asks of the navigation: the planner turns it into a ``NavigationPlan``. A
+/// guard's interrupted intent is saved with where the user was (its encoding:
+/// `NavigationIntent+Codable.swift`).
 public enum NavigationIntent: Equatable, Sendable {
     /// A screen emitted an event; `from` is its place in the stack.
     case event(FeatureEvent, from: Int)
@@ -14,8 +16,9 @@ public enum NavigationIntent: Equatable, Sendable {
     case link(LinkTarget)
 }
 
-/// A deep link resolved to the screens it opens, bottom first, each with its input.
-public struct LinkTarget: Equatable, Sendable {
+/// A deep link resolved to the screens it opens, bottom first, each with its input. Its encoding
+/// is its fields by name: `{"text": "/bookings", "screens": [...], "inputs": [{}, {}], "requires": []}`.
+public struct LinkTarget: Equatable, Sendable, Codable {
     /// What was typed (`/cars/rio`).
     public var text: String
     /// The screens, bottom first.
@@ -37,8 +40,13 @@ public struct LinkTarget: Equatable, Sendable {
 
 /// A guard's flow that is running: when it finishes with the condition holding, the intent it
 /// interrupted is planned again; when it is cancelled, nothing changes.
-public struct PendingGuard: Equatable, Sendable {
-    /// Where the guard's flow starts in the stack.
+///
+/// It is part of where the user was (``NavigationSnapshot/pendingGuards``), encoded as its fields
+/// by name — `{"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "event", …}}`
+/// — and re-established by a restore only when the interrupted step, planned again, would open
+/// this very guard (``NavigationPlanner/restorable(_:guards:holds:)``).
+public struct PendingGuard: Equatable, Sendable, Codable {
+    /// Where the guard's flow starts in the stack (its first screen's place, the root being 0).
     public var index: Int
     /// The condition it should make hold.
     public var condition: String

@@ -2,10 +2,12 @@ import FlowManifest
 import FlowShellKit
 
 /// What can be restored of a saved stack under the current flow: the deepest valid prefix, as
-/// entries to build above the root, and why the rest is dropped.
+/// entries to build above the root, the guards whose flows run in it, and why the rest is dropped.
 public struct RestorePlan: Equatable, Sendable {
     /// The entries above the root to build, bottom first.
     public var entries: [NavigationEntry]
+    /// The saved guards re-established, each with its flow among `entries`, bottom first.
+    public var guards: [PendingGuard]
     /// The saved screens left out (their ids), from the first invalid one on.
     public var dropped: [String]
     /// Why the first of them could not be kept.
@@ -14,9 +16,10 @@ public struct RestorePlan: Equatable, Sendable {
     /// opens only when a command needs the condition, so the person can be told which.
     public var guardCondition: String?
 
-    /// Describes what a restore keeps and drops.
-    public init(entries: [NavigationEntry], dropped: [String], reason: String?, guardCondition: String? = nil) {
+    /// Describes what a restore keeps, re-establishes and drops.
+    public init(entries: [NavigationEntry], guards: [PendingGuard] = [], dropped: [String], reason: String?, guardCondition: String? = nil) {
         self.entries = entries
+        self.guards = guards
         self.dropped = dropped
         self.reason = reason
         self.guardCondition = guardCondition
@@ -27,25 +30,51 @@ extension NavigationPlanner {
     /// Walks a saved stack as navigation would have built it, through the same transitions and
     /// guards: each screen must be in this flow, have its inputs, and be reached from the one
     /// below it by a transition (or a link) whose conditions hold now; its presentation is the
-    /// one that transition gives. The walk stops at the first screen that fails.
-    public func restorable(_ saved: [NavigationEntry], holds: (String) -> Bool) -> RestorePlan {
+    /// one that transition gives. The first screen of a guard's flow is reached through one of
+    /// `guards`, the guards that were pending, when that guard still makes sense; it is then
+    /// pending again. The walk stops at the first screen that fails.
+    public func restorable(_ saved: [NavigationEntry], guards: [PendingGuard] = [], holds: (String) -> Bool) -> RestorePlan {
         guard let first = saved.first else { return RestorePlan(entries: [], dropped: [], reason: nil) }
         guard first.screen == manifest.root, first.input.isEmpty, first.presentation == .root else {
             return RestorePlan(entries: [], dropped: saved.map(\.screen), reason: "this flow starts at \(title(of: manifest.root)) now")
         }
-        var entries: [NavigationEntry] = []
-        var previous = NavigationEntry(screen: manifest.root, presentation: .root)
+        var restored = [NavigationEntry(screen: manifest.root, presentation: .root)]
+        var reopened: [PendingGuard] = []
         for index in saved.indices.dropFirst() {
-            switch validate(saved[index], after: previous, depth: index + 1, holds: holds) {
+            let pending = guards.last { $0.index == index }
+            switch validate(saved[index], below: restored, pending: pending, holds: holds) {
             case .success(let entry):
-                entries.append(entry)
-                previous = entry
+                restored.append(entry)
+                if let pending, entry.startsFlow, manifest.guards[pending.condition]?.flow == entry.flow { reopened.append(pending) }
             case .failure(let refusal):
-                return RestorePlan(entries: entries, dropped: saved[index...].map(\.screen), reason: refusal.reason,
-                                   guardCondition: refusal.guardCondition)
+                return RestorePlan(entries: Array(restored.dropFirst()), guards: reopened, dropped: saved[index...].map(\.screen),
+                                   reason: refusal.reason, guardCondition: refusal.guardCondition)
             }
         }
-        return RestorePlan(entries: entries, dropped: [], reason: nil)
+        return RestorePlan(entries: Array(restored.dropFirst()), guards: reopened, dropped: [], reason: nil)
+    }
+
+    /// The first screen of a guard's flow, as the guard `pending` opened it above `below` (the
+    /// screens restored so far, the root first), when that guard still makes sense: its
+    /// condition does not hold yet, and the step it interrupted, planned again from where it
+    /// started, still needs it and would open this very guard — over the same screens (a link's,
+    /// built below its flow), at the same place, going back to the same `origin` when cancelled.
+    /// So finishing or cancelling the restored flow does what it would have done before.
+    private func reopening(_ saved: NavigationEntry, for pending: PendingGuard, below: [NavigationEntry],
+                          holds: (String) -> Bool) -> Result<NavigationEntry, Refusal> {
+        let condition = pending.condition
+        guard !holds(condition) else {
+            return .failure(Refusal(reason: "\(title(ofCondition: condition)) is no longer needed", guardCondition: condition))
+        }
+        let gone = Refusal(reason: "what it was opened for is not in this flow any more", guardCondition: condition)
+        guard pending.index == below.count, pending.origin >= 1, pending.origin <= pending.index else { return .failure(gone) }
+        let again = plan(pending.resume, stack: Array(below[..<pending.origin])) { $0 == condition ? false : holds($0) }
+        guard again.refusal == nil, again.startsGuard == pending, again.keep == pending.origin,
+              let opened = again.build.last, again.build.dropLast().elementsEqual(below[pending.origin...]),
+              opened.screen == saved.screen, opened.flow == saved.flow, opened.startsFlow else {
+            return .failure(gone)
+        }
+        return .success(opened)
     }
 
     private struct Refusal: Error {
@@ -53,9 +82,12 @@ extension NavigationPlanner {
         var guardCondition: String?
     }
 
-    /// The entry a saved screen becomes above `previous`, or why it cannot.
-    private func validate(_ saved: NavigationEntry, after previous: NavigationEntry, depth: Int,
+    /// The entry a saved screen becomes above `below` (the screens restored so far, the root
+    /// first), or why it cannot; `pending` is the saved guard whose flow started at its place.
+    private func validate(_ saved: NavigationEntry, below: [NavigationEntry], pending: PendingGuard?,
                           holds: (String) -> Bool) -> Result<NavigationEntry, Refusal> {
+        let previous = below[below.count - 1]
+        let depth = below.count + 1
         guard depth <= manifest.maxDepth else {
             return .failure(Refusal(reason: "this flow allows \(manifest.maxDepth) open screens (maxDepth)"))
         }
@@ -78,6 +110,10 @@ extension NavigationPlanner {
             if saved.startsFlow {
                 guard subFlow.root == saved.screen else {
                     return .failure(Refusal(reason: "sub-flow '\(flow)' starts at \(title(of: subFlow.root)), not here"))
+                }
+                // A guard's flow that was running comes back with the step it interrupted.
+                if let pending, manifest.guards[pending.condition]?.flow == flow {
+                    return reopening(saved, for: pending, below: below, holds: holds)
                 }
                 guard let start = transitions(in: previous.flow).startingFlow(flow, from: previous.screen) else {
                     // A guard's flow opens when a command needs its condition, never by itself.
