@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """`flowshell serve` end to end, on the debug build `make test` made: first over the WebSocket
 (the token and Origin checks, bad input of every kind closing only its own session, the same
 answers as the terminal's, where each tab is and the deep links its address opens, a duplicated
@@ -6,13 +5,15 @@ tab, Cancel), then the sample flow in a real headless Chromium driven by Seleniu
 its details, Back and Forward, book → sign in → confirm, an update pushed by another session,
 Cancel, a wrong token, two tabs, a duplicated tab, a reload, a deep link in a new tab, quit, the
 keyboard), each sample screen's layout checked from the DOM at three sizes (1,100×900, a phone's
-390×844, a laptop's 1,280×800) and photographed at each; last, the server stopped and started again on the same folders, its tabs coming back where
-they were. Waits are on messages and on the page, never on the clock; a deadline only bounds a
-hang.
+390×844, a laptop's 1,280×800) and photographed at each; last, the server stopped and started
+again on the same folders, its tabs coming back where they were. Waits are on messages and on
+the page, never on the clock; a deadline only bounds a hang.
 
-    python3 scripts/check_web.py [--build-dir .build/debug] [--screenshots DIR]
+    python3 -m pytest scripts/tests/test_web.py [--build-dir .build/debug] [--screenshots DIR]
+
+Without Chromium, chromedriver or Selenium the browser's checks are skipped, saying why; under
+FLOWSHELL_REQUIRE_BROWSER=1 (CI) they fail instead.
 """
-import argparse
 import json
 import os
 import pathlib
@@ -20,43 +21,56 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
-import tempfile
 import threading
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from webclient import DEADLINE, Refused, Server, Socket, http_get, screen_of  # noqa: E402
+import pytest
+from terminal import Terminal
+from webclient import DEADLINE, Refused, Tab, http_get, raw_frame, screen_of
 
-REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
+REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 
 
-# Every socket the checks open, so that what the tabs were told can be searched at the end.
-SOCKETS = []
+class Tabs:
+    """Opens the test's tabs, and remembers them so that what they were told can be searched."""
+
+    def __init__(self):
+        self.opened = []
+
+    def open(self, server, **arguments):
+        """A tab whose session has shown its first screen."""
+        tab = Tab(server, **arguments)
+        self.opened.append(tab)
+        tab.wait(lambda message: message.get("type") == "screen")
+        return tab
+
+    def refused(self, server, **arguments):
+        """The refusal a tab gets (its HTTP status or close code, and the reason), or None."""
+        try:
+            self.opened.append(Tab(server, **arguments))
+            self.opened[-1].close()
+        except Refused as refusal:
+            return refusal
+        return None
 
 
-def refused(server, **arguments):
-    """The refusal a socket gets (its HTTP status or close code, and the reason), or None."""
-    try:
-        SOCKETS.append(Socket(server, **arguments))
-        SOCKETS[-1].close()
-    except Refused as refusal:
-        return refusal
-    return None
+@pytest.fixture
+def tabs(home):
+    """The test's tabs; when it ends, none may have been told a path of the server's machine:
+    neither the scratch home the servers ran in (their data folders, a plugin's file) nor the
+    repository."""
+    opened = Tabs()
+    yield opened
+    for tab in opened.opened:
+        tab.close()
+    told = [json.dumps(message) for tab in opened.opened for message in tab.messages]
+    leaks = [message for message in told if home in message or str(REPOSITORY) in message]
+    assert not leaks, f"no tab is told a path of the server's machine ({len(told)} messages; {leaks[:2]})"
 
 
-def opened(server, **arguments):
-    """A socket whose session has shown its first screen."""
-    socket = Socket(server, **arguments)
-    SOCKETS.append(socket)
-    socket.wait(lambda message: message.get("type") == "screen")
-    return socket
+@pytest.fixture
+def server(serve):
+    """A server of the sample flow in the test's scratch home."""
+    return serve()
 
 
 def terminal(build, home, lines):
@@ -80,12 +94,11 @@ def terminal_errors(build, home, lines):
 HALF_TYPED = ["select r", "ba", "alias ch sort", "ch DIS", "set co", "open /cars/p", "wh"]
 
 
-def completion_tests(server, build, home):
+def test_tab_completes_as_at_the_terminal(server, tabs, build, home):
     """Tab in a tab gives what Tab at the terminal gives: the same lines come of the same
     half-typed ones (the terminal's read back from its `history`), and what the terminal lists
     the page is offered."""
-    from check_release import Terminal
-    socket = opened(server)
+    socket = tabs.open(server)
     completed, listed = [], []
     for text in HALF_TYPED:
         answer = socket.complete(text)
@@ -98,7 +111,7 @@ def completion_tests(server, build, home):
                    "TERM": "xterm", "NO_COLOR": "1", "LANG": "C.UTF-8"}
     terminal = Terminal([str(build / "flowshell")], environment, columns=100)
     terminal.expect("Cars › ")
-    for text, candidates in zip(HALF_TYPED, listed):
+    for text, candidates in zip(HALF_TYPED, listed, strict=True):
         terminal.type(text + "\t")
         for candidate in candidates:
             terminal.expect(candidate)
@@ -112,11 +125,13 @@ def completion_tests(server, build, home):
                if re.match(rb"^\s*\d+  ", line.strip())][:len(HALF_TYPED)]
     terminal.type("quit\r")
     terminal.wait()
-    check(history == completed, f"Tab in the page completes as at the terminal: {completed}")
-    check(listed[HALF_TYPED.index("set co")] == ["color", "confirm-quit"] and listed[HALF_TYPED.index("wh")] == [],
-          f"and lists what it lists ({listed})")
-    check(completed[HALF_TYPED.index("open /cars/p")] == "open /cars/polo" and completed[HALF_TYPED.index("ch DIS")] == "ch distance",
-          "a link's parameter and an alias's argument complete in the page")
+    assert history == completed, f"Tab in the page completes as at the terminal: {completed}"
+    assert listed[HALF_TYPED.index("set co")] == ["color", "confirm-quit"] and listed[HALF_TYPED.index("wh")] == [], (
+        f"and lists what it lists ({listed})"
+    )
+    assert (
+        completed[HALF_TYPED.index("open /cars/p")] == "open /cars/polo" and completed[HALF_TYPED.index("ch DIS")] == "ch distance"
+    ), "a link's parameter and an alias's argument complete in the page"
 
 
 def settings_file(home):
@@ -124,168 +139,242 @@ def settings_file(home):
     return pathlib.Path(home) / "data" / "flowshell" / "carsharing" / "settings.sqlite"
 
 
-def shared_settings_tests(server, build, home):
+def test_settings_are_the_data_folder_s_as_for_two_terminals(server, tabs, build, home):
     """The modules' settings are the data folder's, as for two terminals: a sign-in at the
     terminal holds in a new tab, and a sign-out in a tab holds at the terminal."""
     terminal(build, home, ["account", "login carol"])
-    check(settings_file(home).exists(), "a sign-in at the terminal is kept in the data folder")
-    tab = opened(server)
+    assert settings_file(home).exists(), "a sign-in at the terminal is kept in the data folder"
+    tab = tabs.open(server)
     account = screen_of(tab.run("account"))
-    check(account["screen"] == "auth.account" and account.get("status") == "signed in as carol",
-          f"signed in at the terminal, a new tab is signed in too ({account['screen']}, {account.get('status')!r})")
+    assert account["screen"] == "auth.account" and account.get("status") == "signed in as carol", (
+        f"signed in at the terminal, a new tab is signed in too ({account['screen']}, {account.get('status')!r})"
+    )
     tab.run("logout")
     tab.close()
     screens = [message["screen"] for message in terminal(build, home, ["account"]) if message["type"] == "screen"]
-    check(screens[-1:] == ["auth.login"], f"signed out in a tab, the terminal asks to sign in again ({screens})")
-    other = opened(server)
-    check(screen_of(other.run("account"))["screen"] == "auth.login", "and so does another tab")
+    assert screens[-1:] == ["auth.login"], f"signed out in a tab, the terminal asks to sign in again ({screens})"
+    other = tabs.open(server)
+    assert screen_of(other.run("account"))["screen"] == "auth.login", "and so does another tab"
     other.close()
 
 
-def websocket_tests(server, build, home):
+def test_page_is_served_with_its_token_and_no_secret(server):
     status, head, body = http_get(server, f"/?token={server.token}")
-    check(status == 200 and b"<title>" in body, "the page answers with its token")
-    check("set-cookie" not in head.lower() and server.token not in head, "and sets no cookie (cookies reach every port of a host)")
-    check(http_get(server, "/?token=wrong")[0] == 403, "the page with a wrong token is refused (403)")
+    assert status == 200 and b"<title>" in body, "the page answers with its token"
+    assert "set-cookie" not in head.lower() and server.token not in head, (
+        "and sets no cookie (cookies reach every port of a host)"
+    )
+    assert http_get(server, "/?token=wrong")[0] == 403, "the page with a wrong token is refused (403)"
     status, head, body = http_get(server, "/?token=wrong")
-    check(b'<link rel="stylesheet"' in body and b"What to do" in body, "the refusal is a page in the page's style that says what to do")
+    assert b'<link rel="stylesheet"' in body and b"What to do" in body, (
+        "the refusal is a page in the page's style that says what to do"
+    )
     status, head, body = http_get(server, "/")
-    check(status == 200 and server.token.encode() not in body, "the page without a token (a reload) is served: it holds no secret")
+    assert status == 200 and server.token.encode() not in body, (
+        "the page without a token (a reload) is served: it holds no secret"
+    )
     status, head, deep = http_get(server, "/cars/rio/-/booking.confirm")
-    check(status == 200 and deep == body, "every path is the page, which opens the deep link it names")
+    assert status == 200 and deep == body, "every path is the page, which opens the deep link it names"
     status, head, icon = http_get(server, "/favicon.ico")
-    check(status == 200 and "image/svg+xml" in head and icon.startswith(b"<svg"), "the page has an icon")
-    for path in [f"/?token={server.token}", "/app.js", "/ws"]:
-        check(http_get(server, path, host=f"evil.example:{server.port}")[0] == 421,
-              f"a request for {path} addressed to another name is refused (421)")
-    wrong = refused(server, token="0" * len(server.token))
-    check(wrong is not None and wrong.status == 1008 and "not this server's" in wrong.reason,
-          f"a WebSocket whose hello carries a wrong token is told so and closed, before any session ({wrong})")
-    check(refused(server, origin="http://evil.example").status == 400, "a WebSocket from another origin is refused")
-    check(refused(server, origin=None).status == 400, "a WebSocket without an Origin is refused")
-    check(refused(server, host=f"evil.example:{server.port}", origin=f"http://evil.example:{server.port}").status == 400,
-          "a WebSocket addressed to another name is refused")
-    unsaid = Socket(server, greet=False)
+    assert status == 200 and "image/svg+xml" in head and icon.startswith(b"<svg"), "the page has an icon"
+
+
+@pytest.mark.parametrize("path", ["/?token=TOKEN", "/app.js", "/ws"])
+def test_request_addressed_to_another_name_is_refused(server, path):
+    path = path.replace("TOKEN", server.token)
+    assert http_get(server, path, host=f"evil.example:{server.port}")[0] == 421, (
+        f"a request for {path} addressed to another name is refused (421)"
+    )
+
+
+def test_websocket_with_wrong_token_origin_or_name_is_refused(server, tabs):
+    wrong = tabs.refused(server, token="0" * len(server.token))
+    assert wrong is not None and wrong.status == 1008 and "not this server's" in wrong.reason, (
+        f"a WebSocket whose hello carries a wrong token is told so and closed, before any session ({wrong})"
+    )
+    assert tabs.refused(server, origin="http://evil.example").status == 400, "a WebSocket from another origin is refused"
+    assert tabs.refused(server, origin=None).status == 400, "a WebSocket without an Origin is refused"
+    assert (
+        tabs.refused(server, host=f"evil.example:{server.port}", origin=f"http://evil.example:{server.port}").status == 400
+    ), "a WebSocket addressed to another name is refused"
+
+
+def test_line_before_hello_is_refused(server, tabs):
+    unsaid = Tab(server, greet=False)
+    tabs.opened.append(unsaid)
     unsaid.send_json({"type": "run", "line": "select rio", "id": 1})
     code = unsaid.wait_closed()
     told = [message.get("reason") for message in unsaid.messages]
-    check(code == 1008 and told == ["the page did not say hello first"] and not any(m.get("type") == "screen" for m in unsaid.messages),
-          f"a line before the hello is refused, and no session opens ({code}, {told})")
+    assert (
+        code == 1008 and told == ["the page did not say hello first"] and not any(m.get("type") == "screen" for m in unsaid.messages)
+    ), f"a line before the hello is refused, and no session opens ({code}, {told})"
+
+
+def test_tab_key_lets_that_tab_back_and_no_other(server, tabs):
     # A tab's key: it lets that tab back in without the token (a reload), and no other tab.
-    keyed = opened(server)
+    keyed = tabs.open(server)
     keyed.run("select polo")
     keyed.close()
-    back = opened(server, tab=keyed.tab, key=keyed.key)
-    check(back.tab == keyed.tab and screen_of(back.messages)["title"] == "Volkswagen Polo",
-          "a tab comes back in with its key, without the token, where it was")
+    back = tabs.open(server, tab=keyed.tab, key=keyed.key)
+    assert back.tab == keyed.tab and screen_of(back.messages)["title"] == "Volkswagen Polo", (
+        "a tab comes back in with its key, without the token, where it was"
+    )
     back.close()
-    other = refused(server, tab="f" * 32, key=keyed.key)
-    check(other is not None and other.status == 1008, f"a tab's key lets no other tab in ({other})")
+    other = tabs.refused(server, tab="f" * 32, key=keyed.key)
+    assert other is not None and other.status == 1008, f"a tab's key lets no other tab in ({other})"
 
+
+def test_long_line_at_the_terminal_is_cut_or_refused(build, home):
     # At the terminal, as in a tab, a line is at most 4,096 bytes: a longer one is refused unread,
     # and a message quoting a long word of a line within it is cut.
     long_line = terminal_errors(build, home, ["select " + "a" * 4000, "select " + "a" * (10 * 1024 * 1024)])
-    check(len(long_line) == 2 and len(long_line[0]) < 2000 and "characters cut" in long_line[0] and long_line[0].startswith("no car 'aaa"),
-          f"a long word comes back cut in its error, saying how much was cut ({len(long_line[0]) if long_line else None} characters)")
-    check(len(long_line) == 2 and long_line[1] == "the line is longer than 4096 bytes, the most a line may have — nothing ran",
-          f"a 10 MB line is refused unread ({long_line[1][:80] if len(long_line) == 2 else long_line})")
-    socket = opened(server)
+    assert (
+        len(long_line) == 2 and len(long_line[0]) < 2000 and "characters cut" in long_line[0] and long_line[0].startswith("no car 'aaa")
+    ), (
+        f"a long word comes back cut in its error, saying how much was cut ({len(long_line[0]) if long_line else None} characters)"
+    )
+    assert (
+        len(long_line) == 2 and long_line[1] == "the line is longer than 4096 bytes, the most a line may have — nothing ran"
+    ), f"a 10 MB line is refused unread ({long_line[1][:80] if len(long_line) == 2 else long_line})"
+
+
+def errors_of(answers):
+    return [message["message"] for message in answers if message["type"] == "error"]
+
+
+def test_session_runs_lines_as_the_terminal_does(server, tabs, build, home):
+    socket = tabs.open(server)
     first = screen_of(socket.messages)
     session = next(message for message in socket.messages if message["type"] == "session")
-    check(first["title"] == "Cars" and first["v"] == 1, "a session opens on the root screen, in the --output json encoding")
+    assert first["title"] == "Cars" and first["v"] == 1, (
+        "a session opens on the root screen, in the --output json encoding"
+    )
     offered = [command["name"] for command in session["globalCommands"]]
     links = list(json.loads((REPOSITORY / "config.json").read_text())["links"])
-    check(session.get("links") == links, f"the page is told the flow's links, as the config writes them ({session.get('links')})")
-    check(offered and not any(name in ("shell", "run") for name in offered), f"the page is not offered shell or run ({offered})")
+    assert session.get("links") == links, (
+        f"the page is told the flow's links, as the config writes them ({session.get('links')})"
+    )
+    assert offered and not any(name in ("shell", "run") for name in offered), (
+        f"the page is not offered shell or run ({offered})"
+    )
     listing = next(message for message in socket.run("help") if message["type"] == "help")
-    check([command["name"] for command in listing["globalCommands"]] == offered, "help lists what the page was offered, and no more")
+    assert [command["name"] for command in listing["globalCommands"]] == offered, (
+        "help lists what the page was offered, and no more"
+    )
     tab = socket.complete("")["candidates"]
-    check("help" in tab and "shell" not in tab and "run" not in tab, f"and so does Tab ({tab})")
-    check(screen_of(socket.run("select rio"))["title"] == "Kia Rio", "a line runs through the dispatcher (select rio)")
+    assert "help" in tab and "shell" not in tab and "run" not in tab, f"and so does Tab ({tab})"
+    assert screen_of(socket.run("select rio"))["title"] == "Kia Rio", "a line runs through the dispatcher (select rio)"
     answers = socket.run("nonsense")
-    web_errors = [message["message"] for message in answers if message["type"] == "error"]
-    check(answers[-1]["failed"] and web_errors == terminal_errors(build, home, ["select rio", "nonsense"]),
-          f"an unknown command gets the terminal's own error: {web_errors}")
+    web_errors = errors_of(answers)
+    assert answers[-1]["failed"] and web_errors == terminal_errors(build, home, ["select rio", "nonsense"]), (
+        f"an unknown command gets the terminal's own error: {web_errors}"
+    )
+    answers = socket.run("where")
+    assert any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), (
+        "where answers with the stack"
+    )
+    assert screen_of(socket.run("back"))["title"] == "Cars", "back goes back"
+    assert not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal"
+
+
+def test_session_has_no_files_or_programs_of_the_server(server, tabs, home):
     # A tab's session is composed without the terminal's files and programs: it has no shell,
     # run, edit or redirection, and says so in those words rather than as an unknown command.
-    def errors_of(answers):
-        return [message["message"] for message in answers if message["type"] == "error"]
+    socket = tabs.open(server)
     for line, said in [("shell ls", "shell: this session has no programs of the server's machine"),
                        ("run script.txt", "run: this session has no files of the server's machine"),
                        ("edit", "edit: this session has no programs of the server's machine")]:
         errors = errors_of(socket.run(line))
-        check(errors == [said], f"{line.split()[0]} in a browser session says it has no {said.split()[-5]} of the server's ({errors})")
+        assert errors == [said], (
+            f"{line.split()[0]} in a browser session says it has no {said.split()[-5]} of the server's ({errors})"
+        )
     target = pathlib.Path(home) / "redirected"
     for line, lacking in [(f"show > {target}", "files"), (f"select rio >> {target}", "files"), ("show | cat", "programs")]:
         answers = socket.run(line)
         errors = errors_of(answers)
-        check(len(errors) == 1 and errors[0].startswith(f"this session has no {lacking} of the server's machine, so no redirection")
-              and not any(message["type"] == "screen" for message in answers),
-              f"a browser session has no redirection, says it has no {lacking}, and runs nothing of the line"
-              f" ({line.split()[0]} {line.split()[-2]}: {errors})")
-    check(not target.exists(), "and nothing was written")
+        assert (
+            len(errors) == 1 and errors[0].startswith(f"this session has no {lacking} of the server's machine, so no redirection")
+            and not any(message["type"] == "screen" for message in answers)
+        ), (
+            f"a browser session has no redirection, says it has no {lacking}, and runs nothing of the line"
+            f" ({line.split()[0]} {line.split()[-2]}: {errors})"
+        )
+    assert not target.exists(), "and nothing was written"
     socket.run("alias sh2 shell")
     errors = errors_of(socket.run("sh2 ls"))
-    check(errors == ["shell: this session has no programs of the server's machine"], f"nor through an alias ({errors})")
-    answers = socket.run("where")
-    check(any(message["type"] == "stack" and len(message["stack"]) == 2 for message in answers), "where answers with the stack")
-    check(screen_of(socket.run("back"))["title"] == "Cars", "back goes back")
+    assert errors == ["shell: this session has no programs of the server's machine"], f"nor through an alias ({errors})"
+    assert not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal"
 
-    bystander = opened(server)
-    for what, payload, opcode, code in [
-        ("text that is not JSON", b"\x00garbage{", 0x1, 1003),
-        ("an unknown message type", json.dumps({"type": "eval", "line": "x"}).encode(), 0x1, 1003),
-        ("a run message without a line", json.dumps({"type": "run"}).encode(), 0x1, 1003),
-        ("a line of control characters", json.dumps({"type": "run", "line": "back\u001b[2J"}).encode(), 0x1, 1003),
-        ("a line over 4096 bytes", json.dumps({"type": "run", "line": "x" * 5000}).encode(), 0x1, 1003),
-        ("a binary frame", b"\x01\x02", 0x2, 1003),
-        ("a frame of 100 KiB", b"x" * 100 * 1024, 0x1, 1009),
-        # RFC 6455: text must be UTF-8 (1007), a client must mask its frames (1002), and a message
-        # too large is too large in several frames too (1009).
-        ("a text frame that is not UTF-8", json.dumps({"type": "run", "line": "x", "id": 1}).encode()[:-2] + b"\xff\xfe}", 0x1, 1007),
-        ("a message that is not UTF-8 across two frames", [(b'{"type": "run", "line": "\xe2', 0x1), (b'\x28\xa1", "id": 1}', 0x0)], None, 1007),
-        ("a frame the client did not mask", ("unmasked", json.dumps({"type": "run", "line": "home", "id": 1}).encode()), 0x1, 1002),
-        ("a message of 20 KiB in two frames", [(b"x" * 10 * 1024, 0x1), (b"x" * 10 * 1024, 0x0)], None, 1009),
-    ]:
-        victim = opened(server)
-        before = len(victim.messages)
-        if isinstance(payload, list):
-            for index, (part, part_opcode) in enumerate(payload):
-                victim.send_frame(part, opcode=part_opcode, fin=index == len(payload) - 1)
-        elif isinstance(payload, tuple):
-            victim.send_frame(payload[1], opcode=opcode, masked=False)
-        else:
-            victim.send_frame(payload, opcode=opcode)
-        closed = victim.wait_closed()
-        ran = [message for message in victim.messages[before:] if message.get("type") in ("screen", "done")]
-        check(closed == code and not ran, f"{what} closes that session, unread ({closed}, expected {code}; {len(ran)} answers)")
-        victim.connection.close()
-    check(server.alive() and screen_of(bystander.run("show"))["title"] == "Cars",
-          "another session goes on after all that")
 
+# Bad input, each of which closes the session that sent it with a close code, unread. Those that
+# break RFC 6455 itself — text that is not UTF-8 (1007), a frame the client did not mask (1002) —
+# are frames the WebSocket library will not send, written raw onto its socket.
+BAD_INPUT = [
+    ("text that is not JSON", "\x00garbage{", 1003),
+    ("an unknown message type", json.dumps({"type": "eval", "line": "x"}), 1003),
+    ("a run message without a line", json.dumps({"type": "run"}), 1003),
+    ("a line of control characters", json.dumps({"type": "run", "line": "back\u001b[2J"}), 1003),
+    ("a line over 4096 bytes", json.dumps({"type": "run", "line": "x" * 5000}), 1003),
+    ("a binary frame", b"\x01\x02", 1003),
+    ("a frame of 100 KiB", "x" * 100 * 1024, 1009),
+    # A message too large is too large in several frames too (1009).
+    ("a message of 20 KiB in two frames", ["x" * 10 * 1024, "x" * 10 * 1024], 1009),
+    ("a text frame that is not UTF-8",
+     raw_frame(json.dumps({"type": "run", "line": "x", "id": 1}).encode()[:-2] + b"\xff\xfe}"), 1007),
+    ("a message that is not UTF-8 across two frames",
+     raw_frame(b'{"type": "run", "line": "\xe2', fin=False) + raw_frame(b'\x28\xa1", "id": 1}', opcode=0x0), 1007),
+    ("a frame the client did not mask", raw_frame(json.dumps({"type": "run", "line": "home", "id": 1}).encode(), masked=False), 1002),
+]
+
+
+@pytest.mark.parametrize("what, payload, code", BAD_INPUT, ids=[case[0] for case in BAD_INPUT])
+def test_bad_input_closes_only_its_own_session(server, tabs, what, payload, code):
+    bystander = tabs.open(server)
+    victim = tabs.open(server)
+    before = len(victim.messages)
+    if what.startswith(("a text frame that is not", "a message that is not", "a frame the client")):
+        victim.send_raw(payload)
+    else:
+        victim.connection.send(payload)
+    closed = victim.wait_closed()
+    ran = [message for message in victim.messages[before:] if message.get("type") in ("screen", "done")]
+    assert closed == code and not ran, (
+        f"{what} closes that session, unread ({closed}, expected {code}; {len(ran)} answers)"
+    )
+    victim.drop()
+    assert server.alive() and screen_of(bystander.run("show"))["title"] == "Cars", (
+        "another session goes on after that"
+    )
+
+
+def test_socket_closed_mid_command_ends_only_its_session(server, tabs):
     # A socket closed while its command runs: the command is cancelled, the server goes on.
-    quitter = opened(server)
+    bystander = tabs.open(server)
+    quitter = tabs.open(server)
     quitter.send_json({"type": "run", "line": "wait 600", "id": 1})
-    quitter.connection.close()
-    check(server.alive() and screen_of(bystander.run("select zoe"))["title"] == "Renault Zoe",
-          "a socket closed mid-command ends only its session")
+    quitter.drop()
+    assert server.alive() and screen_of(bystander.run("select zoe"))["title"] == "Renault Zoe", (
+        "a socket closed mid-command ends only its session"
+    )
 
+
+def test_reloaded_tab_resumes_and_quit_ends_it(server, tabs, home):
     # --state for a tab: a reload (a new socket naming the tab) comes back to where it was.
-    tab = opened(server)
+    tab = tabs.open(server)
     tab_id = next(message for message in tab.messages if message["type"] == "session")["tab"]
     tab.run("select polo")
     tab.close()
-    again = opened(server, tab=tab_id)
-    check(screen_of(again.messages)["title"] == "Volkswagen Polo", "a tab reloaded resumes where it was")
+    again = tabs.open(server, tab=tab_id)
+    assert screen_of(again.messages)["title"] == "Volkswagen Polo", "a tab reloaded resumes where it was"
     again.run("quit")
     code = again.wait_closed()
-    check(any(message["type"] == "ended" for message in again.messages) and code == 1000,
-          f"quit ends the tab's session, and the server closes its socket ({code})")
-    fresh = opened(server, tab=tab_id)
-    check(screen_of(fresh.messages)["title"] == "Cars", "after quit the tab starts afresh")
+    assert any(message["type"] == "ended" for message in again.messages) and code == 1000, (
+        f"quit ends the tab's session, and the server closes its socket ({code})"
+    )
+    fresh = tabs.open(server, tab=tab_id)
+    assert screen_of(fresh.messages)["title"] == "Cars", "after quit the tab starts afresh"
     fresh.close()
-    bystander.close()
-    check(not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal")
+    assert not settings_file(home).exists(), "tabs that change no setting open no settings database, as at the terminal"
 
 
 def location_of(messages):
@@ -294,70 +383,81 @@ def location_of(messages):
     return places[-1] if places else None
 
 
-def address_tests(server):
+def test_address_follows_the_flow(server, tabs):
     """The address follows the flow: the server tells the page where its tab is (the stack's
     deep link, else its linked part and the screens above); a tab the server does not know
     opens the deep link its page's address names; a copy of a tab still open (a duplicated tab)
     is a tab of its own where that one is, at once; a tab coming back is the same tab."""
-    tab = opened(server)
-    check(location_of(tab.messages) == {"v": 1, "type": "location", "path": "/", "opensHere": True},
-          f"a new tab is told it is at / ({location_of(tab.messages)})")
+    tab = tabs.open(server)
+    assert location_of(tab.messages) == {"v": 1, "type": "location", "path": "/", "opensHere": True}, (
+        f"a new tab is told it is at / ({location_of(tab.messages)})"
+    )
     answers = tab.run("select rio")
     told = location_of(answers)
-    check(told and told["path"] == "/cars/rio" and told["opensHere"]
-          and answers.index(told) < answers.index(screen_of(answers)),
-          f"select rio: the tab is told it is at /cars/rio, before its screen ({told})")
-    check(location_of(tab.run("filter kia")) is None, "a screen at the same place says nothing new about where it is")
+    assert (
+        told and told["path"] == "/cars/rio" and told["opensHere"]
+        and answers.index(told) < answers.index(screen_of(answers))
+    ), f"select rio: the tab is told it is at /cars/rio, before its screen ({told})"
+    assert location_of(tab.run("filter kia")) is None, "a screen at the same place says nothing new about where it is"
     answers = tab.run("book")
     told = location_of(tab.run("login gil")) or location_of(answers)
-    check(told and told["path"] == "/cars/rio/-/booking.confirm" and not told["opensHere"],
-          f"the booking, which no link opens, is at the car's link and the screen above it ({told})")
+    assert told and told["path"] == "/cars/rio/-/booking.confirm" and not told["opensHere"], (
+        f"the booking, which no link opens, is at the car's link and the screen above it ({told})"
+    )
     tab.run("cancel")
     # Signed out again, as the later checks expect.
     tab.run("home")
     tab.run("account")
     tab.run("logout")
 
-    for path, title, what in [("/cars/rio", "Kia Rio", "a deep link"), ("/cars/rio/-/booking.confirm", "Kia Rio", "a booking's address (its linked part)"),
+    for path, title, what in [("/cars/rio", "Kia Rio", "a deep link"),
+                              ("/cars/rio/-/booking.confirm", "Kia Rio", "a booking's address (its linked part)"),
                               ("/-/cars.operators", "Cars", "the operators' address (no linked part)")]:
-        deep = opened(server, path=path)
-        check(screen_of(deep.messages)["title"] == title and deep.tab != tab.tab,
-              f"a new tab with the token at {path} opens {what}: {screen_of(deep.messages)['title']}")
+        deep = tabs.open(server, path=path)
+        assert screen_of(deep.messages)["title"] == title and deep.tab != tab.tab, (
+            f"a new tab with the token at {path} opens {what}: {screen_of(deep.messages)['title']}"
+        )
         deep.close()
-    nowhere = opened(server, path="/nowhere")
+    nowhere = tabs.open(server, path="/nowhere")
     errors = [message["message"] for message in nowhere.messages if message["type"] == "error"]
-    check(screen_of(nowhere.messages)["title"] == "Cars" and any("no link matches '/nowhere'" in error for error in errors),
-          f"an address no link matches opens the root, saying so ({errors})")
+    assert (
+        screen_of(nowhere.messages)["title"] == "Cars" and any("no link matches '/nowhere'" in error for error in errors)
+    ), f"an address no link matches opens the root, saying so ({errors})"
     nowhere.close()
 
     # A duplicated tab: the page's storage copied, the original still open.
     tab.run("select polo")
-    copy = opened(server, tab=tab.tab, key=tab.key, path="/cars/polo")
-    check(copy.tab != tab.tab and screen_of(copy.messages)["title"] == "Volkswagen Polo",
-          f"a copy of a tab still open is a tab of its own, where that one is, at once ({screen_of(copy.messages)['title']})")
-    check(screen_of(tab.run("back"))["title"] == "Cars" and screen_of(copy.run("show"))["title"] == "Volkswagen Polo",
-          "and each goes its own way")
+    copy = tabs.open(server, tab=tab.tab, key=tab.key, path="/cars/polo")
+    assert copy.tab != tab.tab and screen_of(copy.messages)["title"] == "Volkswagen Polo", (
+        f"a copy of a tab still open is a tab of its own, where that one is, at once ({screen_of(copy.messages)['title']})"
+    )
+    assert (
+        screen_of(tab.run("back"))["title"] == "Cars" and screen_of(copy.run("show"))["title"] == "Volkswagen Polo"
+    ), "and each goes its own way"
     copy.close()
     # A new tab opened at a deep link from a tab still open (window.open copies its storage):
     # it opens that link, not where the tab it came from is.
     tab.run("select polo")
-    opened_elsewhere = opened(server, tab=tab.tab, key=tab.key, path="/cars/zoe")
-    check(opened_elsewhere.tab != tab.tab and screen_of(opened_elsewhere.messages)["title"] == "Renault Zoe",
-          f"a copy of a tab on Polo opened at /cars/zoe opens Renault Zoe ({screen_of(opened_elsewhere.messages)['title']})")
-    check(screen_of(tab.run("show"))["title"] == "Volkswagen Polo", "and the tab it came from stays on Polo")
+    opened_elsewhere = tabs.open(server, tab=tab.tab, key=tab.key, path="/cars/zoe")
+    assert opened_elsewhere.tab != tab.tab and screen_of(opened_elsewhere.messages)["title"] == "Renault Zoe", (
+        f"a copy of a tab on Polo opened at /cars/zoe opens Renault Zoe ({screen_of(opened_elsewhere.messages)['title']})"
+    )
+    assert screen_of(tab.run("show"))["title"] == "Volkswagen Polo", "and the tab it came from stays on Polo"
     opened_elsewhere.close()
     tab.run("back")
     # A reload: the page went away and comes back as the same tab, where it was.
     tab.close()
-    back = opened(server, tab=tab.tab, key=tab.key, path="/", resume=True)
-    check(back.tab == tab.tab and screen_of(back.messages)["title"] == "Cars", "a tab that comes back (resume) is the same tab, where it was")
+    back = tabs.open(server, tab=tab.tab, key=tab.key, path="/", resume=True)
+    assert back.tab == tab.tab and screen_of(back.messages)["title"] == "Cars", (
+        "a tab that comes back (resume) is the same tab, where it was"
+    )
     back.close()
 
 
-def cancel_tests(server):
+def test_cancel_stops_a_running_line_and_a_waiting_one(server, tabs):
     """The page's Cancel is the terminal's Ctrl-C: it cancels the line running, or a line
     waiting to run, which then does not run; the session goes on."""
-    tab = opened(server)
+    tab = tabs.open(server)
     # Numbers of its own, apart from those the client gives the lines it runs.
     tab.send_json({"type": "run", "line": "wait 600", "id": 101})
     tab.send_json({"type": "run", "line": "select rio", "id": 102})
@@ -366,13 +466,15 @@ def cancel_tests(server):
     tab.wait(lambda message: message.get("type") == "done" and message.get("id") == 102)
     dones = {message["id"]: message["failed"] for message in tab.messages if message.get("type") == "done"}
     warnings = [message["message"] for message in tab.messages if message.get("type") == "warning"]
-    check(dones == {101: True, 102: True} and warnings.count("cancelled") == 2,
-          f"cancel stops a running line and a waiting one, each said cancelled ({dones}, {warnings})")
-    check(not any(message.get("type") == "screen" and message["title"] == "Kia Rio" for message in tab.messages),
-          "and the waiting line never ran")
-    check(screen_of(tab.run("select zoe"))["title"] == "Renault Zoe", "the session goes on after a cancel")
+    assert dones == {101: True, 102: True} and warnings.count("cancelled") == 2, (
+        f"cancel stops a running line and a waiting one, each said cancelled ({dones}, {warnings})"
+    )
+    assert not any(message.get("type") == "screen" and message["title"] == "Kia Rio" for message in tab.messages), (
+        "and the waiting line never ran"
+    )
+    assert screen_of(tab.run("select zoe"))["title"] == "Renault Zoe", "the session goes on after a cancel"
     tab.send_json({"type": "cancel", "id": 999})
-    check(screen_of(tab.run("back"))["title"] == "Cars", "a cancel of a line that is not there changes nothing")
+    assert screen_of(tab.run("back"))["title"] == "Cars", "a cancel of a line that is not there changes nothing"
     tab.close()
 
 
@@ -393,20 +495,21 @@ def comes_to_be(wait, condition):
         return False
 
 
-def restart_tests(build, home, driver):
+def test_sessions_outlive_a_restart(build, home, serve, tabs, browser_if_any):
     """Sessions outlive a restart: the token is kept in the app's state folder (owner only), so
     the printed address and every tab's key work after the server is stopped and started again
     on the same folders; each tab comes back where it was, signed in as before — by itself, or
     reloaded. `--new-token` shuts every tab out."""
+    driver = browser_if_any
     port = free_port()
-    binary = str(build / "flowshell-serve")
-    server = Server(binary, home, port=port)
+    server = serve(port=port)
     first_token = server.token
     token_file = pathlib.Path(home) / "state" / "flowshell" / "carsharing" / "web-token"
     try:
-        check(token_file.read_text().strip() == server.token and (token_file.stat().st_mode & 0o777) == 0o600,
-              "the token is kept in the app's state folder, readable by its owner only")
-        tab = opened(server)
+        assert token_file.read_text().strip() == server.token and (token_file.stat().st_mode & 0o777) == 0o600, (
+            "the token is kept in the app's state folder, readable by its owner only"
+        )
+        tab = tabs.open(server)
         # Whoever the earlier checks left signed in signs out first.
         if screen_of(tab.run("account"))["screen"] == "auth.account":
             tab.run("logout")
@@ -426,104 +529,123 @@ def restart_tests(build, home, driver):
     finally:
         # `tab` stays open and never answers the server's close, as a client gone silent.
         stopped = server.stop()
-    check(stopped and server.process.returncode == 0,
-          "told to stop while a tab does not answer its close, the server stops by itself once its grace is over"
-          f" (exit status {server.process.returncode})")
+    assert stopped and server.process.returncode == 0, (
+        "told to stop while a tab does not answer its close, the server stops by itself once its grace is over"
+        f" (exit status {server.process.returncode})"
+    )
     if driver:
         wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "lost")
-        check("Reconnecting" in driver.find_element(By.ID, "connection").text,
-              f"a page whose server stopped says it reconnects ({driver.find_element(By.ID, 'connection').text!r})")
-    server = Server(binary, home, port=port)
+        assert "Reconnecting" in driver.find_element(By.ID, "connection").text, (
+            f"a page whose server stopped says it reconnects ({driver.find_element(By.ID, 'connection').text!r})"
+        )
+    server = serve(port=port)
     try:
-        check(server.token == first_token and server.port == port,
-              "started again on the same folders, the server prints the same address")
-        back = opened(server, tab=tab.tab, key=tab.key, path="/cars/polo", resume=True)
-        check(back.tab == tab.tab and screen_of(back.messages)["title"] == "Volkswagen Polo",
-              f"a tab that comes back after the restart continues where it was ({screen_of(back.messages)['title']})")
+        assert server.token == first_token and server.port == port, (
+            "started again on the same folders, the server prints the same address"
+        )
+        back = tabs.open(server, tab=tab.tab, key=tab.key, path="/cars/polo", resume=True)
+        assert back.tab == tab.tab and screen_of(back.messages)["title"] == "Volkswagen Polo", (
+            f"a tab that comes back after the restart continues where it was ({screen_of(back.messages)['title']})"
+        )
         back.run("home")
         account = screen_of(back.run("account"))
-        check(account["screen"] == "auth.account" and account.get("status") == "signed in as hana",
-              f"signed in as before ({account['screen']}, {account.get('status')!r})")
+        assert account["screen"] == "auth.account" and account.get("status") == "signed in as hana", (
+            f"signed in as before ({account['screen']}, {account.get('status')!r})"
+        )
         back.close()
         if driver:
             wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok"
                        and d.find_element(By.ID, "title").text == "Renault Zoe")
-            check(driver.execute_script("return window.flowshellMarker") == "before the restart",
-                  "the page reconnects by itself and shows the same screen, without a reload")
+            assert driver.execute_script("return window.flowshellMarker") == "before the restart", (
+                "the page reconnects by itself and shows the same screen, without a reload"
+            )
             driver.refresh()
             wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe"
                        and d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok")
-            check(driver.execute_script("return location.pathname") == "/cars/zoe", "reloaded, it shows the same screen, at its address")
+            assert driver.execute_script("return location.pathname") == "/cars/zoe", (
+                "reloaded, it shows the same screen, at its address"
+            )
     finally:
         server.stop()
-    server = Server(binary, home, port=port, extra=("--new-token",))
+    server = serve(port=port, extra=("--new-token",))
     try:
-        check(server.token != first_token and token_file.read_text().strip() == server.token,
-              "--new-token makes a new token, kept in its place")
-        refused_key = refused(server, tab=tab.tab, key=tab.key)
-        check(refused_key is not None and refused_key.status == 1008 and refused_key.door,
-              f"after --new-token a tab's old key lets nothing in, and the page is told to ask for the address ({refused_key})")
+        assert server.token != first_token and token_file.read_text().strip() == server.token, (
+            "--new-token makes a new token, kept in its place"
+        )
+        refused_key = tabs.refused(server, tab=tab.tab, key=tab.key)
+        assert refused_key is not None and refused_key.status == 1008 and refused_key.door, (
+            f"after --new-token a tab's old key lets nothing in, and the page is told to ask for the address ({refused_key})"
+        )
         if driver:
-            check(comes_to_be(wait, lambda d: d.find_element(By.ID, "door").is_displayed()), "and the page asks for the printed address")
+            assert comes_to_be(wait, lambda d: d.find_element(By.ID, "door").is_displayed()), (
+                "and the page asks for the printed address"
+            )
             driver.find_element(By.ID, "door-address").send_keys(server.url)
             driver.find_element(By.CSS_SELECTOR, "#door button").click()
-            check(comes_to_be(wait, lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok"
-                              and d.find_element(By.TAG_NAME, "body").get_attribute("data-ended") != "true"
-                              and d.find_element(By.ID, "title").text == "Renault Zoe"),
-                  "pasting the printed address into the page lets it in again, where the tab was")
+            assert (
+                comes_to_be(wait, lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ok"
+                            and d.find_element(By.TAG_NAME, "body").get_attribute("data-ended") != "true"
+                            and d.find_element(By.ID, "title").text == "Renault Zoe")
+            ), "pasting the printed address into the page lets it in again, where the tab was"
     finally:
         server.stop()
 
 
-def unkept_settings_tests(build, home):
+def test_settings_that_cannot_be_kept_are_shared_in_memory(serve, tabs, home):
     """A data folder that cannot hold the settings: the server says so at start and each tab is
     told, and the tabs still share the settings, in memory, as they share the app's services."""
     blocker = pathlib.Path(home) / "not-a-folder"
     blocker.write_text("")
-    server = Server(str(build / "flowshell-serve"), home, extra=("--data-dir", str(blocker / "data")))
+    server = serve(extra=("--data-dir", str(blocker / "data")))
     try:
-        first = opened(server)
+        first = tabs.open(server)
         warnings = [message["message"] for message in first.messages if message["type"] == "warning"]
-        check(any("not-a-folder" in warning and "--data-dir" in warning for warning in warnings),
-              f"a tab is told that its settings last only while the server runs ({warnings})")
+        assert any("not-a-folder" in warning and "--data-dir" in warning for warning in warnings), (
+            f"a tab is told that its settings last only while the server runs ({warnings})"
+        )
         first.run("account")
         first.run("login dora")
-        second = opened(server)
+        second = tabs.open(server)
         account = screen_of(second.run("account"))
-        check(account["screen"] == "auth.account" and account.get("status") == "signed in as dora",
-              f"and the tabs share the sign-in in memory ({account['screen']}, {account.get('status')!r})")
+        assert account["screen"] == "auth.account" and account.get("status") == "signed in as dora", (
+            f"and the tabs share the sign-in in memory ({account['screen']}, {account.get('status')!r})"
+        )
         first.close()
         second.close()
     finally:
         server.stop()
     said = server.said()
-    check("'not-a-folder' is a file" in said and "--data-dir" in said, f"the server says so at start ({said.strip()[:160]!r})")
+    assert "'not-a-folder' is a file" in said and "--data-dir" in said, (
+        f"the server says so at start ({said.strip()[:160]!r})"
+    )
 
 
-def unkept_places_tests(build):
+def test_places_that_cannot_be_kept_are_told_once(serve, tabs, home):
     """A state folder where tabs' places cannot be kept (a file is in its way): every tab is
     told so once — the first one too, whose own place is the first that fails — in words that
     name no tab's id."""
-    with tempfile.TemporaryDirectory(prefix="flowshell-web-unkept-") as home:
-        (pathlib.Path(home) / "state").write_text("")
-        server = Server(str(build / "flowshell-serve"), home)
-        try:
-            tabs = []
-            for _ in range(2):
-                tab = opened(server)
-                # What the tab's start says comes before the answer to its first line.
-                tab.run("where")
-                tabs.append(tab)
-            for index, tab in enumerate(tabs):
-                told = [message["message"] for message in tab.messages
-                        if message.get("type") == "warning" and "lasts only while the server runs" in message["message"]]
-                check(len(told) == 1, f"tab {index + 1} is told once that where it is lasts only while the server runs ({told})")
-                check(not any(re.search("[0-9a-f]{32}", message) for message in told),
-                      f"in words naming no tab ({told})")
-            for tab in tabs:
-                tab.close()
-        finally:
-            server.stop()
+    (pathlib.Path(home) / "state").write_text("")
+    server = serve()
+    try:
+        opened = []
+        for _ in range(2):
+            tab = tabs.open(server)
+            # What the tab's start says comes before the answer to its first line.
+            tab.run("where")
+            opened.append(tab)
+        for index, tab in enumerate(opened):
+            told = [message["message"] for message in tab.messages
+                    if message.get("type") == "warning" and "lasts only while the server runs" in message["message"]]
+            assert len(told) == 1, (
+                f"tab {index + 1} is told once that where it is lasts only while the server runs ({told})"
+            )
+            assert not any(re.search("[0-9a-f]{32}", message) for message in told), (
+                f"in words naming no tab ({told})"
+            )
+        for tab in opened:
+            tab.close()
+    finally:
+        server.stop()
 
 
 # A plugin whose screen carries control characters: an escape sequence, a bell, a tab, a
@@ -547,9 +669,10 @@ fp.Plugin("Weather", [Loud, weather.Wind]).run()
 """
 
 
-def plugin_tests(build, home, driver):
+def test_plugin_refused_until_trusted_then_served(build, home, serve, tabs, browser_if_any):
     """A flow with a plugin: refused until trusted, as at the terminal; then served, its screen
     in the browser like any other, its control characters shown as the terminal shows them."""
+    driver = browser_if_any
     config = json.loads((REPOSITORY / "examples" / "plugins.json").read_text())
     loud = pathlib.Path(home) / "loud.py"
     loud.write_text(LOUD_PLUGIN.format(examples=str(REPOSITORY / "examples" / "plugins")))
@@ -559,20 +682,25 @@ def plugin_tests(build, home, driver):
     path.write_text(json.dumps(config))
     untrusted = subprocess.run([str(build / "flowshell-serve"), "--port", "0", "--config", str(path)], capture_output=True,
                                text=True, timeout=DEADLINE, cwd=home,
-                               env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state", "PATH": "/usr/bin:/bin"})
-    check(untrusted.returncode == 2 and "trust" in untrusted.stderr,
-          f"a config whose plugins are not trusted is not served ({untrusted.returncode}: {untrusted.stderr.strip()[:120]})")
-    server = Server(str(build / "flowshell-serve"), home, extra=("--config", str(path), "--allow-plugins"))
+                               env={"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_STATE_HOME": f"{home}/state",
+                                    "PATH": "/usr/bin:/bin"})
+    assert untrusted.returncode == 2 and "trust" in untrusted.stderr, (
+        f"a config whose plugins are not trusted is not served ({untrusted.returncode}: {untrusted.stderr.strip()[:120]})"
+    )
+    server = serve(extra=("--config", str(path), "--allow-plugins"))
     try:
-        socket = opened(server)
+        socket = tabs.open(server)
         socket.run("select rio")
         screen = screen_of(socket.run("weather"))
-        check(screen is not None and screen["screen"] == "weather.forecast", "a plugin's screen opens in a browser session")
-        check(screen_of(socket.run("back"))["title"] == "Kia Rio", "and closes with back")
+        assert screen is not None and screen["screen"] == "weather.forecast", (
+            "a plugin's screen opens in a browser session"
+        )
+        assert screen_of(socket.run("back"))["title"] == "Kia Rio", "and closes with back"
         socket.run("weather")
         said = [message["message"] for message in socket.run("crash") if message["type"] in ("error", "warning")]
-        check(any("its log: " in message for message in said) and not any(home in message for message in said),
-              f"a plugin that stops is said, its log named without the server's folders ({said})")
+        assert any("its log: " in message for message in said) and not any(home in message for message in said), (
+            f"a plugin that stops is said, its log named without the server's folders ({said})"
+        )
         socket.close()
         if driver:
             from selenium.webdriver.common.by import By
@@ -588,41 +716,37 @@ def plugin_tests(build, home, driver):
             shown = driver.execute_script(
                 "return [document.getElementById('title').textContent, document.querySelector('#components .text').textContent,"
                 " document.getElementById('status').textContent, document.title, document.body.textContent]")
-            check(shown[:3] == ["Weather \ufffd[31mred\ufffd\ufffdevil", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"],
-                  f"a plugin's control characters show as text in the page, as at the terminal ({shown[:3]})")
-            check(not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", shown[4] + shown[3]),
-                  "none reaches the page raw, nor a bidirectional control")
+            assert (
+                shown[:3] == ["Weather \ufffd[31mred\ufffd\ufffdevil", "bell\ufffd tab here \ufffd]0;owned\ufffd", "\ufffd[2Jcleared"]
+            ), f"a plugin's control characters show as text in the page, as at the terminal ({shown[:3]})"
+            assert (
+                not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", shown[4] + shown[3])
+            ), "none reaches the page raw, nor a bidirectional control"
     finally:
         server.stop()
 
 
-def linkless_tests(build, home, driver):
+def test_flow_without_links(serve, tabs, browser_if_any):
     """A shell whose config has no links: the page is told none, and open's field shows no
     example (none of the car demo's)."""
-    server = Server(str(build / "flowshell-serve"), home, extra=("--config", str(REPOSITORY / "examples" / "modal-details.json")))
+    driver = browser_if_any
+    server = serve(extra=("--config", str(REPOSITORY / "examples" / "modal-details.json")))
     try:
-        socket = opened(server)
+        socket = tabs.open(server)
         session = next(message for message in socket.messages if message["type"] == "session")
-        check(session.get("links") == [], f"a flow without links: the page is told none ({session.get('links')})")
+        assert session.get("links") == [], f"a flow without links: the page is told none ({session.get('links')})"
         socket.close()
         if driver:
             from selenium.webdriver.common.by import By
             from selenium.webdriver.support.ui import WebDriverWait
             driver.get(server.url)
-            WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-screen") == "cars.operators"
+            WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-screen")
+                                                  == "cars.operators"
                                                   and d.find_elements(By.ID, "open-link"))
             placeholder = driver.find_element(By.ID, "open-link").get_attribute("placeholder")
-            check(placeholder == "", f"and open's field shows no example ({placeholder!r})")
+            assert placeholder == "", f"and open's field shows no example ({placeholder!r})"
     finally:
         server.stop()
-
-
-def told_no_paths(home):
-    """No tab was told a path of the server's machine: neither the scratch home the servers ran
-    in (their data folders, the plugin's file) nor the repository."""
-    told = [json.dumps(message) for socket in SOCKETS for message in getattr(socket, "messages", [])]
-    leaks = [message for message in told if home in message or str(REPOSITORY) in message]
-    check(told and not leaks, f"no tab is told a path of the server's machine ({len(told)} messages; {leaks[:2]})")
 
 
 def book_in_session(socket, car):
@@ -703,40 +827,65 @@ for (const form of document.querySelectorAll("#commands form")) {
   }
 }
 return problems;
-"""
+"""  # noqa: E501 - JavaScript, run in the page
 
 # The sizes every sample screen is checked and photographed at: a wide window, a phone's, and a
 # laptop's (1280×800, whose height the pinned command line once covered the screen's foot at).
 WIDTHS = [("wide", 1100, 900), ("phone", 390, 844), ("laptop", 1280, 800)]
 
 
-def skip_browser(reason):
-    """Skips the browser tests with a line saying why, or fails them where they must run (CI sets
-    FLOWSHELL_REQUIRE_BROWSER=1, so that a failed install cannot pass as a skip)."""
-    if os.environ.get("FLOWSHELL_REQUIRE_BROWSER") == "1":
-        check(False, f"the browser tests run (FLOWSHELL_REQUIRE_BROWSER=1), but {reason}")
-    else:
-        print(f"SKIP the browser tests: {reason}")
-
-
-def make_driver():
-    """A headless Chromium driven by Selenium, or None (with a line saying why) when either is missing."""
+def why_no_browser():
+    """Why the browser's checks cannot run here, or None when they can."""
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
+        import selenium  # noqa: F401
     except ImportError:
-        skip_browser("selenium is not installed (scripts/install-web-test-deps.sh installs it)")
-        return None
-    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        skip_browser("chromium and chromedriver are not installed (scripts/install-web-test-deps.sh installs them)")
-        return None
+        return "selenium is not installed (scripts/install-web-test-deps.sh installs it)"
+    if not shutil.which("chromium") or not shutil.which("chromedriver"):
+        return "chromium and chromedriver are not installed (scripts/install-web-test-deps.sh installs them)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_if_any():
+    """A headless Chromium driven by Selenium, shared by the tests (each loads its own page), or
+    None when either is missing."""
+    if why_no_browser():
+        yield None
+        return
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
     options = Options()
-    options.binary_location = chromium
+    options.binary_location = shutil.which("chromium")
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900", "--force-prefers-reduced-motion"]:
         options.add_argument(argument)
-    return webdriver.Chrome(service=Service(driver_path), options=options)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def driver(browser_if_any):
+    """The browser, or the test skipped with a line saying why — failed instead where the browser's
+    checks must run (CI sets FLOWSHELL_REQUIRE_BROWSER=1, so that a failed install cannot pass as a
+    skip)."""
+    reason = why_no_browser()
+    if reason and os.environ.get("FLOWSHELL_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"the browser tests run (FLOWSHELL_REQUIRE_BROWSER=1), but {reason}")
+    if reason:
+        pytest.skip(f"the browser tests: {reason}")
+    return browser_if_any
+
+
+@pytest.fixture(scope="session")
+def screenshots(request):
+    """Where the browser's checks photograph the sample screens, or None."""
+    folder = request.config.getoption("--screenshots")
+    if not folder:
+        return None
+    path = pathlib.Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 class Probe:
@@ -767,15 +916,16 @@ class Probe:
         self.server.server_close()
 
 
-def browser_tests(server, driver, screenshots):
+def test_sample_flow_in_a_browser(server, tabs, driver, screenshots):
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import Select, WebDriverWait
     wait = WebDriverWait(driver, DEADLINE)
 
     def title_is(text):
-        wait.until(lambda d: d.find_element(By.ID, "title").text == text and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
+        wait.until(lambda d: d.find_element(By.ID, "title").text == text
+                   and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
 
     def command(name):
         return driver.find_element(By.CSS_SELECTOR, f'#commands form[data-command="{name}"]')
@@ -813,7 +963,9 @@ def browser_tests(server, driver, screenshots):
             size_to(width, height)
             problems = driver.execute_script(LAYOUT_PROBLEMS)
             shown = driver.execute_script("return window.innerWidth")
-            check(not problems, f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else ""))
+            assert not problems, (
+                f"{name} at a {label} width ({shown}px) is laid out whole" + (f": {problems}" if problems else "")
+            )
             if screenshots:
                 driver.save_screenshot(str(screenshots / f"{name}-{label}.png"))
             if also:
@@ -822,22 +974,27 @@ def browser_tests(server, driver, screenshots):
 
     driver.get(server.url)
     title_is("Cars")
-    check("token" not in driver.current_url and path() == "/", "the page takes the token out of the address bar, at /")
-    check(len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2,
-          "the cars table shows, its Price and Away columns aligned right")
-    check(not driver.find_elements(By.CSS_SELECTOR, '#commands form[data-command="select"]'),
-          "select is no form under the table: the rows are what opens a car")
+    assert "token" not in driver.current_url and path() == "/", "the page takes the token out of the address bar, at /"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#components table th.trailing")) == 2, (
+        "the cars table shows, its Price and Away columns aligned right"
+    )
+    assert not driver.find_elements(By.CSS_SELECTOR, '#commands form[data-command="select"]'), (
+        "select is no form under the table: the rows are what opens a car"
+    )
 
     def card_titles(label):
         if label == "phone":
             titles = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#components td.title")]
             first = driver.execute_script("const card = document.querySelector('#components tbody tr');"
-                                          " return [...card.children].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top"
+                                          " return [...card.children].sort((a, b) =>"
+                                          " a.getBoundingClientRect().top - b.getBoundingClientRect().top"
                                           " || a.getBoundingClientRect().left - b.getBoundingClientRect().left)[0].textContent")
             labelled = driver.execute_script("return [...document.querySelectorAll('#components tbody td:not(.title):not(.row-actions)')]"
-                                             ".every((cell) => getComputedStyle(cell, '::before').content.replace(/\"/g, '') === cell.dataset.label)")
-            check(first == "Smart ForTwo" and "Kia Rio" in titles and labelled,
-                  f"at a phone's width each car is a card, its name first and every other cell labelled ({first!r})")
+                                             ".every((cell) =>"
+                                             " getComputedStyle(cell, '::before').content.replace(/\"/g, '') === cell.dataset.label)")
+            assert first == "Smart ForTwo" and "Kia Rio" in titles and labelled, (
+                f"at a phone's width each car is a card, its name first and every other cell labelled ({first!r})"
+            )
 
     def tab_scrolls_nothing(label):
         """Tab from the empty command line moves the focus on (to Run) and scrolls nothing away."""
@@ -850,15 +1007,18 @@ def browser_tests(server, driver, screenshots):
         line.send_keys(Keys.TAB)
         wait.until(lambda d: d.execute_script("return document.activeElement !== document.getElementById('line')"))
         after, moved_to, height = driver.execute_script(f"return [{table}, document.activeElement.textContent, window.innerHeight]")
-        check(moved_to == "Run" and abs(after - before) < 1 and 0 <= after < height,
-              f"at a {label} width Tab from the command line moves to Run, and the cars stay in view (their top at {before} → {after})")
+        assert moved_to == "Run" and abs(after - before) < 1 and 0 <= after < height, (
+            f"at a {label} width Tab from the command line moves to Run, and the cars stay in view (their top at {before} → {after})"
+        )
         # As it was: at the top, the command line focused.
         driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')]) element.scrollTop = 0;"
                               " document.getElementById('line').focus()")
 
     laid_out("cars", lambda label: (card_titles(label), tab_scrolls_nothing(label)))
     placeholder = driver.find_element(By.ID, "open-link").get_attribute("placeholder")
-    check(placeholder == "/cars/CAR-ID, /bookings", f"open's field shows examples of the flow's own links ({placeholder!r})")
+    assert placeholder == "/cars/CAR-ID, /bookings", (
+        f"open's field shows examples of the flow's own links ({placeholder!r})"
+    )
 
     # A choice runs when it is chosen: no button to press.
     def car_names():
@@ -870,8 +1030,9 @@ def browser_tests(server, driver, screenshots):
         wait.until(lambda d: "by name" in d.find_element(By.ID, "status").text)
     except TimeoutException:
         pass
-    check(by_price[:2] == ["Smart ForTwo", "Kia Rio"] and car_names()[:3] == ["Kia Rio", "Nissan Leaf", "Renault Zoe"],
-          f"choosing an order in sort's list sorts the cars at once, no button pressed ({car_names()[:3]})")
+    assert (
+        by_price[:2] == ["Smart ForTwo", "Kia Rio"] and car_names()[:3] == ["Kia Rio", "Nissan Leaf", "Renault Zoe"]
+    ), f"choosing an order in sort's list sorts the cars at once, no button pressed ({car_names()[:3]})"
     Select(command("sort").find_element(By.TAG_NAME, "select")).select_by_value("price")
     wait.until(lambda d: "by price" in d.find_element(By.ID, "status").text)
 
@@ -880,20 +1041,23 @@ def browser_tests(server, driver, screenshots):
     tab_before = driver.execute_script("return sessionStorage.getItem('flowshell.tab')")
     click(row("select rio"))
     title_is("Kia Rio")
-    check("Plate" in driver.find_element(By.ID, "components").text, "a click on a car's row shows its details, as key-value pairs")
-    check(focused() == "title", f"the focus is on the new screen's heading ({focused()})")
-    check(path() == "/cars/rio", f"the address is the car's deep link ({path()})")
+    assert "Plate" in driver.find_element(By.ID, "components").text, (
+        "a click on a car's row shows its details, as key-value pairs"
+    )
+    assert focused() == "title", f"the focus is on the new screen's heading ({focused()})"
+    assert path() == "/cars/rio", f"the address is the car's deep link ({path()})"
     driver.back()
     title_is("Cars")
-    check(path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page"
-          and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") == tab_before,
-          "the browser's Back goes back to the list, in the same page and session")
-    check(focused() == "title", "and the focus is on the list's heading")
+    assert (
+        path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page"
+        and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") == tab_before
+    ), "the browser's Back goes back to the list, in the same page and session"
+    assert focused() == "title", "and the focus is on the list's heading"
     driver.find_element(By.TAG_NAME, "body").send_keys("/")
-    check(focused() == "line", "and the command line is one key away (/)")
+    assert focused() == "line", "and the command line is one key away (/)"
     driver.forward()
     title_is("Kia Rio")
-    check(path() == "/cars/rio", "Forward opens the car again")
+    assert path() == "/cars/rio", "Forward opens the car again"
 
     # The same at a phone's width, where each car is a card.
     size_to(*WIDTHS[1][1:])
@@ -901,73 +1065,91 @@ def browser_tests(server, driver, screenshots):
     title_is("Cars")
     click(row("select polo"))
     title_is("Volkswagen Polo")
-    check(path() == "/cars/polo" and focused() == "title",
-          f"at a phone's width a car's card opens it too, at its address, the focus on its heading ({path()}, {focused()})")
+    assert path() == "/cars/polo" and focused() == "title", (
+        f"at a phone's width a car's card opens it too, at its address, the focus on its heading ({path()}, {focused()})"
+    )
     driver.back()
     title_is("Cars")
-    check(path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page",
-          "and the browser's Back goes back to the list, in the same page")
+    assert path() == "/" and driver.execute_script("return window.flowshellMarker") == "this page", (
+        "and the browser's Back goes back to the list, in the same page"
+    )
     click(row("select rio"))
     title_is("Kia Rio")
     size_to(*WIDTHS[0][1:])
     commands = [form.get_attribute("data-command") for form in driver.find_elements(By.CSS_SELECTOR, "#commands form")]
-    check(commands[:1] == ["book"] and "primary" in command("book").get_attribute("class"),
-          f"book, the car's primary command, comes first and stronger ({commands})")
+    assert commands[:1] == ["book"] and "primary" in command("book").get_attribute("class"), (
+        f"book, the car's primary command, comes first and stronger ({commands})"
+    )
     laid_out("details")
     click(command("book").find_element(By.TAG_NAME, "button"))
     title_is("Sign in")
-    check(len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, "the sign-in layer is marked modal in the breadcrumb")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li.modal")) == 1, (
+        "the sign-in layer is marked modal in the breadcrumb"
+    )
     laid_out("sign-in")
     login = command("login")
     login.find_element(By.CSS_SELECTOR, "input[data-name]").send_keys("ann")
     click(login.find_element(By.TAG_NAME, "button"))
     title_is("Book Kia Rio")
-    check(path() == "/cars/rio/-/booking.confirm", f"the booking's address is the car's and the screen above it ({path()})")
+    assert path() == "/cars/rio/-/booking.confirm", (
+        f"the booking's address is the car's and the screen above it ({path()})"
+    )
     laid_out("confirm")
     # A value chosen in hours' list applies at once, as a select that changes does in any web app.
     for label, width, height, hours in [(*WIDTHS[0], "3"), (*WIDTHS[1], "2")]:
         size_to(width, height)
         Select(command("hours").find_element(By.TAG_NAME, "select")).select_by_value(hours)
-        check(comes_to_be(wait, lambda d: f"{hours} hours" in d.find_element(By.ID, "components").text
-                          and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false"),
-              f"at a {label} width choosing {hours} in hours' list sets the booking's hours, no button pressed")
+        assert (
+            comes_to_be(wait, lambda d, hours=hours: f"{hours} hours" in d.find_element(By.ID, "components").text
+                        and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
+        ), f"at a {label} width choosing {hours} in hours' list sets the booking's hours, no button pressed"
     size_to(*WIDTHS[0][1:])
     # Scrolled to the booking's end, then a line typed: the next screen shows from its top.
     driver.execute_script("for (const element of [document.scrollingElement, document.querySelector('main')])"
                           " element.scrollTop = element.scrollHeight")
     type_line("confirm")
     title_is("Kia Rio")
-    check("Booked Kia Rio" in driver.find_element(By.ID, "notices").text, "confirm, typed and run with Enter, books the car")
+    assert "Booked Kia Rio" in driver.find_element(By.ID, "notices").text, (
+        "confirm, typed and run with Enter, books the car"
+    )
     wait.until(lambda d: d.execute_script("return location.pathname") == "/cars/rio")
-    check(focused() == "line", "a line typed at the command line leaves the focus there")
+    assert focused() == "line", "a line typed at the command line leaves the focus there"
     heading = driver.execute_script("const title = document.getElementById('title').getBoundingClientRect();"
                                     " return [title.top, document.querySelector('header').getBoundingClientRect().bottom]")
-    check(heading[0] >= heading[1] - 0.5 and heading[0] >= 0, f"and the new screen shows from its top, its heading in view ({heading})")
+    assert heading[0] >= heading[1] - 0.5 and heading[0] >= 0, (
+        f"and the new screen shows from its top, its heading in view ({heading})"
+    )
     type_line("home")
     title_is("Cars")
     click(command("bookings").find_element(By.TAG_NAME, "button"))
     title_is("My bookings")
-    check(path() == "/bookings" and "Kia Rio" in driver.find_element(By.ID, "components").text,
-          "My bookings shows the booking, at /bookings")
+    assert path() == "/bookings" and "Kia Rio" in driver.find_element(By.ID, "components").text, (
+        "My bookings shows the booking, at /bookings"
+    )
     offered = [button.get_attribute("title") for button in driver.find_elements(By.CSS_SELECTOR, "#components td.row-actions button")]
-    check(len(offered) == 1 and offered[0].startswith("cancel BK-"), f"the coming booking's row offers cancel ({offered})")
+    assert len(offered) == 1 and offered[0].startswith("cancel BK-"), (
+        f"the coming booking's row offers cancel ({offered})"
+    )
 
     def statuses_shown(label):
         if label == "phone":
             cells = driver.execute_script("return [...document.querySelectorAll('#components td[data-label=\"Status\"]')].map((cell) => {"
                                           " const box = cell.getBoundingClientRect();"
-                                          " return [cell.textContent, box.width > 0 && box.left >= 0 && box.right <= window.innerWidth]; })")
-            check(cells and all(shown and text in ("coming", "running", "done", "cancelled") for text, shown in cells),
-                  f"at a phone's width every booking's status is in view ({cells})")
+                                          " return [cell.textContent,"
+                                          " box.width > 0 && box.left >= 0 && box.right <= window.innerWidth]; })")
+            assert (
+                cells and all(shown and text in ("coming", "running", "done", "cancelled") for text, shown in cells)
+            ), f"at a phone's width every booking's status is in view ({cells})"
     laid_out("bookings", statuses_shown)
 
     # Another session books: the list shows it without a reload.
-    other = opened(server)
+    other = tabs.open(server)
     book_in_session(other, "polo")
     other.close()
     wait.until(lambda d: "Volkswagen Polo" in d.find_element(By.ID, "components").text)
-    check(int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates")) > 0,
-          "a booking made elsewhere appears without reload, pushed as an update")
+    assert int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-updates")) > 0, (
+        "a booking made elsewhere appears without reload, pushed as an update"
+    )
 
     # A running command shows that it runs, and Cancel stops it (the terminal's Ctrl-C). Both
     # clicks in one turn of the page: the server cancels the line whether it runs yet or waits.
@@ -978,10 +1160,11 @@ def browser_tests(server, driver, screenshots):
         " const running = document.getElementById('running');"
         " const shown = !running.hidden && getComputedStyle(running).display !== 'none' && running.textContent.includes('refresh');"
         " document.getElementById('cancel').click(); return shown;")
-    check(shown_running, "a running refresh shows that it runs, with a Cancel button")
+    assert shown_running, "a running refresh shows that it runs, with a Cancel button"
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "false")
-    check("cancelled" in driver.find_element(By.ID, "notices").text and not driver.find_element(By.ID, "running").is_displayed(),
-          f"Cancel stops it ({driver.find_element(By.ID, 'notices').text!r})")
+    assert (
+        "cancelled" in driver.find_element(By.ID, "notices").text and not driver.find_element(By.ID, "running").is_displayed()
+    ), f"Cancel stops it ({driver.find_element(By.ID, 'notices').text!r})"
     type_line("bookings")
     title_is("My bookings")
 
@@ -997,9 +1180,9 @@ def browser_tests(server, driver, screenshots):
         return line.get_attribute("value")
 
     completed = tab_completes("can")
-    check(completed == "cancel ", f"Tab completes a command's name ({completed!r})")
+    assert completed == "cancel ", f"Tab completes a command's name ({completed!r})"
     completed = tab_completes("open /cars/r")
-    check(completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})")
+    assert completed == "open /cars/rio ", f"Tab completes a link, as at the terminal ({completed!r})"
     for label, width, height in WIDTHS:
         size_to(width, height)
         tab_completes("set co")
@@ -1007,22 +1190,25 @@ def browser_tests(server, driver, screenshots):
         box = driver.execute_script("const box = document.getElementById('suggestions').getBoundingClientRect();"
                                     " return [box.top, box.bottom, window.innerHeight]")
         # Each with what it does, as Tab lists them at the terminal (`color — colour and text …`).
-        check([text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
-              and driver.find_element(By.ID, "suggestions").is_displayed() and box[0] >= 0 and box[1] <= box[2],
-              f"at a {label} width Tab lists several candidates within the window, each with what it is ({offered}, {box})")
+        assert (
+            [text.split(" — ")[0] for text in offered] == ["color", "confirm-quit"] and all(" — " in text for text in offered)
+            and driver.find_element(By.ID, "suggestions").is_displayed() and box[0] >= 0 and box[1] <= box[2]
+        ), f"at a {label} width Tab lists several candidates within the window, each with what it is ({offered}, {box})"
     size_to(*WIDTHS[0][1:])
     click(driver.find_element(By.CSS_SELECTOR, "#suggestions li"))
-    check(line.get_attribute("value") == "set color ", f"and a click on one puts it in the line ({line.get_attribute('value')!r})")
+    assert line.get_attribute("value") == "set color ", (
+        f"and a click on one puts it in the line ({line.get_attribute('value')!r})"
+    )
     line.clear()
     line.send_keys(Keys.ARROW_UP)
     # The buttons' lines are history too, as the dispatcher's `history` lists them.
-    check(line.get_attribute("value") == "bookings", f"↑ brings back the last line ({line.get_attribute('value')!r})")
+    assert line.get_attribute("value") == "bookings", f"↑ brings back the last line ({line.get_attribute('value')!r})"
     line.clear()
 
     # A reload comes back to where the tab was.
     driver.refresh()
     title_is("My bookings")
-    check(path() == "/bookings", "a reloaded page resumes where the tab was, at its address")
+    assert path() == "/bookings", "a reloaded page resumes where the tab was, at its address"
 
     # A duplicated tab (its session storage copied, the original open) shows its screen at once,
     # as a tab of its own.
@@ -1032,7 +1218,7 @@ def browser_tests(server, driver, screenshots):
     driver.switch_to.window([handle for handle in driver.window_handles if handle != first_tab][0])
     title_is("My bookings")
     copy_id = driver.execute_script("return sessionStorage.getItem('flowshell.tab')")
-    check(copy_id and copy_id != first_id, "a duplicated tab shows the same screen, as a tab of its own")
+    assert copy_id and copy_id != first_id, "a duplicated tab shows the same screen, as a tab of its own"
     driver.close()
     driver.switch_to.window(first_tab)
 
@@ -1040,13 +1226,15 @@ def browser_tests(server, driver, screenshots):
     # opens that link, not where this tab is.
     driver.execute_script(f"window.open('/cars/zoe?token={server.token}')")
     driver.switch_to.window([handle for handle in driver.window_handles if handle != first_tab][0])
-    check(comes_to_be(wait, lambda d: d.find_element(By.ID, "title").text == "Renault Zoe"),
-          f"a tab opened at /cars/zoe from a tab on My bookings opens Renault Zoe ({driver.find_element(By.ID, 'title').text})")
-    check(path() == "/cars/zoe" and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") != first_id,
-          f"at its address, as a tab of its own ({path()})")
+    assert comes_to_be(wait, lambda d: d.find_element(By.ID, "title").text == "Renault Zoe"), (
+        f"a tab opened at /cars/zoe from a tab on My bookings opens Renault Zoe ({driver.find_element(By.ID, 'title').text})"
+    )
+    assert (
+        path() == "/cars/zoe" and driver.execute_script("return sessionStorage.getItem('flowshell.tab')") != first_id
+    ), f"at its address, as a tab of its own ({path()})"
     driver.close()
     driver.switch_to.window(first_tab)
-    check(driver.find_element(By.ID, "title").text == "My bookings", "and the tab it came from stays on My bookings")
+    assert driver.find_element(By.ID, "title").text == "My bookings", "and the tab it came from stays on My bookings"
 
     # A second tab is a session of its own.
     driver.switch_to.new_window("tab")
@@ -1056,18 +1244,21 @@ def browser_tests(server, driver, screenshots):
     title_is("Renault Zoe")
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     title_is("Cars")
-    check(path() == "/", "Escape goes back, and the address with it")
+    assert path() == "/", "Escape goes back, and the address with it"
     driver.switch_to.window(first_tab)
-    check(driver.find_element(By.ID, "title").text == "My bookings"
-          and [item.text.split("\n")[0] for item in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li")] == ["Cars", "My bookings"],
-          "two tabs keep separate stacks")
+    assert (
+        driver.find_element(By.ID, "title").text == "My bookings"
+        and [item.text.split("\n")[0] for item in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb li")] == ["Cars", "My bookings"]
+    ), "two tabs keep separate stacks"
 
     # The token stays with its server: out of the address and the tab's history, in no
     # cookie, not kept by the page; another server on this machine never receives it.
-    check(server.token not in driver.execute_script("return location.href"), "the token is not in location.href")
-    check(driver.execute_script("return document.cookie") == "" and not driver.get_cookies(), "the page keeps no cookie")
+    assert server.token not in driver.execute_script("return location.href"), "the token is not in location.href"
+    assert driver.execute_script("return document.cookie") == "" and not driver.get_cookies(), (
+        "the page keeps no cookie"
+    )
     kept = driver.execute_script("return JSON.stringify(sessionStorage) + JSON.stringify(localStorage)")
-    check(server.token not in kept and "flowshell.key" in kept, "the tab keeps its own key, not the token")
+    assert server.token not in kept and "flowshell.key" in kept, "the tab keeps its own key, not the token"
     probe = Probe()
     try:
         for host in ["127.0.0.1", "localhost"]:
@@ -1076,89 +1267,55 @@ def browser_tests(server, driver, screenshots):
         driver.back()
         driver.back()
         title_is("My bookings")
-        check(server.token not in driver.execute_script("return location.href"), "going back to the page, it comes back in without the token")
+        assert server.token not in driver.execute_script("return location.href"), (
+            "going back to the page, it comes back in without the token"
+        )
     finally:
         probe.stop()
     probed = [request for request in probe.requests if request.startswith("/probe")]
-    check(len(probed) == 2 and not any(server.token in request for request in probe.requests),
-          f"requests to another local port carry no token ({len(probe.requests)} requests, the page's and its icon's)")
+    assert len(probed) == 2 and not any(server.token in request for request in probe.requests), (
+        f"requests to another local port carry no token ({len(probe.requests)} requests, the page's and its icon's)"
+    )
 
     # A new tab needs the printed address: the page's address alone lets nothing in; the page
     # asks for it, and takes it pasted.
     driver.switch_to.new_window("tab")
     driver.get(f"http://{server.authority}/bookings")
     wait.until(lambda d: d.find_element(By.ID, "connection").get_attribute("data-kind") == "ended")
-    check("needs the address the serve command printed" in driver.find_element(By.ID, "connection").text
-          and driver.find_element(By.ID, "door").is_displayed(),
-          "a new tab without the printed address is told it needs it, and asked for it")
+    assert (
+        "needs the address the serve command printed" in driver.find_element(By.ID, "connection").text
+        and driver.find_element(By.ID, "door").is_displayed()
+    ), "a new tab without the printed address is told it needs it, and asked for it"
     driver.find_element(By.ID, "door-address").send_keys(server.url)
     driver.find_element(By.CSS_SELECTOR, "#door button").click()
     title_is("My bookings")
-    check(path() == "/bookings" and server.token not in driver.execute_script("return location.href + JSON.stringify(sessionStorage)"),
-          "given the address, it opens the deep link it is at, and keeps no token")
+    assert (
+        path() == "/bookings" and server.token not in driver.execute_script("return location.href + JSON.stringify(sessionStorage)")
+    ), "given the address, it opens the deep link it is at, and keeps no token"
 
     # The deep link in a new tab, with the token step: the address the server printed with the
     # link's path.
     driver.get(f"http://{server.authority}/cars/rio?token={server.token}")
     title_is("Kia Rio")
-    check(path() == "/cars/rio" and "token" not in driver.current_url, "a deep link opened with the token shows Kia Rio, at /cars/rio")
+    assert path() == "/cars/rio" and "token" not in driver.current_url, (
+        "a deep link opened with the token shows Kia Rio, at /cars/rio"
+    )
 
     # quit: the page says so plainly and offers nothing more.
     type_line("quit")
     wait.until(lambda d: d.find_element(By.ID, "ended").is_displayed())
-    check("You left this session" in driver.find_element(By.ID, "ended").text
-          and not driver.find_element(By.ID, "bar").is_displayed() and not driver.find_element(By.ID, "actions").is_displayed(),
-          "after quit the page says so and offers no command")
-    check(focused() == "restart", "and the focus is on starting a new session")
+    assert (
+        "You left this session" in driver.find_element(By.ID, "ended").text
+        and not driver.find_element(By.ID, "bar").is_displayed() and not driver.find_element(By.ID, "actions").is_displayed()
+    ), "after quit the page says so and offers no command"
+    assert focused() == "restart", "and the focus is on starting a new session"
 
     # A wrong token: refused, with a page that says what to do.
     driver.get(server.url.replace(server.token, "0" * len(server.token)))
     body = driver.find_element(By.TAG_NAME, "body").text
-    check("token is not this server's" in body and "What to do" in body
-          and driver.execute_script("return getComputedStyle(document.body).fontFamily").find("serif") != 0,
-          "a wrong token is refused with a styled page that says what to do")
+    assert (
+        "token is not this server's" in body and "What to do" in body
+        and driver.execute_script("return getComputedStyle(document.body).fontFamily").find("serif") != 0
+    ), "a wrong token is refused with a styled page that says what to do"
     driver.close()
     driver.switch_to.window(first_tab)
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
-    parser.add_argument("--screenshots", default=str(REPOSITORY / ".build" / "web-screenshots"))
-    arguments = parser.parse_args()
-    build = pathlib.Path(arguments.build_dir)
-    screenshots = pathlib.Path(arguments.screenshots) if arguments.screenshots else None
-    if screenshots:
-        screenshots.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="flowshell-web-") as home:
-        server = Server(str(build / "flowshell-serve"), home)
-        try:
-            websocket_tests(server, build, home)
-            address_tests(server)
-            cancel_tests(server)
-            shared_settings_tests(server, build, home)
-            completion_tests(server, build, home)
-            driver = make_driver()
-            if driver:
-                browser_tests(server, driver, screenshots)
-            check(server.alive(), "the server is still running at the end")
-        finally:
-            server.stop()
-        try:
-            unkept_settings_tests(build, home)
-            unkept_places_tests(build)
-            plugin_tests(build, home, driver)
-            linkless_tests(build, home, driver)
-            restart_tests(build, home, driver)
-            told_no_paths(home)
-        finally:
-            if driver:
-                driver.quit()
-    if failures:
-        print(f"{len(failures)} web check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("web checks passed" + (f"; screenshots in {screenshots}" if screenshots else ""))
-
-
-if __name__ == "__main__":
-    main()
