@@ -1319,3 +1319,4 @@ def test_sample_flow_in_a_browser(server, tabs, driver, screenshots):
     ), "a wrong token is refused with a styled page that says what to do"
     driver.close()
     driver.switch_to.window(first_tab)
+    assert server.alive(), "the server is still running at the end"
