@@ -383,11 +383,12 @@ def location_of(messages):
     return places[-1] if places else None
 
 
-def test_address_follows_the_flow(server, tabs):
-    """The address follows the flow: the server tells the page where its tab is (the stack's
-    deep link, else its linked part and the screens above); a tab the server does not know
-    opens the deep link its page's address names; a copy of a tab still open (a duplicated tab)
-    is a tab of its own where that one is, at once; a tab coming back is the same tab."""
+# The address follows the flow: the server tells the page where its tab is (the stack's deep
+# link, else its linked part and the screens above); a tab the server does not know opens the
+# deep link its page's address names; a copy of a tab still open (a duplicated tab) is a tab of
+# its own where that one is, at once; a tab coming back is the same tab.
+
+def test_tab_is_told_where_it_is(server, tabs):
     tab = tabs.open(server)
     assert location_of(tab.messages) == {"v": 1, "type": "location", "path": "/", "opensHere": True}, (
         f"a new tab is told it is at / ({location_of(tab.messages)})"
@@ -405,19 +406,23 @@ def test_address_follows_the_flow(server, tabs):
         f"the booking, which no link opens, is at the car's link and the screen above it ({told})"
     )
     tab.run("cancel")
-    # Signed out again, as the later checks expect.
-    tab.run("home")
-    tab.run("account")
-    tab.run("logout")
 
-    for path, title, what in [("/cars/rio", "Kia Rio", "a deep link"),
-                              ("/cars/rio/-/booking.confirm", "Kia Rio", "a booking's address (its linked part)"),
-                              ("/-/cars.operators", "Cars", "the operators' address (no linked part)")]:
-        deep = tabs.open(server, path=path)
-        assert screen_of(deep.messages)["title"] == title and deep.tab != tab.tab, (
-            f"a new tab with the token at {path} opens {what}: {screen_of(deep.messages)['title']}"
-        )
-        deep.close()
+
+DEEP_LINKS = [("/cars/rio", "Kia Rio", "a deep link"),
+              ("/cars/rio/-/booking.confirm", "Kia Rio", "a booking's address (its linked part)"),
+              ("/-/cars.operators", "Cars", "the operators' address (no linked part)")]
+
+
+@pytest.mark.parametrize("path, title, what", DEEP_LINKS, ids=[case[0] for case in DEEP_LINKS])
+def test_new_tab_opens_the_deep_link_its_address_names(server, tabs, path, title, what):
+    tab = tabs.open(server)
+    deep = tabs.open(server, path=path)
+    assert screen_of(deep.messages)["title"] == title and deep.tab != tab.tab, (
+        f"a new tab with the token at {path} opens {what}: {screen_of(deep.messages)['title']}"
+    )
+
+
+def test_address_no_link_matches_opens_the_root(server, tabs):
     nowhere = tabs.open(server, path="/nowhere")
     errors = [message["message"] for message in nowhere.messages if message["type"] == "error"]
     assert (
@@ -425,7 +430,10 @@ def test_address_follows_the_flow(server, tabs):
     ), f"an address no link matches opens the root, saying so ({errors})"
     nowhere.close()
 
+
+def test_copy_of_a_tab_still_open_is_a_tab_of_its_own(server, tabs):
     # A duplicated tab: the page's storage copied, the original still open.
+    tab = tabs.open(server)
     tab.run("select polo")
     copy = tabs.open(server, tab=tab.tab, key=tab.key, path="/cars/polo")
     assert copy.tab != tab.tab and screen_of(copy.messages)["title"] == "Volkswagen Polo", (
