@@ -127,7 +127,10 @@ def test_host_key_is_made_on_the_first_start_and_printed(server, home):
     assert "1 key" in printed or "keys for" in printed, "who may log in is said at start"
 
 
-def test_a_first_session(server, alice, fingerprint):
+KIA_PROMPT = r"Kia Rio(\x1b\[[0-9;]*m)? › "
+
+
+def test_a_first_session_shows_who_and_the_car_list(server, alice, fingerprint):
     child = session(server, alice)
     child.expect(CARS_PROMPT)
     shown = plain(child.before)
@@ -137,7 +140,11 @@ def test_a_first_session(server, alice, fingerprint):
     assert "\x1b[" in child.before, "a terminal of type xterm gets styles"
     known = subprocess.run(["ssh-keygen", "-l", "-f", os.path.join(server.home, "known_hosts")], capture_output=True, text=True).stdout
     assert fingerprint in known, "the key the client was shown and kept is the one printed"
+    leave(child)
 
+
+def test_tab_completes_and_book_needs_no_login(server, alice):
+    child = logged_in(server, alice)
     # Tab completes an argument's value.
     # (libedit writes only what changed: the cursor goes back and `io ` follows.)
     child.send("select r\t")
@@ -150,8 +157,11 @@ def test_a_first_session(server, alice, fingerprint):
     assert "Sign in" not in shown and "Book Kia Rio" in shown, "book goes straight to the booking, with no sign-in"
     shown = run(child, "confirm", prompt=r"Kia Rio(\x1b\[[0-9;]*m)? › ")
     assert "Booked Kia Rio" in shown, "the booking is made as alice"
-    run(child, "home")
+    leave(child)
 
+
+def test_ctrl_c_abandons_a_line_and_cancels_a_command(server, alice):
+    child = logged_in(server, alice)
     # Ctrl-C at the prompt abandons the half-typed line and keeps the session.
     child.send("sel")
     child.expect("sel")
@@ -173,9 +183,15 @@ def test_a_first_session(server, alice, fingerprint):
     )
     shown = run(child, "where")
     assert "1. Cars" in shown, "the session goes on after a cancelled command"
+    leave(child)
 
+
+def test_ctrl_r_searches_the_session_s_history(server, alice):
+    child = logged_in(server, alice)
+    kia_prompt = KIA_PROMPT
+    run(child, "select rio", prompt=kia_prompt)
+    run(child, "home")
     # Ctrl-R searches this session's history, as at the terminal: Enter runs the line found.
-    kia_prompt = r"Kia Rio(\x1b\[[0-9;]*m)? › "
     child.sendcontrol("r")
     shown = run(child, "sel", prompt=kia_prompt)
     assert "Operator: CityDrive" in shown, (
@@ -191,8 +207,11 @@ def test_a_first_session(server, alice, fingerprint):
     assert "2. Kia Rio" in shown and "reverse-i-search" not in shown, (
         f"Ctrl-C abandons a search and keeps the session ({shown[-200:]!r})"
     )
-    run(child, "home")
+    leave(child)
 
+
+def test_a_session_has_no_files_or_programs_of_the_server(server, alice):
+    child = logged_in(server, alice)
     # What a session may not do.
     shown = run(child, "shell ls")
     assert "shell: this session has no programs of the server's machine" in shown, (
@@ -209,8 +228,11 @@ def test_a_first_session(server, alice, fingerprint):
     assert "shell" not in re.findall(r"^\s+(\w+)", shown, re.M) and "history" in shown, (
         "help lists what the session has, and no `shell`"
     )
+    leave(child)
 
-    # A resize re-fits the line and the next screen.
+
+def test_resize_refits_the_line_and_the_next_screen(server, alice):
+    child = logged_in(server, alice)
     child.setwinsize(24, 40)
     child.send("show")
     child.expect("show")
@@ -222,8 +244,11 @@ def test_a_first_session(server, alice, fingerprint):
         f"after a resize to 40 columns the car list fits them (widest line {widest})"
     )
     child.setwinsize(24, 80)
+    leave(child)
 
-    # quit 3: the client exits with 3.
+
+def test_quit_3_ends_the_session_and_ssh_exits_3(server, alice):
+    child = logged_in(server, alice)
     status = leave(child, "quit 3")
     assert status == 3, f"quit 3 ends the session and ssh exits with 3 (it exited {status})"
 
