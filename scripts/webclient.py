@@ -3,7 +3,8 @@ opening a tab's WebSocket (with its token and Origin) through the `websockets` l
 refused, running lines and reading the server's messages; and plain HTTP requests.
 
 Where a check breaks the WebSocket protocol on purpose (a frame unmasked or not UTF-8, a tab that
-answers no ping), it writes or reads raw frames with `raw_frame` and `MuteSocket` instead.
+answers no ping and no close), it writes or reads raw frames with `raw_frame` and `MuteSocket`
+instead.
 """
 import base64
 import contextlib
@@ -221,8 +222,8 @@ def raw_frame(payload, opcode=0x1, fin=True, masked=True):
 
 
 class MuteSocket:
-    """A tab's WebSocket on a raw socket that reads frames and answers none, as a page that froze:
-    a WebSocket library answers the server's pings by itself."""
+    """A tab's WebSocket on a raw socket that reads frames and answers none (no pong, no close), as
+    a page that froze: a WebSocket library answers the server's pings and close by itself."""
 
     def __init__(self, server):
         self.connection = socket.create_connection((server.host, server.port), timeout=DEADLINE)

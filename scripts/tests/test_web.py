@@ -33,7 +33,7 @@ try:
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     pass  # the `driver` fixture skips the browser's checks, saying why (or fails them under CI)
-from webclient import DEADLINE, Refused, Tab, http_get, raw_frame, screen_of
+from webclient import DEADLINE, MuteSocket, Refused, Tab, http_get, raw_frame, screen_of
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 
@@ -532,6 +532,10 @@ def test_sessions_outlive_a_restart(build, home, serve, tabs, browser_if_any):
         tab.run("login hana")
         tab.run("home")
         tab.run("select polo")
+        # A tab gone silent: it never answers the server's close (a WebSocket library would).
+        silent = MuteSocket(server)
+        while b'"admitted"' not in silent.read_frame()[1]:
+            pass
         if driver:
             wait = WebDriverWait(driver, DEADLINE)
             driver.get(server.url)
@@ -540,7 +544,6 @@ def test_sessions_outlive_a_restart(build, home, serve, tabs, browser_if_any):
             wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe")
             driver.execute_script("window.flowshellMarker = 'before the restart'")
     finally:
-        # `tab` stays open and never answers the server's close, as a client gone silent.
         stopped = server.stop()
     assert stopped and server.process.returncode == 0, (
         "told to stop while a tab does not answer its close, the server stops by itself once its grace is over"
