@@ -8,7 +8,9 @@ set -uo pipefail
 
 missing=()
 python3 -c "import pytest" 2>/dev/null || missing+=(pytest)
-python3 -c "import websockets.sync.client" 2>/dev/null || missing+=(websockets)
+# websockets 15 or later: its sync client takes `proxy`, which the checks set (to none).
+python3 -c "import sys, websockets.sync.client; sys.exit(int(websockets.__version__.split('.')[0]) < 15)" 2>/dev/null \
+    || missing+=("websockets>=15")
 python3 -m ruff --version >/dev/null 2>&1 || missing+=(ruff)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
