@@ -46,32 +46,38 @@ release-serve: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --static-swift-stdlib --product flowshell-serve
 
 test: deps
+	# The Python checks' tools (pytest, websockets, ruff; installed with pip when missing), and
+	# scripts/ linted with ruff (pyproject.toml has its settings) before anything is built.
+	./scripts/install-python-test-deps.sh
+	python3 -m ruff check scripts
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	# The suite, with a watchdog: a test that hangs is named, with the threads of the process.
 	python3 scripts/run_swift_tests.py
+	# The end-to-end checks are pytest suites in scripts/tests/, one test per check, run on the
+	# debug build just made.
 	# flowshell serve end to end: the WebSocket's checks and bad input, then the sample flow in a
 	# headless Chromium (installed when missing and allowed; skipped with a line saying why otherwise,
 	# but failed under FLOWSHELL_REQUIRE_BROWSER=1, which CI sets).
 	./scripts/install-web-test-deps.sh
-	python3 scripts/check_web.py
+	python3 -m pytest scripts/tests/test_web.py
 	# The server held to its bounds: dribbled heads and silent sockets closed at their deadlines,
 	# 2,000 half-open requests at ulimit -n 1024 while a tab works, and 1,200 tabs at once.
-	python3 scripts/check_web_bounds.py
+	python3 -m pytest scripts/tests/test_web_bounds.py
 	# flowshell serve --ssh end to end with OpenSSH's client at 80×24 (installed when missing and
 	# allowed; skipped with a line saying why otherwise).
 	./scripts/install-ssh-test-deps.sh
-	python3 scripts/check_ssh.py
+	python3 -m pytest scripts/tests/test_ssh.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
-	python3 scripts/run_tutorial.py
+	python3 -m pytest scripts/tests/test_tutorial.py
 	# The README's and docs/'s links lead somewhere, and their sessions print what they show.
-	python3 scripts/check_docs.py
+	python3 -m pytest scripts/tests/test_docs.py
 	# make install into a scratch folder, from the debug build the tests used.
-	python3 scripts/check_install.py
+	python3 -m pytest scripts/tests/test_install.py
 	# flowshell new app in a scratch folder outside the repository: it builds, runs and passes its test.
-	python3 scripts/check_new_app.py
+	python3 -m pytest scripts/tests/test_new_app.py
 	# A front end of the session written outside the package (examples/pipe-front-end), on public API
 	# alone, in a scratch folder: it builds, answers over a pipe and passes its test.
-	python3 scripts/check_outside_front_end.py
+	python3 -m pytest scripts/tests/test_outside_front_end.py
 	# FlowShellKit's DocC documentation builds without a warning (a broken symbol link fails).
 	$(SWIFT) package --disable-sandbox generate-documentation --target FlowShellKit --warnings-as-errors \
 		--output-path $(CURDIR)/.build/docs-check >/dev/null
@@ -159,6 +165,7 @@ fuzz: deps
 # The rows of `serve --ssh` (scripts/bench_ssh.py), paired against OpenSSH's sshd with ForceCommand
 # running the release flowshell (its column skipped, saying why, without openssh-server or root).
 bench:
+	./scripts/install-python-test-deps.sh
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
 	python3 scripts/bench_web.py $(if $(QUICK),--quick)
 	python3 scripts/bench_flowtest.py $(if $(QUICK),--quick)

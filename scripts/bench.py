@@ -320,7 +320,7 @@ def compare_outputs(shells, argvs, folder):
         for key, lines_printed in printed.items():
             if lines_printed == expected:
                 continue
-            index = next((i for i, (a, b) in enumerate(zip(expected, lines_printed)) if a != b),
+            index = next((i for i, (a, b) in enumerate(zip(expected, lines_printed, strict=False)) if a != b),
                          min(len(expected), len(lines_printed)))
             sys.exit(f"bench: for {label}, {PROGRAMS[key]} prints otherwise than FlowShell at line {index + 1}:\n"
                      f"  FlowShell: {expected[index] if index < len(expected) else '(nothing)'!r}\n"
@@ -462,7 +462,7 @@ def measure_commands(programs, commands, start_cpu, mode):
         count = counts[program.key]
         base, long = samples[(program.key, 0)], samples[(program.key, count)]
         per_command[program.key] = {
-            metric: [(b[metric] - a[metric]) / count for a, b in zip(base, long)] for metric in ("cpu", "wall")
+            metric: [(b[metric] - a[metric]) / count for a, b in zip(base, long, strict=False)] for metric in ("cpu", "wall")
         }
     return per_command, counts
 

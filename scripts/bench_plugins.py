@@ -85,7 +85,7 @@ def view_flow(folder):
 
 def view_json_bytes(rows):
     """The bytes of the fake plugin's answer to `rows N`: the line as it writes it."""
-    table = {"kind": "table", "columns": [{"title": "N"}, {"title": "Text"}], "rows": [[str(n), "row %d" % n] for n in range(rows)]}
+    table = {"kind": "table", "columns": [{"title": "N"}, {"title": "Text"}], "rows": [[str(n), f"row {n}"] for n in range(rows)]}
     return len(json.dumps({"type": "response", "id": 3, "result": {"view": {"title": "Rows", "components": [table]}}})) + 1
 
 

@@ -246,7 +246,7 @@ class SSHD:
                 break
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError(f"sshd did not start: {self.process.stderr.read().decode()[-500:]}")
+                    raise RuntimeError(f"sshd did not start: {self.process.stderr.read().decode()[-500:]}") from None
                 time.sleep(0.05)
         self.host = "127.0.0.1"
 
@@ -413,7 +413,8 @@ def main():
     fair = result.get("fairness")
     if fair:
         print(f"ssh ({build} server): another session's where while one sends 30,000-character lines: p99 {fair['where_p99_ms']} ms, "
-              f"median {fair['where_while_flooded_ms']['median']} ms ({fair['where_while_flooded_ms']['min']}–{fair['where_while_flooded_ms']['max']}); "
+              f"median {fair['where_while_flooded_ms']['median']} ms "
+              f"({fair['where_while_flooded_ms']['min']}–{fair['where_while_flooded_ms']['max']}); "
               f"a 1 MB paste answered in {fair['paste_1mb_ms']} ms, memory after it {fair['memory_after_paste_ratio']}× before")
     if why_not_sshd:
         print(f"ssh: sshd's column skipped: {why_not_sshd}")

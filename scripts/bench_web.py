@@ -18,8 +18,8 @@ Writes .build/bench/web.json; not a test (figures vary with the machine and its 
 """
 import argparse
 import json
-import resource
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -27,7 +27,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from webclient import Server, Socket  # noqa: E402
+from webclient import Server, Tab  # noqa: E402
 from webflood import Flooder, raise_file_limit  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -58,7 +58,7 @@ def open_tabs(server, count=TABS_IN_TURN):
     """`count` tabs, each on a car's details."""
     sockets = []
     for _ in range(count):
-        socket = Socket(server)
+        socket = Tab(server)
         socket.wait(lambda message: message.get("type") == "screen")
         socket.run("select rio")
         sockets.append(socket)

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure what the SSH tests (scripts/check_ssh.py) drive is installed: Debian's OpenSSH client
-# (ssh, ssh-keygen), pexpect from PyPI, which types at it through a pseudo-terminal, and paramiko. Installs
+# Makes sure what the SSH tests (scripts/tests/test_ssh.py) drive is installed: Debian's OpenSSH client
+# (ssh, ssh-keygen), pexpect from PyPI, which types at it through a pseudo-terminal, paramiko, and
+# pytest (scripts/install-python-test-deps.sh), which runs the tests. Installs
 # what is missing when this user may; otherwise says so in one line, and the SSH tests are skipped
 # with a line saying why.
 set -uo pipefail
+
+"$(dirname "$0")/install-python-test-deps.sh"
 
 if ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
     if ! command -v apt-get >/dev/null 2>&1; then

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure what the browser tests (scripts/check_web.py) drive is installed: Debian's headless
-# Chromium and its WebDriver (chromium, chromium-driver) and Selenium from PyPI. Installs what is
+# Makes sure what the browser tests (scripts/tests/test_web.py) drive is installed: Debian's headless
+# Chromium and its WebDriver (chromium, chromium-driver) and Selenium from PyPI, with pytest and
+# websockets (scripts/install-python-test-deps.sh), which run the tests. Installs what is
 # missing when this user may; otherwise says so in one line, and the browser tests are skipped
 # with a line saying why (the WebSocket tests still run).
 set -uo pipefail
+
+"$(dirname "$0")/install-python-test-deps.sh"
 
 missing=()
 for package in chromium chromium-driver; do

@@ -8,8 +8,8 @@ prints one JSON line of counts to stdout:
     {"open": connections sending, "connecting": not yet accepted, "closed": closed by the server,
      "refused": of those, answered 503, "reason": the first 503's text}
 
-It runs until its stdin closes (or it is stopped). For scripts/check_web_bounds.py,
-scripts/check_ssh.py and scripts/bench_web.py, which start it with `Flooder`: a process of its
+It runs until its stdin closes (or it is stopped). For scripts/tests/test_web_bounds.py,
+scripts/tests/test_ssh.py and scripts/bench_web.py, which start it with `Flooder`: a process of its
 own, so that its work does not slow the client measured.
 
     python3 scripts/webflood.py HOST PORT COUNT [--source ADDRESS] [--send TEXT] [--idle N]
@@ -21,8 +21,8 @@ at all.
 """
 import argparse
 import errno
-import os
 import json
+import os
 import resource
 import selectors
 import socket
@@ -79,7 +79,9 @@ class Flood:
             connection.close()
             return
         self.started += 1
-        first = self.first if self.first is not None else f"GET / HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nX-Half: ".encode()
+        first = self.first
+        if first is None:
+            first = f"GET / HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nX-Half: ".encode()
         if self.idle and self.started % self.idle == 0:
             first = b""
         try:
@@ -131,7 +133,7 @@ class Flood:
             while len(self.connecting) + len(self.open) < self.count:
                 if not self.start_one():
                     break
-            for key, events in self.selector.select(timeout=0.1):
+            for key, _events in self.selector.select(timeout=0.1):
                 if key.fileobj in self.connecting:
                     self.connected(key.fileobj)
                 elif key.fileobj in self.open:

@@ -272,7 +272,7 @@ def measure_busy(flowshell_bin, work, run_dir, env, window, rounds, log):
             session.drain_for(1.0)
             counted = Window(session.pid)
             stamps = []
-            session.drain_for(window, lambda data, arrived: stamps.extend(STAMP.findall(data)), window=counted)
+            session.drain_for(window, lambda data, arrived, stamps=stamps: stamps.extend(STAMP.findall(data)), window=counted)
             spent, _, rss0, rss1 = counted.close()
         finally:
             session.close()
@@ -325,7 +325,7 @@ def measure_terminal_start(programs, run_dir, env, rounds, log):
                 continue  # a warm-up round
             samples[key]["wall"].append((ended - started) / 1e6)
             samples[key]["cpu"].append((usage.ru_utime + usage.ru_stime) * 1000)
-    log(f"terminal start: " + ", ".join(f"{key} {statistics.median(value['wall']):.1f} ms" for key, value in samples.items()))
+    log("terminal start: " + ", ".join(f"{key} {statistics.median(value['wall']):.1f} ms" for key, value in samples.items()))
     return {
         f"start.terminal.{metric}": {
             "unit": "ms", "metric": f"{metric} from start to exit at a pseudo-terminal, prompt awaited, quit typed",

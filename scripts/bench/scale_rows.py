@@ -91,7 +91,7 @@ def growth_row(key, costs, unit, metric, rounds, extra=None):
     """A row from each round's cost at the two sizes: the medians (min–max) of each size, the
     ratio's median (min–max) and its exponent."""
     (small, large), goal = SIZES[key]
-    ratios = [b / a for a, b in zip(costs[small], costs[large]) if a > 0]
+    ratios = [b / a for a, b in zip(costs[small], costs[large], strict=False) if a > 0]
     if not ratios:
         raise RuntimeError(f"bench: {key}: the smaller size cost nothing measurable")
     ratio = statistics.median(ratios)
@@ -137,7 +137,7 @@ def measure(flowshell_bin, work, paired, session_file, rounds, log):
         variants[count] = (shell(inputs["deep"]), session_file(["deeper"] * count + ["back"] * count), run_dir, None)
     log(f"scale: {small} → {large} pushes and pops, {rounds} rounds")
     samples = paired(variants, rounds, 1)
-    costs = {count: [(b["cpu"] - a["cpu"]) * 1000 for a, b in zip(samples[0], samples[count])] for count in (small, large)}
+    costs = {count: [(b["cpu"] - a["cpu"]) * 1000 for a, b in zip(samples[0], samples[count], strict=False)] for count in (small, large)}
     rows["scale.pushes"] = growth_row("scale.pushes", costs, "ms", "CPU of N pushes and N pops", rounds)
 
     # `check` with config commands, and the memory of a config at start.
@@ -146,14 +146,14 @@ def measure(flowshell_bin, work, paired, session_file, rounds, log):
                 for count in (0, small, large)}
     log(f"scale: check with {small:,} → {large:,} config commands, {rounds} rounds")
     samples = paired(variants, rounds, 1)
-    costs = {count: [(b["cpu"] - a["cpu"]) * 1000 for a, b in zip(samples[0], samples[count])] for count in (small, large)}
+    costs = {count: [(b["cpu"] - a["cpu"]) * 1000 for a, b in zip(samples[0], samples[count], strict=False)] for count in (small, large)}
     rows["scale.check.commands"] = growth_row("scale.check.commands", costs, "ms", "CPU of check beyond config.json's", rounds)
 
     (small, large), _ = SIZES["scale.config.memory"]
     variants = {count: (shell(inputs[f"commands-{count}"]), quit_only, run_dir, None) for count in (0, small, large)}
     log(f"scale: memory at start with {small:,} → {large:,} config commands, {rounds} rounds")
     samples = paired(variants, rounds, 1)
-    costs = {count: [b["rss"] - a["rss"] for a, b in zip(samples[0], samples[count])] for count in (small, large)}
+    costs = {count: [b["rss"] - a["rss"] for a, b in zip(samples[0], samples[count], strict=False)] for count in (small, large)}
     added_bytes = inputs[f"commands-{large}"].stat().st_size - inputs["commands-0"].stat().st_size
     per_command = statistics.median(costs[large]) * 1024 * 1024 / large
     per_byte = statistics.median(costs[large]) * 1024 * 1024 / added_bytes
@@ -172,7 +172,7 @@ def measure(flowshell_bin, work, paired, session_file, rounds, log):
         variants[count] = (argv, quit_only, run_dir, None)
     log(f"scale: check with a plugin's {small:,} → {large:,} screens, {rounds} rounds (after one that fills the cache)")
     samples = paired(variants, rounds, 1)
-    costs = {count: [(b["cpu"] - a["cpu"]) * 1000 for a, b in zip(samples[1], samples[count])] for count in (small, large)}
+    costs = {count: [(b["cpu"] - a["cpu"]) * 1000 for a, b in zip(samples[1], samples[count], strict=False)] for count in (small, large)}
     rows["scale.check.screens"] = growth_row("scale.check.screens", costs, "ms", "CPU of check beyond one screen's", rounds)
     return rows
 
@@ -180,7 +180,7 @@ def measure(flowshell_bin, work, paired, session_file, rounds, log):
 def exceeded(rows):
     """The scale rows whose growth exponent exceeds its goal's by more than half."""
     found = []
-    for key, row in rows.items():
+    for row in rows.values():
         if "exponent" in row and row["exponent"] > 1.5 * row["goal_exponent"]:
             found.append(f"{row['label']}: grew {row['growth']['median']}× (exponent {row['exponent']}), "
                          f"more than half again the goal's exponent {row['goal_exponent']} (≤ {row['goal_ratio']:g}×)")
@@ -197,7 +197,7 @@ def table(rows):
     """The scale rows as a Markdown table: each size's cost, the growth, its exponent, the goal."""
     lines = ["| work | N | cost at the smaller N | at the larger N | growth | exponent | goal | met |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for key, row in rows.items():
+    for row in rows.values():
         if "exponent" not in row:
             continue
         small, large = row["sizes"]

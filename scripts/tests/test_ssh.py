@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """`flowshell serve --ssh` end to end, on the debug build `make test` made, with Debian's OpenSSH
 client driven through a pseudo-terminal at 80×24 (pexpect): logging in with a listed key and not
 with another or a password, the car list, Tab, booking with no `login`, Ctrl-C at the prompt and
@@ -8,9 +7,11 @@ users each with their own bookings, a live screen above a half-typed line, 200 s
 and clients that stop mid-handshake or go idle. Waits are on output, never on the clock; a
 deadline only bounds a hang.
 
-    python3 scripts/check_ssh.py [--build-dir .build/debug]
+    python3 -m pytest scripts/tests/test_ssh.py [--build-dir .build/debug] [-k NAME]
+
+Skipped, saying why, without OpenSSH's client or pexpect (scripts/install-ssh-test-deps.sh
+installs them).
 """
-import argparse
 import collections
 import os
 import pathlib
@@ -20,25 +21,72 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
+import threading
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from sshclient import DEADLINE, Server, make_key, plain, public_line, session  # noqa: E402
-from webflood import Flooder, raise_file_limit  # noqa: E402
+import pytest
+from sshclient import DEADLINE, Server, make_key, plain, public_line, session
+from webflood import Flooder, raise_file_limit
 
-REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 CONFIG = str(REPOSITORY / "config.json")
-failures = []
 # The prompt at the list of cars, styled or not.
 CARS_PROMPT = r"Cars(\x1b\[[0-9;]*m)? › "
 
+MISSING = [tool for tool in ("ssh", "ssh-keygen") if not shutil.which(tool)]
+try:
+    import pexpect
+except ImportError:
+    MISSING.append("pexpect (Python)")
 
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
+
+@pytest.fixture(scope="module", autouse=True)
+def ssh_tools():
+    """Every check skipped, saying why, without OpenSSH's client or pexpect (each one, rather
+    than the module, so that pytest counts them)."""
+    if MISSING:
+        pytest.skip(f"SSH tests: {', '.join(MISSING)} not installed (scripts/install-ssh-test-deps.sh installs them)")
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    """One scratch home for the module's servers and keys."""
+    return str(tmp_path_factory.mktemp("ssh"))
+
+
+@pytest.fixture(scope="module")
+def alice(home):
+    return make_key(home, "alice", comment="alice@laptop")
+
+
+@pytest.fixture(scope="module")
+def bob(home):
+    return make_key(home, "bob", kind="ecdsa", comment="anything")
+
+
+@pytest.fixture(scope="module")
+def stranger(home):
+    return make_key(home, "stranger")
+
+
+@pytest.fixture(scope="module")
+def keys(home, alice, bob):
+    """The authorized_keys file: alice's key, and bob's named with flowshell-user."""
+    keys = os.path.join(home, "authorized_keys")
+    with open(keys, "w") as file:
+        file.write(f"# who may log in\n{public_line(alice)}\nflowshell-user=bob {public_line(bob)}\n")
+    os.chmod(keys, 0o600)
+    return keys
+
+
+@pytest.fixture(scope="module")
+def server(build, home, keys):
+    """The server most checks share, started first (its host key made then); the checks of other
+    options start their own on the same folders."""
+    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+    yield server
+    server.stop()
 
 
 def logged_in(server, key, **options):
@@ -57,56 +105,77 @@ def run(child, line, prompt=CARS_PROMPT):
 
 def leave(child, line="quit"):
     child.send(line + "\r")
-    child.expect(__import__("pexpect").EOF)
+    child.expect(pexpect.EOF)
     child.close()
     return child.exitstatus
 
 
-def start_and_host_key(build, home, keys):
-    server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+@pytest.fixture(scope="module")
+def fingerprint(server, home):
+    """The host key's fingerprint, as ssh-keygen -l gives it."""
+    listed = subprocess.run(["ssh-keygen", "-l", "-f", f"{home}/state/flowshell/ssh_host_ed25519_key"],
+                            capture_output=True, text=True).stdout.strip()
+    return listed.split()[1]
+
+
+def test_host_key_is_made_on_the_first_start_and_printed(server, home):
     printed = "\n".join(server.printed)
-    line = next((l for l in server.printed if l.startswith("SSH host key: ")), "")
+    line = next((printed_line for printed_line in server.printed if printed_line.startswith("SSH host key: ")), "")
     key_file = f"{home}/state/flowshell/ssh_host_ed25519_key"
-    check(os.path.exists(key_file) and (os.stat(key_file).st_mode & 0o777) == 0o600,
-          "the host key is made on the first start, readable by its owner alone")
+    assert os.path.exists(key_file) and (os.stat(key_file).st_mode & 0o777) == 0o600, (
+        "the host key is made on the first start, readable by its owner alone"
+    )
     listed = subprocess.run(["ssh-keygen", "-l", "-f", key_file], capture_output=True, text=True).stdout.strip()
-    check(line.startswith(f"SSH host key: {listed}"), f"the fingerprint is printed as ssh-keygen -l prints it ({listed!r} in {printed!r})")
-    check("1 key" in printed or "keys for" in printed, "who may log in is said at start")
-    return server, listed.split()[1]
+    assert line.startswith(f"SSH host key: {listed}"), (
+        f"the fingerprint is printed as ssh-keygen -l prints it ({listed!r} in {printed!r})"
+    )
+    assert "1 key" in printed or "keys for" in printed, "who may log in is said at start"
 
 
-def first_session(server, alice, fingerprint):
+KIA_PROMPT = r"Kia Rio(\x1b\[[0-9;]*m)? › "
+
+
+def test_a_first_session_shows_who_and_the_car_list(server, alice, fingerprint):
     child = session(server, alice)
     child.expect(CARS_PROMPT)
     shown = plain(child.before)
-    check("signed in as alice" in shown, "the greeting says who logged in")
-    check("Kia Rio" in shown and "7 of 7 cars" in shown, "the car list is shown at 80×24")
-    check(all(len(line) <= 80 for line in shown.split("\n")), "the screen fits 80 columns")
-    check("\x1b[" in child.before, "a terminal of type xterm gets styles")
+    assert "signed in as alice" in shown, "the greeting says who logged in"
+    assert "Kia Rio" in shown and "7 of 7 cars" in shown, "the car list is shown at 80×24"
+    assert all(len(line) <= 80 for line in shown.split("\n")), "the screen fits 80 columns"
+    assert "\x1b[" in child.before, "a terminal of type xterm gets styles"
     known = subprocess.run(["ssh-keygen", "-l", "-f", os.path.join(server.home, "known_hosts")], capture_output=True, text=True).stdout
-    check(fingerprint in known, "the key the client was shown and kept is the one printed")
+    assert fingerprint in known, "the key the client was shown and kept is the one printed"
+    leave(child)
 
+
+def test_tab_completes_and_book_needs_no_login(server, alice):
+    child = logged_in(server, alice)
     # Tab completes an argument's value.
     # (libedit writes only what changed: the cursor goes back and `io ` follows.)
     child.send("select r\t")
     child.expect("io ")
     shown = run(child, "", prompt=r"Kia Rio(\x1b\[[0-9;]*m)? › ")
-    check("Operator: CityDrive" in shown, "Tab completes `select r` to `select rio`, which opens it")
+    assert "Operator: CityDrive" in shown, "Tab completes `select r` to `select rio`, which opens it"
 
     # Booking needs no `login`: the key said who this is.
     shown = run(child, "book", prompt=r"\[Book Kia Rio\](\x1b\[[0-9;]*m)? › ")
-    check("Sign in" not in shown and "Book Kia Rio" in shown, "book goes straight to the booking, with no sign-in")
+    assert "Sign in" not in shown and "Book Kia Rio" in shown, "book goes straight to the booking, with no sign-in"
     shown = run(child, "confirm", prompt=r"Kia Rio(\x1b\[[0-9;]*m)? › ")
-    check("Booked Kia Rio" in shown, "the booking is made as alice")
-    run(child, "home")
+    assert "Booked Kia Rio" in shown, "the booking is made as alice"
+    leave(child)
 
+
+def test_ctrl_c_abandons_a_line_and_cancels_a_command(server, alice):
+    child = logged_in(server, alice)
     # Ctrl-C at the prompt abandons the half-typed line and keeps the session.
     child.send("sel")
     child.expect("sel")
     child.sendcontrol("c")
     child.expect(CARS_PROMPT)
     shown = run(child, "where")
-    check("1. Cars (cars.list)" in shown and "unknown command" not in shown, "Ctrl-C at the prompt keeps the session, and the line is gone")
+    assert "1. Cars (cars.list)" in shown and "unknown command" not in shown, (
+        "Ctrl-C at the prompt keeps the session, and the line is gone"
+    )
 
     # Ctrl-C while a command runs cancels it, and only it.
     child.send("wait 60\r")
@@ -114,15 +183,25 @@ def first_session(server, alice, fingerprint):
     child.sendcontrol("c")
     child.expect(CARS_PROMPT)
     shown = plain(child.before)
-    check("cancel" in shown.lower() or "interrupt" in shown.lower(), f"Ctrl-C while a command runs cancels it ({shown[-200:]!r})")
+    assert "cancel" in shown.lower() or "interrupt" in shown.lower(), (
+        f"Ctrl-C while a command runs cancels it ({shown[-200:]!r})"
+    )
     shown = run(child, "where")
-    check("1. Cars" in shown, "the session goes on after a cancelled command")
+    assert "1. Cars" in shown, "the session goes on after a cancelled command"
+    leave(child)
 
+
+def test_ctrl_r_searches_the_session_s_history(server, alice):
+    child = logged_in(server, alice)
+    kia_prompt = KIA_PROMPT
+    run(child, "select rio", prompt=kia_prompt)
+    run(child, "home")
     # Ctrl-R searches this session's history, as at the terminal: Enter runs the line found.
-    kia_prompt = r"Kia Rio(\x1b\[[0-9;]*m)? › "
     child.sendcontrol("r")
     shown = run(child, "sel", prompt=kia_prompt)
-    check("Operator: CityDrive" in shown, f"Ctrl-R finds `select rio` in the session's history, and Enter runs it ({shown[-200:]!r})")
+    assert "Operator: CityDrive" in shown, (
+        f"Ctrl-R finds `select rio` in the session's history, and Enter runs it ({shown[-200:]!r})"
+    )
     # Ctrl-C abandons a search with its line, and the session goes on where it was.
     child.sendcontrol("r")
     child.expect("reverse-i-search")
@@ -130,21 +209,35 @@ def first_session(server, alice, fingerprint):
     child.sendcontrol("c")
     child.expect(kia_prompt)
     shown = run(child, "where", prompt=kia_prompt)
-    check("2. Kia Rio" in shown and "reverse-i-search" not in shown, f"Ctrl-C abandons a search and keeps the session ({shown[-200:]!r})")
-    run(child, "home")
+    assert "2. Kia Rio" in shown and "reverse-i-search" not in shown, (
+        f"Ctrl-C abandons a search and keeps the session ({shown[-200:]!r})"
+    )
+    leave(child)
 
+
+def test_a_session_has_no_files_or_programs_of_the_server(server, alice):
+    child = logged_in(server, alice)
     # What a session may not do.
     shown = run(child, "shell ls")
-    check("shell: this session has no programs of the server's machine" in shown, f"`shell` is not a command over SSH, and says so ({shown[-120:]!r})")
+    assert "shell: this session has no programs of the server's machine" in shown, (
+        f"`shell` is not a command over SSH, and says so ({shown[-120:]!r})"
+    )
     shown = run(child, "where > stack.txt")
-    check("no redirection" in shown, "`where > x` is refused: the session has no redirection")
-    check(not os.path.exists(os.path.join(server.home, "stack.txt")), "and no file is written on the server")
+    assert "no redirection" in shown, "`where > x` is refused: the session has no redirection"
+    assert not os.path.exists(os.path.join(server.home, "stack.txt")), "and no file is written on the server"
     shown = run(child, "run /etc/passwd")
-    check("run: this session has no files of the server's machine" in shown, f"`run FILE` is not a command over SSH, and says so ({shown[-120:]!r})")
+    assert "run: this session has no files of the server's machine" in shown, (
+        f"`run FILE` is not a command over SSH, and says so ({shown[-120:]!r})"
+    )
     shown = run(child, "help")
-    check("shell" not in re.findall(r"^\s+(\w+)", shown, re.M) and "history" in shown, "help lists what the session has, and no `shell`")
+    assert "shell" not in re.findall(r"^\s+(\w+)", shown, re.M) and "history" in shown, (
+        "help lists what the session has, and no `shell`"
+    )
+    leave(child)
 
-    # A resize re-fits the line and the next screen.
+
+def test_resize_refits_the_line_and_the_next_screen(server, alice):
+    child = logged_in(server, alice)
     child.setwinsize(24, 40)
     child.send("show")
     child.expect("show")
@@ -152,33 +245,42 @@ def first_session(server, alice, fingerprint):
     child.expect(CARS_PROMPT)
     shown = plain(child.before)
     widest = max(len(line) for line in shown.split("\n"))
-    check(widest <= 40 and "7 of 7 cars" in shown, f"after a resize to 40 columns the car list fits them (widest line {widest})")
+    assert widest <= 40 and "7 of 7 cars" in shown, (
+        f"after a resize to 40 columns the car list fits them (widest line {widest})"
+    )
     child.setwinsize(24, 80)
+    leave(child)
 
-    # quit 3: the client exits with 3.
+
+def test_quit_3_ends_the_session_and_ssh_exits_3(server, alice):
+    child = logged_in(server, alice)
     status = leave(child, "quit 3")
-    check(status == 3, f"quit 3 ends the session and ssh exits with 3 (it exited {status})")
+    assert status == 3, f"quit 3 ends the session and ssh exits with 3 (it exited {status})"
 
 
-def ctrl_d(server, alice):
+def test_ctrl_d_ends_the_session_with_status_0(server, alice):
     child = logged_in(server, alice)
     child.sendcontrol("d")
-    child.expect(__import__("pexpect").EOF)
+    child.expect(pexpect.EOF)
     child.close()
-    check(child.exitstatus == 0, f"Ctrl-D on an empty line ends the session with status 0 ({child.exitstatus})")
+    assert child.exitstatus == 0, f"Ctrl-D on an empty line ends the session with status 0 ({child.exitstatus})"
 
 
-def refusals(server, stranger):
+def test_unlisted_key_and_password_are_refused(server, stranger):
     result = subprocess.run(server.ssh(stranger, "-o", "BatchMode=yes") + ["where"], capture_output=True, text=True, timeout=DEADLINE)
-    check(result.returncode == 255 and "Permission denied (publickey)" in result.stderr, "a key that is not listed is refused")
-    result = subprocess.run(server.ssh(None, "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password,keyboard-interactive",
+    assert result.returncode == 255 and "Permission denied (publickey)" in result.stderr, (
+        "a key that is not listed is refused"
+    )
+    result = subprocess.run(server.ssh(None, "-o", "PubkeyAuthentication=no",
+                                       "-o", "PreferredAuthentications=password,keyboard-interactive",
                                        "-o", "NumberOfPasswordPrompts=1") + ["where"],
                             capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(result.returncode == 255 and "Permission denied (publickey)" in result.stderr and "password" not in result.stderr.lower(),
-          f"a password is never asked for: only keys log in ({result.stderr.strip()!r})")
+    assert (
+        result.returncode == 255 and "Permission denied (publickey)" in result.stderr and "password" not in result.stderr.lower()
+    ), f"a password is never asked for: only keys log in ({result.stderr.strip()!r})"
 
 
-def too_many_attempts(server):
+def test_too_many_attempts_are_disconnected(server):
     """A client that offers key after unlisted key is disconnected after the server's bound on
     authentication requests, rather than trying for ever."""
     folder = tempfile.mkdtemp(dir=server.home)
@@ -186,23 +288,30 @@ def too_many_attempts(server):
     extra = [option for key in keys for option in ("-i", key)]
     result = subprocess.run(server.ssh(None, "-o", "BatchMode=yes", *extra, log_level="INFO") + ["where"],
                             capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(result.returncode == 255 and "Too many" in result.stderr,
-          f"twelve unlisted keys offered: disconnected at the bound on attempts ({result.stderr.strip()[-200:]!r})")
+    assert result.returncode == 255 and "Too many" in result.stderr, (
+        f"twelve unlisted keys offered: disconnected at the bound on attempts ({result.stderr.strip()[-200:]!r})"
+    )
 
 
-def exec_requests(server, alice):
+def test_commands_without_a_terminal(server, alice):
     result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n", f"ssh HOST where prints the stack ({result.stdout!r})")
-    check("\x1b" not in result.stdout, "with no terminal, no styles")
+    assert result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n", (
+        f"ssh HOST where prints the stack ({result.stdout!r})"
+    )
+    assert "\x1b" not in result.stdout, "with no terminal, no styles"
     result = subprocess.run(server.ssh(alice) + ["select nope"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(result.returncode == 1 and "nope" in result.stderr and result.stdout == "", f"a line that fails exits 1, its error on stderr ({result.stderr!r})")
+    assert result.returncode == 1 and "nope" in result.stderr and result.stdout == "", (
+        f"a line that fails exits 1, its error on stderr ({result.stderr!r})"
+    )
     result = subprocess.run(server.ssh(alice) + ["quit 7"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(result.returncode == 7, "ssh HOST 'quit 7' exits 7")
+    assert result.returncode == 7, "ssh HOST 'quit 7' exits 7"
     result = subprocess.run(server.ssh(alice, "-T"), capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(result.returncode == 1 and "terminal" in result.stderr, f"a shell with no terminal is told what to do ({result.stderr!r})")
+    assert result.returncode == 1 and "terminal" in result.stderr, (
+        f"a shell with no terminal is told what to do ({result.stderr!r})"
+    )
 
 
-def two_users(server, alice, bob):
+def test_two_users_each_with_their_own_bookings(server, alice, bob):
     ann = logged_in(server, alice)
     bo = logged_in(server, bob)
     run(ann, "select zoe", prompt=r"Renault Zoe(\x1b\[[0-9;]*m)? › ")
@@ -211,14 +320,15 @@ def two_users(server, alice, bob):
     run(bo, "book", prompt=r"\[Book Volkswagen Polo\](\x1b\[[0-9;]*m)? › ")
     booked_ann = run(ann, "confirm", prompt=r"Renault Zoe(\x1b\[[0-9;]*m)? › ")
     booked_bo = run(bo, "confirm", prompt=r"Volkswagen Polo(\x1b\[[0-9;]*m)? › ")
-    check("Booked Renault Zoe" in booked_ann and "Booked Volkswagen Polo" in booked_bo, "two users at once each book")
+    assert "Booked Renault Zoe" in booked_ann and "Booked Volkswagen Polo" in booked_bo, "two users at once each book"
     mine = run(ann, "open /bookings", prompt=r"My bookings(\x1b\[[0-9;]*m)? › ")
     theirs = run(bo, "open /bookings", prompt=r"My bookings(\x1b\[[0-9;]*m)? › ")
-    check("Renault Zoe" in mine and "Volkswagen Polo" not in mine, "alice sees her bookings and not bob's")
-    check("Volkswagen Polo" in theirs and "Renault Zoe" not in theirs, "bob sees his bookings and not alice's")
+    assert "Renault Zoe" in mine and "Volkswagen Polo" not in mine, "alice sees her bookings and not bob's"
+    assert "Volkswagen Polo" in theirs and "Renault Zoe" not in theirs, "bob sees his bookings and not alice's"
     account = run(bo, "open /account", prompt=r"Account(\x1b\[[0-9;]*m)? › ")
-    check("User:" in account and "bob" in account and "SSH key SHA256:" in account and "logout" not in account,
-          "the account says bob came in by his key, with no logout")
+    assert "User:" in account and "bob" in account and "SSH key SHA256:" in account and "logout" not in account, (
+        "the account says bob came in by his key, with no logout"
+    )
 
     # A live screen: another session of alice books, and the My bookings she watches changes
     # above the line she is typing, which stays.
@@ -230,28 +340,31 @@ def two_users(server, alice, bob):
     ann.expect("changed by itself")
     ann.expect(r"My bookings(\x1b\[[0-9;]*m)? › (\x1b\[[0-9;]*[A-Za-z])*hel")
     shown = run(ann, "p", prompt=r"My bookings(\x1b\[[0-9;]*m)? › ")
-    check("Nissan Leaf" in plain(ann.before) or "Global commands" in shown,
-          "My bookings updated by itself above the half-typed line, which came back whole")
-    check("Global commands" in shown, "the half-typed `hel` finished as `help`")
+    assert "Nissan Leaf" in plain(ann.before) or "Global commands" in shown, (
+        "My bookings updated by itself above the half-typed line, which came back whole"
+    )
+    assert "Global commands" in shown, "the half-typed `hel` finished as `help`"
     for child in (ann, bo, other):
         leave(child)
 
 
-def terminal_types(server, alice):
+def test_terminal_types_without_colours_get_no_styles(server, alice):
     """Styles as the client's terminal type allows: none for `dumb` or `vt100` (no colours)."""
     for term in ("dumb", "vt100"):
         child = logged_in(server, alice, term=term)
         shown = child.before + run(child, "where")
-        check("\x1b[1m" not in child.before and "\x1b[2m" not in child.before and "Kia Rio" in shown,
-              f"a terminal of type {term} gets no styles")
+        assert "\x1b[1m" not in child.before and "\x1b[2m" not in child.before and "Kia Rio" in shown, (
+            f"a terminal of type {term} gets no styles"
+        )
         leave(child)
 
 
-def crossed_sequences(server, alice, clients=6, lines=3000):
+def test_each_session_gets_its_own_terminal_s_sequences(server, alice):
     """Sessions on terminals of two types (xterm, vt52: their escape sequences differ) all
     editing lines at full speed at once: each gets only its own terminal's sequences. libedit
     keeps the terminal it writes a capability to in a static; without the server's lock on it,
     a sequence meant for one session's terminal lands in another's under load."""
+    clients, lines = 6, 3000
     # Type junk, erase it (Ctrl-U), type `where` with the cursor moved about (Ctrl-A, Ctrl-E,
     # Ctrl-B, Ctrl-F), and send it.
     edit = b"abcdefghij" * 5 + b"\x02" * 50 + b"\x06" * 50 + b"\x01\x05\x02\x02\x01\x05\x15wher\x01\x05e\r"
@@ -263,7 +376,6 @@ def crossed_sequences(server, alice, clients=6, lines=3000):
                                    stderr=subprocess.DEVNULL, env=env)
         processes.append((term, process))
     outputs = {}
-    import threading
 
     def drive(term, process, key):
         outputs[key] = process.communicate(edit * lines + b"quit\r", timeout=DEADLINE * 5)[0].decode("utf-8", "replace")
@@ -276,7 +388,7 @@ def crossed_sequences(server, alice, clients=6, lines=3000):
     foreign = 0
     answered = 0
     own = 0
-    for index, (term, process) in enumerate(processes):
+    for index, (term, _process) in enumerate(processes):
         text = outputs.get(index, "")
         answered += text.count("1. Cars (cars.list)")
         if term == "vt52":
@@ -284,9 +396,11 @@ def crossed_sequences(server, alice, clients=6, lines=3000):
             own += len(re.findall(r"\x1b[A-Z]", text))
         else:
             foreign += len(re.findall(r"\x1b[A-Z]", text))
-    check(answered == clients * lines, f"every session ran each of its lines as typed ({answered} of {clients * lines})")
-    check(own > 0, "the vt52 sessions were drawn with vt52's own sequences")
-    check(foreign == 0, f"no session got another terminal type's escape sequences ({foreign} foreign)")
+    assert answered == clients * lines, (
+        f"every session ran each of its lines as typed ({answered} of {clients * lines})"
+    )
+    assert own > 0, "the vt52 sessions were drawn with vt52's own sequences"
+    assert foreign == 0, f"no session got another terminal type's escape sequences ({foreign} foreign)"
 
 
 def open_files(server):
@@ -339,7 +453,7 @@ def warm_up(server, alice):
     subprocess.run(server.ssh(alice, "-tt"), input=b"where\rquit\r", capture_output=True, timeout=DEADLINE)
 
 
-def clients_that_vanish(server, alice):
+def test_clients_that_vanish_leave_nothing_behind(server, alice):
     """Clients killed with a line half typed, or in the middle of a command: their sessions end,
     with their threads and files, and another session goes on."""
     warm_up(server, alice)
@@ -356,13 +470,14 @@ def clients_that_vanish(server, alice):
         child.kill(signal.SIGKILL)
         child.close(force=True)
     shown = run(watcher, "where")
-    check("1. Cars" in shown, "a session goes on while others' clients vanish")
+    assert "1. Cars" in shown, "a session goes on while others' clients vanish"
     leave(watcher)
     now = back_to(server, baseline)
     files_after = open_files(server)
     added = files_added(files_before, files_after)
-    check(now[0] <= baseline[0] and now[1] <= baseline[1],
-          f"the vanished sessions' threads and files are gone ({now} against {baseline} before; {added})")
+    assert now[0] <= baseline[0] and now[1] <= baseline[1], (
+        f"the vanished sessions' threads and files are gone ({now} against {baseline} before; {added})"
+    )
 
 
 def open_together(server, alice, count, logging_in=16):
@@ -416,39 +531,43 @@ def leave_together(clients, status):
     return statuses
 
 
-def many_sessions(server, alice, count=200):
+def test_200_sessions_at_once(server, alice):
     """`count` sessions at once, all at their prompt together, then each leaves; the server takes
     a new login after, and holds no more threads and files than before them."""
+    count = 200
     warm_up(server, alice)
     baseline = threads_and_files(server)
     files_before = open_files(server)
     clients, failed = open_together(server, alice, count)
-    check(len(clients) == count and not failed,
-          f"{count} sessions at once all reach their prompt ({len(clients) - len(failed)} of {len(clients)} started did"
-          + (f"; one saw {plain(failed[0]['seen'].decode(errors='replace'))[-300:]!r}" if failed else "") + ")")
+    assert len(clients) == count and not failed, (
+        f"{count} sessions at once all reach their prompt ({len(clients) - len(failed)} of {len(clients)} started did"
+        + (f"; one saw {plain(failed[0]['seen'].decode(errors='replace'))[-300:]!r}" if failed else "") + ")"
+    )
     statuses = leave_together(clients, 4)
-    check(statuses.count(4) == count, f"and each leaves with its own status ({statuses.count(4)} of {count})")
+    assert statuses.count(4) == count, f"and each leaves with its own status ({statuses.count(4)} of {count})"
     result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-    check(server.alive() and result.returncode == 0, "the server is up and takes a new login after them")
+    assert server.alive() and result.returncode == 0, "the server is up and takes a new login after them"
     now = back_to(server, baseline)
     files_after = open_files(server)
     added = files_added(files_before, files_after)
-    check(now[0] <= baseline[0] and now[1] <= baseline[1], f"their threads and files are gone ({now} against {baseline} before; {added})")
+    assert now[0] <= baseline[0] and now[1] <= baseline[1], (
+        f"their threads and files are gone ({now} against {baseline} before; {added})"
+    )
 
 
-def stopping(build, home, keys, alice):
+def test_sigterm_tells_each_session_and_exits_0(build, home, keys, alice):
     """SIGTERM while a session is open: the session is told, the client ends, the server exits 0."""
     server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
     child = logged_in(server, alice)
     server.process.terminate()
     child.expect("The server is stopping; this session ends.")
-    child.expect(__import__("pexpect").EOF)
+    child.expect(pexpect.EOF)
     child.close()
     status = server.process.wait(timeout=DEADLINE)
-    check(status == 0, f"SIGTERM tells each session and the server exits 0 ({status})")
+    assert status == 0, f"SIGTERM tells each session and the server exits 0 ({status})"
 
 
-def both_servers(build, home, keys, alice):
+def test_ssh_and_web_from_one_process(build, home, keys, alice):
     """--ssh --web: the browser's server and SSH's in one process."""
     import urllib.request
     server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--web", "--port", "0"])
@@ -463,13 +582,14 @@ def both_servers(build, home, keys, alice):
         match = re.search(r"(http://\S+/\?token=\S+)", printed)
         page = urllib.request.urlopen(match.group(1), timeout=DEADLINE).read().decode() if match else ""
         result = subprocess.run(server.ssh(alice) + ["where"], capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL)
-        check(bool(match) and "<html" in page.lower() and result.stdout == "1. Cars (cars.list)\n",
-              "--ssh --web serves a browser and SSH from one process")
+        assert bool(match) and "<html" in page.lower() and result.stdout == "1. Cars (cars.list)\n", (
+            "--ssh --web serves a browser and SSH from one process"
+        )
     finally:
         server.stop()
 
 
-def stalled_handshakes(build, home, keys, alice):
+def test_stalled_handshakes_are_closed_at_the_login_deadline(build, home, keys, alice):
     """A server whose logins must finish within 3 s: connections that stop mid-handshake are
     closed, and meanwhile a login and a session go on."""
     server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--ssh-login-timeout", "3"])
@@ -493,7 +613,7 @@ def stalled_handshakes(build, home, keys, alice):
         stalled.append(socket.create_connection((server.host, server.port), timeout=DEADLINE))
         child = logged_in(server, alice)
         shown = run(child, "where")
-        check("1. Cars" in shown, "a session works while connections stall in their handshake")
+        assert "1. Cars" in shown, "a session works while connections stall in their handshake"
         closed = 0
         for connection in stalled:
             try:
@@ -502,33 +622,37 @@ def stalled_handshakes(build, home, keys, alice):
                 closed += 1
             except ConnectionResetError:
                 closed += 1
-            except socket.timeout:
+            except TimeoutError:
                 pass
-        check(closed == len(stalled), f"connections that stop mid-handshake are closed at the login deadline ({closed} of {len(stalled)})")
+        assert closed == len(stalled), (
+            f"connections that stop mid-handshake are closed at the login deadline ({closed} of {len(stalled)})"
+        )
         frozen.send_signal(signal.SIGCONT)
         told = frozen.stderr.read()
         frozen.wait(timeout=DEADLINE)
-        check(frozen.returncode == 255, f"a client frozen in its handshake finds its connection closed ({frozen.returncode}: {told[-300:]!r})")
+        assert frozen.returncode == 255, (
+            f"a client frozen in its handshake finds its connection closed ({frozen.returncode}: {told[-300:]!r})"
+        )
         shown = run(child, "where")
-        check("1. Cars" in shown and server.alive(), "the session and the server go on")
+        assert "1. Cars" in shown and server.alive(), "the session and the server go on"
         leave(child)
     finally:
         server.stop()
 
 
-def idle_sessions(build, home, keys, alice):
+def test_idle_session_is_ended(build, home, keys, alice):
     server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--ssh-idle-timeout", "2"])
     try:
         child = logged_in(server, alice)
         child.expect("without a key pressed")
-        child.expect(__import__("pexpect").EOF)
+        child.expect(pexpect.EOF)
         child.close()
-        check(server.alive(), "an idle session is ended after the idle timeout, and said so; the server goes on")
+        assert server.alive(), "an idle session is ended after the idle timeout, and said so; the server goes on"
     finally:
         server.stop()
 
 
-def forwarding_refused(server, alice):
+def test_forwarding_is_refused_and_the_line_runs(server, alice):
     """X11 forwarding (`ssh -X`: an `x11-req`), agent forwarding (`ssh -A`: an
     `auth-agent-req@openssh.com`) and a channel the client opens of a type the server does not
     serve are each refused, and the connection goes on: the line still runs."""
@@ -539,9 +663,10 @@ def forwarding_refused(server, alice):
         result = subprocess.run(server.ssh(alice, flag, "-o", "ForwardX11Trusted=yes", log_level="DEBUG1") + ["where"],
                                 capture_output=True, text=True, timeout=DEADLINE, stdin=subprocess.DEVNULL, env=env)
         asked = "Requesting X11 forwarding" in result.stderr
-        check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked,
-              f"{what} is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked}; "
-              f"{[line for line in result.stderr.splitlines() if 'X11' in line or 'closed' in line][-3:]})")
+        assert result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked, (
+            f"{what} is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked}; "
+            f"{[line for line in result.stderr.splitlines() if 'X11' in line or 'closed' in line][-3:]})"
+        )
     agent = subprocess.run(["ssh-agent", "-s"], capture_output=True, text=True) if shutil.which("ssh-agent") else None
     agent_env = dict(os.environ)
     if agent and agent.returncode == 0:
@@ -555,16 +680,19 @@ def forwarding_refused(server, alice):
         result = subprocess.run(server.ssh(alice, "-A", log_level="DEBUG1") + ["where"], capture_output=True, text=True,
                                 timeout=DEADLINE, stdin=subprocess.DEVNULL, env=agent_env)
         asked = "Requesting authentication agent forwarding" in result.stderr
-        check(result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked,
-              f"agent forwarding (ssh -A) is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked})")
+        assert result.returncode == 0 and result.stdout == "1. Cars (cars.list)\n" and asked, (
+            f"agent forwarding (ssh -A) is refused and the line still runs ({result.returncode}, {result.stdout!r}, asked: {asked})"
+        )
     finally:
         if "SSH_AGENT_PID" in agent_env and agent_env.get("SSH_AGENT_PID") != os.environ.get("SSH_AGENT_PID"):
             subprocess.run(["ssh-agent", "-k"], env=agent_env, capture_output=True)
-    try:
-        import paramiko
-    except ImportError:
-        print("skip a client-opened agent channel: paramiko (Python) is not installed; OpenSSH's client opens none")
-        return
+
+
+def test_channels_of_another_type_are_refused_and_the_connection_goes_on(server, alice):
+    """Channels the client opens (an agent channel, X11, a type the server does not know) are
+    refused, and the connection goes on: paramiko opens them, OpenSSH's client opens none."""
+    paramiko = pytest.importorskip("paramiko", reason="a client-opened agent channel: paramiko (Python) is not installed;"
+                                   " OpenSSH's client opens none")
     # paramiko logs each refused channel as an error; the check says what happened.
     __import__("logging").getLogger("paramiko").setLevel(__import__("logging").CRITICAL)
     client = paramiko.SSHClient()
@@ -584,13 +712,14 @@ def forwarding_refused(server, alice):
                 refusals.append(f"{kind}: {error}")
         _, out, _ = client.exec_command("where", timeout=DEADLINE)
         shown = out.read().decode()
-        check(all(": refused" in line for line in refusals) and shown == "1. Cars (cars.list)\n",
-              f"channels the client opens of another type are refused and the connection goes on ({refusals}, {shown!r})")
+        assert all(": refused" in line for line in refusals) and shown == "1. Cars (cars.list)\n", (
+            f"channels the client opens of another type are refused and the connection goes on ({refusals}, {shown!r})"
+        )
     finally:
         client.close()
 
 
-def silent_sockets(server):
+def test_connection_without_a_version_line_is_closed_at_5_s(server):
     """A connection that sends no version line is closed at the identification deadline, 5 s,
     long before the login timeout (30 s); one that sends its version line is kept past it."""
     silent = socket.create_connection((server.host, server.port), timeout=DEADLINE)
@@ -603,7 +732,7 @@ def silent_sockets(server):
     except ConnectionResetError:
         pass
     took = time.monotonic() - started
-    check(4.5 <= took < 25, f"a connection that sends no version line is closed at 5 s ({took:.1f} s)")
+    assert 4.5 <= took < 25, f"a connection that sends no version line is closed at 5 s ({took:.1f} s)"
     spoken.settimeout(1)
     try:
         kept = spoken.recv(4096) != b""
@@ -611,13 +740,17 @@ def silent_sockets(server):
             if not spoken.recv(4096):
                 kept = False
                 break
-    except socket.timeout:
+    except TimeoutError:
         pass
     except OSError:
         kept = False
-    check(kept, "one that sent its version line is kept past it (the login timeout is its bound)")
+    assert kept, "one that sent its version line is kept past it (the login timeout is its bound)"
     silent.close()
     spoken.close()
+
+
+def test_server_is_still_up(server):
+    assert server.alive(), "the server is still up"
 
 
 def limited(files):
@@ -637,15 +770,14 @@ def timed_login(server, alice):
 FLOOD = 2000
 
 
-def flooded_logins(build, home, keys, alice):
+def test_listed_key_logs_in_under_a_flood(build, home, keys, alice):
     """2,000 connections held against a server at `ulimit -n 1024` from another address of this
     machine (127.0.0.2), half of them idle, half stopped after their version line, reconnecting as
     soon as they are closed: a listed key still logs in within 2 s, each of 4 times, since the
     server never stops accepting and holds at most 16 connections logging in from one address."""
     own = raise_file_limit(FLOOD + 200)
     if own < FLOOD + 100:
-        print(f"SKIP the flood: this machine lets a process open {own} files, and the flood holds {FLOOD}")
-        return
+        pytest.skip(f"the flood: this machine lets a process open {own} files, and the flood holds {FLOOD}")
     server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, preexec_fn=limited(1024))
     flooder = None
     try:
@@ -654,28 +786,32 @@ def flooded_logins(build, home, keys, alice):
         flooder = Flooder(server, FLOOD, source="127.0.0.2", send="SSH-2.0-flood\r\n", idle=2)
         # The flood is under way once the server has closed more connections than it holds.
         counts = flooder.wait_until(lambda counts: counts.get("closed", 0) >= FLOOD)
-        check(counts is not None and "error" not in counts,
-              f"{FLOOD} idle and half-finished connections are held against the server, and those past its bound closed ({counts})")
+        assert counts is not None and "error" not in counts, (
+            f"{FLOOD} idle and half-finished connections are held against the server, and those past its bound closed ({counts})"
+        )
         times = []
         for _ in range(4):
             took, ok, said = timed_login(server, alice)
             times.append(round(took, 2))
-            check(ok and took < 2, f"meanwhile a listed key logs in and runs a line within 2 s ({took:.2f} s; {said!r})")
+            assert ok and took < 2, (
+                f"meanwhile a listed key logs in and runs a line within 2 s ({took:.2f} s; {said!r})"
+            )
         sockets = sum(1 for name in os.listdir(f"/proc/{server.process.pid}/fd")
                       if os.readlink(f"/proc/{server.process.pid}/fd/{name}").startswith("socket:"))
-        check(sockets < 200, f"the server holds few of the flood's connections ({sockets} sockets open)")
+        assert sockets < 200, f"the server holds few of the flood's connections ({sockets} sockets open)"
         counts = flooder.wait_until(lambda counts: True)
         print(f"     logins under the flood: {times} s (before it: {before:.2f} s); flood {counts}")
         flooder.stop()
         flooder = None
-        check(server.alive(), "the server is up after the flood")
+        assert server.alive(), "the server is up after the flood"
     finally:
         if flooder:
             flooder.stop()
         server.stop()
     said = [line for line in server.process.stderr.read().splitlines() if line.strip()]
-    check(all(line.startswith("warning: this process may open too few files") for line in said),
-          f"the flood writes nothing to the server's log ({said[:3]})")
+    assert all(line.startswith("warning: this process may open too few files") for line in said), (
+        f"the flood writes nothing to the server's log ({said[:3]})"
+    )
 
 
 def rss_kib(pid):
@@ -700,10 +836,11 @@ def settled_rss_kib(server, quiet=2.0):
     return last
 
 
-def memory_rounds(build, home, keys, alice, rounds=6, logins=150):
+def test_memory_is_given_back_round_after_round(build, home, keys, alice):
     """Rounds of 150 logins, each round's sessions all at their prompt together, then each
     leaving: once a round's sessions have ended, the server's memory is within 10 % of what it
     was after the first round — what a session held is given back, round after round."""
+    rounds, logins = 6, 150
     server = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
     try:
         warm_up(server, alice)
@@ -713,84 +850,18 @@ def memory_rounds(build, home, keys, alice, rounds=6, logins=150):
             clients, failed = open_together(server, alice, logins)
             statuses = leave_together(clients, 5)
             if failed or statuses.count(5) != logins:
-                check(False, f"each login of a round reaches its prompt and quits ({statuses.count(5)} of {logins}, {len(failed)} failed)")
+                pytest.fail(
+                    f"each login of a round reaches its prompt and quits ({statuses.count(5)} of {logins}, {len(failed)} failed)"
+                )
                 return
             back_to(server, baseline)
             after.append(settled_rss_kib(server))
         first = after[0]
         growth = max(after) / first
-        check(growth <= 1.10, f"{rounds} rounds of {logins} logins leave memory within 10 % of the first round's "
-              f"({[round(value / 1024, 1) for value in after]} MB, {(after[-1] - first) / ((rounds - 1) * logins):.1f} KiB a login after the first)")
+        assert growth <= 1.10, (
+            f"{rounds} rounds of {logins} logins leave memory within 10 % of the first round's "
+            f"({[round(value / 1024, 1) for value in after]} MB,"
+            f" {(after[-1] - first) / ((rounds - 1) * logins):.1f} KiB a login after the first)"
+        )
     finally:
         server.stop()
-
-
-ONLY = []
-
-
-def section(name, function, *arguments):
-    """Runs one section; one that stops with an error (a wait that timed out) fails, and the
-    others still run."""
-    if ONLY and not any(part in name for part in ONLY):
-        return
-    try:
-        function(*arguments)
-    except Exception as error:  # noqa: BLE001 - any failure of a section is reported as one
-        check(False, f"{name}: {type(error).__name__}: {str(error)[:2000]}")
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--build-dir", default=str(REPOSITORY / ".build" / "debug"))
-    parser.add_argument("--only", action="append", default=[], help="run only the sections whose name has this in it")
-    arguments = parser.parse_args()
-    ONLY.extend(arguments.only)
-    build = pathlib.Path(arguments.build_dir).resolve()
-    missing = [tool for tool in ("ssh", "ssh-keygen") if not shutil.which(tool)]
-    try:
-        import pexpect  # noqa: F401
-    except ImportError:
-        missing.append("pexpect (Python)")
-    if missing:
-        print(f"SSH tests skipped: {', '.join(missing)} not installed (scripts/install-ssh-test-deps.sh installs them)")
-        return 0
-    home = tempfile.mkdtemp(prefix="flowshell-ssh-")
-    try:
-        alice = make_key(home, "alice", comment="alice@laptop")
-        bob = make_key(home, "bob", kind="ecdsa", comment="anything")
-        stranger = make_key(home, "stranger")
-        keys = os.path.join(home, "authorized_keys")
-        with open(keys, "w") as file:
-            file.write(f"# who may log in\n{public_line(alice)}\nflowshell-user=bob {public_line(bob)}\n")
-        os.chmod(keys, 0o600)
-        server, fingerprint = start_and_host_key(build, home, keys)
-        try:
-            section("a first session", first_session, server, alice, fingerprint)
-            section("Ctrl-D", ctrl_d, server, alice)
-            section("refusals", refusals, server, stranger)
-            section("too many attempts", too_many_attempts, server)
-            section("commands", exec_requests, server, alice)
-            section("two users", two_users, server, alice, bob)
-            section("terminal types", terminal_types, server, alice)
-            section("crossed sequences", crossed_sequences, server, alice)
-            section("clients that vanish", clients_that_vanish, server, alice)
-            section("many sessions", many_sessions, server, alice)
-            section("forwarding refused", forwarding_refused, server, alice)
-            section("silent sockets", silent_sockets, server)
-            check(server.alive(), "the server is still up")
-        finally:
-            server.stop()
-        section("stalled handshakes", stalled_handshakes, build, home, keys, alice)
-        section("flooded logins", flooded_logins, build, home, keys, alice)
-        section("memory rounds", memory_rounds, build, home, keys, alice)
-        section("idle sessions", idle_sessions, build, home, keys, alice)
-        section("stopping", stopping, build, home, keys, alice)
-        section("both servers", both_servers, build, home, keys, alice)
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
-    print(f"{len(failures)} failed" if failures else "all SSH checks passed")
-    return 1 if failures else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks the README and the pages in docs/ against the code, so that an example cannot go stale.
 
 - Every relative link (`[text](path)`, `[text](path#anchor)`, `![image](path)`) leads to a file
@@ -25,20 +24,20 @@ A line that is `…` alone stands for any lines (none too): for what changes fro
 such as a booking's time, or what a page leaves out. A session is run once for each line typed
 (the first K lines, for each K), so that each line's output is checked where the page shows it.
 
-Run it after a build: `swift build --product flowshell && python3 scripts/check_docs.py`;
-`make test` does. Pass pages (README.md docs/config.md) to check only those.
+Run it after a build: `swift build --product flowshell && python3 -m pytest scripts/tests/test_docs.py`;
+`make test` does. Each check of each page is a test of its own, named by the page (and the
+block's line): `-k config.md` checks only docs/config.md.
 """
+import functools
 import glob
 import os
 import re
-import shutil
 import subprocess
-import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# FLOWSHELL_BINARY names another build of the binary to check the pages against.
-BINARY = os.environ.get("FLOWSHELL_BINARY") or os.path.join(ROOT, ".build", "debug", "flowshell")
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROMPT = "flowshell> "
 ELLIPSIS = "…"
 # A run that takes longer than this has hung: every example finishes in a second or two.
@@ -49,9 +48,7 @@ LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
-def pages(arguments):
-    if arguments:
-        return [os.path.relpath(os.path.abspath(path), ROOT) for path in arguments]
+def pages():
     return ["README.md"] + sorted(os.path.relpath(path, ROOT) for path in glob.glob(os.path.join(ROOT, "docs", "*.md")))
 
 
@@ -87,21 +84,21 @@ def slug(heading):
     return text.replace(" ", "-")
 
 
-def anchors(path, cache={}):
-    if path not in cache:
-        with open(path, encoding="utf-8") as handle:
-            _, prose = blocks(handle.read())
-        seen, result = {}, set()
-        for line in prose:
-            match = HEADING.match(line)
-            if not match:
-                continue
-            base = slug(match.group(2))
-            count = seen.get(base, 0)
-            seen[base] = count + 1
-            result.add(base if count == 0 else f"{base}-{count}")
-        cache[path] = result
-    return cache[path]
+@functools.cache
+def anchors(path):
+    """The anchors of the headings of the page at `path`."""
+    with open(path, encoding="utf-8") as handle:
+        _, prose = blocks(handle.read())
+    seen, result = {}, set()
+    for line in prose:
+        match = HEADING.match(line)
+        if not match:
+            continue
+        base = slug(match.group(2))
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        result.add(base if count == 0 else f"{base}-{count}")
+    return result
 
 
 def check_links(page, prose):
@@ -154,7 +151,7 @@ def difference(expected, actual):
     return "\n".join(["  expected:"] + [f"    {line}" for line in expected] + ["  printed:"] + [f"    {line}" for line in actual])
 
 
-def check_session(page, number, arguments, body, tools):
+def check_session(binary, page, number, arguments, body, tools):
     typed, expected = [], [[]]
     for line in body:
         if line.startswith(PROMPT) or line.rstrip() == PROMPT.rstrip():
@@ -166,7 +163,7 @@ def check_session(page, number, arguments, body, tools):
     for count in range(len(typed) + 1):
         with tempfile.TemporaryDirectory(prefix="flowshell-docs-") as scratch:
             stdin = "".join(line + "\n" for line in typed[:count]).encode()
-            printed = run([BINARY] + arguments, stdin, environment(scratch, tools))
+            printed = run([binary] + arguments, stdin, environment(scratch, tools))
         if not printed.startswith(before):
             problems.append(f"{page}:{number}: the session printed something else before '{typed[count - 1]}' "
                             "when run with the lines after it left out; each line's output must not depend on what comes after")
@@ -193,7 +190,7 @@ def check_console(page, number, body, tools):
     problems = []
     with tempfile.TemporaryDirectory(prefix="flowshell-docs-") as scratch:
         env = environment(scratch, tools)
-        for command, output in zip(commands, expected):
+        for command, output in zip(commands, expected, strict=True):
             actual = lines(run(["bash", "-o", "pipefail", "-c", command], b"", env))
             if not matches(output, actual):
                 problems.append(f"{page}:{number}: `{command}` printed something else:\n" + difference(output, actual))
@@ -296,7 +293,8 @@ def check_names(page, text, found, declared):
            for line in body for name in re.findall(r"\b([A-Z]\w*)(?:\.|\(|:|\s*\{)", line)}
     for number, line in enumerate(text.split("\n"), 1):
         for span in CODE_SPAN.findall(line):
-            if re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z0-9]*", span) and span not in types | own and span not in KNOWN_TYPES | OPENSSH_KEYWORDS:
+            if (re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z0-9]*", span) and span not in types | own
+                    and span not in KNOWN_TYPES | OPENSSH_KEYWORDS):
                 problems.append(f"{page}:{number}: `{span}` names no type of the repository")
     return problems
 
@@ -345,42 +343,80 @@ def check_code_block(page, number, info, body):
     return []
 
 
-def main():
-    if not os.access(BINARY, os.X_OK):
-        sys.exit(f"check_docs: build the binary first ({os.path.relpath(BINARY, ROOT)}): swift build --product flowshell")
-    problems, sessions = [], 0
-    declared = swift_declarations()
-    with tempfile.TemporaryDirectory(prefix="flowshell-docs-tools-") as tools:
-        os.symlink(BINARY, os.path.join(tools, "flowshell"))
-        notes = os.path.join(os.path.dirname(BINARY), "NotesApp")
-        if os.access(notes, os.X_OK):
-            os.symlink(notes, os.path.join(tools, "notes"))
-        for page in pages(sys.argv[1:]):
-            with open(os.path.join(ROOT, page), encoding="utf-8") as handle:
-                text = handle.read()
-            found, _ = blocks(text)
-            numbered = [(number + 1, line) for number, line in enumerate(text.split("\n"))]
-            inside = set()
-            for start, _, _, body in found:
-                inside.update(range(start, start + len(body) + 2))
-            problems += check_links(page, [(number, line) for number, line in numbered if number not in inside])
-            problems += check_names(page, text, found, declared)
-            for start, language, info, body in found:
-                problems += check_code_block(page, start, info, body)
-                if language == "json" and "view" in info:
-                    problems += check_view(page, start, body)
-                if language == "session":
-                    sessions += 1
-                    problems += check_session(page, start, info, body, tools)
-                elif language == "console":
-                    sessions += 1
-                    problems += check_console(page, start, body, tools)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    if problems:
-        sys.exit(f"check_docs: {len(problems)} problems")
-    print(f"check_docs: links and {sessions} sessions checked")
+def read(page):
+    with open(os.path.join(ROOT, page), encoding="utf-8") as handle:
+        return handle.read()
 
 
-if __name__ == "__main__":
-    main()
+def prose_lines(text, found):
+    """The page's numbered lines outside its fenced blocks."""
+    inside = set()
+    for start, _, _, body in found:
+        inside.update(range(start, start + len(body) + 2))
+    return [(number + 1, line) for number, line in enumerate(text.split("\n")) if number + 1 not in inside]
+
+
+def runnable_blocks():
+    """Every ```session and ```console block of every page, as (page, line, language, info, body)."""
+    return [(page, start, language, info, body) for page in pages() for start, language, info, body in blocks(read(page))[0]
+            if language in ("session", "console")]
+
+
+@pytest.fixture(scope="module")
+def declared():
+    return swift_declarations()
+
+
+@pytest.fixture(scope="module")
+def binary(build):
+    """The binary the pages are checked against: the build's, or the one FLOWSHELL_BINARY names."""
+    return os.environ.get("FLOWSHELL_BINARY") or str(build / "flowshell")
+
+
+@pytest.fixture(scope="module")
+def tools(binary, tmp_path_factory):
+    """A folder for PATH with `flowshell` (and `notes`, examples/notes' binary, when built)."""
+    folder = tmp_path_factory.mktemp("docs-tools")
+    os.symlink(binary, folder / "flowshell")
+    notes = os.path.join(os.path.dirname(binary), "NotesApp")
+    if os.access(notes, os.X_OK):
+        os.symlink(notes, folder / "notes")
+    return str(folder)
+
+
+def report(problems):
+    return "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", pages())
+def test_links_lead_to_files_and_headings(page):
+    text = read(page)
+    problems = check_links(page, prose_lines(text, blocks(text)[0]))
+    assert not problems, report(problems)
+
+
+@pytest.mark.parametrize("page", pages())
+def test_names_of_the_api_exist(page, declared):
+    text = read(page)
+    problems = check_names(page, text, blocks(text)[0], declared)
+    assert not problems, report(problems)
+
+
+@pytest.mark.parametrize("page", pages())
+def test_code_blocks_are_the_files_they_name_and_views_fit_the_schema(page):
+    problems = []
+    for start, language, info, body in blocks(read(page))[0]:
+        problems += check_code_block(page, start, info, body)
+        if language == "json" and "view" in info:
+            problems += check_view(page, start, body)
+    assert not problems, report(problems)
+
+
+@pytest.mark.parametrize("page, start, language, info, body", runnable_blocks(),
+                         ids=[f"{page}:{start}" for page, start, *_ in runnable_blocks()])
+def test_session_prints_what_the_page_shows(page, start, language, info, body, binary, tools):
+    if language == "session":
+        problems = check_session(binary, page, start, info, body, tools)
+    else:
+        problems = check_console(page, start, body, tools)
+    assert not problems, report(problems)
