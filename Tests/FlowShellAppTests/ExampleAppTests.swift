@@ -114,7 +114,7 @@ import Testing
     }
 
     /// Its browser program (what `greeter serve` runs) serves its own flow under its own title;
-    /// scripts/check_new_app.py drives a command through a WebSocket of a new app's.
+    /// scripts/tests/test_new_app.py drives a command through a WebSocket of a new app's.
     @Test(.timeLimit(.minutes(2)))
     func itsBrowserProgramServesItsFlow() throws {
         let home = try FlowShellBinary.temporaryFolder()

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// `flowshell new feature`: what it writes and what it refuses. Building what it writes is
-/// done once, by the tutorial (scripts/run_tutorial.py), which `make test` runs.
+/// done once, by the tutorial (scripts/tests/test_tutorial.py), which `make test` runs.
 @Suite struct FeatureScaffoldTests {
     /// A folder that looks like a FlowShell package: its Package.swift and the kit's folder.
     private func package() throws -> URL {

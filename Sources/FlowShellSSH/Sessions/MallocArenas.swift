@@ -9,7 +9,7 @@ import Glibc
 /// its own free memory. Round after round of 150 logins the server then grew with no plateau
 /// (on 2 cores, 68 → 74 MB over 4 rounds; with 2 arenas, 68 → 82 MB over 6); in one arena what
 /// a session frees is what the next one takes, and it stayed at 68–70 MB over 12 rounds
-/// (scripts/check_ssh.py holds it to 10 % over 6). It must come before the process's first
+/// (scripts/tests/test_ssh.py holds it to 10 % over 6). It must come before the process's first
 /// threads allocate: each keeps the arena it has, and later threads share those (set after the
 /// first runtime had started, the server still grew from 79 to 106 MB over 6 rounds). The cost
 /// is one lock for every thread's allocations, which each thread's cache of small blocks mostly
