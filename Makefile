@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Declared-but-unlisted imports fail the build instead of slipping through.
 SWIFT_BUILD_FLAGS ?= --explicit-target-dependency-import-check error
 
-.PHONY: run test build build-debug-binary release release-serve install deps docs fuzz bench clean
+.PHONY: run test lint format build build-debug-binary release release-serve install deps docs fuzz bench clean
 
 run: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product flowshell
@@ -45,11 +45,24 @@ release: deps
 release-serve: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --static-swift-stdlib --product flowshell-serve
 
+# The Swift the formatter keeps: all of it but examples/greeter and examples/notes, which are what
+# `flowshell new app` writes (a test compares them with it byte for byte).
+SWIFT_FORMATTED = Package.swift Sources Tests Features Libraries Fuzz Plugins examples/pipe-front-end examples/plugins scripts/bench
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMATTED)
+	python3 -m ruff check scripts
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMATTED)
+
 test: deps
 	# The Python checks' tools (pytest, websockets, ruff; installed with pip when missing), and
 	# scripts/ linted with ruff (pyproject.toml has its settings) before anything is built.
 	./scripts/install-python-test-deps.sh
 	python3 -m ruff check scripts
+	# The Swift sources formatted as .swift-format says (`make format` applies it).
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMATTED)
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
 	# The suite, with a watchdog: a test that hangs is named, with the threads of the process.
 	python3 scripts/run_swift_tests.py

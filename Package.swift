@@ -25,19 +25,20 @@ let featureDependencies: [String: [Target.Dependency]] = [
 let featureResources: [String: [Resource]] = [
     // Compiled into the binary, which then needs no folder beside it and finds its data
     // without Foundation's bundle lookup (docs/performance.md has what that saved).
-    "Cars": ["CityDrive", "GreenGo", "UrbanWheels"].map { .embedInCode("Fleets/\($0).json") },
+    "Cars": ["CityDrive", "GreenGo", "UrbanWheels"].map { .embedInCode("Fleets/\($0).json") }
 ]
 
 let strictSwift: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
+    .swiftLanguageMode(.v6)
 ]
 
 /// Features and the libraries they share: an async function that is not isolated runs on its
 /// caller's actor (the screen's) instead of hopping to the global executor and back, which
 /// cost a thread switch each way for work as quick as reading a fleet already in memory.
-let featureSwift: [SwiftSetting] = strictSwift + [
-    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-]
+let featureSwift: [SwiftSetting] =
+    strictSwift + [
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault")
+    ]
 
 let featureTargets: [Target] = features.flatMap { name -> [Target] in
     [
@@ -50,8 +51,10 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
         ),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator",
-                           .product(name: "Clocks", package: "swift-clocks")] + (featureDependencies[name] ?? []),
+            dependencies: [
+                .target(name: name), "FlowShellKit", "FlowShellTesting", "FlowCoordinator",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ] + (featureDependencies[name] ?? []),
             path: "Features/\(name)/Tests",
             swiftSettings: strictSwift
         ),
@@ -96,9 +99,13 @@ let package = Package(
         .target(name: "FlowPluginProtocol", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .target(name: "FlowPlugins", dependencies: ["FlowShellKit", "FlowPluginProtocol", "CPluginSpawn"], swiftSettings: strictSwift),
         .target(name: "FlowShellPlugin", dependencies: ["FlowShellKit", "FlowPluginProtocol"], swiftSettings: strictSwift),
-        .target(name: "FlowShellTesting", dependencies: ["FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellRuntime",
-                                                     .product(name: "Clocks", package: "swift-clocks")],
-                swiftSettings: strictSwift),
+        .target(
+            name: "FlowShellTesting",
+            dependencies: [
+                "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellRuntime",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: strictSwift),
         // Found on the compiler's default paths (libedit-dev, which `make deps` installs), not
         // through pkg-config: its `-L/usr/lib/...` would come first in every link and hide the
         // static archives that `make release` links instead of the shared libraries.
@@ -177,27 +184,37 @@ let package = Package(
         // The example Swift plugin (examples/plugins): an ordinary feature module, and the
         // executable that serves it over the plugin protocol.
         .target(name: "Trips", dependencies: ["FlowShellKit"], path: "examples/plugins/swift/Trips", swiftSettings: strictSwift),
-        .executableTarget(name: "trips-plugin", dependencies: ["Trips", "FlowShellPlugin"], path: "examples/plugins/swift/TripsPlugin",
-                          swiftSettings: strictSwift),
+        .executableTarget(
+            name: "trips-plugin", dependencies: ["Trips", "FlowShellPlugin"], path: "examples/plugins/swift/TripsPlugin",
+            swiftSettings: strictSwift),
         // The example of a shell of one's own (examples/greeter), which `flowshell new app` wrote:
         // a package of its own that depends on this one by path, whose targets are built here
         // too, so that `make test` runs it without building FlowShell a second time.
-        .target(name: "Greeter", dependencies: ["FlowShellKit"], path: "examples/greeter/Features/Greeter/Sources", swiftSettings: strictSwift),
-        .target(name: "GreeterShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Greeter"], path: "examples/greeter/Sources/GreeterShell",
-                swiftSettings: strictSwift),
-        .executableTarget(name: "GreeterApp", dependencies: ["FlowShell", "GreeterShell"], path: "examples/greeter/Sources/GreeterApp",
-                          swiftSettings: strictSwift),
-        .testTarget(name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
-                    path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
+        .target(
+            name: "Greeter", dependencies: ["FlowShellKit"], path: "examples/greeter/Features/Greeter/Sources", swiftSettings: strictSwift),
+        .target(
+            name: "GreeterShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Greeter"],
+            path: "examples/greeter/Sources/GreeterShell",
+            swiftSettings: strictSwift),
+        .executableTarget(
+            name: "GreeterApp", dependencies: ["FlowShell", "GreeterShell"], path: "examples/greeter/Sources/GreeterApp",
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
+            path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
         // examples/notes, the shell the guides build (docs/features.md, docs/your-own-shell.md):
         // its code is what they show, compiled and tested here.
         .target(name: "Notes", dependencies: ["FlowShellKit"], path: "examples/notes/Features/Notes/Sources", swiftSettings: strictSwift),
-        .target(name: "NotesShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Notes"], path: "examples/notes/Sources/NotesShell",
-                swiftSettings: strictSwift),
-        .executableTarget(name: "NotesApp", dependencies: ["FlowShell", "NotesShell"], path: "examples/notes/Sources/NotesApp",
-                          swiftSettings: strictSwift),
-        .testTarget(name: "NotesTests", dependencies: ["Notes", "FlowShellKit", "FlowShellTesting", .product(name: "Clocks", package: "swift-clocks")],
-                    path: "examples/notes/Features/Notes/Tests", swiftSettings: strictSwift),
+        .target(
+            name: "NotesShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Notes"], path: "examples/notes/Sources/NotesShell",
+            swiftSettings: strictSwift),
+        .executableTarget(
+            name: "NotesApp", dependencies: ["FlowShell", "NotesShell"], path: "examples/notes/Sources/NotesApp",
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "NotesTests",
+            dependencies: ["Notes", "FlowShellKit", "FlowShellTesting", .product(name: "Clocks", package: "swift-clocks")],
+            path: "examples/notes/Features/Notes/Tests", swiftSettings: strictSwift),
         .testTarget(name: "FlowShellKitTests", dependencies: ["FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(name: "FlowManifestTests", dependencies: ["FlowManifest", "FlowShellKit"], swiftSettings: strictSwift),
         .testTarget(
@@ -207,12 +224,20 @@ let package = Package(
         ),
         // The plugin protocol's messages and the supervisor, then plugins in a running shell: the
         // real binary's sessions with plugins of every kind (`Sessions/`), and the example plugin.
-        .testTarget(name: "FlowPluginsTests", dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit", "FlowShellRuntime", "FlowCoordinator",
-                                                      "FlowShellTesting", "FlowShellTestSupport", "Trips", "trips-plugin", "flowshell"],
-                    exclude: ["Fixtures"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowPluginsTests",
+            dependencies: [
+                "FlowPlugins", "FlowPluginProtocol", "FlowShellKit", "FlowShellRuntime", "FlowCoordinator",
+                "FlowShellTesting", "FlowShellTestSupport", "Trips", "trips-plugin", "flowshell",
+            ],
+            exclude: ["Fixtures"], swiftSettings: strictSwift),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellTestingTests", dependencies: ["FlowShellTesting", "FlowShellKit", "FlowCoordinator",
-                                                         .product(name: "Clocks", package: "swift-clocks")], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellTestingTests",
+            dependencies: [
+                "FlowShellTesting", "FlowShellKit", "FlowCoordinator",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ], swiftSettings: strictSwift),
         // What the test targets share, a library that only they depend on: the built binary run
         // end to end, a pseudo-terminal and what a terminal of it shows, the sample app's features,
         // and the fixtures (broken flows, golden renderings, plugins in Python).
@@ -224,13 +249,17 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowShellTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowShellTestSupport"],
+            swiftSettings: strictSwift),
         // The terminal in process and through the real binary, on pipes and pseudo-terminals; and
         // every global command in every front end (the browser's and SSH's added below).
         .testTarget(
             name: "FlowShellTerminalTests",
-            dependencies: ["FlowShellTerminal", "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor",
-                           "FlowShellTesting", "FlowShellTestSupport", "flowshell"],
+            dependencies: [
+                "FlowShellTerminal", "FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator", "LineEditor",
+                "FlowShellTesting", "FlowShellTestSupport", "flowshell",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -242,9 +271,11 @@ let package = Package(
         // app through the real binary, the examples' shells, and the package's layout.
         .testTarget(
             name: "FlowShellAppTests",
-            dependencies: ["FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator",
-                           "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "GreeterApp", "NotesApp",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator",
+                "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "GreeterApp", "NotesApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSwift
         ),
     ] + featureTargets + libraryTargets
@@ -280,7 +311,9 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // What the browser's and SSH's servers share: at their door, the rule that lets a
         // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it;
         // inside, the guards every served session is composed with.
-        .target(name: "FlowShellServing", dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSwift),
+        .target(
+            name: "FlowShellServing", dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
         // or terminal.
@@ -338,20 +371,28 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
-        .testTarget(name: "FlowShellWebTests", dependencies: [
-            "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing",
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOEmbedded", package: "swift-nio"),
-            .product(name: "NIOWebSocket", package: "swift-nio"),
-        ], swiftSettings: strictSwift),
-        .testTarget(name: "FlowShellSSHTests", dependencies: ["FlowShellSSH", "FlowShellServing", .product(name: "NIOSSH", package: "swift-nio-ssh"),
-                                                                .product(name: "Crypto", package: "swift-crypto")],
-                    swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellWebTests",
+            dependencies: [
+                "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellSSHTests",
+            dependencies: [
+                "FlowShellSSH", "FlowShellServing", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift),
         // examples/greeter's server program, which `greeter serve` runs.
-        .executableTarget(name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
-                          swiftSettings: strictSwift),
-        .executableTarget(name: "NotesServe", dependencies: ["FlowShellServe", "NotesShell"], path: "examples/notes/Sources/NotesServe",
-                          swiftSettings: strictSwift),
+        .executableTarget(
+            name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
+            swiftSettings: strictSwift),
+        .executableTarget(
+            name: "NotesServe", dependencies: ["FlowShellServe", "NotesShell"], path: "examples/notes/Sources/NotesServe",
+            swiftSettings: strictSwift),
     ]
     // Every global command in every front end, the browser's and SSH's among them
     // (GlobalCommandTests), and examples/greeter's server program (ExampleAppTests).
@@ -372,26 +413,29 @@ if let chosen = Context.environment["FLOWSHELL_TESTS"] {
 // other builds leave it out.
 if Context.environment["FLOWSHELL_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver", swiftSettings: strictSwift))
-    package.targets.append(.executableTarget(
-        name: "ConfigFuzzer",
-        dependencies: ["FlowManifest", "FlowShellKit", "FlowShellRuntime", "FuzzDriver"] + features.map { .target(name: $0) },
-        path: "Fuzz/ConfigFuzzer",
-        swiftSettings: strictSwift,
-        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
-        plugins: ["FeatureRegistryPlugin"]
-    ))
-    package.targets.append(.executableTarget(
-        name: "PluginFuzzer",
-        dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit", "FuzzDriver"],
-        path: "Fuzz/PluginFuzzer",
-        swiftSettings: strictSwift,
-        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
-    ))
-    package.targets.append(.executableTarget(
-        name: "CommandFuzzer",
-        dependencies: ["FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "LineEditor", "FuzzDriver"],
-        path: "Fuzz/CommandFuzzer",
-        swiftSettings: strictSwift,
-        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "ConfigFuzzer",
+            dependencies: ["FlowManifest", "FlowShellKit", "FlowShellRuntime", "FuzzDriver"] + features.map { .target(name: $0) },
+            path: "Fuzz/ConfigFuzzer",
+            swiftSettings: strictSwift,
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
+            plugins: ["FeatureRegistryPlugin"]
+        ))
+    package.targets.append(
+        .executableTarget(
+            name: "PluginFuzzer",
+            dependencies: ["FlowPlugins", "FlowPluginProtocol", "FlowShellKit", "FuzzDriver"],
+            path: "Fuzz/PluginFuzzer",
+            swiftSettings: strictSwift,
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+        ))
+    package.targets.append(
+        .executableTarget(
+            name: "CommandFuzzer",
+            dependencies: ["FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "LineEditor", "FuzzDriver"],
+            path: "Fuzz/CommandFuzzer",
+            swiftSettings: strictSwift,
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+        ))
 }

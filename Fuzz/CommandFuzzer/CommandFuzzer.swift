@@ -21,14 +21,19 @@ import Darwin
 @main
 enum CommandFuzzer {
     /// A screen's commands, as the car list declares them.
-    static let screen = ViewProperties(title: "Cars", commands: [
-        CommandDescription(name: "select", summary: "", arguments: [ArgumentDescription("CAR-ID", values: ["rio", "polo", "Kia Rio"])]),
-        CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)]),
-        CommandDescription(name: "book", summary: "", arguments: [
-            ArgumentDescription("CAR"), ArgumentDescription("hours", kind: .option, optional: true, valueName: "HOURS"),
-            ArgumentDescription("dry-run", kind: .flag, optional: true),
-        ]),
-    ])
+    static let screen = ViewProperties(
+        title: "Cars",
+        commands: [
+            CommandDescription(
+                name: "select", summary: "", arguments: [ArgumentDescription("CAR-ID", values: ["rio", "polo", "Kia Rio"])]),
+            CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)]),
+            CommandDescription(
+                name: "book", summary: "",
+                arguments: [
+                    ArgumentDescription("CAR"), ArgumentDescription("hours", kind: .option, optional: true, valueName: "HOURS"),
+                    ArgumentDescription("dry-run", kind: .flag, optional: true),
+                ]),
+        ])
 
     /// What a terminal session offers on that screen: its commands, then the global ones.
     @MainActor static let commands = screen.commands + Dispatcher.globals(composing: .terminal).map(\.description)
@@ -38,7 +43,8 @@ enum CommandFuzzer {
 
     @MainActor
     static func main() {
-        guard (try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)) != nil, chdir(scratch) == 0 else {
+        guard (try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)) != nil, chdir(scratch) == 0
+        else {
             print("cannot work in a scratch folder \(scratch)")
             exit(1)
         }
@@ -49,9 +55,11 @@ enum CommandFuzzer {
     @MainActor
     static func check(_ line: String) {
         if let words = try? CommandLineTokenizer.words(of: line), let name = words.first,
-           let command = commands.first(where: { $0.name == name }) {
+            let command = commands.first(where: { $0.name == name })
+        {
             if let parsed = try? ParsedArguments(Array(words.dropFirst()), for: command),
-               parsed.positionals.count > command.positionals.count {
+                parsed.positionals.count > command.positionals.count
+            {
                 print("more positionals than declared: \(line.debugDescription)")
                 abort()
             }
@@ -60,7 +68,9 @@ enum CommandFuzzer {
         var prefix = ""
         for character in line.prefix(64) {
             prefix.append(character)
-            _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in [("rio", "Kia Rio"), ("polo", nil)] }
+            _ = CompletionProvider.complete(prefix, commands: commands, links: ["/cars/:carID", "/bookings"]) { _ in
+                [("rio", "Kia Rio"), ("polo", nil)]
+            }
         }
     }
 

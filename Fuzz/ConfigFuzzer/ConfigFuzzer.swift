@@ -17,7 +17,8 @@ import Darwin
 enum ConfigFuzzer {
     static let file = "fuzz.json"
 
-    @MainActor static let validator = ManifestValidator(catalog: FeatureCatalog(linkedFeatureModules), globalCommands: SessionCapability.reservedNames)
+    @MainActor static let validator = ManifestValidator(
+        catalog: FeatureCatalog(linkedFeatureModules), globalCommands: SessionCapability.reservedNames)
 
     @MainActor
     static func main() {

@@ -37,10 +37,12 @@ enum PluginFuzzer {
             abort()
         }
         // The envelope read by hand is JSONDecoder's, whenever the hand reads one.
-        if !PluginLine.exceedsDepth(line), let scanned = line.withUnsafeBytes({ bytes -> (type: String, id: Int?, instance: Int?)? in
-            var reader = PluginJSONReader(bytes: bytes)
-            return reader.envelope()
-        }) {
+        if !PluginLine.exceedsDepth(line),
+            let scanned = line.withUnsafeBytes({ bytes -> (type: String, id: Int?, instance: Int?)? in
+                var reader = PluginJSONReader(bytes: bytes)
+                return reader.envelope()
+            })
+        {
             let decoded = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data)
             if decoded?.type != scanned.type || decoded?.id != scanned.id || decoded?.instance != scanned.instance {
                 print("the envelope read by hand is not JSONDecoder's: \(line)")
@@ -53,7 +55,8 @@ enum PluginFuzzer {
             let update = try? JSONDecoder().decode(PluginMessage.Update.self, from: data)
             let envelope = try? JSONDecoder().decode(PluginMessage.Envelope.self, from: data)
             if PluginLine.exceedsDepth(line) || envelope.map({ $0.type != "update" || $0.instance != instance }) == true
-                || update.map({ !$0.events.isEmpty || $0.instance != instance }) == true {
+                || update.map({ !$0.events.isEmpty || $0.instance != instance }) == true
+            {
                 print("an update told apart as carrying no events is not one: \(line)")
                 abort()
             }

@@ -23,7 +23,7 @@ struct FeatureRegistryPlugin: BuildToolPlugin {
                 // The list comes from the package manifest: regenerate only when it changes.
                 inputFiles: [context.package.directoryURL.appending(path: "Package.swift")],
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

@@ -76,7 +76,8 @@ struct CoverageRecorder {
             case .guardStarted(_, let condition): if guardsStarted[condition] == nil { guardsStarted[condition] = steps }
             case .guardFlowFinished(let site, let condition): guardFlowsFinished.insert(GuardSite(site: site, condition: condition))
             case .flowStarted(let flow): if flowsStarted[flow] == nil { flowsStarted[flow] = steps }
-            case .guardOutcome(let site, let condition, let outcome): guardOutcomes[GuardKey(site: site, condition: condition, outcome: outcome), default: 0] += 1
+            case .guardOutcome(let site, let condition, let outcome):
+                guardOutcomes[GuardKey(site: site, condition: condition, outcome: outcome), default: 0] += 1
             case .linkBuilt(let path): links[path, default: 0] += 1
             case .screenReached(let screen): screens[screen, default: 0] += 1
             case .flowResult(let flow, let result): flowResults["\(flow).\(result)", default: 0] += 1
@@ -123,17 +124,23 @@ struct CoverageRecorder {
             // found on the path that finished it: it is not also said never to have finished.
             let finished = guardFlowsFinished.contains { $0.condition == condition }
             guard !finished else { continue }
-            report(Problem(kind: .guardUnfinished, place: definition.path,
-                           message: "flow '\(definition.flow)' of guard '\(condition)' never finished on any path within \(depth) lines, so nothing that needs '\(condition)' went on after it\(untriedCommands(in: definition.flow))"),
-                   steps: steps)
+            report(
+                Problem(
+                    kind: .guardUnfinished, place: definition.path,
+                    message:
+                        "flow '\(definition.flow)' of guard '\(condition)' never finished on any path within \(depth) lines, so nothing that needs '\(condition)' went on after it\(untriedCommands(in: definition.flow))"
+                ),
+                steps: steps)
         }
         for flow in flowsStarted.keys.sorted() where !unexplored.flows.contains(flow) {
             guard let subFlow = manifest.flows[flow], let steps = flowsStarted[flow] else { continue }
             let finished = subFlow.finish.values.contains { (flowResults["\(flow).\($0)"] ?? 0) > 0 }
             guard !finished else { continue }
-            report(Problem(kind: .flowUnfinished, place: subFlow.path,
-                           message: "flow '\(flow)' never finished with a result on any path within \(depth) lines\(untriedCommands(in: flow))"),
-                   steps: steps)
+            report(
+                Problem(
+                    kind: .flowUnfinished, place: subFlow.path,
+                    message: "flow '\(flow)' never finished with a result on any path within \(depth) lines\(untriedCommands(in: flow))"),
+                steps: steps)
         }
     }
 
@@ -150,8 +157,9 @@ struct CoverageRecorder {
 
     /// The coverage, item by item in the order the config names them.
     func coverage() -> ExplorationReport.Coverage {
-        ExplorationReport.Coverage(transitions: transitionSection(), guardOutcomes: guardSection(), links: linkSection(),
-                                   screens: screenSection(), commands: commandSection(), flowResults: flowResultSection())
+        ExplorationReport.Coverage(
+            transitions: transitionSection(), guardOutcomes: guardSection(), links: linkSection(),
+            screens: screenSection(), commands: commandSection(), flowResults: flowResultSection())
     }
 
     /// The findings, in the order found (shortest paths first).
@@ -159,8 +167,9 @@ struct CoverageRecorder {
         foundOrder.compactMap { key in
             guard let found = found[key] else { return nil }
             let location = found.problem.place.flatMap(manifest.location(of:))
-            return ExplorationReport.Finding(kind: found.problem.kind, message: found.problem.message, path: found.problem.place?.description,
-                                             line: location?.line, column: location?.column, steps: found.steps, alsoOn: found.alsoOn)
+            return ExplorationReport.Finding(
+                kind: found.problem.kind, message: found.problem.message, path: found.problem.place?.description,
+                line: location?.line, column: location?.column, steps: found.steps, alsoOn: found.alsoOn)
         }
     }
 
@@ -174,10 +183,12 @@ struct CoverageRecorder {
     }
 
     private func transitionSection() -> ExplorationReport.Section {
-        ExplorationReport.Section(allTransitions.map { transition in
-            item(Self.describe(transition), at: transition.path, count: transitions[transition.path] ?? 0,
-                 note: "no path within the bounds took it")
-        })
+        ExplorationReport.Section(
+            allTransitions.map { transition in
+                item(
+                    Self.describe(transition), at: transition.path, count: transitions[transition.path] ?? 0,
+                    note: "no path within the bounds took it")
+            })
     }
 
     /// `cars.list selected → cars.details (push)`, `cars.list › whoami → auth.account (push)`.
@@ -198,8 +209,10 @@ struct CoverageRecorder {
                 for outcome in GuardOutcome.allCases {
                     let count = guardOutcomes[GuardKey(site: site.path, condition: condition, outcome: outcome)] ?? 0
                     let flowFinished = guardFlowsFinished.contains(GuardSite(site: site.path, condition: condition))
-                    items.append(item("\(site.name): \(condition) \(outcome.rawValue)", at: site.path.appending("requires"), count: count,
-                                      note: outcome == .finished && flowFinished ? stillUnmetNote(condition) : Self.guardNote(outcome)))
+                    items.append(
+                        item(
+                            "\(site.name): \(condition) \(outcome.rawValue)", at: site.path.appending("requires"), count: count,
+                            note: outcome == .finished && flowFinished ? stillUnmetNote(condition) : Self.guardNote(outcome)))
                 }
             }
         }
@@ -221,9 +234,12 @@ struct CoverageRecorder {
     }
 
     private func linkSection() -> ExplorationReport.Section {
-        ExplorationReport.Section(manifest.links.map { link in
-            item(link.pattern, at: link.path, count: links[link.path] ?? 0, note: linkNotes[link.path] ?? "no value it was tried with built it")
-        })
+        ExplorationReport.Section(
+            manifest.links.map { link in
+                item(
+                    link.pattern, at: link.path, count: links[link.path] ?? 0,
+                    note: linkNotes[link.path] ?? "no value it was tried with built it")
+            })
     }
 
     /// The screens the config names, each where it first names it, in that order.
@@ -246,9 +262,10 @@ struct CoverageRecorder {
     }
 
     private func screenSection() -> ExplorationReport.Section {
-        ExplorationReport.Section(screenPlaces.map { screen, path in
-            item(screen, at: path, count: screens[screen] ?? 0, note: "no path within the bounds opened it")
-        })
+        ExplorationReport.Section(
+            screenPlaces.map { screen, path in
+                item(screen, at: path, count: screens[screen] ?? 0, note: "no path within the bounds opened it")
+            })
     }
 
     /// The commands the screens offered, and those declared by each screen the config names
@@ -264,11 +281,12 @@ struct CoverageRecorder {
         }.filter { commands[$0] == nil }
         let keys = (Array(commands.keys) + unreachedKeys)
             .sorted { (order[$0.screen] ?? .max, $0.screen, $0.command) < (order[$1.screen] ?? .max, $1.screen, $1.command) }
-        return ExplorationReport.Section(keys.map { key in
-            let place = order[key.screen].map { places[$0].path }
-            let note = (screens[key.screen] ?? 0) == 0 ? "no path reached its screen" : commandNotes[key] ?? "no line ran it"
-            return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: note)
-        })
+        return ExplorationReport.Section(
+            keys.map { key in
+                let place = order[key.screen].map { places[$0].path }
+                let note = (screens[key.screen] ?? 0) == 0 ? "no path reached its screen" : commandNotes[key] ?? "no line ran it"
+                return item("\(key.screen) \(key.command)", at: place, count: commands[key] ?? 0, note: note)
+            })
     }
 
     private func flowResultSection() -> ExplorationReport.Section {
@@ -277,8 +295,10 @@ struct CoverageRecorder {
             for result in flow.results {
                 let event = flow.resultEvent(result)
                 let path = result == SubFlow.cancelledResult ? flow.path : flow.path.appending("finish")
-                items.append(item(event, at: path, count: flowResults[event] ?? 0,
-                                  note: result == SubFlow.cancelledResult ? "no path cancelled the flow" : "no path finished the flow so"))
+                items.append(
+                    item(
+                        event, at: path, count: flowResults[event] ?? 0,
+                        note: result == SubFlow.cancelledResult ? "no path cancelled the flow" : "no path finished the flow so"))
             }
         }
         return ExplorationReport.Section(items)

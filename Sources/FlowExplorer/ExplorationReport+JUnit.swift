@@ -18,9 +18,12 @@ extension ExplorationReport {
                 }
                 if here.isEmpty, !item.covered {
                     let note = item.note ?? "not covered"
-                    body = required ? "<failure type=\"not-covered\" message=\"\(Self.escape(note))\"/>" : "<skipped message=\"\(Self.escape(note))\"/>"
+                    body =
+                        required
+                        ? "<failure type=\"not-covered\" message=\"\(Self.escape(note))\"/>" : "<skipped message=\"\(Self.escape(note))\"/>"
                 }
-                return "    <testcase classname=\"\(Self.escape(file)).\(kind)\" name=\"\(Self.escape(name))\"" + (body.isEmpty ? "/>" : ">\(body)</testcase>")
+                return "    <testcase classname=\"\(Self.escape(file)).\(kind)\" name=\"\(Self.escape(name))\""
+                    + (body.isEmpty ? "/>" : ">\(body)</testcase>")
             }
         }
         var suites: [(name: String, cases: [String])] = [
@@ -30,7 +33,8 @@ extension ExplorationReport {
         let others = findings.indices.filter { !placed.contains($0) }.map { index in
             let finding = findings[index]
             let name = (finding.path.map { "\($0) " } ?? "") + (finding.line.map { "(line \($0)) " } ?? "") + finding.kind.rawValue
-            return "    <testcase classname=\"\(Self.escape(file)).findings\" name=\"\(Self.escape(name))\">\(failure(finding, replay: replay))</testcase>"
+            return
+                "    <testcase classname=\"\(Self.escape(file)).findings\" name=\"\(Self.escape(name))\">\(failure(finding, replay: replay))</testcase>"
         }
         let unmet = requirements.filter { !$0.met }.map { requirement in
             "    <testcase classname=\"\(Self.escape(file)).coverage\" name=\"--require-coverage \(requirement.section)=\(Self.number(requirement.percent))\">"
@@ -39,11 +43,15 @@ extension ExplorationReport {
         suites.append(("findings", others + unmet))
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let all = suites.flatMap(\.cases)
-        xml.append("<testsuites name=\"\(Self.escape(file))\" tests=\"\(all.count)\" failures=\"\(all.filter { $0.contains("<failure") }.count)\">")
+        xml.append(
+            "<testsuites name=\"\(Self.escape(file))\" tests=\"\(all.count)\" failures=\"\(all.filter { $0.contains("<failure") }.count)\">"
+        )
         for suite in suites where !suite.cases.isEmpty {
             let failures = suite.cases.filter { $0.contains("<failure") }.count
             let skipped = suite.cases.filter { $0.contains("<skipped") }.count
-            xml.append("  <testsuite name=\"\(Self.escape(file)): \(suite.name)\" tests=\"\(suite.cases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">")
+            xml.append(
+                "  <testsuite name=\"\(Self.escape(file)): \(suite.name)\" tests=\"\(suite.cases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">"
+            )
             xml += suite.cases
             xml.append("  </testsuite>")
         }

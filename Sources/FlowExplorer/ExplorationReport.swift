@@ -183,8 +183,9 @@ public struct ExplorationReport: Codable, Sendable, Equatable {
     public mutating func require(_ wanted: [(section: String, percent: Double)]) {
         requirements = wanted.compactMap { want in
             guard let section = coverage?.section(named: want.section) else { return nil }
-            return Requirement(section: want.section, percent: want.percent, reached: (section.percent * 10).rounded() / 10,
-                               met: section.percent >= want.percent)
+            return Requirement(
+                section: want.section, percent: want.percent, reached: (section.percent * 10).rounded() / 10,
+                met: section.percent >= want.percent)
         }
         if status != .unloadable {
             status = findings.isEmpty && requirements.allSatisfy(\.met) ? .passed : .failed
@@ -195,8 +196,9 @@ public struct ExplorationReport: Codable, Sendable, Equatable {
 extension ExplorationReport {
     /// The report of the config `file` that did not load, and why (`problems`): nothing explored.
     package init(unloadable file: String, bounds: Bounds, problems: [Problem]) {
-        self.init(file: file, status: .unloadable, bounds: bounds, explored: nil, coverage: nil, findings: [], requirements: [],
-                  problems: problems)
+        self.init(
+            file: file, status: .unloadable, bounds: bounds, explored: nil, coverage: nil, findings: [], requirements: [],
+            problems: problems)
     }
 }
 
@@ -215,8 +217,9 @@ extension FlowCheck {
     /// The errors that keep the config from loading, as the report says them.
     package var problems: [ExplorationReport.Problem] {
         diagnostics.filter { $0.severity == .error }.map {
-            ExplorationReport.Problem(severity: $0.severity.rawValue, message: $0.message, line: $0.location?.line,
-                                      column: $0.location?.column, path: $0.path?.description)
+            ExplorationReport.Problem(
+                severity: $0.severity.rawValue, message: $0.message, line: $0.location?.line,
+                column: $0.location?.column, path: $0.path?.description)
         }
     }
 }

@@ -80,8 +80,10 @@ final class ExplorerSession {
     /// The session's own plugins, and those of the exploration, which stop them.
     private let plugins: (own: PluginLoader, all: SessionPlugins)
 
-    private init(runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer, conditions: [String],
-                 plugins: (own: PluginLoader, all: SessionPlugins)) {
+    private init(
+        runtime: FlowRuntime, clock: ManualClock, pacer: ClockPacer, conditions: [String],
+        plugins: (own: PluginLoader, all: SessionPlugins)
+    ) {
         self.runtime = runtime
         self.plugins = plugins
         self.conditions = conditions
@@ -105,16 +107,18 @@ final class ExplorerSession {
         let planner = plugins.hasPlugins ? nil : launch.planner
         let runtime: FlowRuntime
         do throws(FlowRuntime.StartFailure) {
-            runtime = try await FlowRuntime.start(checked: launch.check, source: launch.source, modules: launch.modules,
-                                                  dataDirectory: { _ in nil }, services: services,
-                                                  now: { start + clock.now.offset.seconds }, plugins: plugins,
-                                                  planner: planner)
+            runtime = try await FlowRuntime.start(
+                checked: launch.check, source: launch.source, modules: launch.modules,
+                dataDirectory: { _ in nil }, services: services,
+                now: { start + clock.now.offset.seconds }, plugins: plugins,
+                planner: planner)
         } catch {
             launch.plugins.stop(plugins)
             throw error
         }
-        let session = ExplorerSession(runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions,
-                                      plugins: (plugins, launch.plugins))
+        let session = ExplorerSession(
+            runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions,
+            plugins: (plugins, launch.plugins))
         await session.session.refreshLinkParameterValues()
         return session
     }
@@ -169,15 +173,19 @@ final class ExplorerSession {
         for unresumed in finishedGuards {
             let condition = flow.planner.title(ofCondition: unresumed.pending.condition)
             let flowName = manifest.guards[unresumed.pending.condition]?.flow ?? unresumed.pending.condition
-            observations.append(.problem(Problem(kind: .guardStillUnmet, place: unresumed.site,
-                                                 message: "flow '\(flowName)' finished, but \(condition) still does not hold: what needed it did not go on")))
+            observations.append(
+                .problem(
+                    Problem(
+                        kind: .guardStillUnmet, place: unresumed.site,
+                        message: "flow '\(flowName)' finished, but \(condition) still does not hold: what needed it did not go on")))
         }
         finishedGuards.removeAll()
         // With what the screens' background work caused since the line before.
         defer { observations.removeAll() }
-        return LineResult(observations: observations, commandFailure: session.commandFailure,
-                          timedOut: timedOut, clockStopped: clockStopped,
-                          pluginStopped: plugins.own.endedRuns != pluginRuns ? plugins.own.lastEnding : nil)
+        return LineResult(
+            observations: observations, commandFailure: session.commandFailure,
+            timedOut: timedOut, clockStopped: clockStopped,
+            pluginStopped: plugins.own.endedRuns != pluginRuns ? plugins.own.lastEnding : nil)
     }
 
     // MARK: - Where the session is
@@ -206,8 +214,9 @@ final class ExplorerSession {
         for condition in conditions where await flow.isSatisfied(condition) {
             holding.append(condition)
         }
-        return ExplorerState(stack: stack, holding: holding,
-                             guards: flow.pendingGuards.map { .init(index: $0.index, condition: $0.condition, resume: Self.describe($0.resume)) })
+        return ExplorerState(
+            stack: stack, holding: holding,
+            guards: flow.pendingGuards.map { .init(index: $0.index, condition: $0.condition, resume: Self.describe($0.resume)) })
     }
 
     /// What an intent asks, the same in every process (a payload's keys sorted).
@@ -279,8 +288,13 @@ final class ExplorerSession {
                 if result == SubFlow.cancelledResult {
                     observations.append(.guardOutcome(site: started.site, condition: pending.condition, .cancelled))
                     if trace.after != started.before {
-                        observations.append(.problem(Problem(kind: .guardCancelMoved, place: started.site,
-                                                             message: "cancelling flow '\(flowName)' left \(describe(trace.after)) open, not \(describe(started.before))")))
+                        observations.append(
+                            .problem(
+                                Problem(
+                                    kind: .guardCancelMoved, place: started.site,
+                                    message:
+                                        "cancelling flow '\(flowName)' left \(describe(trace.after)) open, not \(describe(started.before))")
+                            ))
                     }
                 } else {
                     observations.append(.guardFlowFinished(site: started.site, condition: pending.condition))
@@ -289,7 +303,8 @@ final class ExplorerSession {
             }
         case .event(let event, _):
             if let dot = event.name.firstIndex(of: ".") {
-                observations.append(.flowResult(flow: String(event.name[..<dot]), result: String(event.name[event.name.index(after: dot)...])))
+                observations.append(
+                    .flowResult(flow: String(event.name[..<dot]), result: String(event.name[event.name.index(after: dot)...])))
             }
         case nil:
             break
@@ -358,7 +373,8 @@ final class ExplorerSession {
                 return
             }
             let position = pending.index
-            let site = position > 0 && position < target.screens.count
+            let site =
+                position > 0 && position < target.screens.count
                 ? main.edge(from: target.screens[position - 1], to: target.screens[position])?.path ?? link.path : link.path
             startedGuards.append(StartedGuard(pending: pending, site: site, before: before))
             observations.append(.guardStarted(site: site, condition: pending.condition))
@@ -385,18 +401,27 @@ final class ExplorerSession {
             }
             // A sub-flow given up hands its parent `NAME.cancelled`, which it need not handle.
             if let dot = event.name.firstIndex(of: "."), manifest.flows[String(event.name[..<dot])] != nil,
-               event.name[event.name.index(after: dot)...] == SubFlow.cancelledResult { return }
+                event.name[event.name.index(after: dot)...] == SubFlow.cancelledResult
+            {
+                return
+            }
             let screen = trace.before.indices.contains(index) ? name(of: trace.before[index].screen) : "a closed screen"
             let origin = origins.indices.contains(index) ? origins[index] : nil
-            observations.append(.problem(Problem(kind: .unhandledEvent, place: origin,
-                                                 message: "\(screen) emitted '\(event.name)', which no transition takes from it in this flow: \(notice.text)")))
+            observations.append(
+                .problem(
+                    Problem(
+                        kind: .unhandledEvent, place: origin,
+                        message: "\(screen) emitted '\(event.name)', which no transition takes from it in this flow: \(notice.text)")))
         case .command:
             if let transition = flow.planner.transition(followedBy: trace.intent, stack: trace.before) {
                 observations.append(.problem(Problem(kind: .transitionFailed, place: transition.path, message: notice.text)))
             }
         case .link(let target):
-            observations.append(.problem(Problem(kind: .linkFailed, place: manifest.link(matching: target.text)?.pattern.path,
-                                                 message: notice.text)))
+            observations.append(
+                .problem(
+                    Problem(
+                        kind: .linkFailed, place: manifest.link(matching: target.text)?.pattern.path,
+                        message: notice.text)))
         case .back, .home:
             // Nothing to go back to: what back says at the first screen.
             break

@@ -75,12 +75,14 @@ public final class FlowExplorer {
     /// An explorer of the flow `check` found sound (from `source`), with the linked `modules`
     /// and the flow's `plugins` (the loader `check` used).
     package init(check: FlowCheck, source: ConfigSource, modules: [FeatureModule], plugins: PluginLoader, options: Options = Options()) {
-        launch = SessionLaunch(check: check, source: source, modules: modules, plugins: SessionPlugins(loader: plugins), startMoment: options.clock,
-                               conditions: check.runnableManifest.map(ExplorerSession.conditions(of:)) ?? [])
+        launch = SessionLaunch(
+            check: check, source: source, modules: modules, plugins: SessionPlugins(loader: plugins), startMoment: options.clock,
+            conditions: check.runnableManifest.map(ExplorerSession.conditions(of:)) ?? [])
         self.options = options
         let declared = Dictionary(check.modules.flatMap(\.screens).map { ($0.id, $0.commands) }) { first, _ in first }
-        recorder = CoverageRecorder(manifest: check.runnableManifest ?? Manifest(app: "", root: "", modules: [], transitions: []),
-                                    file: source.fileName, declaredCommands: declared)
+        recorder = CoverageRecorder(
+            manifest: check.runnableManifest ?? Manifest(app: "", root: "", modules: [], transitions: []),
+            file: source.fileName, declaredCommands: declared)
         sample = SeededSample(seed: options.seed)
     }
 
@@ -100,8 +102,10 @@ public final class FlowExplorer {
         } catch {
             // The root screen refused: the one path, and its finding.
             guard let refusal = error.screenRefusal else { return .failure(error) }
-            recorder.report(Problem(kind: .screenFailed, place: JSONPath.root.appending("root"),
-                                    message: "cannot open the root screen '\(recorder.manifest.root)': \(refusal)"), steps: [])
+            recorder.report(
+                Problem(
+                    kind: .screenFailed, place: JSONPath.root.appending("root"),
+                    message: "cannot open the root screen '\(recorder.manifest.root)': \(refusal)"), steps: [])
             return .success(report())
         }
         launch.planner = first.runtime.flow.planner
@@ -193,20 +197,24 @@ public final class FlowExplorer {
                 recorder.ran(command, on: screen)
             }
             if let failure = result.commandFailure, let command = candidate.command, failure.hasPrefix(Session.unexpectedFailurePrefix) {
-                recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(failure)"),
-                                steps: steps)
+                recorder.report(
+                    Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(failure)"),
+                    steps: steps)
             } else if let stopped = result.pluginStopped, let command = candidate.command, !result.timedOut {
                 // The plugin's own deadline, or its crash, ended it during this command: this
                 // path's failure (said without the log's path, which is the run's scratch folder).
-                recorder.report(Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(stopped)"),
-                                steps: steps)
+                recorder.report(
+                    Problem(kind: .commandFailed, place: origin, message: "'\(command)' on \(screen) failed: \(stopped)"),
+                    steps: steps)
             }
             if result.timedOut {
                 let seconds = Self.format(options.deadline)
                 let why = result.clockStopped ? ": it waits on the clock for longer than that" : ""
-                recorder.report(Problem(kind: .deadline, place: origin,
-                                        message: "'\(candidate.line)' on \(screen) did not finish within \(seconds) s\(why)"),
-                                steps: steps)
+                recorder.report(
+                    Problem(
+                        kind: .deadline, place: origin,
+                        message: "'\(candidate.line)' on \(screen) did not finish within \(seconds) s\(why)"),
+                    steps: steps)
                 if !current.isAbandoned { current.close() }
                 leadsOn = true
                 continue
@@ -224,9 +232,12 @@ public final class FlowExplorer {
         // Only quit leaves a screen from which every step leads back to it.
         if !leadsOn, chosen == nil, !node.steps.isEmpty, !candidates.isEmpty {
             let title = node.state.stack.last.map { start.name(of: $0.screen) } ?? "the first screen"
-            recorder.report(Problem(kind: .deadEnd, place: origin,
-                                    message: "\(title) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it"),
-                            steps: node.steps + ["back"])
+            recorder.report(
+                Problem(
+                    kind: .deadEnd, place: origin,
+                    message:
+                        "\(title) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it"),
+                steps: node.steps + ["back"])
         }
         return children
     }
@@ -250,10 +261,13 @@ public final class FlowExplorer {
             if result.timedOut { break }
         }
         guard await session.state() == node.state else {
-            recorder.report(Problem(kind: .nondeterministic, place: session.origins.last ?? nil,
-                                    message: "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, what a plugin keeps in files)"
-                                        + (met ?? "")),
-                            steps: node.steps)
+            recorder.report(
+                Problem(
+                    kind: .nondeterministic, place: session.origins.last ?? nil,
+                    message:
+                        "typing the same lines in a fresh session did not lead to the same screens: what a screen shows or offers depends on more than the flow (the time, the machine, what a plugin keeps in files)"
+                        + (met ?? "")),
+                steps: node.steps)
             if !session.isAbandoned { session.close() }
             return nil
         }
@@ -271,8 +285,9 @@ public final class FlowExplorer {
                     candidates.append(Candidate(line: command.name, command: nil))
                     continue
                 }
-                let variants = CommandVariants(command, on: top.screen, examples: recorder.manifest.examples(of: command.name, on: top.screen),
-                                               limit: options.values, sample: sample)
+                let variants = CommandVariants(
+                    command, on: top.screen, examples: recorder.manifest.examples(of: command.name, on: top.screen),
+                    limit: options.values, sample: sample)
                 recorder.offered(command.name, on: top.screen, untried: variants.untried)
                 candidates += variants.lines.map { Candidate(line: $0, command: command.name) }
             }
@@ -298,7 +313,9 @@ public final class FlowExplorer {
     private func linkLines() -> [Candidate] {
         var lines: [Candidate] = []
         for link in recorder.manifest.links {
-            let values = link.parameters.map { sample.choose(linkValues[$0, default: []], limit: options.values, for: "\(link.pattern) :\($0)") }
+            let values = link.parameters.map {
+                sample.choose(linkValues[$0, default: []], limit: options.values, for: "\(link.pattern) :\($0)")
+            }
             guard !values.contains(where: \.isEmpty) else { continue }
             let base = values.map { $0[0] }
             var texts: [[String]] = [base]
@@ -332,10 +349,12 @@ public final class FlowExplorer {
         ExplorationReport(
             file: launch.source.fileName,
             status: .passed,
-            bounds: ExplorationReport.Bounds(depth: options.depth, paths: options.paths, values: options.values,
-                                             deadlineSeconds: options.deadline.seconds, seed: options.seed),
-            explored: ExplorationReport.Explored(paths: pathsTried, states: states, deepest: deepest, beyondDepth: beyondDepth,
-                                                 stoppedAtPathLimit: stoppedAtPathLimit),
+            bounds: ExplorationReport.Bounds(
+                depth: options.depth, paths: options.paths, values: options.values,
+                deadlineSeconds: options.deadline.seconds, seed: options.seed),
+            explored: ExplorationReport.Explored(
+                paths: pathsTried, states: states, deepest: deepest, beyondDepth: beyondDepth,
+                stoppedAtPathLimit: stoppedAtPathLimit),
             coverage: recorder.coverage(),
             findings: recorder.findings(),
             requirements: [])

@@ -17,7 +17,9 @@ extension ExplorationReport.Finding {
         // stops before it and says why.
         for (index, step) in steps.enumerated() {
             if let breaking = step.unicodeScalars.first(where: CharacterDescription.breaksALine) {
-                lines.append("# step \(index + 1) holds \(CharacterDescription.describe(breaking)), which a line of a script cannot hold: the script stops here")
+                lines.append(
+                    "# step \(index + 1) holds \(CharacterDescription.describe(breaking)), which a line of a script cannot hold: the script stops here"
+                )
                 break
             }
             lines.append(step)

@@ -14,8 +14,10 @@ public struct ModuleDeclaration: Codable, Sendable, Equatable {
 
     /// The module `name` with its `screens`, and the link parameters and conditions it answers for
     /// (none by default).
-    public init(name: String, screens: [ScreenDeclaration], resolvers: [ResolverDeclaration] = [],
-                conditions: [ConditionDeclaration] = []) {
+    public init(
+        name: String, screens: [ScreenDeclaration], resolvers: [ResolverDeclaration] = [],
+        conditions: [ConditionDeclaration] = []
+    ) {
         self.name = name
         self.screens = screens
         self.resolvers = resolvers
@@ -139,7 +141,8 @@ public struct ScreenDeclaration: Codable, Sendable, Equatable {
 
     /// The screen `id` called `title`, opened with the `inputs` keys, emitting `events`, with its
     /// `commands`.
-    public init(id: String, title: String, inputs: [String] = [], events: [EventDeclarationData] = [], commands: [CommandDescription] = []) {
+    public init(id: String, title: String, inputs: [String] = [], events: [EventDeclarationData] = [], commands: [CommandDescription] = [])
+    {
         self.id = id
         self.title = title
         self.inputs = inputs
@@ -149,9 +152,10 @@ public struct ScreenDeclaration: Codable, Sendable, Equatable {
 
     /// The declaration of a linked screen's registration and its first view's commands.
     public init(_ registration: FeatureRegistration, commands: [CommandDescription]) {
-        self.init(id: registration.id, title: registration.title, inputs: registration.inputs,
-                  events: registration.events.map { EventDeclarationData(name: $0.name, payload: $0.payloadKeys, summary: $0.summary) },
-                  commands: commands)
+        self.init(
+            id: registration.id, title: registration.title, inputs: registration.inputs,
+            events: registration.events.map { EventDeclarationData(name: $0.name, payload: $0.payloadKeys, summary: $0.summary) },
+            commands: commands)
     }
 
     private enum CodingKeys: String, CodingKey { case id, title, inputs, events, commands }
@@ -174,7 +178,9 @@ public struct ScreenDeclaration: Codable, Sendable, Equatable {
     /// What is wrong with the declaration, if anything, in one line.
     public var problem: String? {
         if id.isEmpty || !id.contains(".") { return "screen id '\(id)' must have the form 'module.screen'" }
-        if let empty = commands.first(where: { $0.name.isEmpty }) { return "screen '\(id)' declares a command with no name (\(empty.summary))" }
+        if let empty = commands.first(where: { $0.name.isEmpty }) {
+            return "screen '\(id)' declares a command with no name (\(empty.summary))"
+        }
         let names = events.map(\.name)
         if Set(names).count != names.count { return "screen '\(id)' declares an event twice" }
         return nil

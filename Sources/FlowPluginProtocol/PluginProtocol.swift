@@ -33,7 +33,8 @@ public struct SemanticVersion: Sendable, Equatable, CustomStringConvertible {
         let core = text.split(whereSeparator: { $0 == "-" || $0 == "+" }).first.map(String.init) ?? ""
         let parts = core.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let major = parts[0], let minor = parts[1], let patch = parts[2],
-              major >= 0, minor >= 0, patch >= 0 else { return nil }
+            major >= 0, minor >= 0, patch >= 0
+        else { return nil }
         self.init(major: major, minor: minor, patch: patch)
     }
 

@@ -28,8 +28,9 @@ public enum FlowShellMain {
         }
         if arguments == ["--generate-manual"] {
             do {
-                print(ManualPage(identity: identity, modules: modules, commandLine: try DumpedCommandLine.of(FlowShellCommand.self)).text,
-                      terminator: "")
+                print(
+                    ManualPage(identity: identity, modules: modules, commandLine: try DumpedCommandLine.of(FlowShellCommand.self)).text,
+                    terminator: "")
                 exit(0)
             } catch {
                 FileHandle.standardError.write(Data("error: cannot describe the command line: \(error)\n".utf8))
@@ -42,7 +43,10 @@ public enum FlowShellMain {
         }
         if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first) {
             let hint = EditDistance.closest(to: first, among: subcommandNames).map { " — did you mean '\($0)'?" } ?? ""
-            FileHandle.standardError.write(Data("error: '\(first)' is not a \(identity.name) command\(hint)\ncommands: \(subcommandNames.joined(separator: ", ")) (run is the default; \(identity.name) --help says more)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "error: '\(first)' is not a \(identity.name) command\(hint)\ncommands: \(subcommandNames.joined(separator: ", ")) (run is the default; \(identity.name) --help says more)\n"
+                        .utf8))
             exit(ExitCode.validationFailure.rawValue)
         }
         do {

@@ -65,8 +65,10 @@ public final class PluginServer {
         switch envelope.type {
         case "hello":
             guard let hello = try? JSONDecoder().decode(PluginMessage.Hello.self, from: line),
-                  let version = SemanticVersion(hello.version), version.major == PluginProtocol.version.major else {
-                FileHandle.standardError.write(Data("the shell speaks another protocol version; this plugin speaks \(PluginProtocol.version)\n".utf8))
+                let version = SemanticVersion(hello.version), version.major == PluginProtocol.version.major
+            else {
+                FileHandle.standardError.write(
+                    Data("the shell speaks another protocol version; this plugin speaks \(PluginProtocol.version)\n".utf8))
                 return 1
             }
         case "cancel":
@@ -90,16 +92,20 @@ public final class PluginServer {
             switch try decoder.decode(Method.self, from: line).method {
             case "screens":
                 let declared = modules.map { module in
-                    ModuleDeclaration(name: module.name, screens: module.screens.map { registration in
-                        ScreenDeclaration(registration, commands: registration.commands.map { CommandDescription(name: $0, summary: "") })
-                    }, resolvers: module.resolvers.map { ResolverDeclaration(parameter: $0.parameter, produces: $0.produces) },
-                    conditions: module.conditions.map { ConditionDeclaration(name: $0.name, summary: $0.summary) })
+                    ModuleDeclaration(
+                        name: module.name,
+                        screens: module.screens.map { registration in
+                            ScreenDeclaration(
+                                registration, commands: registration.commands.map { CommandDescription(name: $0, summary: "") })
+                        }, resolvers: module.resolvers.map { ResolverDeclaration(parameter: $0.parameter, produces: $0.produces) },
+                        conditions: module.conditions.map { ConditionDeclaration(name: $0.name, summary: $0.summary) })
                 }
                 write(PluginMessage.Response(id: id, result: PluginMessage.ScreensResult(modules: declared)))
             case "open":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.OpenParameters>.self, from: line).params
                 guard let module = modules.first(where: { $0.screen(parameters.screen) != nil }),
-                      let registration = module.screen(parameters.screen) else {
+                    let registration = module.screen(parameters.screen)
+                else {
                     fail(id, "this plugin has no screen '\(parameters.screen)'")
                     return
                 }
@@ -116,8 +122,10 @@ public final class PluginServer {
                         self.pushers[instance] = pusher
                         screen.bind(view: pusher)
                         screen.open { [weak self] events in
-                            self?.write(PluginMessage.Update(instance: instance, view: nil,
-                                                             events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) }))
+                            self?.write(
+                                PluginMessage.Update(
+                                    instance: instance, view: nil,
+                                    events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) }))
                         }
                         self.write(PluginMessage.Response(id: id, result: PluginMessage.ScreenAnswer(view: screen.viewProperties)))
                         pusher.isAnswering = false
@@ -148,7 +156,8 @@ public final class PluginServer {
             case "condition":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.ConditionParameters>.self, from: line).params
                 guard let module = modules.first(where: { $0.conditions.contains { $0.name == parameters.name } }),
-                      let condition = module.conditions.first(where: { $0.name == parameters.name }) else {
+                    let condition = module.conditions.first(where: { $0.name == parameters.name })
+                else {
                     fail(id, "this plugin tells no condition '\(parameters.name)'")
                     return
                 }
@@ -199,8 +208,9 @@ public final class PluginServer {
             }
             do {
                 let events = try await work(screen)
-                let answer = PluginMessage.ScreenAnswer(view: screen.viewProperties,
-                                                        events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) })
+                let answer = PluginMessage.ScreenAnswer(
+                    view: screen.viewProperties,
+                    events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) })
                 self.write(PluginMessage.Response(id: id, result: answer))
             } catch {
                 self.fail(id, error)

@@ -27,8 +27,10 @@ package enum SSHServing {
         /// Where the server says what is wrong in the authorized-keys file while it runs.
         package var report: @Sendable (String) -> Void
 
-        package init(flow: ServedFlow, paths: StatePaths, host: String, port: Int, authorizedKeys: String?, idleTimeout: Int,
-                     loginTimeout: Int, descriptorLimit: Int, report: @escaping @Sendable (String) -> Void) {
+        package init(
+            flow: ServedFlow, paths: StatePaths, host: String, port: Int, authorizedKeys: String?, idleTimeout: Int,
+            loginTimeout: Int, descriptorLimit: Int, report: @escaping @Sendable (String) -> Void
+        ) {
             self.flow = flow
             self.paths = paths
             self.host = host
@@ -81,17 +83,21 @@ package enum SSHServing {
         } catch {
             throw Failure(messages: error.messages, status: error.status)
         }
-        guard let bounds = SSHBounds(descriptorLimit: request.descriptorLimit,
-                                     idleTimeout: request.idleTimeout > 0 ? .seconds(Int64(request.idleTimeout)) : nil,
-                                     loginTimeout: .seconds(Int64(request.loginTimeout))) else {
+        guard
+            let bounds = SSHBounds(
+                descriptorLimit: request.descriptorLimit,
+                idleTimeout: request.idleTimeout > 0 ? .seconds(Int64(request.idleTimeout)) : nil,
+                loginTimeout: .seconds(Int64(request.loginTimeout)))
+        else {
             throw Failure(messages: ["error: this process may open too few files to serve SSH (ulimit -n); raise the limit"], status: 1)
         }
         if let warning = bounds.warning { lines.append(warning) }
         lines.append("SSH host key: \(hostKey.fingerprintLine)" + (made ? ", made now in \(hostKeyPath)" : ""))
         // Read now, so that what is wrong in it is said at start.
         let (count, users) = keys.keys.summary
-        lines.append("Logging in: \(count) key\(count == 1 ? "" : "s") for \(users) user\(users == 1 ? "" : "s") in \(keysPath)"
-                     + (count == 0 ? " — add a line for each (ssh-ed25519 AAAA… alice); it is read again at each login" : ""))
+        lines.append(
+            "Logging in: \(count) key\(count == 1 ? "" : "s") for \(users) user\(users == 1 ? "" : "s") in \(keysPath)"
+                + (count == 0 ? " — add a line for each (ssh-ed25519 AAAA… alice); it is read again at each login" : ""))
         if !isLoopback(request.host) {
             lines.append("Listening on \(request.host): other machines can reach this server; only the keys listed log in.")
         }

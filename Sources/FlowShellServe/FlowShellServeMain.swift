@@ -22,8 +22,10 @@ public enum FlowShellServeMain {
     /// Parses `arguments` (the options of `serve`), checks the flow, prints where it is served,
     /// and serves until SIGINT or SIGTERM; ends the process with its status.
     @MainActor
-    public static func serve(identity: ShellIdentity, modules: [FeatureModule],
-                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    public static func serve(
+        identity: ShellIdentity, modules: [FeatureModule],
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) async -> Never {
         ServeCommandLine.name = identity.name
         let options: ServeOptions
         do {
@@ -50,9 +52,10 @@ public enum FlowShellServeMain {
         // The sessions of both servers share the app's services, as two terminals share its data,
         // and are composed alike: what the program's terminal may do (its files and programs)
         // is withheld from them, and this machine's paths are taken out of what they show.
-        let flow = ServedFlow(identity: identity, modules: modules, source: source, services: ServiceContainer(),
-                              dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-                              guards: ServerGuards(withholding: .terminal))
+        let flow = ServedFlow(
+            identity: identity, modules: modules, source: source, services: ServiceContainer(),
+            dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
+            guards: ServerGuards(withholding: .terminal))
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
@@ -62,8 +65,10 @@ public enum FlowShellServeMain {
         if options.servesWeb {
             let port = options.port ?? ServeOptions.defaultPort
             do {
-                let prepared = try await WebServing.prepare(.init(flow: flow, stateDirectory: { paths.directory(app: $0) }, host: options.host,
-                                                                  port: port, descriptorLimit: descriptorLimit, newToken: options.newToken))
+                let prepared = try await WebServing.prepare(
+                    .init(
+                        flow: flow, stateDirectory: { paths.directory(app: $0) }, host: options.host,
+                        port: port, descriptorLimit: descriptorLimit, newToken: options.newToken))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))
@@ -83,7 +88,8 @@ public enum FlowShellServeMain {
             do {
                 let prepared = try await SSHServing.prepare(request) { port in
                     let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-                    let line = "\(identity.title) serves \(source.description) over SSH at \(shown) port \(port): ssh -p \(port) \(shown)\n"
+                    let line =
+                        "\(identity.title) serves \(source.description) over SSH at \(shown) port \(port): ssh -p \(port) \(shown)\n"
                         + "Each login is a session of its own. Ctrl-C stops the server.\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }

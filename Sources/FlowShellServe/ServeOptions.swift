@@ -11,8 +11,9 @@ struct ServeCommandLine: ParsableCommand {
     }
 
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "\(name) serve",
-                             abstract: "Serve the flow to browsers, each tab a session of its own, or over SSH (--ssh), each login one.")
+        CommandConfiguration(
+            commandName: "\(name) serve",
+            abstract: "Serve the flow to browsers, each tab a session of its own, or over SSH (--ssh), each login one.")
     }
 
     @OptionGroup var options: ServeOptions
@@ -22,7 +23,8 @@ private let servedName = Mutex("flowshell")
 
 /// The options of `serve`: the browser's server, SSH's, or both in one process.
 struct ServeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
     var config: String?
 
     @Flag(name: .long, help: "Serve the flow to browsers (the default when --ssh is not given; with --ssh, both serve in one process).")
@@ -31,31 +33,57 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The browser's port; 0 picks a free one (the address printed says which).", valueName: "n"))
     var port: Int?
 
-    @Flag(name: .long, help: "Serve the flow over SSH: each login a session of its own on a terminal, for the keys in the authorized-keys file.")
+    @Flag(
+        name: .long,
+        help: "Serve the flow over SSH: each login a session of its own on a terminal, for the keys in the authorized-keys file.")
     var ssh = false
 
-    @Option(name: .customLong("ssh-port"), help: ArgumentHelp("The SSH server's port (default 2222); 0 picks a free one (the line printed says which).", valueName: "n"))
+    @Option(
+        name: .customLong("ssh-port"),
+        help: ArgumentHelp("The SSH server's port (default 2222); 0 picks a free one (the line printed says which).", valueName: "n"))
     var sshPort: Int?
 
-    @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Who may log in over SSH: public keys in OpenSSH's format, each line naming its user (default: authorized_keys in the shell's config folder).", valueName: "file"))
+    @Option(
+        name: .customLong("authorized-keys"),
+        help: ArgumentHelp(
+            "Who may log in over SSH: public keys in OpenSSH's format, each line naming its user (default: authorized_keys in the shell's config folder).",
+            valueName: "file"))
     var authorizedKeys: String?
 
-    @Option(name: .customLong("ssh-idle-timeout"), help: ArgumentHelp("Seconds an SSH session may go without a key pressed before it ends (default 1800; 0: never).", valueName: "seconds"))
+    @Option(
+        name: .customLong("ssh-idle-timeout"),
+        help: ArgumentHelp(
+            "Seconds an SSH session may go without a key pressed before it ends (default 1800; 0: never).", valueName: "seconds"))
     var sshIdleTimeout: Int?
 
-    @Option(name: .customLong("ssh-login-timeout"), help: ArgumentHelp("Seconds an SSH connection has to log in and open a session before it is closed (default 30).", valueName: "seconds"))
+    @Option(
+        name: .customLong("ssh-login-timeout"),
+        help: ArgumentHelp(
+            "Seconds an SSH connection has to log in and open a session before it is closed (default 30).", valueName: "seconds"))
     var sshLoginTimeout: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on. Only this machine can reach the default; 0.0.0.0 lets others on the network in (with the token, or a listed key).", valueName: "addr"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The address to listen on. Only this machine can reach the default; 0.0.0.0 lets others on the network in (with the token, or a listed key).",
+            valueName: "addr"))
     var host: String = "127.0.0.1"
 
     @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
     var dataDir: String?
 
-    @Flag(name: .long, help: "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1.")
+    @Flag(
+        name: .long,
+        help:
+            "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1."
+    )
     var allowPlugins = false
 
-    @Flag(name: .long, help: "Make a new token (the printed address changes): every page let in before must open the new address. Without it, the token is kept in the app's state folder from one start to the next.")
+    @Flag(
+        name: .long,
+        help:
+            "Make a new token (the printed address changes): every page let in before must open the new address. Without it, the token is kept in the app's state folder from one start to the next."
+    )
     var newToken = false
 
     /// The browser's port when none is given.
@@ -77,7 +105,8 @@ struct ServeOptions: ParsableArguments {
             }
         }
         if let port, !servesWeb {
-            throw ValidationError("--port \(port) is the browser's port, and only SSH serves; its port is --ssh-port (add --web to serve browsers too)")
+            throw ValidationError(
+                "--port \(port) is the browser's port, and only SSH serves; its port is --ssh-port (add --web to serve browsers too)")
         }
         if newToken, !servesWeb {
             throw ValidationError("--new-token is the browser's token, and only SSH serves (add --web to serve browsers too)")

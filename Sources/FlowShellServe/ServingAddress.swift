@@ -20,7 +20,8 @@ struct ServingAddress: Sendable {
         guard let error = error as? IOError else { return "\(place): \(error)" }
         switch error.errnoCode {
         case EADDRINUSE:
-            return "\(place): another program listens on port \(port) — choose another with \(portOption), or \(portOption) 0 for a free one"
+            return
+                "\(place): another program listens on port \(port) — choose another with \(portOption), or \(portOption) 0 for a free one"
         case EADDRNOTAVAIL:
             return "\(place): \(host) is not an address of this machine — --host 127.0.0.1 serves this machine only, 0.0.0.0 every address"
         case EACCES:

@@ -17,10 +17,11 @@ public struct PathRedaction: Sendable {
     /// The redaction for this machine: its root's folders as they are now.
     public static func ofThisMachine() -> PathRedaction {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/")) ?? []
-        return PathRedaction(rootFolders: names.filter { name in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: "/" + name, isDirectory: &isFolder) && isFolder.boolValue
-        })
+        return PathRedaction(
+            rootFolders: names.filter { name in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: "/" + name, isDirectory: &isFolder) && isFolder.boolValue
+            })
     }
 
     /// `message` (a message's JSON, or any text) with each of this machine's paths shortened to
@@ -79,7 +80,8 @@ public struct PathRedaction: Sendable {
         }
         switch before {
         case 0...0x20, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "("), UInt8(ascii: "["),
-             UInt8(ascii: "{"), UInt8(ascii: "="), UInt8(ascii: ":"): return true
+            UInt8(ascii: "{"), UInt8(ascii: "="), UInt8(ascii: ":"):
+            return true
         default: return false
         }
     }
@@ -89,8 +91,9 @@ public struct PathRedaction: Sendable {
     private static func endsPath(_ byte: UInt8) -> Bool {
         switch byte {
         case 0...0x20, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: ")"),
-             UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: ":"): return true
+            UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: ":"):
+            return true
         default: return false
         }
     }

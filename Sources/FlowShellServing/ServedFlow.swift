@@ -14,8 +14,10 @@ package struct ServedFlow {
     package let plugins: () -> PluginLoader
     package let guards: ServerGuards
 
-    package init(identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-                 dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards) {
+    package init(
+        identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
+        dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards
+    ) {
         self.identity = identity
         self.modules = modules
         self.source = source
@@ -28,9 +30,13 @@ package struct ServedFlow {
     /// Starts a runtime of the flow for one session, on the shared services: its settings opened
     /// by `openSettings` (nil: in memory), who connected when the server knows.
     @MainActor
-    package func startRuntime(openSettings: SettingsOpener?, connectedUser: ConnectedUser? = nil)
-        async throws(FlowRuntime.StartFailure) -> FlowRuntime {
-        try await FlowRuntime.start(source: source, modules: modules, dataDirectory: dataDirectory, openSettings: openSettings,
-                                    services: services, connectedUser: connectedUser, plugins: plugins(), reserving: guards.withheld)
+    package func startRuntime(
+        openSettings: SettingsOpener?, connectedUser: ConnectedUser? = nil
+    )
+        async throws(FlowRuntime.StartFailure) -> FlowRuntime
+    {
+        try await FlowRuntime.start(
+            source: source, modules: modules, dataDirectory: dataDirectory, openSettings: openSettings,
+            services: services, connectedUser: connectedUser, plugins: plugins(), reserving: guards.withheld)
     }
 }

@@ -28,7 +28,8 @@ final class SettingsStore: KeyValueStore {
             guard let writer = try database.database(creating: true) else { return }
             try writer.write { db in
                 if let value {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (module, key, value) VALUES (?, ?, ?)", arguments: [module, key, value])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO setting (module, key, value) VALUES (?, ?, ?)", arguments: [module, key, value])
                 } else {
                     try db.execute(sql: "DELETE FROM setting WHERE module = ? AND key = ?", arguments: [module, key])
                 }

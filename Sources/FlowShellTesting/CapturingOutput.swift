@@ -35,7 +35,8 @@ final class CapturingOutput: SessionView {
     }
     func notice(_ notice: Notice) { notices.append(notice) }
     func help(_ listing: HelpListing) {
-        answers.append("help: \(listing.screenTitle): " + (listing.screenCommands + listing.globalCommands).map(\.name).joined(separator: ", "))
+        answers.append(
+            "help: \(listing.screenTitle): " + (listing.screenCommands + listing.globalCommands).map(\.name).joined(separator: ", "))
     }
     func usage(_ usage: CommandUsage) { answers.append("usage: \(usage.usage) — \(usage.summary)") }
     func stack(_ entries: [StackEntry]) { answers.append("stack: " + entries.map(\.screen).joined(separator: " > ")) }

@@ -40,12 +40,15 @@ public final class FeatureHarness {
     /// Builds the screen `featureID` of `module` with `input`. The module sets up its services
     /// in memory, except those `services` already holds (a test's own).
     /// With `clock`, the screen's background work sleeps on it, and the test moves time on.
-    public init(_ module: FeatureModule, _ featureID: String, input: [String: String] = [:],
-                store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
-                clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
-                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        updates = PushedUpdates(harness: "FeatureHarness(\(featureID))", exhaustivity: exhaustivity, clock: clock,
-                                services: services, createdAt: sourceLocation)
+    public init(
+        _ module: FeatureModule, _ featureID: String, input: [String: String] = [:],
+        store: MemoryKeyValueStore = MemoryKeyValueStore(), services: ServiceContainer = ServiceContainer(),
+        clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws {
+        updates = PushedUpdates(
+            harness: "FeatureHarness(\(featureID))", exhaustivity: exhaustivity, clock: clock,
+            services: services, createdAt: sourceLocation)
         self.store = store
         self.services = services
         do {
@@ -133,8 +136,10 @@ public final class FeatureHarness {
     /// try await counter.send("add")
     /// counter.expectState(of: CounterScreen.self) { $0 += 1 }
     /// ```
-    public func expectState<S: Screen>(of type: S.Type, sourceLocation: Testing.SourceLocation = #_sourceLocation,
-                                       _ change: (inout S.State) throws -> Void) rethrows {
+    public func expectState<S: Screen>(
+        of type: S.Type, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ change: (inout S.State) throws -> Void
+    ) rethrows {
         guard let actual = state(of: type, sourceLocation: sourceLocation) else { return }
         guard var expected = checkedState as? S.State else {
             Issue.record("no state of \(S.id) was checked before", sourceLocation: sourceLocation)
@@ -213,6 +218,8 @@ public final class FeatureHarness {
     }
 
     static func describe(_ event: FeatureEvent) -> String {
-        event.name + (event.payload.isEmpty ? "" : " " + event.payload.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        event.name
+            + (event.payload.isEmpty
+                ? "" : " " + event.payload.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 }

@@ -35,11 +35,14 @@ public final class FlowHarness {
     /// those `services` already holds); every error in the config is recorded and thrown.
     /// With `clock`, the screens' background work sleeps on it, and the test moves time on.
     /// `connectedUser` is who connected, as a front end that knows (SSH) would say.
-    public init(config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
-                connectedUser: ConnectedUser? = nil, clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
-                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        updates = PushedUpdates(harness: "FlowHarness", exhaustivity: exhaustivity, clock: clock, services: services,
-                                createdAt: sourceLocation)
+    public init(
+        config: String, modules: [FeatureModule], services: ServiceContainer = ServiceContainer(),
+        connectedUser: ConnectedUser? = nil, clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws {
+        updates = PushedUpdates(
+            harness: "FlowHarness", exhaustivity: exhaustivity, clock: clock, services: services,
+            createdAt: sourceLocation)
         do {
             runtime = try await FlowRuntime.start(config: config, modules: modules, services: services, connectedUser: connectedUser)
         } catch {

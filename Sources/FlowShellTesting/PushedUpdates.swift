@@ -17,8 +17,10 @@ final class PushedUpdates {
     private var taken = 0
 
     /// Registers `clock` in `services` for the screens' work to sleep on.
-    init(harness: String, exhaustivity: Exhaustivity, clock: TestClock<Duration>?, services: ServiceContainer,
-         createdAt: Testing.SourceLocation) {
+    init(
+        harness: String, exhaustivity: Exhaustivity, clock: TestClock<Duration>?, services: ServiceContainer,
+        createdAt: Testing.SourceLocation
+    ) {
         let unasserted = Unasserted(harness: harness, exhaustivity: exhaustivity, createdAt: createdAt)
         self.unasserted = unasserted
         self.clock = clock

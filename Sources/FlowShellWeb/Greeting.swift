@@ -44,7 +44,8 @@ struct Greeting: Equatable, Sendable {
         }
         if let path = wire.path {
             guard path.hasPrefix("/"), path.utf8.count <= maximumPathLength,
-                  !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
                 throw ClientMessage.Refusal(reason: "the hello's path is not a page's path")
             }
         }

@@ -17,8 +17,9 @@ enum PrivateFile {
     /// Writes `data` to `path` through a new file beside it, renamed over it once written.
     static func save(_ data: Data, to path: String) throws {
         let folder = FilePathParts.folder(of: path)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let temporary = path + ".new-" + RandomToken.make(bytes: 6)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         // A failure with the new file is said of its folder: the file's name is nobody's business

@@ -28,8 +28,9 @@ enum ServerToken {
             if let mode = PrivateFile.permissions(of: path), mode & 0o077 != 0 {
                 reason = "\(path) was readable by others, so a new token was made: open the address printed below"
             } else if let data = FileManager.default.contents(atPath: path),
-                      let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-                      isToken(text) {
+                let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+                isToken(text)
+            {
                 return Kept(token: text, warning: nil)
             } else {
                 reason = "\(path) holds no token, so a new one was made: open the address printed below"
@@ -39,7 +40,9 @@ enum ServerToken {
         do {
             try PrivateFile.save(Data((token + "\n").utf8), to: path)
         } catch {
-            return Kept(token: token, warning: "warning: cannot keep the token in \(path) (\(SystemError.describe(error))): it changes at the next start")
+            return Kept(
+                token: token,
+                warning: "warning: cannot keep the token in \(path) (\(SystemError.describe(error))): it changes at the next start")
         }
         return Kept(token: token, warning: reason.map { "warning: \($0)" })
     }
@@ -51,8 +54,9 @@ enum ServerToken {
 
     /// Whether `text` is a token as the server makes them: hexadecimal, 32 to 128 digits.
     static func isToken(_ text: String) -> Bool {
-        (32...128).contains(text.utf8.count) && text.utf8.allSatisfy {
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-        }
+        (32...128).contains(text.utf8.count)
+            && text.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
     }
 }

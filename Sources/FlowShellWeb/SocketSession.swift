@@ -53,8 +53,10 @@ enum SocketSession {
         var door = false
     }
 
-    private static func serveGreeted(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, door: Door,
-                                     greeted: SharedFlag) async throws {
+    private static func serveGreeted(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, door: Door,
+        greeted: SharedFlag
+    ) async throws {
         let (outgoing, writer) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedMessages))
         let overflowed = SharedFlag()
         let redaction = door.redaction
@@ -102,8 +104,10 @@ enum SocketSession {
             throw error
         }
         guard door.access.admits(greeting) else {
-            await end(Closing(code: .policyViolation, reason: "this page's token or key is not this server's: open the address the server printed",
-                              door: true))
+            await end(
+                Closing(
+                    code: .policyViolation, reason: "this page's token or key is not this server's: open the address the server printed",
+                    door: true))
             return
         }
         greeted.set()

@@ -49,9 +49,10 @@ final class TabStates: SessionStateStore {
         }
         guard let path = file(of: tab), let used = Self.modified(path) else { return nil }
         guard now().timeIntervalSince(used) <= Self.keptFor,
-              let data = FileManager.default.contents(atPath: path),
-              let state = try? JSONDecoder().decode(SessionState.self, from: data),
-              state.v == SessionState.currentVersion, state.place.v == NavigationSnapshot.currentVersion else {
+            let data = FileManager.default.contents(atPath: path),
+            let state = try? JSONDecoder().decode(SessionState.self, from: data),
+            state.v == SessionState.currentVersion, state.place.v == NavigationSnapshot.currentVersion
+        else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }

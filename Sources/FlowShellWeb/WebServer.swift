@@ -34,26 +34,31 @@ struct WebServer: Sendable {
         // to do. Every path is the page: the page opens the deep link its path names.
         let page: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
             if let given = request.uri.queryParameters["token"], !access.isToken(String(given)) {
-                return Response(status: .forbidden, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
-                                body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.refusal)))
+                return Response(
+                    status: .forbidden, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
+                    body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.refusal)))
             }
-            return Response(status: .ok, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
-                            body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.page)))
+            return Response(
+                status: .ok, headers: Self.pageHeaders(type: "text/html; charset=utf-8"),
+                body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.page)))
         }
         router.get("/", use: page)
         router.get("/**", use: page)
         router.get("/app.js") { _, _ in
-            Response(status: .ok, headers: Self.pageHeaders(type: "text/javascript; charset=utf-8"),
-                     body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.script)))
+            Response(
+                status: .ok, headers: Self.pageHeaders(type: "text/javascript; charset=utf-8"),
+                body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.script)))
         }
         router.get("/style.css") { _, _ in
-            Response(status: .ok, headers: Self.pageHeaders(type: "text/css; charset=utf-8"),
-                     body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.styles)))
+            Response(
+                status: .ok, headers: Self.pageHeaders(type: "text/css; charset=utf-8"),
+                body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.styles)))
         }
         for icon in ["/favicon.svg", "/favicon.ico"] {
             router.get(RouterPath(icon)) { _, _ in
-                Response(status: .ok, headers: Self.pageHeaders(type: "image/svg+xml"),
-                         body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.icon)))
+                Response(
+                    status: .ok, headers: Self.pageHeaders(type: "image/svg+xml"),
+                    body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.icon)))
             }
         }
         router.get("/ws") { _, _ in
@@ -70,29 +75,34 @@ struct WebServer: Sendable {
         logger.logLevel = .critical
         let listening = self.listening
         let channel = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: TimeAmount(ServingBounds.idleTimeout),
-                         httpDecoderConfiguration: .init(maxHeaderFieldSize: ServingBounds.maximumHeaderSize,
-                                                         maxHeaderListSize: ServingBounds.maximumHeaderSize)),
-            ws: .init(maxFrameSize: ServingBounds.maximumMessageSize, autoPing: .enabled(timePeriod: ServingBounds.pingInterval),
-                      closeTimeout: ServingBounds.closeTimeout, validateUTF8: true))
+            http1: .init(
+                idleTimeout: TimeAmount(ServingBounds.idleTimeout),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: ServingBounds.maximumHeaderSize,
+                    maxHeaderListSize: ServingBounds.maximumHeaderSize)),
+            ws: .init(
+                maxFrameSize: ServingBounds.maximumMessageSize, autoPing: .enabled(timePeriod: ServingBounds.pingInterval),
+                closeTimeout: ServingBounds.closeTimeout, validateUTF8: true))
         let connections = bounds.connections
         let startups = OpenStartups()
         let server = HTTPServerBuilder { responder in
             // A WebSocket is upgraded here rather than through a router of its own: the router's
             // upgrade keeps every connection's request context in a cycle that is never freed
             // (hummingbird-websocket 2.8.1), some 650 bytes a tab (docs/performance.md).
-            CappedChannel(served: HeaderSizeLimited(served: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
-                guard request.method == .get, URLComponents(string: request.path ?? "")?.path == "/ws",
-                      let host = request.authority, access.addressedHere(hostHeader: host),
-                      access.sameOrigin(origin: request.headerFields[.origin], hostHeader: host)
-                else { return .dontUpgrade }
-                let connection = freedMemory.connection()
-                return .upgrade([:]) { inbound, outbound, _ in
-                    // The token is freed with this handler, which goes with the last of the connection.
-                    _ = connection
-                    try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
-                }
-            }), cap: connections, startups: startups)
+            CappedChannel(
+                served: HeaderSizeLimited(
+                    served: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: channel) { request, _, _ in
+                        guard request.method == .get, URLComponents(string: request.path ?? "")?.path == "/ws",
+                            let host = request.authority, access.addressedHere(hostHeader: host),
+                            access.sameOrigin(origin: request.headerFields[.origin], hostHeader: host)
+                        else { return .dontUpgrade }
+                        let connection = freedMemory.connection()
+                        return .upgrade([:]) { inbound, outbound, _ in
+                            // The token is freed with this handler, which goes with the last of the connection.
+                            _ = connection
+                            try await SocketSession.serve(inbound: inbound, outbound: outbound, door: door)
+                        }
+                    }), cap: connections, startups: startups)
         }
         return Application(
             router: router,
@@ -125,8 +135,9 @@ struct WebServer: Sendable {
     }
 
     static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }
 

@@ -23,8 +23,10 @@ package enum WebServing {
         /// Whether to make a new token rather than keep the last one (`--new-token`).
         package var newToken: Bool
 
-        package init(flow: ServedFlow, stateDirectory: @escaping (String) -> String?, host: String, port: Int, descriptorLimit: Int,
-                     newToken: Bool) {
+        package init(
+            flow: ServedFlow, stateDirectory: @escaping (String) -> String?, host: String, port: Int, descriptorLimit: Int,
+            newToken: Bool
+        ) {
             self.flow = flow
             self.stateDirectory = stateDirectory
             self.host = host
@@ -73,10 +75,13 @@ package enum WebServing {
         let host = request.host
         let title = request.flow.identity.title
         let source = request.flow.source
-        let server = WebServer(host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
-                               bounds: bounds, redaction: request.flow.guards.redaction) { port in
+        let server = WebServer(
+            host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
+            bounds: bounds, redaction: request.flow.guards.redaction
+        ) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            let line = "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
+            let line =
+                "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }

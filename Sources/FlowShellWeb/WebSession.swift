@@ -61,8 +61,12 @@ final class WebSession {
     /// (`link`), else the root, and shows the top screen.
     func start(title: String, resuming state: SessionState?, opening link: String?, notices: [Notice]) async {
         let manifest = runtime.flow.manifest
-        emit(encoding.message("session", Opening(tab: tab, app: manifest.app, title: title, globalCommands: session.globalCommands,
-                                                 links: manifest.links.map(\.pattern))))
+        emit(
+            encoding.message(
+                "session",
+                Opening(
+                    tab: tab, app: manifest.app, title: title, globalCommands: session.globalCommands,
+                    links: manifest.links.map(\.pattern))))
         notices.forEach(session.show)
         if let state { await session.resume(state) }
         if let link {
@@ -96,8 +100,12 @@ final class WebSession {
     func complete(_ message: ClientMessage) async {
         await session.refreshLinkParameterValues()
         let completion = session.complete(message.line)
-        emit(encoding.message("completion", Offer(id: message.id, deleting: completion.deleting, insert: completion.insert,
-                                                  candidates: completion.candidates, descriptions: completion.descriptions)))
+        emit(
+            encoding.message(
+                "completion",
+                Offer(
+                    id: message.id, deleting: completion.deleting, insert: completion.insert,
+                    candidates: completion.candidates, descriptions: completion.descriptions)))
     }
 
     /// A line the page sent waits to run.

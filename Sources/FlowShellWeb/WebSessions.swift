@@ -126,7 +126,9 @@ final class WebSessions {
         }
         var state = copied ?? states.state(of: tab)
         if let place = state?.place, let path = greeting.path,
-           PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path != path {
+            PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path
+                != path
+        {
             // The tab's page was sent to another address (typed, or a link followed), or a new
             // tab was opened at one: it goes there, with what its session knew but its place.
             state?.place.screens = []
@@ -185,7 +187,10 @@ final class WebSessions {
 
     /// A tab id as the server makes them: 32 hexadecimal digits.
     static func isTabID(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        text.utf8.count == 32
+            && text.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
     }
 
     static func newTabID() -> String {

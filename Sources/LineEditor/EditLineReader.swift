@@ -88,12 +88,14 @@ public final class EditLineReader: LineReader {
         let kept = "\(path).unreadable-\(String(decoding: stamp.prefix(length), as: UTF8.self))"
         if access(kept, F_OK) != 0, rename(path, kept) == 0 {
             let name = kept.split(separator: "/").last.map(String.init) ?? kept
-            Platform.write("warning: the history file \(path) is not one this shell can read; it is kept as \(name) and a new one is started\n",
-                           to: STDERR_FILENO)
+            Platform.write(
+                "warning: the history file \(path) is not one this shell can read; it is kept as \(name) and a new one is started\n",
+                to: STDERR_FILENO)
         } else {
             savesHistory = false
-            Platform.write("warning: the history file \(path) is not one this shell can read, and cannot be moved aside; this session's lines will not be saved to it\n",
-                           to: STDERR_FILENO)
+            Platform.write(
+                "warning: the history file \(path) is not one this shell can read, and cannot be moved aside; this session's lines will not be saved to it\n",
+                to: STDERR_FILENO)
         }
     }
 
@@ -132,8 +134,9 @@ public final class EditLineReader: LineReader {
         fs_use_environment_locale()
         let made = LineReaderControl()
         control = made
-        editor = fs_editor_create_on(program, Int32(Self.historySize), Self.callback, Unmanaged.passUnretained(self).toOpaque(),
-                                     terminal.input, terminal.output, terminal.type)
+        editor = fs_editor_create_on(
+            program, Int32(Self.historySize), Self.callback, Unmanaged.passUnretained(self).toOpaque(),
+            terminal.input, terminal.output, terminal.type)
         guard let editor else {
             thread.finish()
             return nil
@@ -175,8 +178,9 @@ public final class EditLineReader: LineReader {
         if !completion.candidates.isEmpty {
             listed = strdup(listing(completion.candidates, descriptions: completion.descriptions, columns: columns))
         }
-        return fs_completion(insert: completion.insert.isEmpty ? nil : strdup(completion.insert), listing: listed,
-                             delete_count: Int32(clamping: completion.deleting))
+        return fs_completion(
+            insert: completion.insert.isEmpty ? nil : strdup(completion.insert), listing: listed,
+            delete_count: Int32(clamping: completion.deleting))
     }
 
     isolated deinit {
@@ -289,7 +293,9 @@ public final class EditLineReader: LineReader {
     /// The candidates laid out in columns of a terminal `terminalColumns` wide, ending with a
     /// newline. With descriptions, one candidate a line with what it is beside it, cut with `…`
     /// where the line would wrap.
-    nonisolated static func listing(_ candidates: [String], descriptions: [String: String] = [:], columns terminalColumns: Int = 80) -> String {
+    nonisolated static func listing(
+        _ candidates: [String], descriptions: [String: String] = [:], columns terminalColumns: Int = 80
+    ) -> String {
         if !descriptions.isEmpty {
             let width = candidates.map(columns(of:)).max() ?? 0
             return candidates.map { candidate in

@@ -77,11 +77,13 @@ public enum Terminal {
     /// runs. Returns its exit status (128 + the signal that ended it), or nil when it could not
     /// be started or the shell is not in the terminal's foreground.
     public static func runInForeground(_ command: String, input: String) -> Int32? {
-        let status = input.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { fs_run_in_foreground(command, $0.baseAddress, $0.count, STDIN_FILENO) }
-        } ?? Array(input.utf8).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { fs_run_in_foreground(command, $0.baseAddress, $0.count, STDIN_FILENO) }
-        }
+        let status =
+            input.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { fs_run_in_foreground(command, $0.baseAddress, $0.count, STDIN_FILENO) }
+            }
+            ?? Array(input.utf8).withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { fs_run_in_foreground(command, $0.baseAddress, $0.count, STDIN_FILENO) }
+            }
         return status < 0 ? nil : status
     }
 

@@ -7,22 +7,22 @@ import Testing
 @MainActor
 @Suite(.serialized) struct AppFlowCoordinatorTests {
     static let flowText = """
-    {
-      "app": "demo",
-      "root": "demo.home",
-      "modules": ["Demo"],
-      "transitions": [
-        { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
-        { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" },
-        { "from": "*", "on": "modal", "to": "demo.sheet", "style": "present" },
-        { "from": "demo.sheet", "on": "open", "to": "demo.item", "style": "push" },
-        { "from": "*", "on": "done", "style": "dismiss" },
-        { "from": "*", "on": "close", "style": "pop" },
-        { "from": "*", "on": "swap", "to": "demo.item", "style": "replace" },
-        { "from": "*", "on": "restart", "to": "demo.home", "style": "root" }
-      ]
-    }
-    """
+        {
+          "app": "demo",
+          "root": "demo.home",
+          "modules": ["Demo"],
+          "transitions": [
+            { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
+            { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" },
+            { "from": "*", "on": "modal", "to": "demo.sheet", "style": "present" },
+            { "from": "demo.sheet", "on": "open", "to": "demo.item", "style": "push" },
+            { "from": "*", "on": "done", "style": "dismiss" },
+            { "from": "*", "on": "close", "style": "pop" },
+            { "from": "*", "on": "swap", "to": "demo.item", "style": "replace" },
+            { "from": "*", "on": "restart", "to": "demo.home", "style": "root" }
+          ]
+        }
+        """
 
     private func startFlow() async throws -> AppFlowCoordinator {
         let manifest = try ManifestLoader.decode(Array(Self.flowText.utf8), file: "flow.json")
@@ -179,7 +179,8 @@ import Testing
         #expect(keptTheirPlaces)
         #expect(flow.router.entries.map { $0.input["item"] } == [nil] + (2...10_000).map { "item \($0)" })
         #expect(flow.router.entries == flow.stack.map(\.entry))
-        #expect(try await emit(flow, "open", "one more")
+        #expect(
+            try await emit(flow, "open", "one more")
                 == [Notice(.error, "cannot open demo.item: that would make 10001 open screens, and this flow allows 10000 (maxDepth)")])
         #expect(flow.stack.count == 10_000)
 
@@ -207,13 +208,13 @@ import Testing
         #expect(closing.allSatisfy { $0.object != nil })
         #expect(features.allSatisfy { $0.object != nil })
 
-        try await emit(flow, "done")   // dismisses m and n
+        try await emit(flow, "done")  // dismisses m and n
         #expect(closing[1].object == nil && closing[2].object == nil)
         #expect(screens[1].object == nil && screens[2].object == nil)
         #expect(Array(features)[1].object == nil && Array(features)[2].object == nil)
         #expect(closing[0].object != nil)
 
-        _ = await flow.back()          // pops a
+        _ = await flow.back()  // pops a
         #expect(closing[0].object == nil)
         #expect(screens[0].object == nil)
         #expect(Array(features)[0].object == nil)

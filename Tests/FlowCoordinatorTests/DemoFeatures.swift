@@ -4,28 +4,36 @@ import FlowShellKit
 /// would describe them) that emit whatever a test asks them to, and report whether they are
 /// still alive through weak references.
 enum DemoModule {
-    @MainActor static let module = FeatureModule(name: "Demo", screens: [
-        registration("demo.home", events: [
-            EventDeclaration("open", payload: ["item"]),
-            EventDeclaration("modal", payload: ["item"]),
-            EventDeclaration("swap", payload: ["item"]),
-            EventDeclaration("restart"),
-            EventDeclaration("nowhere"),
-        ]),
-        registration("demo.item", inputs: ["item"], events: [
-            EventDeclaration("open", payload: ["item"]),
-            EventDeclaration("modal", payload: ["item"]),
-            EventDeclaration("swap", payload: ["item"]),
-            EventDeclaration("close"),
-            EventDeclaration("done"),
-            EventDeclaration("restart"),
-        ]),
-        registration("demo.sheet", inputs: ["item"], events: [
-            EventDeclaration("open", payload: ["item"]),
-            EventDeclaration("done"),
-            EventDeclaration("close"),
-        ]),
-    ])
+    @MainActor static let module = FeatureModule(
+        name: "Demo",
+        screens: [
+            registration(
+                "demo.home",
+                events: [
+                    EventDeclaration("open", payload: ["item"]),
+                    EventDeclaration("modal", payload: ["item"]),
+                    EventDeclaration("swap", payload: ["item"]),
+                    EventDeclaration("restart"),
+                    EventDeclaration("nowhere"),
+                ]),
+            registration(
+                "demo.item", inputs: ["item"],
+                events: [
+                    EventDeclaration("open", payload: ["item"]),
+                    EventDeclaration("modal", payload: ["item"]),
+                    EventDeclaration("swap", payload: ["item"]),
+                    EventDeclaration("close"),
+                    EventDeclaration("done"),
+                    EventDeclaration("restart"),
+                ]),
+            registration(
+                "demo.sheet", inputs: ["item"],
+                events: [
+                    EventDeclaration("open", payload: ["item"]),
+                    EventDeclaration("done"),
+                    EventDeclaration("close"),
+                ]),
+        ])
 
     static func registration(_ id: String, inputs: [String] = [], events: [EventDeclaration]) -> FeatureRegistration {
         FeatureRegistration(id: id, title: id, inputs: inputs, events: events, commands: ["emit"]) { input, _ in
@@ -44,26 +52,33 @@ enum DemoNavigationModule {
     @MainActor static let module = FeatureModule(
         name: "DemoNav",
         screens: [
-            DemoModule.registration("demo.picker", events: [
-                EventDeclaration("picked", payload: ["item"]),
-                EventDeclaration("next", payload: ["item"]),
-            ]),
-            FeatureRegistration(id: "demo.login", title: "demo.login", events: [EventDeclaration("loggedIn")], commands: ["login"]) { _, context in
+            DemoModule.registration(
+                "demo.picker",
+                events: [
+                    EventDeclaration("picked", payload: ["item"]),
+                    EventDeclaration("next", payload: ["item"]),
+                ]),
+            FeatureRegistration(id: "demo.login", title: "demo.login", events: [EventDeclaration("loggedIn")], commands: ["login"]) {
+                _, context in
                 DemoLoginScreen(store: context.store)
             },
         ],
         // Checked asynchronously, as a service or a plugin would be asked; a store that says
         // `unreadable` makes the check fail.
-        conditions: [ConditionRegistration("session") { context in
-            await Task.yield()
-            if context.store.value(for: "unreadable") != nil { throw UserFacingError("the session store cannot be read") }
-            return context.store.value(for: "user") != nil
-        }],
-        resolvers: [ParameterResolver(parameter: "code", produces: "item") { code, _ in
-            try await Task.sleep(for: .milliseconds(10))
-            guard code != "bad" else { throw UserFacingError("no item has the code 'bad'") }
-            return "item-\(code)"
-        }]
+        conditions: [
+            ConditionRegistration("session") { context in
+                await Task.yield()
+                if context.store.value(for: "unreadable") != nil { throw UserFacingError("the session store cannot be read") }
+                return context.store.value(for: "user") != nil
+            }
+        ],
+        resolvers: [
+            ParameterResolver(parameter: "code", produces: "item") { code, _ in
+                try await Task.sleep(for: .milliseconds(10))
+                guard code != "bad" else { throw UserFacingError("no item has the code 'bad'") }
+                return "item-\(code)"
+            }
+        ]
     )
 }
 
@@ -78,10 +93,13 @@ final class DemoScreen: HostedScreen {
 
     init(featureID: String, title: String) {
         self.featureID = featureID
-        viewProperties = ViewProperties(title: title, commands: [
-            CommandDescription(name: "emit", summary: "emit EVENT [ITEM]",
-                               arguments: [ArgumentDescription("EVENT"), ArgumentDescription("ITEM", optional: true)]),
-        ])
+        viewProperties = ViewProperties(
+            title: title,
+            commands: [
+                CommandDescription(
+                    name: "emit", summary: "emit EVENT [ITEM]",
+                    arguments: [ArgumentDescription("EVENT"), ArgumentDescription("ITEM", optional: true)])
+            ])
     }
 
     func bind(view: (any View)?) {

@@ -8,41 +8,43 @@ import Testing
 @MainActor
 @Suite(.serialized) struct NavigationFeaturesTests {
     static let flowText = """
-    {
-      "app": "demo",
-      "root": "demo.home",
-      "modules": ["Demo", "DemoNav"],
-      "transitions": [
-        { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
-        { "from": "demo.home", "on": "modal", "flow": "pick", "style": "present" },
-        { "from": "demo.home", "on": "pick.picked", "to": "demo.item", "style": "push" },
-        { "from": "demo.item", "on": "modal", "to": "demo.sheet", "style": "present", "requires": ["session"] },
-        { "from": "demo.sheet", "on": "done", "style": "dismiss" },
-        { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" }
-      ],
-      "flows": {
-        "pick": {
-          "root": "demo.picker",
-          "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push" } ],
-          "finish": { "picked": "picked" }
-        },
-        "signin": { "root": "demo.login", "finish": { "loggedIn": "done" } }
-      },
-      "guards": { "session": { "flow": "signin" } },
-      "links": {
-        "/items/:item": ["demo.home", "demo.item"],
-        "/codes/:code": ["demo.home", "demo.item"],
-        "/sheets/:item": ["demo.home", "demo.item", "demo.sheet"]
-      }
-    }
-    """
+        {
+          "app": "demo",
+          "root": "demo.home",
+          "modules": ["Demo", "DemoNav"],
+          "transitions": [
+            { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
+            { "from": "demo.home", "on": "modal", "flow": "pick", "style": "present" },
+            { "from": "demo.home", "on": "pick.picked", "to": "demo.item", "style": "push" },
+            { "from": "demo.item", "on": "modal", "to": "demo.sheet", "style": "present", "requires": ["session"] },
+            { "from": "demo.sheet", "on": "done", "style": "dismiss" },
+            { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" }
+          ],
+          "flows": {
+            "pick": {
+              "root": "demo.picker",
+              "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push" } ],
+              "finish": { "picked": "picked" }
+            },
+            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" } }
+          },
+          "guards": { "session": { "flow": "signin" } },
+          "links": {
+            "/items/:item": ["demo.home", "demo.item"],
+            "/codes/:code": ["demo.home", "demo.item"],
+            "/sheets/:item": ["demo.home", "demo.item", "demo.sheet"]
+          }
+        }
+        """
 
     private func manifest(_ text: String = flowText) throws -> Manifest {
         try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
     }
 
     private func startFlow(store: MemoryKeyValueStore = MemoryKeyValueStore()) async throws -> AppFlowCoordinator {
-        let flow = AppFlowCoordinator(manifest: try manifest(), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])) { _ in store }
+        let flow = AppFlowCoordinator(manifest: try manifest(), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])) {
+            _ in store
+        }
         try await flow.start()
         return flow
     }
@@ -111,10 +113,11 @@ import Testing
         let flow = try await startFlow(store: store)
         try await run(flow, "emit", ["open", "a"])
         let notices = try await run(flow, "emit", ["modal", "b"])
-        #expect(notices == [
-            Notice(.error, "could not tell whether session holds, so it is taken as not holding: the session store cannot be read"),
-            Notice(.info, "session is needed first"),
-        ])
+        #expect(
+            notices == [
+                Notice(.error, "could not tell whether session holds, so it is taken as not holding: the session store cannot be read"),
+                Notice(.info, "session is needed first"),
+            ])
         #expect(stack(flow) == ["demo.home", "demo.item(a)", "demo.login^"])
         // Readable again: signing in passes the guard, and the transition goes on.
         store.setValue(nil, for: "unreadable")
@@ -153,7 +156,8 @@ import Testing
         #expect(stack(flow) == ["demo.home", "demo.item(item-7)"])
         #expect(await flow.open("/codes/bad") == [Notice(.error, "cannot open /codes/bad: no item has the code 'bad'")])
         #expect(stack(flow) == ["demo.home", "demo.item(item-7)"])
-        #expect(await flow.open("/nowhere") == [Notice(.error, "no link matches '/nowhere'; links: /items/:item, /codes/:code, /sheets/:item")])
+        #expect(
+            await flow.open("/nowhere") == [Notice(.error, "no link matches '/nowhere'; links: /items/:item, /codes/:code, /sheets/:item")])
     }
 
     @Test func eventsEmittedTogetherAreAppliedInOrder() async throws {
@@ -187,7 +191,8 @@ import Testing
         var foreign = snapshot
         foreign.app = "other"
         let fresh = try await startFlow(store: store)
-        #expect(await fresh.restore(foreign) == [Notice(.warning, "the saved state belongs to app 'other', not 'demo'; starting at the root")])
+        #expect(
+            await fresh.restore(foreign) == [Notice(.warning, "the saved state belongs to app 'other', not 'demo'; starting at the root")])
         #expect(stack(fresh) == ["demo.home"])
     }
 
@@ -198,8 +203,13 @@ import Testing
         let kept = flow.stack[0]
         // The new manifest has no "pick" flow: its screens go.
         let withoutPick = Self.flowText
-            .replacingOccurrences(of: "\"pick\": {\n      \"root\": \"demo.picker\",\n      \"transitions\": [ { \"from\": \"demo.picker\", \"on\": \"next\", \"to\": \"demo.item\", \"style\": \"push\" } ],\n      \"finish\": { \"picked\": \"picked\" }\n    },\n    ", with: "")
-            .replacingOccurrences(of: "    { \"from\": \"demo.home\", \"on\": \"modal\", \"flow\": \"pick\", \"style\": \"present\" },\n", with: "")
+            .replacingOccurrences(
+                of:
+                    "\"pick\": {\n      \"root\": \"demo.picker\",\n      \"transitions\": [ { \"from\": \"demo.picker\", \"on\": \"next\", \"to\": \"demo.item\", \"style\": \"push\" } ],\n      \"finish\": { \"picked\": \"picked\" }\n    },\n    ",
+                with: ""
+            )
+            .replacingOccurrences(
+                of: "    { \"from\": \"demo.home\", \"on\": \"modal\", \"flow\": \"pick\", \"style\": \"present\" },\n", with: "")
         let newManifest = try manifest(withoutPick)
         #expect(newManifest.flows["pick"] == nil)
         let notices = await flow.reload(newManifest, catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]))

@@ -12,8 +12,12 @@ import Testing
         try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
     }
 
-    private func startFlow(store: MemoryKeyValueStore, flowText: String = NavigationFeaturesTests.flowText) async throws -> AppFlowCoordinator {
-        let flow = AppFlowCoordinator(manifest: try manifest(flowText), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])) { _ in store }
+    private func startFlow(
+        store: MemoryKeyValueStore, flowText: String = NavigationFeaturesTests.flowText
+    ) async throws -> AppFlowCoordinator {
+        let flow = AppFlowCoordinator(
+            manifest: try manifest(flowText), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])
+        ) { _ in store }
         try await flow.start()
         return flow
     }
@@ -52,20 +56,25 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let guards = String(decoding: try encoder.encode(snapshot.pendingGuards), as: UTF8.self)
-        #expect(guards == #"[{"condition":"session","index":2,"origin":2,"#
-            + #""resume":{"event":{"name":"modal","payload":{"item":"b"}},"from":1,"kind":"event"}}]"#)
+        #expect(
+            guards == #"[{"condition":"session","index":2,"origin":2,"#
+                + #""resume":{"event":{"name":"modal","payload":{"item":"b"}},"from":1,"kind":"event"}}]"#)
         #expect(try throughAFile(snapshot) == snapshot)
     }
 
     @Test func everyKindOfStepIsSavedAndReadBack() throws {
-        let link = LinkTarget(text: "/sheets/a", screens: ["demo.home", "demo.item", "demo.sheet"], inputs: [[:], ["item": "a"], ["item": "a"]],
-                              requires: ["session"])
+        let link = LinkTarget(
+            text: "/sheets/a", screens: ["demo.home", "demo.item", "demo.sheet"], inputs: [[:], ["item": "a"], ["item": "a"]],
+            requires: ["session"])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let cases: [(NavigationIntent, String)] = [
             (.command("note", from: 1), #"{"command":"note","from":1,"kind":"command"}"#),
-            (.link(link), #"{"kind":"link","link":{"inputs":[{},{"item":"a"},{"item":"a"}],"requires":["session"],"#
-                + #""screens":["demo.home","demo.item","demo.sheet"],"text":"\/sheets\/a"}}"#),
+            (
+                .link(link),
+                #"{"kind":"link","link":{"inputs":[{},{"item":"a"},{"item":"a"}],"requires":["session"],"#
+                    + #""screens":["demo.home","demo.item","demo.sheet"],"text":"\/sheets\/a"}}"#
+            ),
             (.back, #"{"kind":"back"}"#),
             (.home, #"{"kind":"home"}"#),
         ]
@@ -124,12 +133,12 @@ import Testing
     @Test func anOldSnapshotWithoutGuardsStillRestores() async throws {
         // As files were written before guards were saved, field by field.
         let text = """
-        {"v": 1, "app": "demo", "screens": [
-          {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
-          {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
-          {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
-        ]}
-        """
+            {"v": 1, "app": "demo", "screens": [
+              {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
+              {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
+              {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
+            ]}
+            """
         let old = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(text.utf8))
         #expect(old.v == 1 && old.pendingGuards == [])
         let flow = try await startFlow(store: MemoryKeyValueStore())
@@ -142,15 +151,15 @@ import Testing
 
     @Test func aGuardThatCannotBeReadIsLeftOutAndTheRestIsRead() async throws {
         let text = """
-        {"v": 1, "app": "demo", "screens": [
-          {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
-          {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
-          {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
-        ], "pendingGuards": [
-          {"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "teleport"}},
-          {"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "event", "event": {"name": "modal", "payload": {"item": "b"}}, "from": 1}}
-        ]}
-        """
+            {"v": 1, "app": "demo", "screens": [
+              {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
+              {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
+              {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
+            ], "pendingGuards": [
+              {"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "teleport"}},
+              {"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "event", "event": {"name": "modal", "payload": {"item": "b"}}, "from": 1}}
+            ]}
+            """
         let saved = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(text.utf8))
         #expect(saved.pendingGuards == [PendingGuard(index: 2, condition: "session", resume: Self.sheetB)])
         let flow = try await startFlow(store: MemoryKeyValueStore())
@@ -170,7 +179,8 @@ import Testing
 
         // The config changed: the sheet no longer needs sign-in, or is not reached at all.
         let gone = Notice(.warning, "demo.login was not reopened: what it was opened for is not in this flow any more")
-        let unguarded = NavigationFeaturesTests.flowText.replacingOccurrences(of: #""style": "present", "requires": ["session"]"#, with: #""style": "present""#)
+        let unguarded = NavigationFeaturesTests.flowText.replacingOccurrences(
+            of: #""style": "present", "requires": ["session"]"#, with: #""style": "present""#)
         let noSheet = NavigationFeaturesTests.flowText.replacingOccurrences(
             of: #"{ "from": "demo.item", "on": "modal", "to": "demo.sheet", "style": "present", "requires": ["session"] },"#, with: "")
         for text in [unguarded, noSheet] {
@@ -185,7 +195,8 @@ import Testing
         var withoutInput = saved
         withoutInput.screens[1].input = [:]
         let dropped = try await startFlow(store: MemoryKeyValueStore())
-        #expect(await dropped.restore(withoutInput) == [Notice(.warning, "demo.item and demo.login were not reopened: it needs input 'item'")])
+        #expect(
+            await dropped.restore(withoutInput) == [Notice(.warning, "demo.item and demo.login were not reopened: it needs input 'item'")])
         #expect(stack(dropped) == ["demo.home"])
         #expect(dropped.pendingGuards == [])
 
@@ -226,9 +237,11 @@ import Testing
         let flow = try await startFlow(store: MemoryKeyValueStore())
         try await run(flow, "emit", ["open", "a"])
         try await run(flow, "emit", ["modal", "b"])
-        let unguarded = NavigationFeaturesTests.flowText.replacingOccurrences(of: #""style": "present", "requires": ["session"]"#, with: #""style": "present""#)
-        #expect(await flow.reload(try manifest(unguarded), catalog: flow.catalog)
-            == [Notice(.warning, "closed login: what it was opened for is not in this flow any more")])
+        let unguarded = NavigationFeaturesTests.flowText.replacingOccurrences(
+            of: #""style": "present", "requires": ["session"]"#, with: #""style": "present""#)
+        #expect(
+            await flow.reload(try manifest(unguarded), catalog: flow.catalog)
+                == [Notice(.warning, "closed login: what it was opened for is not in this flow any more")])
         #expect(stack(flow) == ["demo.home", "demo.item(a)"])
         #expect(flow.pendingGuards == [])
     }
@@ -236,21 +249,29 @@ import Testing
     // MARK: - The planner
 
     @Test func thePlannerReopensAGuardsFlowOnlyWithItsStep() throws {
-        let planner = NavigationPlanner(manifest: try manifest(NavigationFeaturesTests.flowText),
-                                        screens: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]).features(loading: ["Demo", "DemoNav"]),
-                                        conditionTitles: ["session": "sign-in"])
+        let planner = NavigationPlanner(
+            manifest: try manifest(NavigationFeaturesTests.flowText),
+            screens: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]).features(loading: ["Demo", "DemoNav"]),
+            conditionTitles: ["session": "sign-in"])
         let home = NavigationEntry(screen: "demo.home", presentation: .root)
         let item = NavigationEntry(screen: "demo.item", input: ["item": "a"], presentation: .pushed)
         let login = NavigationEntry(screen: "demo.login", presentation: .presented, flow: "signin", startsFlow: true)
         let pending = PendingGuard(index: 2, condition: "session", resume: Self.sheetB)
 
-        #expect(planner.restorable([home, item, login], guards: [pending]) { _ in false }
-            == RestorePlan(entries: [item, login], guards: [pending], dropped: [], reason: nil))
-        #expect(planner.restorable([home, item, login]) { _ in false }
-            == RestorePlan(entries: [item], dropped: ["demo.login"], reason: "it opens only when sign-in is needed", guardCondition: "session"))
-        #expect(planner.restorable([home, item, login], guards: [pending]) { _ in true }
-            == RestorePlan(entries: [item], dropped: ["demo.login"], reason: "sign-in is no longer needed", guardCondition: "session"))
+        #expect(
+            planner.restorable([home, item, login], guards: [pending]) { _ in false }
+                == RestorePlan(entries: [item, login], guards: [pending], dropped: [], reason: nil))
+        #expect(
+            planner.restorable([home, item, login]) { _ in false }
+                == RestorePlan(
+                    entries: [item], dropped: ["demo.login"], reason: "it opens only when sign-in is needed", guardCondition: "session"))
+        #expect(
+            planner.restorable([home, item, login], guards: [pending]) { _ in true }
+                == RestorePlan(entries: [item], dropped: ["demo.login"], reason: "sign-in is no longer needed", guardCondition: "session"))
         // A guard saved for another place does not open this one.
-        #expect(planner.restorable([home, item, login], guards: [PendingGuard(index: 1, condition: "session", resume: Self.sheetB)]) { _ in false }.guards == [])
+        #expect(
+            planner.restorable([home, item, login], guards: [PendingGuard(index: 1, condition: "session", resume: Self.sheetB)]) { _ in
+                false
+            }.guards == [])
     }
 }

@@ -39,7 +39,7 @@ enum HandFeatures {
         func load() -> Nothing { Nothing() }
 
         static let commands: [ScreenCommand<Self>] = [
-            .command("done", "Leave the page") { _, _, emit in emit(\.done) },
+            .command("done", "Leave the page") { _, _, emit in emit(\.done) }
         ]
 
         static func render(_ state: Nothing) -> ViewProperties { ViewProperties(title: title) }
@@ -99,28 +99,28 @@ enum HandFeatures {
 
     /// The flow, with its lines as FlowExplorerTests counts them.
     static let config = """
-    {
-      "app": "hand",
-      "root": "hand.home",
-      "modules": ["Hand"],
-      "transitions": [
-        { "from": "hand.home", "on": "next", "to": "hand.page", "style": "push" },
-        { "from": "hand.home", "on": "locked", "to": "hand.vault", "style": "push", "requires": ["ready"] },
-        { "from": "hand.page", "on": "done", "style": "pop" },
-        { "from": "hand.page", "command": "peek", "to": "hand.vault", "style": "present" },
-        { "from": "hand.vault", "on": "never", "to": "hand.home", "style": "root" }
-      ],
-      "flows": {
-        "gate": {
-          "root": "hand.gate",
-          "transitions": [{ "from": "hand.gate", "on": "left", "style": "pop" }],
-          "finish": { "unlocked": "opened" }
+        {
+          "app": "hand",
+          "root": "hand.home",
+          "modules": ["Hand"],
+          "transitions": [
+            { "from": "hand.home", "on": "next", "to": "hand.page", "style": "push" },
+            { "from": "hand.home", "on": "locked", "to": "hand.vault", "style": "push", "requires": ["ready"] },
+            { "from": "hand.page", "on": "done", "style": "pop" },
+            { "from": "hand.page", "command": "peek", "to": "hand.vault", "style": "present" },
+            { "from": "hand.vault", "on": "never", "to": "hand.home", "style": "root" }
+          ],
+          "flows": {
+            "gate": {
+              "root": "hand.gate",
+              "transitions": [{ "from": "hand.gate", "on": "left", "style": "pop" }],
+              "finish": { "unlocked": "opened" }
+            }
+          },
+          "guards": { "ready": { "flow": "gate", "style": "present" } },
+          "links": { "/page": ["hand.home", "hand.page"], "/vault": ["hand.home", "hand.vault"] }
         }
-      },
-      "guards": { "ready": { "flow": "gate", "style": "present" } },
-      "links": { "/page": ["hand.home", "hand.page"], "/vault": ["hand.home", "hand.vault"] }
-    }
-    """
+        """
 }
 
 /// Screens with faults planted for `test` to find: one that refuses one car, a command that

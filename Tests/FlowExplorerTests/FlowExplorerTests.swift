@@ -18,8 +18,10 @@ import Testing
     }
 
     /// Explores `config` (named flow.json) with `modules`.
-    static func explore(_ config: String, modules: [FeatureModule],
-                        options: FlowExplorer.Options = FlowExplorerTests.options) async throws -> ExplorationReport {
+    static func explore(
+        _ config: String, modules: [FeatureModule],
+        options: FlowExplorer.Options = FlowExplorerTests.options
+    ) async throws -> ExplorationReport {
         let source = ConfigSource.text(config, name: "flow.json")
         let plugins = PluginLoader { _ in nil }
         let check = FlowCheck(source: source, features: modules, plugins: plugins)
@@ -64,41 +66,48 @@ import Testing
         #expect(explored == ExplorationReport.Explored(paths: 32, states: 9, deepest: 5, beyondDepth: 0, stoppedAtPathLimit: false))
         #expect(report.findings.isEmpty, "\(report.findings)")
         let coverage = try #require(report.coverage)
-        #expect(Self.items(coverage.transitions) == [
-            Expected(name: "hand.home next → hand.page (push)", line: 6, count: 2),  // next from R and R+
-            Expected(name: "hand.home locked → hand.vault (push)", line: 7, count: 2),  // resumed after G's unlock; met from R+
-            Expected(name: "hand.page done (pop)", line: 8, count: 2),  // from P and P+
-            Expected(name: "hand.page › peek → hand.vault (present)", line: 9, count: 2),  // from P and P+
-            Expected(name: "hand.vault never → hand.home (root)", line: 10, count: 0),  // no command emits it
-            Expected(name: "hand.gate left (pop)", line: 15, count: 2),  // leave from G and L
-        ])
+        #expect(
+            Self.items(coverage.transitions) == [
+                Expected(name: "hand.home next → hand.page (push)", line: 6, count: 2),  // next from R and R+
+                Expected(name: "hand.home locked → hand.vault (push)", line: 7, count: 2),  // resumed after G's unlock; met from R+
+                Expected(name: "hand.page done (pop)", line: 8, count: 2),  // from P and P+
+                Expected(name: "hand.page › peek → hand.vault (present)", line: 9, count: 2),  // from P and P+
+                Expected(name: "hand.vault never → hand.home (root)", line: 10, count: 0),  // no command emits it
+                Expected(name: "hand.gate left (pop)", line: 15, count: 2),  // leave from G and L
+            ])
         #expect(coverage.transitions.items[4].note == "no path within the bounds took it")
-        #expect(Self.items(coverage.guardOutcomes) == [
-            Expected(name: "hand.home locked → hand.vault (push): ready met", line: 7, count: 1),  // locked from R+
-            Expected(name: "hand.home locked → hand.vault (push): ready finished", line: 7, count: 2),  // unlock from G, and from L (the link's edge)
-            Expected(name: "hand.home locked → hand.vault (push): ready cancelled", line: 7, count: 4),  // leave and back from G and L
-        ])
-        #expect(Self.items(coverage.links) == [
-            Expected(name: "/page", line: 20, count: 1),
-            Expected(name: "/vault", line: 20, count: 1),  // once the gate's flow finished
-        ])
-        #expect(Self.items(coverage.screens) == [
-            Expected(name: "hand.home", line: 3, count: 1),  // the start
-            Expected(name: "hand.page", line: 6, count: 3),  // next, open /page, next from R+
-            Expected(name: "hand.vault", line: 7, count: 5),  // peek twice, unlock twice, locked from R+
-            Expected(name: "hand.gate", line: 14, count: 2),  // locked, open /vault
-        ])
-        #expect(Self.items(coverage.commands) == [
-            Expected(name: "hand.home locked", line: 3, count: 2),
-            Expected(name: "hand.home next", line: 3, count: 2),
-            Expected(name: "hand.page done", line: 6, count: 2),
-            Expected(name: "hand.gate leave", line: 14, count: 2),
-            Expected(name: "hand.gate unlock", line: 14, count: 2),
-        ])
-        #expect(Self.items(coverage.flowResults) == [
-            Expected(name: "gate.cancelled", line: 13, count: 4),
-            Expected(name: "gate.opened", line: 16, count: 2),
-        ])
+        #expect(
+            Self.items(coverage.guardOutcomes) == [
+                Expected(name: "hand.home locked → hand.vault (push): ready met", line: 7, count: 1),  // locked from R+
+                // unlock from G, and from L (the link's edge)
+                Expected(name: "hand.home locked → hand.vault (push): ready finished", line: 7, count: 2),
+                Expected(name: "hand.home locked → hand.vault (push): ready cancelled", line: 7, count: 4),  // leave and back from G and L
+            ])
+        #expect(
+            Self.items(coverage.links) == [
+                Expected(name: "/page", line: 20, count: 1),
+                Expected(name: "/vault", line: 20, count: 1),  // once the gate's flow finished
+            ])
+        #expect(
+            Self.items(coverage.screens) == [
+                Expected(name: "hand.home", line: 3, count: 1),  // the start
+                Expected(name: "hand.page", line: 6, count: 3),  // next, open /page, next from R+
+                Expected(name: "hand.vault", line: 7, count: 5),  // peek twice, unlock twice, locked from R+
+                Expected(name: "hand.gate", line: 14, count: 2),  // locked, open /vault
+            ])
+        #expect(
+            Self.items(coverage.commands) == [
+                Expected(name: "hand.home locked", line: 3, count: 2),
+                Expected(name: "hand.home next", line: 3, count: 2),
+                Expected(name: "hand.page done", line: 6, count: 2),
+                Expected(name: "hand.gate leave", line: 14, count: 2),
+                Expected(name: "hand.gate unlock", line: 14, count: 2),
+            ])
+        #expect(
+            Self.items(coverage.flowResults) == [
+                Expected(name: "gate.cancelled", line: 13, count: 4),
+                Expected(name: "gate.opened", line: 16, count: 2),
+            ])
         #expect(coverage.transitions.covered == 5 && coverage.transitions.total == 6)
     }
 
@@ -106,10 +115,13 @@ import Testing
         let first = try await Self.explore(Self.sample, modules: FlowShellTestFeatures.modules)
         #expect(first.findings.isEmpty, "\(first.findings)")
         let coverage = try #require(first.coverage)
-        for (name, section) in [("transitions", coverage.transitions), ("guard outcomes", coverage.guardOutcomes), ("links", coverage.links),
-                                ("screens", coverage.screens), ("sub-flow results", coverage.flowResults)] {
-            #expect(section.covered == section.total && section.total > 0,
-                    "\(name): \(section.items.filter { !$0.covered }.map(\.name))")
+        for (name, section) in [
+            ("transitions", coverage.transitions), ("guard outcomes", coverage.guardOutcomes), ("links", coverage.links),
+            ("screens", coverage.screens), ("sub-flow results", coverage.flowResults),
+        ] {
+            #expect(
+                section.covered == section.total && section.total > 0,
+                "\(name): \(section.items.filter { !$0.covered }.map(\.name))")
         }
         #expect(coverage.transitions.total == 10 && coverage.guardOutcomes.total == 9 && coverage.links.total == 4)
         // Only the cancelling of a booking waits for a booking, which no path made before the list.
@@ -121,8 +133,9 @@ import Testing
     /// The sample with `book` pushing the booking instead of presenting it passes `check` (with
     /// a warning now), but confirming then has no modal layer to dismiss.
     @Test func aBookingPushedInsteadOfPresentedCannotBeConfirmed() async throws {
-        let pushed = Self.sample.replacingOccurrences(of: #""to": "booking.confirm", "style": "present""#,
-                                                      with: #""to": "booking.confirm", "style": "push""#)
+        let pushed = Self.sample.replacingOccurrences(
+            of: #""to": "booking.confirm", "style": "present""#,
+            with: #""to": "booking.confirm", "style": "push""#)
         #expect(pushed != Self.sample)
         let report = try await Self.explore(pushed, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.transitionFailed, .transitionFailed])
@@ -137,13 +150,13 @@ import Testing
 
     @Test func aScreenThatRefusesOneCarIsFoundWithItsLine() async throws {
         let config = """
-        {
-          "app": "planted", "root": "cars.list", "modules": ["Cars", "Planted"],
-          "transitions": [
-            { "from": "cars.list", "on": "selected", "to": "planted.papers", "style": "push" }
-          ]
-        }
-        """
+            {
+              "app": "planted", "root": "cars.list", "modules": ["Cars", "Planted"],
+              "transitions": [
+                { "from": "cars.list", "on": "selected", "to": "planted.papers", "style": "push" }
+              ]
+            }
+            """
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules + [PlantedFeatures.module])
         #expect(report.findings.map(\.kind) == [.screenFailed])
         let finding = try #require(report.findings.first)
@@ -156,17 +169,17 @@ import Testing
     @Test func aGuardWhoseFlowNeverFinishesIsFoundWithItsLine() async throws {
         // The account's logout, which would finish the flow, is offered only to someone signed in.
         let config = """
-        {
-          "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
-          "transitions": [
-            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
-          ],
-          "flows": { "account": { "root": "auth.account", "finish": { "loggedOut": "finished" } } },
-          "guards": {
-            "session": { "flow": "account" }
-          }
-        }
-        """
+            {
+              "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
+              "transitions": [
+                { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
+              ],
+              "flows": { "account": { "root": "auth.account", "finish": { "loggedOut": "finished" } } },
+              "guards": {
+                "session": { "flow": "account" }
+              }
+            }
+            """
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.guardUnfinished])
         let finding = try #require(report.findings.first)
@@ -182,17 +195,17 @@ import Testing
     @Test func aGuardsFlowThatFinishesWithoutTheConditionIsNotAlsoSaidNeverToFinish() async throws {
         // Choosing an operator finishes the flow, and signs no one in.
         let config = """
-        {
-          "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
-          "transitions": [
-            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
-          ],
-          "flows": { "pick": { "root": "cars.operators", "finish": { "chosen": "finished" } } },
-          "guards": {
-            "session": { "flow": "pick" }
-          }
-        }
-        """
+            {
+              "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
+              "transitions": [
+                { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
+              ],
+              "flows": { "pick": { "root": "cars.operators", "finish": { "chosen": "finished" } } },
+              "guards": {
+                "session": { "flow": "pick" }
+              }
+            }
+            """
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.guardStillUnmet], "\(report.findings.map(\.message))")
         let finding = try #require(report.findings.first)
@@ -200,7 +213,8 @@ import Testing
         #expect(finding.steps.first == "select smart" && finding.steps.last?.hasPrefix("choose ") == true, "\(finding.steps)")
         let finished = try #require(report.coverage?.guardOutcomes.items.first { $0.name.hasSuffix("session finished") })
         #expect(!finished.covered)
-        #expect(finished.note == "flow 'pick' finished, but 'session' still did not hold, so the transition did not go on (guard-still-unmet)")
+        #expect(
+            finished.note == "flow 'pick' finished, but 'session' still did not hold, so the transition did not go on (guard-still-unmet)")
         #expect(report.coverage?.flowResults.items.first { $0.name == "pick.finished" }?.covered == true)
     }
 
@@ -209,18 +223,19 @@ import Testing
     @Test func theCommandsOfAScreenNoPathReachesAreCountedAndNotCovered() async throws {
         // Nothing leads to the operators from the car list, the root.
         let config = """
-        {
-          "app": "islands", "root": "cars.list", "modules": ["Cars"],
-          "transitions": [
-            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" }
-          ]
-        }
-        """
+            {
+              "app": "islands", "root": "cars.list", "modules": ["Cars"],
+              "transitions": [
+                { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" }
+              ]
+            }
+            """
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         let coverage = try #require(report.coverage)
         #expect(coverage.screens.items.map(\.name) == ["cars.list", "cars.operators"])
         #expect(coverage.screens.items.map(\.covered) == [true, false])
-        let choose = try #require(coverage.commands.items.first { $0.name == "cars.operators choose" }, "\(coverage.commands.items.map(\.name))")
+        let choose = try #require(
+            coverage.commands.items.first { $0.name == "cars.operators choose" }, "\(coverage.commands.items.map(\.name))")
         #expect(!choose.covered && choose.count == 0)
         #expect(choose.note == "no path reached its screen")
         #expect(choose.line == 4, "where the config first names the operators")
@@ -242,28 +257,34 @@ import Testing
 
     @Test func aDeadEndIsFoundWithTheTransitionThatLeadsThere() async throws {
         // Logging out makes the account the only screen, which offers nothing to someone signed out.
-        let deadEnd = Self.sample.replacingOccurrences(of: #"{ "from": "*", "on": "loggedOut", "to": "cars.list", "style": "root" }"#,
-                                                       with: #"{ "from": "*", "on": "loggedOut", "to": "auth.account", "style": "root" }"#)
+        let deadEnd = Self.sample.replacingOccurrences(
+            of: #"{ "from": "*", "on": "loggedOut", "to": "cars.list", "style": "root" }"#,
+            with: #"{ "from": "*", "on": "loggedOut", "to": "auth.account", "style": "root" }"#)
         #expect(deadEnd != Self.sample)
         let report = try await Self.explore(deadEnd, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.deadEnd])
         let finding = try #require(report.findings.first)
         #expect(finding.path == "transitions[8]" && finding.line == 15)
-        #expect(finding.message == "Account (auth.account) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it")
+        #expect(
+            finding.message
+                == "Account (auth.account) is a dead end: no command leads anywhere from it and there is nothing to go back to; only quit leaves it"
+        )
         #expect(finding.steps == ["account", "login alice", "logout", "back"])
     }
 
     @Test func aCommandPastItsDeadlineAndOneThatCrashesAreFound() async throws {
         let config = """
-        {
-          "app": "planted", "root": "planted.faulty", "modules": ["Planted"]
-        }
-        """
+            {
+              "app": "planted", "root": "planted.faulty", "modules": ["Planted"]
+            }
+            """
         var options = Self.options
         options.deadline = .seconds(2)
         let report = try await Self.explore(config, modules: [PlantedFeatures.module], options: options)
         #expect(report.findings.map(\.kind) == [.deadline, .commandFailed])
-        #expect(report.findings.first?.message == "'linger' on Faulty (planted.faulty) did not finish within 2 s: it waits on the clock for longer than that")
+        #expect(
+            report.findings.first?.message
+                == "'linger' on Faulty (planted.faulty) did not finish within 2 s: it waits on the clock for longer than that")
         #expect(report.findings.first?.steps == ["linger"])
         #expect(report.findings.last?.message.hasPrefix("'crash' on Faulty (planted.faulty) failed: the command failed: Broken") == true)
         #expect(report.findings.last?.line == 2, "the root's line")
@@ -273,15 +294,15 @@ import Testing
     /// are listed it does, and the link is opened from the root with each.
     @Test func aLinkWhoseValuesALaterPlaceOffersIsOpenedFromTheRoot() async throws {
         let config = """
-        {
-          "app": "links", "root": "cars.operators", "modules": ["Cars"],
-          "transitions": [
-            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
-            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" }
-          ],
-          "links": { "/cars/:carID": ["cars.operators", "cars.list", "cars.details"] }
-        }
-        """
+            {
+              "app": "links", "root": "cars.operators", "modules": ["Cars"],
+              "transitions": [
+                { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
+                { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" }
+              ],
+              "links": { "/cars/:carID": ["cars.operators", "cars.list", "cars.details"] }
+            }
+            """
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.isEmpty, "\(report.findings)")
         // Every car of the three operators, each opened once from the root.
@@ -292,22 +313,22 @@ import Testing
     /// where the link started: the list closes with the sign-in (the tutorial's flow found it did not).
     @Test func aLinksGuardGivenUpGoesBackWhereTheLinkStarted() async throws {
         let config = """
-        {
-          "app": "links", "root": "cars.operators", "modules": ["Auth", "Booking", "Cars"],
-          "transitions": [
-            { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
-            { "from": "cars.list", "on": "showBookings", "to": "booking.list", "style": "push", "requires": ["session"] },
-            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" }
-          ],
-          "flows": {
-            "login": { "root": "auth.login", "transitions": [{ "from": "auth.login", "on": "cancelled", "style": "pop" }],
-                       "finish": { "loggedIn": "finished" } }
-          },
-          "guards": { "session": { "flow": "login" } },
-          "links": { "/bookings": ["cars.operators", "cars.list", "booking.list"] },
-          "examples": { "auth.login": { "login": ["alice"] } }
-        }
-        """
+            {
+              "app": "links", "root": "cars.operators", "modules": ["Auth", "Booking", "Cars"],
+              "transitions": [
+                { "from": "cars.operators", "on": "chosen", "to": "cars.list", "style": "push" },
+                { "from": "cars.list", "on": "showBookings", "to": "booking.list", "style": "push", "requires": ["session"] },
+                { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" }
+              ],
+              "flows": {
+                "login": { "root": "auth.login", "transitions": [{ "from": "auth.login", "on": "cancelled", "style": "pop" }],
+                           "finish": { "loggedIn": "finished" } }
+              },
+              "guards": { "session": { "flow": "login" } },
+              "links": { "/bookings": ["cars.operators", "cars.list", "booking.list"] },
+              "examples": { "auth.login": { "login": ["alice"] } }
+            }
+            """
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.isEmpty, "\(report.findings)")
         let outcomes = try #require(report.coverage?.guardOutcomes.items)
@@ -328,31 +349,41 @@ import Testing
 /// The values `test` types for a command's arguments.
 @Suite struct CommandVariantsTests {
     @Test func eachValueOfEachArgumentOnceWithTheOthersAtTheirFirst() {
-        let command = CommandDescription(name: "book", summary: "", arguments: [
-            ArgumentDescription("CAR", values: ["rio", "zoe"]),
-            ArgumentDescription("HOURS", values: ["1", "2", "3"]),
-            ArgumentDescription("NOTE", optional: true, takesRest: true),
-            ArgumentDescription("from", kind: .option, optional: true, values: ["0", "24"], valueName: "HOURS"),
-            ArgumentDescription("quiet", kind: .flag, optional: true),
-        ])
+        let command = CommandDescription(
+            name: "book", summary: "",
+            arguments: [
+                ArgumentDescription("CAR", values: ["rio", "zoe"]),
+                ArgumentDescription("HOURS", values: ["1", "2", "3"]),
+                ArgumentDescription("NOTE", optional: true, takesRest: true),
+                ArgumentDescription("from", kind: .option, optional: true, values: ["0", "24"], valueName: "HOURS"),
+                ArgumentDescription("quiet", kind: .flag, optional: true),
+            ])
         let variants = CommandVariants(command, on: "s", examples: ["rio 1 a note with spaces"], limit: 16, sample: SeededSample(seed: 1))
-        #expect(variants.lines == ["book rio 1", "book zoe 1", "book rio 2", "book rio 3", "book rio 1 --from 0", "book rio 1 --from 24",
-                                   "book rio 1 --quiet", "book rio 1 a note with spaces"])
+        #expect(
+            variants.lines == [
+                "book rio 1", "book zoe 1", "book rio 2", "book rio 3", "book rio 1 --from 0", "book rio 1 --from 24",
+                "book rio 1 --quiet", "book rio 1 a note with spaces",
+            ])
         #expect(variants.untried == nil)
     }
 
     @Test func freeTextIsTriedOnlyWithTheConfigsExamples() {
         let login = CommandDescription(name: "login", summary: "", arguments: [ArgumentDescription("NAME")])
         #expect(CommandVariants(login, on: "auth.login", examples: [], limit: 16, sample: SeededSample(seed: 1)).lines.isEmpty)
-        #expect(CommandVariants(login, on: "auth.login", examples: [], limit: 16, sample: SeededSample(seed: 1)).untried
-            == "NAME offers no value here, and the config gives no example (examples)")
-        #expect(CommandVariants(login, on: "auth.login", examples: ["alice", "'bob smith'"], limit: 16, sample: SeededSample(seed: 1)).lines
-            == ["login alice", "login 'bob smith'"])
+        #expect(
+            CommandVariants(login, on: "auth.login", examples: [], limit: 16, sample: SeededSample(seed: 1)).untried
+                == "NAME offers no value here, and the config gives no example (examples)")
+        #expect(
+            CommandVariants(login, on: "auth.login", examples: ["alice", "'bob smith'"], limit: 16, sample: SeededSample(seed: 1)).lines
+                == ["login alice", "login 'bob smith'"])
     }
 
     @Test func aValueWithSpacesIsTypedSoThatItReadsBackAsOneWord() {
         let filter = CommandDescription(name: "pick", summary: "", arguments: [ArgumentDescription("NAME", values: ["Kia Rio", "it's"])])
-        #expect(CommandVariants(filter, on: "s", examples: [], limit: 16, sample: SeededSample(seed: 1)).lines == [#"pick Kia\ Rio"#, #"pick it\'s"#])
+        #expect(
+            CommandVariants(filter, on: "s", examples: [], limit: 16, sample: SeededSample(seed: 1)).lines == [
+                #"pick Kia\ Rio"#, #"pick it\'s"#,
+            ])
     }
 
     @Test func beyondTheLimitTheSeedChoosesTheSameValuesEveryTime() {
@@ -369,8 +400,9 @@ import Testing
     /// A step is one line of a finding's script: a value holding a line break (one a module
     /// offers) never becomes a second line, a command nobody typed.
     @Test func aStepWithALineBreakNeverBecomesTwoLinesOfTheScript() {
-        let finding = ExplorationReport.Finding(kind: .commandFailed, message: "it failed\nshell touch Y", path: nil, line: nil, column: nil,
-                                                steps: ["select rio", "login alice # \nshell touch X", "confirm"], alsoOn: 0)
+        let finding = ExplorationReport.Finding(
+            kind: .commandFailed, message: "it failed\nshell touch Y", path: nil, line: nil, column: nil,
+            steps: ["select rio", "login alice # \nshell touch X", "confirm"], alsoOn: 0)
         let script = finding.reproductionScript(at: "flow.json:3:5", replay: "shell --script f", runAtPrompt: "run f")
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(!lines.contains { $0.hasPrefix("shell touch") })

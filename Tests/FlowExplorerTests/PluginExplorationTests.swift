@@ -32,8 +32,10 @@ import Testing
     }
 
     /// What `flowshell test --format json` found, each finding as a dictionary.
-    static func findings(in folder: URL, environment: [String: String]) throws -> (status: Int32, findings: [[String: Any]], output: String) {
-        let result = try FlowShellBinary.run(["test", "--config", "flow.json", "--format", "json"], input: "", in: folder, environment: environment)
+    static func findings(in folder: URL, environment: [String: String]) throws -> (status: Int32, findings: [[String: Any]], output: String)
+    {
+        let result = try FlowShellBinary.run(
+            ["test", "--config", "flow.json", "--format", "json"], input: "", in: folder, environment: environment)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.errors)")
         return (result.status, report["findings"] as? [[String: Any]] ?? [], result.output + result.errors)
     }
@@ -46,10 +48,12 @@ import Testing
         let lines = try String(contentsOf: folder.appendingPathComponent(script), encoding: .utf8).split(separator: "\n")
         let data = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
-        let replayed = try FlowShellBinary.run(["--config", "flow.json", "--data-dir", data.path, "--script", script], input: "",
-                                               in: folder, environment: environment)
+        let replayed = try FlowShellBinary.run(
+            ["--config", "flow.json", "--data-dir", data.path, "--script", script], input: "",
+            in: folder, environment: environment)
         // A command's failure is reported as `'CMD' on SCREEN failed: WHY`; the shell says WHY.
-        let said = finding["kind"] as? String == "command-failed"
+        let said =
+            finding["kind"] as? String == "command-failed"
             ? String(message[try #require(message.range(of: " failed: ")).upperBound...]) : message
         #expect(replayed.status == 1, "\(script): \(replayed.errors)")
         #expect(replayed.errors.contains("line \(lines.count): \(said)"), "\(script) (\(message)): \(replayed.errors)")
@@ -84,8 +88,11 @@ import Testing
             let run = try Self.findings(in: folder, environment: environment)
             #expect(run.status == 1)
             let found = run.findings.map { "\($0["kind"] as? String ?? "") \(($0["steps"] as? [String] ?? []).joined(separator: " › "))" }
-            #expect(Set(found) == ["command-failed board › stall", "command-failed easel › stall", "command-failed board › crash",
-                                   "command-failed easel › crash"], "\(run.output)")
+            #expect(
+                Set(found) == [
+                    "command-failed board › stall", "command-failed easel › stall", "command-failed board › crash",
+                    "command-failed easel › crash",
+                ], "\(run.output)")
             for finding in run.findings {
                 try Self.expectReplays(finding, in: folder, environment: environment)
             }

@@ -29,7 +29,7 @@ import Testing
 
     @Test func namesOnlyWhatCannotBeSeen() {
         #expect(CharacterDescription.showingInvisible("cars — Škoda 🚗 'a b'") == "cars — Škoda 🚗 'a b'")
-        #expect(CharacterDescription.showingInvisible("a\u{A0}b\u{1B}[31m\u{0}") ==
-            "a<U+00A0 NO-BREAK SPACE>b<U+001B ESCAPE>[31m<U+0000 NULL>")
+        #expect(
+            CharacterDescription.showingInvisible("a\u{A0}b\u{1B}[31m\u{0}") == "a<U+00A0 NO-BREAK SPACE>b<U+001B ESCAPE>[31m<U+0000 NULL>")
     }
 }

@@ -24,13 +24,16 @@ import Testing
         #expect(location == SourceLocation(line: 1, column: 1))
         #expect(members.map(\.key) == ["a", "b"])
         #expect(members[0].keyLocation == SourceLocation(line: 2, column: 3))
-        #expect(members[0].value == .array([
-            .number("1", SourceLocation(line: 2, column: 9)),
-            .number("-2.5e3", SourceLocation(line: 2, column: 12)),
-            .bool(true, SourceLocation(line: 2, column: 20)),
-            .bool(false, SourceLocation(line: 2, column: 26)),
-            .null(SourceLocation(line: 2, column: 33)),
-        ], SourceLocation(line: 2, column: 8)))
+        #expect(
+            members[0].value
+                == .array(
+                    [
+                        .number("1", SourceLocation(line: 2, column: 9)),
+                        .number("-2.5e3", SourceLocation(line: 2, column: 12)),
+                        .bool(true, SourceLocation(line: 2, column: 20)),
+                        .bool(false, SourceLocation(line: 2, column: 26)),
+                        .null(SourceLocation(line: 2, column: 33)),
+                    ], SourceLocation(line: 2, column: 8)))
         #expect(members[1].value == .string("xé\n🚗", SourceLocation(line: 3, column: 8)))
     }
 
@@ -68,7 +71,8 @@ import Testing
             _ = try JSONParser.parse(bytes)
             Issue.record("invalid UTF-8 was accepted")
         } catch {
-            #expect(error.message == "the file is not valid UTF-8: byte 0xC3 (byte 8 of the file) begins no character; save the file as UTF-8")
+            #expect(
+                error.message == "the file is not valid UTF-8: byte 0xC3 (byte 8 of the file) begins no character; save the file as UTF-8")
             #expect(error.location == SourceLocation(line: 1, column: 8))
         }
     }

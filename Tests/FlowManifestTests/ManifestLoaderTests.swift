@@ -15,52 +15,59 @@ import Testing
     }
 
     @Test func decodesAManifestWithEveryStyle() throws {
-        let manifest = try decode("""
-        {
-          "$schema": "./config.schema.json",
-          "app": "demo",
-          "root": "demo.home",
-          "modules": ["Demo"],
-          "transitions": [
-            { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
-            { "from": "*", "on": "done", "style": "dismiss" }
-          ]
-        }
-        """).get()
+        let manifest = try decode(
+            """
+            {
+              "$schema": "./config.schema.json",
+              "app": "demo",
+              "root": "demo.home",
+              "modules": ["Demo"],
+              "transitions": [
+                { "from": "demo.home", "on": "open", "to": "demo.item", "style": "push" },
+                { "from": "*", "on": "done", "style": "dismiss" }
+              ]
+            }
+            """
+        ).get()
         #expect(manifest.app == "demo")
         #expect(manifest.root == "demo.home")
         #expect(manifest.modules == ["Demo"])
-        #expect(manifest.transitions == [
-            Transition(from: "demo.home", on: "open", to: "demo.item", style: .push, index: 0),
-            Transition(from: "*", on: "done", to: nil, style: .dismiss, index: 1),
-        ])
-        #expect(manifest.location(of: JSONPath.root.appending("transitions").appending(1).appending("style")) == SourceLocation(line: 8, column: 43))
+        #expect(
+            manifest.transitions == [
+                Transition(from: "demo.home", on: "open", to: "demo.item", style: .push, index: 0),
+                Transition(from: "*", on: "done", to: nil, style: .dismiss, index: 1),
+            ])
+        #expect(
+            manifest.location(of: JSONPath.root.appending("transitions").appending(1).appending("style"))
+                == SourceLocation(line: 8, column: 43))
     }
 
     @Test func reportsEveryStructuralProblemAtOnce() {
-        let found = messages("""
-        {
-          "app": "my app",
-          "root": 7,
-          "modules": ["Demo", ""],
-          "transitions": [
-            { "from": "demo.home", "on": "open", "to": "demo.item", "stlye": "push" },
-            { "from": "demo.home", "on": "x", "style": "pusj" },
-            "nope"
-          ],
-          "extra": true
-        }
-        """)
-        #expect(found == [
-            "flow.json:2:10: error: app: app 'my app' must be a plain name (letters, digits, '.', '_' or '-'): it names the history folder",
-            "flow.json:3:11: error: root: expected a string, found a number",
-            "flow.json:4:23: error: modules[1]: must not be empty",
-            "flow.json:6:5: error: transitions[0]: missing required key 'style'",
-            "flow.json:6:61: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires",
-            "flow.json:7:48: error: transitions[1].style: unknown style 'pusj' — did you mean 'push'?; expected one of push, present, dismiss, pop, replace, root, popTo",
-            "flow.json:8:5: error: transitions[2]: expected an object, found a string",
-            "flow.json:10:3: error: extra: unknown key 'extra'; allowed here: $schema, app, root, modules, maxDepth, transitions, flows, guards, links, plugins, examples",
-        ])
+        let found = messages(
+            """
+            {
+              "app": "my app",
+              "root": 7,
+              "modules": ["Demo", ""],
+              "transitions": [
+                { "from": "demo.home", "on": "open", "to": "demo.item", "stlye": "push" },
+                { "from": "demo.home", "on": "x", "style": "pusj" },
+                "nope"
+              ],
+              "extra": true
+            }
+            """)
+        #expect(
+            found == [
+                "flow.json:2:10: error: app: app 'my app' must be a plain name (letters, digits, '.', '_' or '-'): it names the history folder",
+                "flow.json:3:11: error: root: expected a string, found a number",
+                "flow.json:4:23: error: modules[1]: must not be empty",
+                "flow.json:6:5: error: transitions[0]: missing required key 'style'",
+                "flow.json:6:61: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires",
+                "flow.json:7:48: error: transitions[1].style: unknown style 'pusj' — did you mean 'push'?; expected one of push, present, dismiss, pop, replace, root, popTo",
+                "flow.json:8:5: error: transitions[2]: expected an object, found a string",
+                "flow.json:10:3: error: extra: unknown key 'extra'; allowed here: $schema, app, root, modules, maxDepth, transitions, flows, guards, links, plugins, examples",
+            ])
     }
 
     @Test func reportsMalformedJSONWithItsPlace() {
@@ -70,17 +77,19 @@ import Testing
     }
 
     @Test func reportsMissingKeys() {
-        #expect(messages("{}") == [
-            "flow.json:1:1: error: missing required key 'app'",
-            "flow.json:1:1: error: missing required key 'root'",
-            "flow.json:1:1: error: missing required key 'modules'",
-        ])
+        #expect(
+            messages("{}") == [
+                "flow.json:1:1: error: missing required key 'app'",
+                "flow.json:1:1: error: missing required key 'root'",
+                "flow.json:1:1: error: missing required key 'modules'",
+            ])
     }
 
     @Test func reportsDuplicateKeys() {
-        #expect(messages(#"{"app": "a", "app": "b", "root": "r", "modules": []}"#) == [
-            "flow.json:1:14: error: app: duplicate key 'app'",
-        ])
+        #expect(
+            messages(#"{"app": "a", "app": "b", "root": "r", "modules": []}"#) == [
+                "flow.json:1:14: error: app: duplicate key 'app'"
+            ])
     }
 
     @Test func reportsFilesThatCannotBeRead() throws {
@@ -109,6 +118,9 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
             #expect(loadError(locked.path) == .unreadable(file: "cfg", reason: "permission denied"))
         }
-        #expect(ManifestLoadError.unreadable(file: "cfg", reason: "no such file").messages == ["cfg: error: cannot read the flow config: no such file"])
+        #expect(
+            ManifestLoadError.unreadable(file: "cfg", reason: "no such file").messages == [
+                "cfg: error: cannot read the flow config: no such file"
+            ])
     }
 }

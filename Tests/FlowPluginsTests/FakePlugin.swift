@@ -16,8 +16,9 @@ struct FakePlugin {
     /// A fake plugin in `mode`, its log in `folder`.
     init(_ mode: String = "normal", timeoutMilliseconds: Int = 60_000, folder: URL) {
         log = folder.appendingPathComponent("Fake.log").path
-        spec = PluginSpec(module: "Fake", command: ["python3", Self.script, mode], configDirectory: folder.path,
-                          timeoutMilliseconds: timeoutMilliseconds, logPath: log, configLine: "test.json:1:1: plugins[0]")
+        spec = PluginSpec(
+            module: "Fake", command: ["python3", Self.script, mode], configDirectory: folder.path,
+            timeoutMilliseconds: timeoutMilliseconds, logPath: log, configLine: "test.json:1:1: plugins[0]")
     }
 
     /// Its declarations, asked as `check` asks.

@@ -25,8 +25,9 @@ import Testing
             let paces = Paces(), wakes = Wakes()
             self.paces = paces
             self.wakes = wakes
-            inbox = PluginInbox(afterPace: { [paces] then in paces.waiting.withLock { $0.append(then) } },
-                                wake: { [wakes] _ in wakes.count.withLock { $0 += 1 } })
+            inbox = PluginInbox(
+                afterPace: { [paces] then in paces.waiting.withLock { $0.append(then) } },
+                wake: { [wakes] _ in wakes.count.withLock { $0 += 1 } })
         }
 
         /// How many times the main actor would have been woken.
@@ -138,8 +139,11 @@ import Testing
         harness.add(Self.view(1, "tick 4"))
         harness.inbox.add(.ended(.exited(0)))
         // Each instance's newest, in the order the instances came; nothing held past the end.
-        #expect(harness.take() == [Self.view(1, "tick 1"), Self.view(1, "tick 3"), Self.view(2, "other 1"), answer,
-                                   Self.view(1, "tick 4"), "ended"])
+        #expect(
+            harness.take() == [
+                Self.view(1, "tick 1"), Self.view(1, "tick 3"), Self.view(2, "other 1"), answer,
+                Self.view(1, "tick 4"), "ended",
+            ])
     }
 
     @Test func theMainActorIsWokenOnceUntilItFindsTheInboxEmpty() {
@@ -158,26 +162,33 @@ import Testing
 
     /// Which lines count as an update that only changes a view: only those read to the end
     /// whose events are absent, null or empty; anything else is kept in order.
-    @Test(arguments: [
-        (#"{"type":"update","instance":4,"view":{"title":"T"},"events":[]}"#, 4),
-        (#"{"type": "update", "instance": 4, "view": {"title": "T", "components": [{"kind": "text", "text": "a [ \" { b"}]}, "events": [ ] }"#, 4),
-        (#"{"instance":4,"events":null,"view":{"title":"T"},"type":"update"}"#, 4),
-        (#"{"type":"update","instance":4}"#, 4),
-        (#"{"type":"update","instance":4,"view":{"title":"T"},"events":[{"name":"done"}]}"#, nil),
-        (#"{"type":"update","instance":4,"events":[{"name":"done"}],"view":{"title":"T"}}"#, nil),
-        (#"{"type":"update","instance":4,"ev\u0065nts":[{"name":"done"}]}"#, nil),
-        (#"{"type":"update","instance":4,"events":[],"events":[{"name":"done"}]}"#, nil),
-        (#"{"type":"update","instance":4,"events":{}}"#, nil),
-        (#"{"type":"update","instance":null,"view":{"title":"T"}}"#, nil),
-        (#"{"type":"update","instance":4.5}"#, nil),
-        (#"{"type":"update","instance":04}"#, nil),
-        (#"{"type":"update","view":{"title":"T"}}"#, nil),
-        (#"{"type":"response","id":4,"instance":4,"result":{}}"#, nil),
-        (#"{"type":"update","instance":4,"view":{"title":"T"}} trailing"#, nil),
-        (#"{"type":"update","instance":4,"view":{"title":"T"}"#, nil),
-        ("not json", nil),
-        (#"{"type":"update","instance":4,"view":"# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            (#"{"type":"update","instance":4,"view":{"title":"T"},"events":[]}"#, 4),
+            (
+                #"{"type": "update", "instance": 4, "view": {"title": "T", "components": [{"kind": "text", "text": "a [ \" { b"}]}, "events": [ ] }"#,
+                4
+            ),
+            (#"{"instance":4,"events":null,"view":{"title":"T"},"type":"update"}"#, 4),
+            (#"{"type":"update","instance":4}"#, 4),
+            (#"{"type":"update","instance":4,"view":{"title":"T"},"events":[{"name":"done"}]}"#, nil),
+            (#"{"type":"update","instance":4,"events":[{"name":"done"}],"view":{"title":"T"}}"#, nil),
+            (#"{"type":"update","instance":4,"ev\u0065nts":[{"name":"done"}]}"#, nil),
+            (#"{"type":"update","instance":4,"events":[],"events":[{"name":"done"}]}"#, nil),
+            (#"{"type":"update","instance":4,"events":{}}"#, nil),
+            (#"{"type":"update","instance":null,"view":{"title":"T"}}"#, nil),
+            (#"{"type":"update","instance":4.5}"#, nil),
+            (#"{"type":"update","instance":04}"#, nil),
+            (#"{"type":"update","view":{"title":"T"}}"#, nil),
+            (#"{"type":"response","id":4,"instance":4,"result":{}}"#, nil),
+            (#"{"type":"update","instance":4,"view":{"title":"T"}} trailing"#, nil),
+            (#"{"type":"update","instance":4,"view":{"title":"T"}"#, nil),
+            ("not json", nil),
+            (
+                #"{"type":"update","instance":4,"view":"# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}",
+                nil
+            ),
+        ] as [(String, Int?)])
     func anUpdateThatOnlyChangesAViewIsToldApart(line: String, instance: Int?) {
         #expect(PluginLine.eventlessUpdateInstance(Array(line.utf8)) == instance)
     }

@@ -50,7 +50,9 @@ import Testing
             (error as? PluginProbeError)?.reason == "did not say hello within 10000 ms (its log: \(fake.log))"
         }
         // Opening a screen of it (with declarations from a cache, say) fails the same way.
-        let module = fake.host.module(fake.spec, declaration: ModuleDeclaration(name: "Fake", screens: [ScreenDeclaration(id: "fake.echo", title: "Echo")]), approval: nil)
+        let module = fake.host.module(
+            fake.spec, declaration: ModuleDeclaration(name: "Fake", screens: [ScreenDeclaration(id: "fake.echo", title: "Echo")]),
+            approval: nil)
         await #expect(throws: UserFacingError("plugin Fake did not say hello within 10000 ms (its log: \(fake.log))")) {
             _ = try await module.screens[0].make(FeatureInput(["word": "x"]), ScreenContext())
         }
@@ -76,8 +78,9 @@ import Testing
             (["no-such-plugin-program"], "cannot start: no program 'no-such-plugin-program' in PATH"),
             (["plugins/missing.py"], "cannot start: no such program 'plugins/missing.py' (relative to the config's folder)"),
         ] {
-            let spec = PluginSpec(module: "Fake", command: command, configDirectory: folder.path, timeoutMilliseconds: 1000,
-                                  logPath: nil, configLine: "")
+            let spec = PluginSpec(
+                module: "Fake", command: command, configDirectory: folder.path, timeoutMilliseconds: 1000,
+                logPath: nil, configLine: "")
             #expect {
                 try PluginProbe.declarations(of: spec, log: PluginLog(path: nil))
             } throws: { error in
@@ -108,8 +111,10 @@ import Testing
         let module = try fake.module()
         let screen = try await module.screens[0].make(FeatureInput(["word": "a"]), ScreenContext())
         let first = try #require(fake.host.runningProcessIDs.first)
-        await #expect(throws: UserFacingError(
-            "plugin Fake stopped (exit status 3); its screens are closed, and it starts again when next used (its log: \(fake.log))")) {
+        await #expect(
+            throws: UserFacingError(
+                "plugin Fake stopped (exit status 3); its screens are closed, and it starts again when next used (its log: \(fake.log))")
+        ) {
             _ = try await screen.perform("crash", arguments: [])
         }
         #expect(fake.host.hasStopped(screen))
@@ -132,8 +137,11 @@ import Testing
         let fake = FakePlugin(timeoutMilliseconds: 3000, folder: folder)
         let screen = try await fake.open()
         let pid = try #require(fake.host.runningProcessIDs.first)
-        await #expect(throws: UserFacingError(
-            "plugin Fake did not answer 'command' within 3000 ms, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))")) {
+        await #expect(
+            throws: UserFacingError(
+                "plugin Fake did not answer 'command' within 3000 ms, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))"
+            )
+        ) {
             _ = try await screen.perform("hang", arguments: [])
         }
         #expect(fake.host.hasStopped(screen))
@@ -162,8 +170,11 @@ import Testing
         let pid = try #require(fake.host.runningProcessIDs.first)
         let command = Task { @MainActor in try await screen.perform("hang", arguments: []) }
         command.cancel()
-        await #expect(throws: UserFacingError(
-            "plugin Fake did not stop 'command' when cancelled, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))")) {
+        await #expect(
+            throws: UserFacingError(
+                "plugin Fake did not stop 'command' when cancelled, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))"
+            )
+        ) {
             _ = try await command.value
         }
         #expect(fake.host.hasStopped(screen))
@@ -177,8 +188,11 @@ import Testing
         let screen = try await fake.open()
         // More than a pipe holds: the write waits two seconds for the plugin, then gives up.
         let words = Array(repeating: String(repeating: "x", count: 1000), count: 300)
-        await #expect(throws: UserFacingError(
-            "plugin Fake does not read what the shell sends, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))")) {
+        await #expect(
+            throws: UserFacingError(
+                "plugin Fake does not read what the shell sends, so it was stopped; its screens are closed, and it starts again when next used (its log: \(fake.log))"
+            )
+        ) {
             _ = try await screen.perform("echo", arguments: words)
         }
         #expect(fake.host.hasStopped(screen))
@@ -204,8 +218,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fake = FakePlugin(folder: folder)
         let screen = try await fake.open()
-        await #expect(throws: UserFacingError(
-            "plugin Fake: screen 'fake.echo' emitted 'surprise', which it does not declare (it declares done); nothing changed")) {
+        await #expect(
+            throws: UserFacingError(
+                "plugin Fake: screen 'fake.echo' emitted 'surprise', which it does not declare (it declares done); nothing changed")
+        ) {
             _ = try await screen.perform("undeclared", arguments: [])
         }
         #expect(!fake.host.hasStopped(screen))

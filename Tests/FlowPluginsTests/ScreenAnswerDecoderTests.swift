@@ -17,14 +17,26 @@ import Testing
         answer(#"[]"#),
         answer(#"[{"kind": "heading", "text": "Hi"}, {"kind": "text", "text": "a\nb\t\"c\" \\ \/ \u00e9 \ud83d\ude00 \u0000"}]"#),
         answer(#"[{"kind": "list", "items": ["a", "b"], "numbered": true}, {"kind": "list", "items": [], "numbered": null}]"#),
-        answer(#"[{"kind": "table", "columns": [{"title": "N", "alignment": "trailing", "shrinksFirst": true}, {"title": "T", "keepsWidth": false, "alignment": null, "extra": [1, -2.5e3, {"x": null}]}], "rows": [["1", "one"], ["2", "two", "more"], []]}]"#),
-        answer(#"[{"rows": [[], ["only"], ["a", "b", "c"]], "kind": "table", "columns": [{"title": "N"}]}, {"kind": "table", "columns": [], "rows": []}]"#),
-        answer(#"[{"kind": "keyValue", "pairs": [{"key": "k", "value": "v", "note": true}]}, {"kind": "message", "style": "warning", "text": "careful"}, {"kind": "divider"}]"#),
+        answer(
+            #"[{"kind": "table", "columns": [{"title": "N", "alignment": "trailing", "shrinksFirst": true}, {"title": "T", "keepsWidth": false, "alignment": null, "extra": [1, -2.5e3, {"x": null}]}], "rows": [["1", "one"], ["2", "two", "more"], []]}]"#
+        ),
+        answer(
+            #"[{"rows": [[], ["only"], ["a", "b", "c"]], "kind": "table", "columns": [{"title": "N"}]}, {"kind": "table", "columns": [], "rows": []}]"#
+        ),
+        answer(
+            #"[{"kind": "keyValue", "pairs": [{"key": "k", "value": "v", "note": true}]}, {"kind": "message", "style": "warning", "text": "careful"}, {"kind": "divider"}]"#
+        ),
         answer(#" [ { "kind" : "text" , "text" : "spaced" } ] "#),
         // What rows open and offer (1.3): every member, defaults, nulls for absent.
-        answer(#"[{"kind": "table", "columns": [{"title": "ID"}], "rows": [["rio"]], "rowCommands": {"column": 0, "opens": "select", "offers": ["cancel", "book"]}}]"#),
-        answer(#"[{"kind": "table", "rowCommands": {"offers": ["cancel"]}, "columns": [{"title": "ID"}, {"title": "Code"}], "rows": []}, {"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": 1, "opens": null, "offers": null, "note": 1}}]"#),
-        answer(#"[{"kind": "table", "columns": [], "rows": [], "rowCommands": null}, {"kind": "table", "columns": [], "rows": [], "rowCommands": {}}]"#),
+        answer(
+            #"[{"kind": "table", "columns": [{"title": "ID"}], "rows": [["rio"]], "rowCommands": {"column": 0, "opens": "select", "offers": ["cancel", "book"]}}]"#
+        ),
+        answer(
+            #"[{"kind": "table", "rowCommands": {"offers": ["cancel"]}, "columns": [{"title": "ID"}, {"title": "Code"}], "rows": []}, {"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": 1, "opens": null, "offers": null, "note": 1}}]"#
+        ),
+        answer(
+            #"[{"kind": "table", "columns": [], "rows": [], "rowCommands": null}, {"kind": "table", "columns": [], "rows": [], "rowCommands": {}}]"#
+        ),
         #"{"id": 7, "result": {"events": [], "view": {"components": [{"text": "first", "kind": "text"}], "title": "keys in any order"}}, "type": "response"}"#,
     ]
 
@@ -76,8 +88,11 @@ import Testing
         #expect(throws: DecodingError.self) { try ScreenAnswerDecoder.decode(data) }
     }
 
-    @Test(arguments: taken + left + [#"{"type": "update", "instance": 3, "view": {"title": "x", "components": []}}"#, #"{"type": "cancel", "id": null}"#,
-                            #"{"type": "update", "instance": 03}"#, #"{"type": "response", "id": -01}"#])
+    @Test(
+        arguments: taken + left + [
+            #"{"type": "update", "instance": 3, "view": {"title": "x", "components": []}}"#, #"{"type": "cancel", "id": null}"#,
+            #"{"type": "update", "instance": 03}"#, #"{"type": "response", "id": -01}"#,
+        ])
     func theEnvelopeReadByHandIsJSONDecoders(_ line: String) throws {
         let bytes = Array(line.utf8)
         let read = bytes.withUnsafeBytes { buffer -> (type: String, id: Int?, instance: Int?)? in

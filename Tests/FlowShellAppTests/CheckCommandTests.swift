@@ -57,8 +57,9 @@ import Testing
         guard expected.status != 0 else { return }
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", file], input: "where\n", in: Self.corpus,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", file], input: "where\n", in: Self.corpus,
+            environment: FlowShellBinary.environment(home: home))
         let diagnostics = expected.output.components(separatedBy: "\n").dropLast(2)
         #expect(result.status == 2)
         #expect(result.output == "", "no screen, no prompt")
@@ -81,7 +82,10 @@ import Testing
         try text.write(to: folder.appendingPathComponent("huge.json"))
         let result = try check(["--config", "huge.json"], in: folder)
         #expect(result.status == 2)
-        #expect(result.output == "huge.json: error: cannot read the flow config: it is larger than 1024 KiB; a flow config is a small JSON file\nhuge.json: 1 error\n")
+        #expect(
+            result.output
+                == "huge.json: error: cannot read the flow config: it is larger than 1024 KiB; a flow config is a small JSON file\nhuge.json: 1 error\n"
+        )
     }
 
     @Test func aMissingFileIsStatusTwo() throws {

@@ -38,19 +38,28 @@ import Glibc
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 1) == 0
-                && getsockname(listener, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 1) == 0
+                    && getsockname(listener, $0, &length) == 0
+            }
         }
         try #require(bound, "cannot listen on a port for the test")
         let port = Int(UInt16(bigEndian: address.sin_port))
         let taken = try FlowShellBinary.run(["serve", "--port", "\(port)"], input: "", in: folder, environment: environment)
         #expect(taken.status == 1)
-        #expect(taken.errors == "error: cannot serve on 127.0.0.1:\(port): another program listens on port \(port) — choose another with --port, or --port 0 for a free one\n")
+        #expect(
+            taken.errors
+                == "error: cannot serve on 127.0.0.1:\(port): another program listens on port \(port) — choose another with --port, or --port 0 for a free one\n"
+        )
         // SSH's port, the same: the option named is SSH's.
-        let takenBySSH = try FlowShellBinary.run(["serve", "--ssh", "--ssh-port", "\(port)"], input: "", in: folder, environment: environment)
+        let takenBySSH = try FlowShellBinary.run(
+            ["serve", "--ssh", "--ssh-port", "\(port)"], input: "", in: folder, environment: environment)
         #expect(takenBySSH.status == 1)
-        #expect(takenBySSH.errors.hasSuffix("error: cannot serve over SSH on 127.0.0.1:\(port): another program listens on port \(port) — choose another with --ssh-port, or --ssh-port 0 for a free one\n"),
-                "\(takenBySSH.errors)")
+        #expect(
+            takenBySSH.errors.hasSuffix(
+                "error: cannot serve over SSH on 127.0.0.1:\(port): another program listens on port \(port) — choose another with --ssh-port, or --ssh-port 0 for a free one\n"
+            ),
+            "\(takenBySSH.errors)")
     }
     #endif
 }

@@ -21,19 +21,19 @@ import Testing
     /// The schema's verdict on each file: true when valid.
     private func schemaVerdicts(_ paths: [String]) throws -> [String: Bool] {
         let script = """
-        import json, sys, jsonschema
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft202012Validator.check_schema(schema)
-        validator = jsonschema.Draft202012Validator(schema)
-        verdicts = {}
-        for path in sys.argv[2:]:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    verdicts[path] = validator.is_valid(json.load(handle))
-            except (ValueError, RecursionError):
-                verdicts[path] = False
-        print(json.dumps(verdicts))
-        """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            verdicts = {}
+            for path in sys.argv[2:]:
+                try:
+                    with open(path, encoding="utf-8") as handle:
+                        verdicts[path] = validator.is_valid(json.load(handle))
+                except (ValueError, RecursionError):
+                    verdicts[path] = False
+            print(json.dumps(verdicts))
+            """
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", "-c", script, FlowShellBinary.repository.appendingPathComponent("config.schema.json").path] + paths
@@ -49,7 +49,9 @@ import Testing
     @Test(.enabled(if: JSONSchemaValidator.isInstalled, "python3 with jsonschema is not installed"))
     func schemaAndCheckAgree() throws {
         let repository = FlowShellBinary.repository
-        let good = ["config.json", "examples/modal-details.json", "examples/plugins.json", "examples/book-pushed.json"].map { repository.appendingPathComponent($0).path }
+        let good = ["config.json", "examples/modal-details.json", "examples/plugins.json", "examples/book-pushed.json"].map {
+            repository.appendingPathComponent($0).path
+        }
         let corpus = CheckCommandTests.corpusFiles
         let verdicts = try schemaVerdicts(good + corpus.map { CheckCommandTests.corpus.appendingPathComponent($0).path })
         for path in good {
@@ -72,8 +74,10 @@ import Testing
     }
 
     @Test func theRepositorysConfigsNameTheSchema() throws {
-        for (path, reference) in [("config.json", "./config.schema.json"), ("examples/modal-details.json", "../config.schema.json"),
-                                  ("examples/plugins.json", "../config.schema.json"), ("examples/book-pushed.json", "../config.schema.json")] {
+        for (path, reference) in [
+            ("config.json", "./config.schema.json"), ("examples/modal-details.json", "../config.schema.json"),
+            ("examples/plugins.json", "../config.schema.json"), ("examples/book-pushed.json", "../config.schema.json"),
+        ] {
             let data = try Data(contentsOf: FlowShellBinary.repository.appendingPathComponent(path))
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             #expect(object["$schema"] as? String == reference)

@@ -33,8 +33,9 @@ import Glibc
         kill(terminal.pid, SIGKILL)
         #expect(try terminal.waitForExit() == 128 + SIGKILL)
 
-        let after = try FlowShellBinary.run(["--config", config, "--fresh"], input: "bookings\n", in: home,
-                                            environment: FlowShellBinary.environment(home: home))
+        let after = try FlowShellBinary.run(
+            ["--config", config, "--fresh"], input: "bookings\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(after.errors == "")
         #expect(after.output.contains("1 booking\n"))
         #expect(after.output.contains("BK-1001  Kia Rio"))
@@ -51,8 +52,9 @@ import Glibc
         try first.expect("Cars › My bookings › ")
 
         // A second shell on the same data folder books while the first is open.
-        let second = try FlowShellBinary.run(["--config", config, "--fresh"], input: "select zoe\nbook\nhours 2\nconfirm\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let second = try FlowShellBinary.run(
+            ["--config", config, "--fresh"], input: "select zoe\nbook\nhours 2\nconfirm\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(second.errors == "")
         #expect(second.output.contains("✓ Booked Renault Zoe for 2 h — booking BK-1001"))
 
@@ -76,8 +78,9 @@ import Glibc
         let results = try await withThrowingTaskGroup(of: FlowShellBinary.Result.self) { group in
             for (index, car) in ["rio", "zoe", "polo", "leaf"].enumerated() {
                 group.addTask {
-                    try FlowShellBinary.run(["--config", config, "--fresh"], input: "select \(car)\nbook\nlogin user\(index)\nconfirm\n",
-                                            in: home, environment: FlowShellBinary.environment(home: home))
+                    try FlowShellBinary.run(
+                        ["--config", config, "--fresh"], input: "select \(car)\nbook\nlogin user\(index)\nconfirm\n",
+                        in: home, environment: FlowShellBinary.environment(home: home))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

@@ -13,24 +13,30 @@ import Testing
     @Test func theExampleIsWhatNewAppWrites() throws {
         let scratch = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try FlowShellBinary.run(["new", "app", "greeter", "--path", scratch.path, "--flowshell", FlowShellBinary.repository.path],
-                                             input: "", in: scratch, environment: FlowShellBinary.environment(home: scratch))
+        let result = try FlowShellBinary.run(
+            ["new", "app", "greeter", "--path", scratch.path, "--flowshell", FlowShellBinary.repository.path],
+            input: "", in: scratch, environment: FlowShellBinary.environment(home: scratch))
         #expect(result.status == 0, "\(result.errors)")
         let written = scratch.appendingPathComponent("greeter")
         let files = try FileManager.default.subpathsOfDirectory(atPath: written.path).filter { path in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: written.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+            return FileManager.default.fileExists(atPath: written.appendingPathComponent(path).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
         }.sorted()
-        #expect(files == ["Features/Greeter/Sources/GreeterHomeScreen.swift", "Features/Greeter/Sources/GreeterModule.swift",
-                          "Features/Greeter/Tests/GreeterHomeTests.swift", "Package.swift", "README.md",
-                          "Sources/GreeterApp/main.swift", "Sources/GreeterServe/main.swift",
-                          "Sources/GreeterShell/GreeterFlow.swift", "Sources/GreeterShell/GreeterShell.swift", "config.json"])
+        #expect(
+            files == [
+                "Features/Greeter/Sources/GreeterHomeScreen.swift", "Features/Greeter/Sources/GreeterModule.swift",
+                "Features/Greeter/Tests/GreeterHomeTests.swift", "Package.swift", "README.md",
+                "Sources/GreeterApp/main.swift", "Sources/GreeterServe/main.swift",
+                "Sources/GreeterShell/GreeterFlow.swift", "Sources/GreeterShell/GreeterShell.swift", "config.json",
+            ])
         for file in files {
             var text = try String(contentsOf: written.appendingPathComponent(file), encoding: .utf8)
             // The only difference: where each finds FlowShell, however `new app` wrote it
             // (relative when the two folders are near, as in the system's temporary folder).
-            text = text.replacingOccurrences(of: #"\.package\(name: "FlowShell", path: "[^"]*"\)"#,
-                                             with: #".package(name: "FlowShell", path: "../..")"#, options: .regularExpression)
+            text = text.replacingOccurrences(
+                of: #"\.package\(name: "FlowShell", path: "[^"]*"\)"#,
+                with: #".package(name: "FlowShell", path: "../..")"#, options: .regularExpression)
             let example = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
             #expect(text == example, "examples/greeter/\(file) differs from what flowshell new app writes")
         }
@@ -49,13 +55,16 @@ import Testing
     /// The getting-started article of FlowShellKit's documentation shows the example's files as
     /// they are, so that what a reader copies builds: each of its code blocks is one whole file.
     @Test func theGettingStartedArticleShowsTheExampleAsItIs() throws {
-        let article = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent(
-            "Sources/FlowShellKit/FlowShellKit.docc/GettingStarted.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: FlowShellBinary.repository.appendingPathComponent(
+                "Sources/FlowShellKit/FlowShellKit.docc/GettingStarted.md"), encoding: .utf8)
         let blocks = article.components(separatedBy: "\n```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             .filter { $0.hasPrefix("swift\n") || $0.hasPrefix("json\n") }
             .map { String($0.drop { $0 != "\n" }.dropFirst()) }
-        let files = ["Sources/GreeterShell/GreeterShell.swift", "Sources/GreeterApp/main.swift", "Features/Greeter/Sources/GreeterHomeScreen.swift",
-                     "Features/Greeter/Sources/GreeterModule.swift", "config.json", "Features/Greeter/Tests/GreeterHomeTests.swift"]
+        let files = [
+            "Sources/GreeterShell/GreeterShell.swift", "Sources/GreeterApp/main.swift", "Features/Greeter/Sources/GreeterHomeScreen.swift",
+            "Features/Greeter/Sources/GreeterModule.swift", "config.json", "Features/Greeter/Tests/GreeterHomeTests.swift",
+        ]
         #expect(blocks.count == files.count)
         for (block, file) in zip(blocks, files) {
             let text = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
@@ -68,14 +77,17 @@ import Testing
     @Test func nothingItSaysSpeaksOfTheDemosCars() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let said = try [run(["--help"], input: "", home: home), run(["run", "--help"], input: "", home: home),
-                        run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home), run(["--generate-manual"], input: "", home: home)]
+        let said = try [
+            run(["--help"], input: "", home: home), run(["run", "--help"], input: "", home: home),
+            run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home), run(["--generate-manual"], input: "", home: home),
+        ]
         for result in said {
             let text = (result.output + result.errors).lowercased()
             #expect(text.contains("greeter") || text.contains("usage"), "\(text)")
             for word in ["car", "cars", "rio", "booking", "bookings", "operator"] {
-                #expect(!text.split(whereSeparator: { !$0.isLetter }).contains(Substring(word)) && !text.contains("/\(word)"),
-                        "greeter says '\(word)':\n\(text)")
+                #expect(
+                    !text.split(whereSeparator: { !$0.isLetter }).contains(Substring(word)) && !text.contains("/\(word)"),
+                    "greeter says '\(word)':\n\(text)")
             }
         }
     }
@@ -99,9 +111,10 @@ import Testing
     @Test func atATerminalItShowsItsOwnBannerAndKeepsItsHistory() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(executable: binary.path, arguments: [],
-                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path)
+        let terminal = try PseudoTerminal(
+            executable: binary.path, arguments: [],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path)
         try terminal.expect("Greeter 0.1.0 — greeter, flow from the built-in default flow")
         try terminal.expect("Home › ")
         terminal.type("greet\r")
@@ -153,13 +166,16 @@ import Testing
         #expect(flow.contains(config.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")), "NotesFlow.json is config.json")
         let binary = self.binary.deletingLastPathComponent().appendingPathComponent("NotesApp")
         let environment = FlowShellBinary.environment(home: home)
-        let check = try FlowShellBinary.run(["check", "--config", notes.appendingPathComponent("config.json").path], input: "", in: home,
-                                            environment: environment, executable: binary)
+        let check = try FlowShellBinary.run(
+            ["check", "--config", notes.appendingPathComponent("config.json").path], input: "", in: home,
+            environment: environment, executable: binary)
         #expect(check.status == 0 && check.output.isEmpty && check.errors.isEmpty, "\(check.output)\(check.errors)")
-        let first = try FlowShellBinary.run([], input: "add Buy bread\nset notes-order title\nlock fish\n", in: home,
-                                            environment: environment, executable: binary)
+        let first = try FlowShellBinary.run(
+            [], input: "add Buy bread\nset notes-order title\nlock fish\n", in: home,
+            environment: environment, executable: binary)
         #expect(first.status == 0, "\(first.errors)")
-        let second = try FlowShellBinary.run([], input: "read 1\nunlock fish\nwhere\n", in: home, environment: environment, executable: binary)
+        let second = try FlowShellBinary.run(
+            [], input: "read 1\nunlock fish\nwhere\n", in: home, environment: environment, executable: binary)
         #expect(second.output.contains("1 note, title first, locked\n"), "\(second.output)")
         #expect(second.output.contains("· unlocking is needed first\n"))
         #expect(second.output.hasSuffix("1. Notes (notes.list)\n2. Buy bread (notes.note, noteID=1)\n"), "\(second.output)")

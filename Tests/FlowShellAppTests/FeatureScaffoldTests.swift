@@ -13,7 +13,8 @@ import Testing
         let folder = try FlowShellBinary.temporaryFolder()
         let manifest = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/FlowShellKit"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/FlowShellKit"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Features/Cars"), withIntermediateDirectories: true)
         return folder
     }
@@ -22,13 +23,14 @@ import Testing
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
         let created = try FeatureScaffold(packageFolder: folder, name: "Bikes", screens: ["bikes.list", "bikes.map"]).create()
-        #expect(created == [
-            "Features/Bikes/Sources/BikesModule.swift",
-            "Features/Bikes/Sources/BikesListScreen.swift",
-            "Features/Bikes/Tests/BikesListTests.swift",
-            "Features/Bikes/Sources/BikesMapScreen.swift",
-            "Features/Bikes/Tests/BikesMapTests.swift",
-        ])
+        #expect(
+            created == [
+                "Features/Bikes/Sources/BikesModule.swift",
+                "Features/Bikes/Sources/BikesListScreen.swift",
+                "Features/Bikes/Tests/BikesListTests.swift",
+                "Features/Bikes/Sources/BikesMapScreen.swift",
+                "Features/Bikes/Tests/BikesMapTests.swift",
+            ])
         let module = try String(contentsOf: folder.appendingPathComponent("Features/Bikes/Sources/BikesModule.swift"), encoding: .utf8)
         #expect(module.contains("public enum BikesModule"))
         #expect(module.contains("screens: [BikesListScreen.self, BikesMapScreen.self]"))
@@ -46,7 +48,8 @@ import Testing
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try FeatureScaffold(packageFolder: folder, name: "TripPlanner", screens: []).create()
-        let screen = try String(contentsOf: folder.appendingPathComponent("Features/TripPlanner/Sources/TripPlannerHomeScreen.swift"), encoding: .utf8)
+        let screen = try String(
+            contentsOf: folder.appendingPathComponent("Features/TripPlanner/Sources/TripPlannerHomeScreen.swift"), encoding: .utf8)
         #expect(screen.contains("struct TripPlannerHomeScreen: Screen"))
         #expect(screen.contains("static let id = \"tripPlanner.home\""))
     }
@@ -56,7 +59,10 @@ import Testing
         ("Bikes-2", [], "'Bikes-2' is not a module name: use UpperCamelCase letters and digits, such as Greeting"),
         ("FlowShellKit", [], "'FlowShellKit' is the name of one of FlowShell's own modules"),
         ("Cars", [], "a feature 'Cars' already exists (Features/Cars or the list in Package.swift)"),
-        ("Bikes", ["Bikes.List"], "'Bikes.List' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home"),
+        (
+            "Bikes", ["Bikes.List"],
+            "'Bikes.List' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home"
+        ),
         ("Bikes", ["bikes"], "'bikes' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home"),
         ("Bikes", ["bikes.list", "bikes.list"], "the screen 'bikes.list' is asked for twice"),
         ("Bikes", ["cars.list"], "the screen 'cars.list' already exists in the Cars module; choose another id"),
@@ -75,24 +81,31 @@ import Testing
     @Test func refusesAFolderThatIsNotAFlowShellPackage() throws {
         let folder = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try FlowShellBinary.run(["new", "feature", "Bikes"], input: "", in: folder, environment: FlowShellBinary.environment(home: folder))
+        let result = try FlowShellBinary.run(
+            ["new", "feature", "Bikes"], input: "", in: folder, environment: FlowShellBinary.environment(home: folder))
         #expect(result.status == 2)
-        #expect(result.errors == "error: \(folder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)\n")
+        #expect(
+            result.errors
+                == "error: \(folder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)\n"
+        )
     }
 
     @Test func addsAFeatureToAShellOfOnesOwn() throws {
         let folder = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = FlowShellBinary.environment(home: folder)
-        let app = try FlowShellBinary.run(["new", "app", "notes", "--flowshell", FlowShellBinary.repository.path], input: "", in: folder,
-                                          environment: environment)
+        let app = try FlowShellBinary.run(
+            ["new", "app", "notes", "--flowshell", FlowShellBinary.repository.path], input: "", in: folder,
+            environment: environment)
         #expect(app.status == 0, "\(app.errors)")
         let package = folder.appendingPathComponent("notes")
-        let feature = try FlowShellBinary.run(["new", "feature", "Todo", "--package", package.path], input: "", in: folder, environment: environment)
+        let feature = try FlowShellBinary.run(
+            ["new", "feature", "Todo", "--package", package.path], input: "", in: folder, environment: environment)
         #expect(feature.status == 0, "\(feature.errors)")
         // A shell of one's own lists its modules by hand, for both its programs: the next step says where.
-        #expect(feature.output.contains("Next: in Sources/NotesShell/NotesShell.swift, import Todo and add TodoModule.module to the modules;"),
-                "\(feature.output)")
+        #expect(
+            feature.output.contains("Next: in Sources/NotesShell/NotesShell.swift, import Todo and add TodoModule.module to the modules;"),
+            "\(feature.output)")
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("let features = [\n    \"Notes\",\n    \"Todo\",\n]"))
         #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Features/Todo/Sources/TodoHomeScreen.swift").path))

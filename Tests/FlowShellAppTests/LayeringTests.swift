@@ -79,15 +79,18 @@ import Testing
     @Test(arguments: ["FlowShell", "flowshell", "flowshell-serve", "FlowShellServing", "FlowShellServe"])
     func whatAShellShipsLinksNoTestLibrary(product: String) throws {
         let (targets, products) = try Self.closure(ofProduct: product)
-        #expect(!targets.contains("FlowShellTesting") && !targets.contains("FlowShellTestSupport") && !targets.contains { $0.hasSuffix("Tests") },
-                "\(product) links \(targets.sorted())")
+        #expect(
+            !targets.contains("FlowShellTesting") && !targets.contains("FlowShellTestSupport")
+                && !targets.contains { $0.hasSuffix("Tests") },
+            "\(product) links \(targets.sorted())")
         #expect(products.isDisjoint(with: ["Testing", "swift-testing", "XCTest"]), "\(product) links \(products.sorted())")
     }
 
     @Test func theBrowserViewLinksNoLineEditorOrTerminal() throws {
         let (targets, products) = try Self.closure(ofTarget: "FlowShellWeb")
-        #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
-                "FlowShellWeb links \(targets.sorted())")
+        #expect(
+            targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
+            "FlowShellWeb links \(targets.sorted())")
         #expect(products.contains("Hummingbird") && !products.contains("Subprocess"), "FlowShellWeb links \(products.sorted())")
     }
 
@@ -95,17 +98,20 @@ import Testing
     @Test(arguments: ["FlowShellRuntime", "FlowShellTesting"])
     func theSessionCoreRunsNoProgram(product: String) throws {
         let (targets, products) = try Self.closure(ofProduct: product)
-        #expect(!targets.contains("FlowShellTerminal") && products.isDisjoint(with: ["Subprocess", "SystemPackage"]),
-                "\(product) links \(targets.union(products).sorted())")
+        #expect(
+            !targets.contains("FlowShellTerminal") && products.isDisjoint(with: ["Subprocess", "SystemPackage"]),
+            "\(product) links \(targets.union(products).sorted())")
         #expect(try Self.closure(ofProduct: "FlowShellTerminal").products.contains("Subprocess"))
     }
 
     @Test func theSettingsDatabaseLinksNoLineEditorTerminalOrCommandLine() throws {
         let (targets, products) = try Self.closure(ofTarget: "FlowShellSettings")
-        #expect(targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
-                "FlowShellSettings links \(targets.sorted())")
-        #expect(products.contains("GRDB") && products.isDisjoint(with: ["ArgumentParser", "Hummingbird"]),
-                "FlowShellSettings links \(products.sorted())")
+        #expect(
+            targets.isDisjoint(with: ["LineEditor", "CEditShim", "CLibedit", "FlowShellTerminal", "FlowShell"]),
+            "FlowShellSettings links \(targets.sorted())")
+        #expect(
+            products.contains("GRDB") && products.isDisjoint(with: ["ArgumentParser", "Hummingbird"]),
+            "FlowShellSettings links \(products.sorted())")
     }
 
     @Test func theTerminalProgramCarriesNoServer() throws {
@@ -119,9 +125,12 @@ import Testing
     /// (FlowShellServe) composes both.
     @Test func theServersAreApartAndOnlyTheServerProgramComposesThem() throws {
         let (ssh, sshProducts) = try Self.closure(ofTarget: "FlowShellSSH")
-        #expect(ssh.contains("FlowShellTerminal") && ssh.contains("LineEditor") && !ssh.contains("FlowShellWeb"), "FlowShellSSH links \(ssh.sorted())")
-        #expect(sshProducts.contains("NIOSSH") && sshProducts.isDisjoint(with: ["Hummingbird", "ArgumentParser"]),
-                "FlowShellSSH links \(sshProducts.sorted())")
+        #expect(
+            ssh.contains("FlowShellTerminal") && ssh.contains("LineEditor") && !ssh.contains("FlowShellWeb"),
+            "FlowShellSSH links \(ssh.sorted())")
+        #expect(
+            sshProducts.contains("NIOSSH") && sshProducts.isDisjoint(with: ["Hummingbird", "ArgumentParser"]),
+            "FlowShellSSH links \(sshProducts.sorted())")
         let (web, webProducts) = try Self.closure(ofTarget: "FlowShellWeb")
         #expect(!web.contains("FlowShellSSH") && !webProducts.contains("NIOSSH"), "FlowShellWeb links \(web.union(webProducts).sorted())")
         let (serve, _) = try Self.closure(ofProduct: "FlowShellServe")
@@ -138,7 +147,8 @@ import Testing
         #expect(engine.contains("FlowShellKit"))
         for module in engine {
             let folder = sources.appendingPathComponent(module)
-            for file in FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+            for file in FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }) ?? []
+            where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for sample in samples {
                     #expect(!text.contains("import \(sample)\n"), "Sources/\(module)/\(file) imports the sample \(sample)")

@@ -18,8 +18,9 @@ import Testing
         let environment = FlowShellBinary.environment(home: home)
 
         // --restore: a script remembers where it was only when asked to.
-        let first = try FlowShellBinary.run(["--config", config, "--restore", "--open", "/cars/rio"],
-                                            input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n", in: home, environment: environment)
+        let first = try FlowShellBinary.run(
+            ["--config", config, "--restore", "--open", "/cars/rio"],
+            input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n", in: home, environment: environment)
         #expect(first.status == 0)
         #expect(first.errors == "")
         let output = first.output
@@ -31,7 +32,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("settings.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("bookings.sqlite").path))
 
-        let second = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
+        let second = try FlowShellBinary.run(
+            ["--config", config, "--restore"], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
         #expect(second.status == 0)
         #expect(second.errors == "")
         #expect(second.output.hasPrefix("Kia Rio\n"), "back where the first session ended")
@@ -49,7 +51,8 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        _ = try FlowShellBinary.run(["--config", config, "--restore", "--open", "/cars/zoe"], input: "", in: home, environment: environment)
+        _ = try FlowShellBinary.run(
+            ["--config", config, "--restore", "--open", "/cars/zoe"], input: "", in: home, environment: environment)
         let next = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\n", in: home, environment: environment)
         #expect(next.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
     }
@@ -65,28 +68,32 @@ import Testing
         _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select rio\n", in: home, environment: environment)
         let written = try #require(try fileNumber())
         // Saving writes a new file and renames it over the old one: the same file means no save.
-        let idle = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\nshow\nquit\n",
-                                           in: home, environment: environment)
+        let idle = try FlowShellBinary.run(
+            ["--config", config, "--state", state.path], input: "where\nshow\nquit\n",
+            in: home, environment: environment)
         #expect(idle.output.contains("2. Kia Rio (cars.details, carID=rio)\n"))
         #expect(try fileNumber() == written)
         _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "back\n", in: home, environment: environment)
         #expect(try fileNumber() != written)
-        let next = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n", in: home, environment: environment)
+        let next = try FlowShellBinary.run(
+            ["--config", config, "--state", state.path], input: "where\n", in: home, environment: environment)
         #expect(next.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
     @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 1)
         #expect(result.output.components(separatedBy: "2. Škoda Octavia (cars.details, carID=octavia)\n").count == 3)
-        #expect(result.errors == """
-        ✗ line 3: cannot open /plates/ZZZ: no car has the plate 'ZZZ'
-        ✗ line 5: no link matches '/nowhere'; links: /cars/:carID, /plates/:plate, /bookings, /account
+        #expect(
+            result.errors == """
+                ✗ line 3: cannot open /plates/ZZZ: no car has the plate 'ZZZ'
+                ✗ line 5: no link matches '/nowhere'; links: /cars/:carID, /plates/:plate, /bookings, /account
 
-        """)
+                """)
     }
 
     @Test func aCorruptStateFileIsReportedAndTheShellStartsAtTheRoot() throws {
@@ -94,8 +101,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json")
         try Data("{ not json".utf8).write(to: state)
-        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select zoe\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--state", state.path], input: "select zoe\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(result.errors == "! \(state.path): not a FlowShell state file (or of another version); starting at the root\n")
         #expect(result.output.hasPrefix("Cars\n"))
@@ -108,16 +116,18 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json").path
-        let first = try FlowShellBinary.run(["--config", config, "--state", state], input: "select rio\nbook\nwhere\n",
-                                            in: home, environment: FlowShellBinary.environment(home: home))
+        let first = try FlowShellBinary.run(
+            ["--config", config, "--state", state], input: "select rio\nbook\nwhere\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(first.output.contains("3. Sign in [modal]"))
         // As a version that did not save a guard's step wrote it (PendingGuardAcrossRunsTests: with it).
         var saved = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(contentsOf: URL(fileURLWithPath: state)))
         #expect(saved.pendingGuards.count == 1)
         saved.pendingGuards = []
         try JSONEncoder().encode(saved).write(to: URL(fileURLWithPath: state))
-        let second = try FlowShellBinary.run(["--config", config, "--state", state], input: "where\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let second = try FlowShellBinary.run(
+            ["--config", config, "--state", state], input: "where\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(second.errors == "! Sign in was not reopened: it opens only when sign-in is needed; type book again to get there\n")
         #expect(second.output.hasSuffix("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
     }
@@ -128,16 +138,17 @@ import Testing
         let state = home.appendingPathComponent("saved.json")
         // Written as the state file's format has it, field by field.
         let saved = """
-        {"v": 1, "app": "carsharing", "screens": [
-          {"feature": "cars.list", "input": {}, "presentation": "root", "flowRoot": false},
-          {"feature": "cars.details", "input": {"carID": "zoe"}, "presentation": "pushed", "flowRoot": false},
-          {"feature": "cars.details", "input": {"carID": "gone"}, "presentation": "pushed", "flowRoot": false},
-          {"feature": "booking.list", "input": {}, "presentation": "pushed", "flowRoot": false}
-        ]}
-        """
+            {"v": 1, "app": "carsharing", "screens": [
+              {"feature": "cars.list", "input": {}, "presentation": "root", "flowRoot": false},
+              {"feature": "cars.details", "input": {"carID": "zoe"}, "presentation": "pushed", "flowRoot": false},
+              {"feature": "cars.details", "input": {"carID": "gone"}, "presentation": "pushed", "flowRoot": false},
+              {"feature": "booking.list", "input": {}, "presentation": "pushed", "flowRoot": false}
+            ]}
+            """
         try Data(saved.utf8).write(to: state)
-        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "where\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--state", state.path], input: "where\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         // A car's details lead nowhere but to booking: the second details and what is above it go.
         #expect(result.errors == "! Car details and My bookings were not reopened: nothing in this flow leads there from Car details\n")
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
@@ -164,8 +175,12 @@ import Testing
         #expect(flow.manifest == manifest)
         #expect(flow.stack.map(\.featureID) == ["cars.list", "cars.details"])
 
-        try Data(original.replacingOccurrences(of: "\"to\": \"cars.list\", \"style\": \"popTo\"",
-                                                with: "\"to\": \"cars.list\", \"style\": \"push\"").utf8).write(to: file)
+        try Data(
+            original.replacingOccurrences(
+                of: "\"to\": \"cars.list\", \"style\": \"popTo\"",
+                with: "\"to\": \"cars.list\", \"style\": \"push\""
+            ).utf8
+        ).write(to: file)
         let sound = await runtime.reload()
         #expect(sound == [Notice(.success, "reloaded \(file.path)")])
         #expect(flow.manifest.transition(from: "cars.operators", on: "chosen")?.style == .push)
@@ -199,8 +214,9 @@ import Testing
         try terminal.expect("select ri")
 
         // An editor's save: a new file renamed over the old one.
-        let edited = original.replacingOccurrences(of: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"push\"",
-                                                   with: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"present\"")
+        let edited = original.replacingOccurrences(
+            of: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"push\"",
+            with: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"present\"")
         let temporary = home.appendingPathComponent(".config.json.swp")
         try Data(edited.utf8).write(to: temporary)
         #expect(rename(temporary.path, file.path) == 0)

@@ -9,11 +9,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (["Greeter"], "error: 'Greeter' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter\n"),
-        (["my_shell"], "error: 'my_shell' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter\n"),
+        (
+            ["Greeter"],
+            "error: 'Greeter' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter\n"
+        ),
+        (
+            ["my_shell"],
+            "error: 'my_shell' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter\n"
+        ),
         (["flow-shell-kit"], "error: 'flow-shell-kit' would name a module after one of FlowShell's own; choose another name\n"),
         (["notes", "--from", "1.0.0"], "error: --from goes with --url\n"),
-        (["notes", "--url", "https://example.com/FlowShell.git", "--flowshell", "."], "error: give --flowshell PATH or --url URL, not both\n"),
+        (
+            ["notes", "--url", "https://example.com/FlowShell.git", "--flowshell", "."],
+            "error: give --flowshell PATH or --url URL, not both\n"
+        ),
         (["notes", "--flowshell", "nowhere"], "is not a FlowShell checkout (it has no Package.swift)\n"),
     ])
     func aMistakeIsRefusedAndNothingIsWritten(arguments: [String], message: String) throws {

@@ -12,12 +12,15 @@ import Testing
 
     /// Runs `select rio`, `book` (signed out: the sign-in opens) and `quit` in a fresh home.
     private func quitAtTheSignIn(in home: URL) throws {
-        let first = try FlowShellBinary.run(["--config", config, "--restore"], input: "select rio\nbook\nquit\n",
-                                            in: home, environment: FlowShellBinary.environment(home: home))
+        let first = try FlowShellBinary.run(
+            ["--config", config, "--restore"], input: "select rio\nbook\nquit\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(first.status == 0)
         #expect(first.errors == "")
-        #expect(first.output.hasSuffix("· sign-in is needed first\nSign in\nSigning in keeps your session on this computer until you log out.\n"
-            + "not signed in\ncommands: login, cancel — help for more\n"))
+        #expect(
+            first.output.hasSuffix(
+                "· sign-in is needed first\nSign in\nSigning in keeps your session on this computer until you log out.\n"
+                    + "not signed in\ncommands: login, cancel — help for more\n"))
     }
 
     @Test func signingInAfterARestartGoesOnToTheBooking() throws {
@@ -28,8 +31,9 @@ import Testing
         let state = home.appendingPathComponent("state/flowshell/carsharing/navigation.json")
         #expect(try String(contentsOf: state, encoding: .utf8).contains(#""pendingGuards""#))
 
-        let second = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\nlogin alice\nwhere\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let second = try FlowShellBinary.run(
+            ["--config", config, "--restore"], input: "where\nlogin alice\nwhere\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(second.status == 0)
         #expect(second.errors == "", "nothing was left out")
         #expect(second.output.hasPrefix("Sign in\n"), "back at the sign-in")
@@ -42,8 +46,9 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         try quitAtTheSignIn(in: home)
-        let second = try FlowShellBinary.run(["--config", config, "--restore"], input: "cancel\nwhere\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let second = try FlowShellBinary.run(
+            ["--config", config, "--restore"], input: "cancel\nwhere\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(second.status == 0)
         #expect(second.errors == "! line 1: cancelled — sign-in is needed for that; nothing changed\n")
         #expect(second.output.hasSuffix("commands: book — help for more\n" + Self.kiaRioWhere))
@@ -55,11 +60,13 @@ import Testing
         try quitAtTheSignIn(in: home)
         // Signed in elsewhere (another place of its own): the data folder holds the sign-in.
         let elsewhere = home.appendingPathComponent("elsewhere.json").path
-        let signIn = try FlowShellBinary.run(["--config", config, "--state", elsewhere], input: "account\nlogin bob\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let signIn = try FlowShellBinary.run(
+            ["--config", config, "--state", elsewhere], input: "account\nlogin bob\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(signIn.output.hasSuffix("signed in as bob\ncommands: logout — help for more\n"))
-        let back = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\n",
-                                           in: home, environment: FlowShellBinary.environment(home: home))
+        let back = try FlowShellBinary.run(
+            ["--config", config, "--restore"], input: "where\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(back.status == 0)
         #expect(back.errors == "! Sign in was not reopened: sign-in is no longer needed; type book again to get there\n")
         #expect(back.output.hasSuffix(Self.kiaRioWhere))

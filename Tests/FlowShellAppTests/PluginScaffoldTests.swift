@@ -11,11 +11,13 @@ import Testing
     /// A folder that looks like a FlowShell package: its Package.swift and the Python helper.
     private func package() throws -> URL {
         let folder = try FlowShellBinary.temporaryFolder()
-        try FileManager.default.copyItem(at: FlowShellBinary.repository.appendingPathComponent("Package.swift"),
-                                         to: folder.appendingPathComponent("Package.swift"))
+        try FileManager.default.copyItem(
+            at: FlowShellBinary.repository.appendingPathComponent("Package.swift"),
+            to: folder.appendingPathComponent("Package.swift"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("plugins/python"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: FlowShellBinary.repository.appendingPathComponent("plugins/python/flowshell_plugin.py"),
-                                         to: folder.appendingPathComponent("plugins/python/flowshell_plugin.py"))
+        try FileManager.default.copyItem(
+            at: FlowShellBinary.repository.appendingPathComponent("plugins/python/flowshell_plugin.py"),
+            to: folder.appendingPathComponent("plugins/python/flowshell_plugin.py"))
         return folder
     }
 
@@ -34,8 +36,9 @@ import Testing
     @Test func aPythonPluginPassesItsTestAndRunsAsTheRoot() throws {
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try FlowShellBinary.run(["new", "plugin", "BikeShare", "--language", "python", "--package", folder.path], input: "",
-                                             in: folder, environment: FlowShellBinary.environment(home: folder))
+        let result = try FlowShellBinary.run(
+            ["new", "plugin", "BikeShare", "--language", "python", "--package", folder.path], input: "",
+            in: folder, environment: FlowShellBinary.environment(home: folder))
         #expect(result.status == 0)
         #expect(result.output.contains("plugins/BikeShare/bike_share.py"))
         #expect(result.output.contains(#"{ "module": "BikeShare", "command": ["python3", "plugins/BikeShare/bike_share.py"] }"#))
@@ -52,12 +55,14 @@ import Testing
         }
         """.write(to: config, atomically: true, encoding: .utf8)
         // Trusted as its author would, so that its program may run.
-        let trusted = try FlowShellBinary.run(["trust", "--config", config.path], input: "", in: folder,
-                                              environment: FlowShellBinary.environment(home: folder))
+        let trusted = try FlowShellBinary.run(
+            ["trust", "--config", config.path], input: "", in: folder,
+            environment: FlowShellBinary.environment(home: folder))
         #expect(trusted.status == 0)
         #expect(trusted.output.contains("  BikeShare: python3 plugins/BikeShare/bike_share.py ("))
-        let session = try FlowShellBinary.run(["--config", config.path], input: "greet\nhelp\n", in: folder,
-                                              environment: FlowShellBinary.environment(home: folder))
+        let session = try FlowShellBinary.run(
+            ["--config", config.path], input: "greet\nhelp\n", in: folder,
+            environment: FlowShellBinary.environment(home: folder))
         #expect(session.errors == "")
         #expect(session.status == 0)
         #expect(session.output.contains("Hello from bikeShare.home"))
@@ -69,14 +74,16 @@ import Testing
         let folder = try package()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scaffold = PluginScaffold(packageFolder: folder, name: "Parking", language: .swift, existingScreens: [:])
-        #expect(try scaffold.create() == [
-            "plugins/Parking/Package.swift",
-            "plugins/Parking/Sources/Parking/ParkingModule.swift",
-            "plugins/Parking/Sources/Parking/ParkingHomeScreen.swift",
-            "plugins/Parking/Sources/ParkingPlugin/main.swift",
-            "plugins/Parking/Tests/ParkingTests/ParkingHomeTests.swift",
-        ])
-        let main = try String(contentsOf: folder.appendingPathComponent("plugins/Parking/Sources/ParkingPlugin/main.swift"), encoding: .utf8)
+        #expect(
+            try scaffold.create() == [
+                "plugins/Parking/Package.swift",
+                "plugins/Parking/Sources/Parking/ParkingModule.swift",
+                "plugins/Parking/Sources/Parking/ParkingHomeScreen.swift",
+                "plugins/Parking/Sources/ParkingPlugin/main.swift",
+                "plugins/Parking/Tests/ParkingTests/ParkingHomeTests.swift",
+            ])
+        let main = try String(
+            contentsOf: folder.appendingPathComponent("plugins/Parking/Sources/ParkingPlugin/main.swift"), encoding: .utf8)
         #expect(main.contains("exit(await PluginServer.run([ParkingModule.module]))"))
         let manifest = try String(contentsOf: folder.appendingPathComponent("plugins/Parking/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".executableTarget(name: "parking-plugin""#))
@@ -97,12 +104,15 @@ import Testing
         }
         #expect(refusal("weather") == "'weather' is not a module name: use UpperCamelCase letters and digits, such as Weather")
         #expect(refusal("FlowPlugins") == "'FlowPlugins' is the name of one of FlowShell's own modules")
-        #expect(refusal("Cars", existing: ["cars.home": "Cars"]) == "the screen 'cars.home' already exists in the Cars module; choose another name")
+        #expect(
+            refusal("Cars", existing: ["cars.home": "Cars"])
+                == "the screen 'cars.home' already exists in the Cars module; choose another name")
         #expect(refusal("Weather") == nil)
         #expect(refusal("Weather", .swift) == "plugins/Weather exists already")
 
-        let result = try FlowShellBinary.run(["new", "plugin", "Radar", "--language", "ruby", "--package", folder.path], input: "",
-                                             in: folder, environment: FlowShellBinary.environment(home: folder))
+        let result = try FlowShellBinary.run(
+            ["new", "plugin", "Radar", "--language", "ruby", "--package", folder.path], input: "",
+            in: folder, environment: FlowShellBinary.environment(home: folder))
         #expect(result.status == 2)
         #expect(result.errors == "error: no language 'ruby' for plugins; use python or swift\n")
     }

@@ -27,11 +27,16 @@ import Testing
             .filter { !$0.hasPrefix(".") }
             .sorted()
         #expect(listed == listed.sorted(), "keep the features list in Package.swift sorted")
-        #expect(Set(folders).subtracting(listed).isEmpty, "folders under Features/ missing from the list in Package.swift: \(Set(folders).subtracting(listed).sorted())")
+        #expect(
+            Set(folders).subtracting(listed).isEmpty,
+            "folders under Features/ missing from the list in Package.swift: \(Set(folders).subtracting(listed).sorted())")
         #expect(Set(listed).subtracting(folders).isEmpty, "names in Package.swift with no folder under Features/")
         for folder in folders {
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Features/\(folder)/Sources").path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: repository.appendingPathComponent("Features/\(folder)/Sources").path, isDirectory: &isDirectory)
+                    && isDirectory.boolValue)
             #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Features/\(folder)/Tests").path))
         }
     }
@@ -73,15 +78,17 @@ import Testing
         #expect(builtIn.flows == file.flows)
         #expect(builtIn.guards == file.guards)
         #expect(builtIn.links == file.links)
-        #expect(builtIn.examples.map { [$0.screen, $0.command] + $0.arguments } == file.examples.map { [$0.screen, $0.command] + $0.arguments })
+        #expect(
+            builtIn.examples.map { [$0.screen, $0.command] + $0.arguments } == file.examples.map { [$0.screen, $0.command] + $0.arguments })
     }
 
     @Test(arguments: ["config.json", "examples/modal-details.json"])
     func theRepositorysFlowsStartWithoutAWord(path: String) throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", repository.appendingPathComponent(path).path], input: "quit\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", repository.appendingPathComponent(path).path], input: "quit\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(result.errors == "", "warnings or errors for \(path)")
     }
@@ -90,50 +97,57 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let broken = """
-        {
-          "app": "carsharing",
-          "root": "cars.lst",
-          "modules": ["Cars", "Bookings"],
-          "transitions": [
-            { "from": "cars.list", "on": "selected", "to": "cars.details", "stlye": "push" }
-          ]
-        }
-        """
+            {
+              "app": "carsharing",
+              "root": "cars.lst",
+              "modules": ["Cars", "Bookings"],
+              "transitions": [
+                { "from": "cars.list", "on": "selected", "to": "cars.details", "stlye": "push" }
+              ]
+            }
+            """
         try Data(broken.utf8).write(to: home.appendingPathComponent("config.json"))
         let result = try FlowShellBinary.run([], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 2)
         #expect(result.output == "")
-        #expect(result.errors == """
-        config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
-        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
-        config.json:6:5: error: transitions[0]: missing required key 'style'
-        config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires
-        config.json: the flow has 4 errors; not starting
+        #expect(
+            result.errors == """
+                config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
+                config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
+                config.json:6:5: error: transitions[0]: missing required key 'style'
+                config.json:6:68: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires
+                config.json: the flow has 4 errors; not starting
 
-        """)
+                """)
 
         let fixed = broken.replacingOccurrences(of: "stlye", with: "style")
         try Data(fixed.utf8).write(to: home.appendingPathComponent("config.json"))
         let second = try FlowShellBinary.run([], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(second.status == 2)
-        #expect(second.errors == """
-        config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
-        config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
-        config.json: the flow has 2 errors; not starting
+        #expect(
+            second.errors == """
+                config.json:3:11: error: root: unknown feature 'cars.lst' — did you mean 'cars.list'?
+                config.json:4:23: error: modules[1]: unknown module 'Bookings' — did you mean 'Booking'?; linked modules: Auth, Booking, Cars
+                config.json: the flow has 2 errors; not starting
 
-        """)
+                """)
     }
 
     @Test func aMissingOrMalformedConfigIsNamed() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let missing = try FlowShellBinary.run(["--config", "nowhere.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let missing = try FlowShellBinary.run(
+            ["--config", "nowhere.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(missing.status == 2)
         #expect(missing.errors == "nowhere.json: error: cannot read the flow config: no such file\n")
 
         try Data("{\n  \"app\": \"x\",\n".utf8).write(to: home.appendingPathComponent("cut.json"))
-        let cut = try FlowShellBinary.run(["--config", "cut.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let cut = try FlowShellBinary.run(
+            ["--config", "cut.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(cut.status == 2)
-        #expect(cut.errors == "cut.json:3:1: error: malformed JSON: unexpected end of file; expected a key in double quotes\ncut.json: the flow has 1 error; not starting\n")
+        #expect(
+            cut.errors
+                == "cut.json:3:1: error: malformed JSON: unexpected end of file; expected a key in double quotes\ncut.json: the flow has 1 error; not starting\n"
+        )
     }
 }

@@ -34,10 +34,15 @@ import Testing
             for registration in module.screens {
                 // What the manifest check sees is the module's own registration.
                 let checked = try #require(catalog.features(loading: [module.name])[registration.id])
-                #expect(checked.inputs == registration.inputs && checked.events == registration.events && checked.commands == registration.commands)
-                let screen = try await FeatureHarness(module, registration.id, input: Self.inputs[registration.id] ?? [:], services: try services())
+                #expect(
+                    checked.inputs == registration.inputs && checked.events == registration.events
+                        && checked.commands == registration.commands)
+                let screen = try await FeatureHarness(
+                    module, registration.id, input: Self.inputs[registration.id] ?? [:], services: try services())
                 let offered = Set(screen.properties.commands.map(\.name))
-                #expect(offered.isSubset(of: Set(registration.commands)), "\(registration.id) offers \(offered) beyond \(registration.commands)")
+                #expect(
+                    offered.isSubset(of: Set(registration.commands)), "\(registration.id) offers \(offered) beyond \(registration.commands)"
+                )
                 #expect(Set(registration.inputs) == Set(Self.inputs[registration.id]?.keys.map { $0 } ?? []), "\(registration.id)'s inputs")
             }
         }
@@ -46,7 +51,8 @@ import Testing
     @Test func everySampleScreensViewPropertiesRoundTripThroughJSON() async throws {
         for module in FlowShellTestFeatures.modules {
             for registration in module.screens {
-                let screen = try await FeatureHarness(module, registration.id, input: Self.inputs[registration.id] ?? [:], services: try services())
+                let screen = try await FeatureHarness(
+                    module, registration.id, input: Self.inputs[registration.id] ?? [:], services: try services())
                 let data = try JSONEncoder().encode(screen.properties)
                 #expect(try JSONDecoder().decode(ViewProperties.self, from: data) == screen.properties, "\(registration.id)")
             }
@@ -61,23 +67,26 @@ import Testing
     func theJSONScreensFollowTheirSchema() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let session = try FlowShellBinary.run(["--output", "json", "--fresh"], input: "select rio\nbook\nlogin alice\nhours 2\nconfirm\noperators\nback\n",
-                                              in: FlowShellBinary.repository, environment: FlowShellBinary.environment(home: home))
+        let session = try FlowShellBinary.run(
+            ["--output", "json", "--fresh"], input: "select rio\nbook\nlogin alice\nhours 2\nconfirm\noperators\nback\n",
+            in: FlowShellBinary.repository, environment: FlowShellBinary.environment(home: home))
         let screens = session.output.split(separator: "\n").filter { $0.contains(#""type":"screen""#) }
         #expect(screens.count >= 5)
         let file = home.appendingPathComponent("screens.jsonl")
         try Data(screens.joined(separator: "\n").utf8).write(to: file)
         let script = """
-        import json, sys, jsonschema
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft202012Validator.check_schema(schema)
-        validator = jsonschema.Draft202012Validator(schema)
-        bad = [str(error.message) for line in open(sys.argv[2]) for error in validator.iter_errors(json.loads(line))]
-        print("\\n".join(bad))
-        """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            bad = [str(error.message) for line in open(sys.argv[2]) for error in validator.iter_errors(json.loads(line))]
+            print("\\n".join(bad))
+            """
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script, FlowShellBinary.repository.appendingPathComponent("view-properties.schema.json").path, file.path]
+        python.arguments = [
+            "python3", "-c", script, FlowShellBinary.repository.appendingPathComponent("view-properties.schema.json").path, file.path,
+        ]
         let pipe = Pipe()
         python.standardOutput = pipe
         try python.run()
@@ -99,10 +108,13 @@ import Testing
     /// an event's name as a string.
     @Test func theKitHasNoStringTakingEmit() throws {
         let kit = FlowShellBinary.repository.appendingPathComponent("Sources/FlowShellKit")
-        let files = try #require(FileManager.default.enumerator(atPath: kit.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: kit.path)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         for file in files {
             let text = try String(contentsOf: kit.appendingPathComponent(file), encoding: .utf8)
-            for line in text.components(separatedBy: "\n") where line.contains("public") && (line.contains("func emit") || line.contains("callAsFunction")) {
+            for line in text.components(separatedBy: "\n")
+            where line.contains("public") && (line.contains("func emit") || line.contains("callAsFunction")) {
                 #expect(!line.contains("String"), "\(file): \(line)")
             }
         }

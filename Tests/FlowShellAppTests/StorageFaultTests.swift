@@ -11,8 +11,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("state-folder")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        let result = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select rio\nwhere\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--state", state.path], input: "select rio\nwhere\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(result.errors == "! cannot save where you are to \(state.path): '\(state.path)' is a folder, not a file\n")
         #expect(result.output.contains("2. Kia Rio (cars.details, carID=rio)"))
@@ -22,11 +23,15 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         try Data().write(to: home.appendingPathComponent("data"))
-        let result = try FlowShellBinary.run(["--config", config, "--data-dir", "data"], input: "where\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--data-dir", "data"], input: "where\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         // The app runs without its settings, and says so.
         #expect(result.status == 0)
-        #expect(result.errors == "! settings such as the session will not be kept ('data' is a file, not a folder) — choose another folder with --data-dir\n")
+        #expect(
+            result.errors
+                == "! settings such as the session will not be kept ('data' is a file, not a folder) — choose another folder with --data-dir\n"
+        )
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
@@ -64,11 +69,14 @@ import Testing
             \(disk)
             exec \(shell)
             """
-        let environment = FlowShellBinary.environment(home: home, extra: [
-            "FLOWSHELL": FlowShellBinary.url.path, "CONFIG": config, "MOUNT": mount, "DATA": data, "PREPARE": prepare,
-        ])
-        let result = try FlowShellBinary.run(["-rm", "sh", "-c", script], input: input, in: home, environment: environment,
-                                             executable: URL(fileURLWithPath: "/usr/bin/unshare"))
+        let environment = FlowShellBinary.environment(
+            home: home,
+            extra: [
+                "FLOWSHELL": FlowShellBinary.url.path, "CONFIG": config, "MOUNT": mount, "DATA": data, "PREPARE": prepare,
+            ])
+        let result = try FlowShellBinary.run(
+            ["-rm", "sh", "-c", script], input: input, in: home, environment: environment,
+            executable: URL(fileURLWithPath: "/usr/bin/unshare"))
         return (result, data)
     }
 
@@ -84,11 +92,12 @@ import Testing
             prepare: Self.bookedAndSignedOut, disk: "ro",
             input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\nalias w where\nw\naccount\n",
             in: home)
-        #expect(result.errors == """
-            ! line 2: the Auth settings cannot be kept in \(data): the disk is read-only; settings last this session only — choose another folder with --data-dir
-            ✗ line 6: cannot keep the booking: the data folder \(data) cannot be written — choose another folder with --data-dir
+        #expect(
+            result.errors == """
+                ! line 2: the Auth settings cannot be kept in \(data): the disk is read-only; settings last this session only — choose another folder with --data-dir
+                ✗ line 6: cannot keep the booking: the data folder \(data) cannot be written — choose another folder with --data-dir
 
-            """)
+                """)
         // Signed in for the session, an alias too, said once.
         #expect(result.output.contains("✓ w now stands for 'where'\n1. Cars (cars.list)\n"))
         #expect(result.output.contains("signed in as alice"))
@@ -113,15 +122,17 @@ import Testing
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         // Not a database at all: what a damaged disk or another program might leave.
         try Data(String(repeating: "not a database ", count: 100).utf8).write(to: data.appendingPathComponent("settings.sqlite"))
-        let result = try FlowShellBinary.run(["--config", config, "--data-dir", "data", "--no-history"],
-                                             input: "account\nlogin alice\nback\naccount\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--data-dir", "data", "--no-history"],
+            input: "account\nlogin alice\nback\naccount\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
-        #expect(result.errors == """
-            ! line 1: the settings in data cannot be read: the settings database cannot be used; the app goes on without them (signed out, say) — choose another folder with --data-dir
-            ! line 2: the Auth settings cannot be kept in data: the settings database cannot be used; settings last this session only — choose another folder with --data-dir
+        #expect(
+            result.errors == """
+                ! line 1: the settings in data cannot be read: the settings database cannot be used; the app goes on without them (signed out, say) — choose another folder with --data-dir
+                ! line 2: the Auth settings cannot be kept in data: the settings database cannot be used; settings last this session only — choose another folder with --data-dir
 
-            """)
+                """)
         #expect(result.output.contains("signed in as alice"))
     }
 
@@ -133,11 +144,12 @@ import Testing
             prepare: Self.bookedAndSignedOut, disk: "full",
             input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\naccount\n",
             in: home)
-        #expect(result.errors == """
-            ! line 2: the Auth settings cannot be kept in \(data): the disk is full; settings last this session only — choose another folder with --data-dir
-            ✗ line 6: cannot keep the booking: the disk holding \(data) is full — free some space on it, or choose another folder with --data-dir
+        #expect(
+            result.errors == """
+                ! line 2: the Auth settings cannot be kept in \(data): the disk is full; settings last this session only — choose another folder with --data-dir
+                ✗ line 6: cannot keep the booking: the disk holding \(data) is full — free some space on it, or choose another folder with --data-dir
 
-            """)
+                """)
         #expect(result.output.contains("signed in as alice"))
         #expect(!result.output.contains("SQL") && !result.errors.contains("SQL"))
     }

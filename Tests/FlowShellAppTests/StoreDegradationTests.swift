@@ -14,8 +14,9 @@ import Testing
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         try garbage.write(to: data.appendingPathComponent("bookings.sqlite"))
-        let result = try FlowShellBinary.run(["--config", config, "--data-dir", data.path], input: "account\nlogin alice\nback\nbookings\nback\nbookings\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--data-dir", data.path], input: "account\nlogin alice\nback\nbookings\nback\nbookings\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.errors == "")
         let notices = result.output.components(separatedBy: "! the bookings database was damaged; it is kept as bookings.sqlite.damaged-")
         #expect(notices.count == 2, "said once")
@@ -30,11 +31,15 @@ import Testing
         let blocker = home.appendingPathComponent("data")
         try Data("not a folder".utf8).write(to: blocker)
         let folder = blocker.appendingPathComponent("flowshell").path
-        let result = try FlowShellBinary.run(["--config", config, "--data-dir", folder], input: "select rio\nback\naccount\nlogin alice\nback\nbookings\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--data-dir", folder], input: "select rio\nback\naccount\nlogin alice\nback\nbookings\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.output.contains("Kia Rio\n"), "browsing works")
         #expect(result.errors.contains("! settings such as the session will not be kept ("))
-        #expect(result.errors.contains("✗ line 6: cannot open My bookings: bookings are unavailable: the data folder \(folder) cannot be made (is something else in the way?) — choose another folder with --data-dir\n"))
+        #expect(
+            result.errors.contains(
+                "✗ line 6: cannot open My bookings: bookings are unavailable: the data folder \(folder) cannot be made (is something else in the way?) — choose another folder with --data-dir\n"
+            ))
         #expect(!result.errors.contains("SQLite") && !result.errors.contains("NSCocoaErrorDomain"))
     }
 }

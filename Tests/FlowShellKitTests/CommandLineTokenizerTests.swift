@@ -2,21 +2,22 @@
 import Testing
 
 @Suite struct CommandLineTokenizerTests {
-    @Test(arguments: [
-        ("", []),
-        ("   \t ", []),
-        ("select rio", ["select", "rio"]),
-        ("  filter   green  go ", ["filter", "green", "go"]),
-        ("filter 'Kia Rio'", ["filter", "Kia Rio"]),
-        ("filter \"say \\\"hi\\\" \\\\ now\"", ["filter", "say \"hi\" \\ now"]),
-        ("filter Kia\\ Rio", ["filter", "Kia Rio"]),
-        ("filter ''", ["filter", ""]),
-        ("filter a'b c'd", ["filter", "ab cd"]),
-        ("select rio # a comment", ["select", "rio"]),
-        ("# only a comment", []),
-        ("filter a#b", ["filter", "a#b"]),
-        ("filter Škoda 日本", ["filter", "Škoda", "日本"]),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            ("", []),
+            ("   \t ", []),
+            ("select rio", ["select", "rio"]),
+            ("  filter   green  go ", ["filter", "green", "go"]),
+            ("filter 'Kia Rio'", ["filter", "Kia Rio"]),
+            ("filter \"say \\\"hi\\\" \\\\ now\"", ["filter", "say \"hi\" \\ now"]),
+            ("filter Kia\\ Rio", ["filter", "Kia Rio"]),
+            ("filter ''", ["filter", ""]),
+            ("filter a'b c'd", ["filter", "ab cd"]),
+            ("select rio # a comment", ["select", "rio"]),
+            ("# only a comment", []),
+            ("filter a#b", ["filter", "a#b"]),
+            ("filter Škoda 日本", ["filter", "Škoda", "日本"]),
+        ] as [(String, [String])])
     func splitsLikeAShell(line: String, words: [String]) throws {
         #expect(try CommandLineTokenizer.words(of: line) == words)
     }

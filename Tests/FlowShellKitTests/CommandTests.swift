@@ -3,15 +3,19 @@ import Foundation
 import Testing
 
 @Suite struct CommandTests {
-    let book = CommandDescription(name: "book", summary: "Book", arguments: [
-        ArgumentDescription("CAR"), ArgumentDescription("HOURS", optional: true),
-        ArgumentDescription("from", kind: .option, optional: true, valueName: "TIME"), ArgumentDescription("dry-run", kind: .flag, optional: true),
-    ])
+    let book = CommandDescription(
+        name: "book", summary: "Book",
+        arguments: [
+            ArgumentDescription("CAR"), ArgumentDescription("HOURS", optional: true),
+            ArgumentDescription("from", kind: .option, optional: true, valueName: "TIME"),
+            ArgumentDescription("dry-run", kind: .flag, optional: true),
+        ])
 
     @Test func usageListsArgumentsWithOptionalOnesInBrackets() {
         #expect(book.usage == "book CAR [HOURS] [--from TIME] [--dry-run]")
-        #expect(CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)]).usage
-            == "filter [TEXT]")
+        #expect(
+            CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)]).usage
+                == "filter [TEXT]")
     }
 
     @Test func wordsAreSortedIntoPositionalsOptionsAndFlags() throws {
@@ -24,17 +28,21 @@ import Testing
     }
 
     @Test func aShortFormIsAnOptionOnlyWhereOneIsDeclared() throws {
-        let history = CommandDescription(name: "history", summary: "", arguments: [
-            ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
-            ArgumentDescription("output", kind: .option, optional: true, valueName: "FILE", shortName: "o"),
-            ArgumentDescription("N", optional: true),
-        ])
+        let history = CommandDescription(
+            name: "history", summary: "",
+            arguments: [
+                ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
+                ArgumentDescription("output", kind: .option, optional: true, valueName: "FILE", shortName: "o"),
+                ArgumentDescription("N", optional: true),
+            ])
         #expect(history.usage == "history [-a] [-o FILE] [N]")
         let parsed = try ParsedArguments(["-a", "-o", "steps.fs", "-3"], for: history)
         #expect(parsed.flags == ["all"] && parsed.options == ["output": "steps.fs"] && parsed.positionals == ["-3"])
         #expect(try ParsedArguments(["--output", "x"], for: history).options == ["output": "x"], "the long form works too")
         #expect(throws: UserFacingError("no option '-x' — usage: history [-a] [-o FILE] [N]")) { try ParsedArguments(["-x"], for: history) }
-        #expect(throws: UserFacingError("-o needs a value — usage: history [-a] [-o FILE] [N]")) { try ParsedArguments(["-o"], for: history) }
+        #expect(throws: UserFacingError("-o needs a value — usage: history [-a] [-o FILE] [N]")) {
+            try ParsedArguments(["-o"], for: history)
+        }
         // A command with no short form takes such a word as a word (`filter -x`).
         let filter = CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true)])
         #expect(try ParsedArguments(["-x"], for: filter).positionals == ["-x"])
@@ -48,7 +56,9 @@ import Testing
     }
 
     @Test func wrongWordsAreExplainedWithTheUsage() {
-        #expect(throws: UserFacingError("missing CAR — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) { try ParsedArguments([], for: book) }
+        #expect(throws: UserFacingError("missing CAR — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) {
+            try ParsedArguments([], for: book)
+        }
         #expect(throws: UserFacingError("too many arguments — usage: book CAR [HOURS] [--from TIME] [--dry-run]")) {
             try ParsedArguments(["a", "b", "c"], for: book)
         }
@@ -58,7 +68,8 @@ import Testing
     }
 
     @Test func aRestArgumentTakesEveryRemainingWord() throws {
-        let filter = CommandDescription(name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)])
+        let filter = CommandDescription(
+            name: "filter", summary: "", arguments: [ArgumentDescription("TEXT", optional: true, takesRest: true)])
         #expect(try ParsedArguments(["Kia", "Rio"], for: filter).positionals == ["Kia Rio"])
         #expect(try ParsedArguments([], for: filter).positionals == [])
     }
@@ -76,8 +87,10 @@ import Testing
             title: "Gallery",
             content: [
                 .heading("Heading"), .text("Text"), .list(["a", "b"], numbered: true),
-                .table(Table(columns: [Table.Column("ID").keepingWidth(), Table.Column("Price").trailing(), Table.Column("Name").shrinking()],
-                             rows: [["1", "9", "Kia"]])),
+                .table(
+                    Table(
+                        columns: [Table.Column("ID").keepingWidth(), Table.Column("Price").trailing(), Table.Column("Name").shrinking()],
+                        rows: [["1", "9", "Kia"]])),
                 .keyValue([KeyValue("Car", "Kia Rio")]), .message(.warning, "Careful"), .divider,
             ],
             commands: [CommandDescription(name: "go", summary: "Go", arguments: [ArgumentDescription("WHERE", values: ["up"])])],

@@ -117,15 +117,21 @@ final class RecordingView: View {
     @Test func wrongArgumentsAreRefusedFromTheDeclaration() async throws {
         let host = try await host()
         await #expect(throws: UserFacingError("missing N — usage: add N")) { _ = try await host.perform("add", arguments: []) }
-        await #expect(throws: UserFacingError("too many arguments — usage: add N")) { _ = try await host.perform("add", arguments: ["1", "2"]) }
+        await #expect(throws: UserFacingError("too many arguments — usage: add N")) {
+            _ = try await host.perform("add", arguments: ["1", "2"])
+        }
         await #expect(throws: UserFacingError("N must be a whole number from 1 to 100, not 'x'")) {
             _ = try await host.perform("add", arguments: ["x"])
         }
-        await #expect(throws: UserFacingError("SIZE must be one or ten, not 'huge'")) { _ = try await host.perform("step", arguments: ["huge"]) }
+        await #expect(throws: UserFacingError("SIZE must be one or ten, not 'huge'")) {
+            _ = try await host.perform("step", arguments: ["huge"])
+        }
         await #expect(throws: UserFacingError("no option '--thrice' — usage: step SIZE [--twice]")) {
             _ = try await host.perform("step", arguments: ["one", "--thrice"])
         }
-        await #expect(throws: UserFacingError("--to needs a value — usage: set [--to TOTAL]")) { _ = try await host.perform("set", arguments: ["--to"]) }
+        await #expect(throws: UserFacingError("--to needs a value — usage: set [--to TOTAL]")) {
+            _ = try await host.perform("set", arguments: ["--to"])
+        }
         _ = try await host.perform("set", arguments: ["--to=7"])
         #expect(host.state == 7)
         _ = try await host.perform("step", arguments: ["ONE"])
@@ -163,10 +169,11 @@ final class RecordingView: View {
         #expect(registration.id == "tally.main")
         #expect(registration.title == "Tally")
         #expect(registration.inputs == ["start"])
-        #expect(registration.events == [
-            EventDeclaration("reached", payload: ["total"], summary: "the tally reached its goal"),
-            EventDeclaration("reset", payload: [], summary: "the tally started again"),
-        ])
+        #expect(
+            registration.events == [
+                EventDeclaration("reached", payload: ["total"], summary: "the tally reached its goal"),
+                EventDeclaration("reset", payload: [], summary: "the tally started again"),
+            ])
         #expect(registration.commands == ["add", "step", "set", "fail", "reset"])
     }
 
@@ -183,16 +190,18 @@ final class RecordingView: View {
             let closed = Event<TallyScreen.Reached>("closed")
             init() {}
         }
-        #expect(EventCatalog<MixedEvents>().declarations == [
-            EventDeclaration("first", payload: ["total"], summary: "one"),
-            EventDeclaration("second", payload: [], summary: "two"),
-        ])
+        #expect(
+            EventCatalog<MixedEvents>().declarations == [
+                EventDeclaration("first", payload: ["total"], summary: "one"),
+                EventDeclaration("second", payload: [], summary: "two"),
+            ])
         #expect(EventCatalog<MixedEvents>().name(of: \MixedEvents.second) == "second")
         let classCatalog = EventCatalog<ClassEvents>()
-        #expect(classCatalog.declarations == [
-            EventDeclaration("opened", payload: [], summary: "opened"),
-            EventDeclaration("closed", payload: ["total"], summary: "closed"),
-        ])
+        #expect(
+            classCatalog.declarations == [
+                EventDeclaration("opened", payload: [], summary: "opened"),
+                EventDeclaration("closed", payload: ["total"], summary: "closed"),
+            ])
         #expect(classCatalog.name(of: \ClassEvents.closed) == "closed")
     }
 

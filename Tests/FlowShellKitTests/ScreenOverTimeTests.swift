@@ -35,7 +35,7 @@ struct FeedScreen: Screen {
     static let subscriptions: [ScreenSubscription<Self>] = [
         .following({ screen in screen.incoming }) { _, send, item in
             send { $0.items.append(item) }
-        },
+        }
     ]
 
     static let commands: [ScreenCommand<Self>] = [
@@ -47,7 +47,7 @@ struct FeedScreen: Screen {
                 }
                 send.emit(\.finished)
             }
-        },
+        }
     ]
 
     static func render(_ state: State) -> ViewProperties {

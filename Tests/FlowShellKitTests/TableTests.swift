@@ -51,20 +51,22 @@ import Testing
         #expect(nothing.rows.isEmpty)
     }
 
-    @Test(arguments: [
-        [["rio", "Kia Rio"], ["zoe"], [], ["leaf", "Nissan Leaf", "extra"]],
-        [],
-        [[]],
-        [["ünï", "\"quoted\"\n"]],
-    ] as [[[String]]])
+    @Test(
+        arguments: [
+            [["rio", "Kia Rio"], ["zoe"], [], ["leaf", "Nissan Leaf", "extra"]],
+            [],
+            [[]],
+            [["ünï", "\"quoted\"\n"]],
+        ] as [[[String]]])
     func aTableEncodesAsItsRowsAndDecodesBack(_ rows: [[String]]) throws {
         let table = Component.table(Table(columns: [Table.Column("ID")], rows: rows))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = try #require(String(data: try encoder.encode(table), encoding: .utf8))
         let written = try #require(String(data: try encoder.encode(rows), encoding: .utf8))
-        #expect(json == #"{"columns":[{"alignment":"leading","keepsWidth":false,"shrinksFirst":false,"title":"ID"}],"kind":"table","rows":"#
-            + written + "}")
+        #expect(
+            json == #"{"columns":[{"alignment":"leading","keepsWidth":false,"shrinksFirst":false,"title":"ID"}],"kind":"table","rows":"#
+                + written + "}")
         #expect(try JSONDecoder().decode(Component.self, from: Data(json.utf8)) == table)
     }
 
@@ -73,7 +75,10 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(table), as: UTF8.self)
-        #expect(json == #"{"columns":[{"alignment":"trailing","keepsWidth":false,"shrinksFirst":false,"title":"N"}],"kind":"table","rows":[["1","one"],["2"],[]]}"#)
+        #expect(
+            json
+                == #"{"columns":[{"alignment":"trailing","keepsWidth":false,"shrinksFirst":false,"title":"N"}],"kind":"table","rows":[["1","one"],["2"],[]]}"#
+        )
     }
 }
 
@@ -91,20 +96,25 @@ import Testing
         let encoded = try JSONEncoder().encode(Component.table(table))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         let commands = try #require(object["rowCommands"] as? [String: Any])
-        #expect(commands["column"] as? Int == 0 && commands["opens"] as? String == "show" && commands["offers"] as? [String] == ["cancel", "extend"])
+        #expect(
+            commands["column"] as? Int == 0 && commands["opens"] as? String == "show"
+                && commands["offers"] as? [String] == ["cancel", "extend"])
         #expect(try JSONDecoder().decode(Component.self, from: encoded) == .table(table))
 
         let plain = try JSONEncoder().encode(Component.table(Table(columns: [Table.Column("A")], rows: [["a"]])))
         #expect(!String(decoding: plain, as: UTF8.self).contains("rowCommands"))
-        let offersOnly = try JSONDecoder().decode(Component.self, from: Data(#"{"kind": "table", "columns": [], "rows": [], "rowCommands": {"offers": ["cancel"]}}"#.utf8))
+        let offersOnly = try JSONDecoder().decode(
+            Component.self, from: Data(#"{"kind": "table", "columns": [], "rows": [], "rowCommands": {"offers": ["cancel"]}}"#.utf8))
         #expect(offersOnly == .table(Table(columns: [], rows: []).rowsOffer("cancel")))
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Component.self, from: Data(#"{"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": -1}}"#.utf8))
+            try JSONDecoder().decode(
+                Component.self, from: Data(#"{"kind": "table", "columns": [], "rows": [], "rowCommands": {"column": -1}}"#.utf8))
         }
     }
 
     @Test func aPrimaryCommandAndAChoiceAreSaidOnlyWhenTheyAre() throws {
-        let sort = CommandDescription(name: "sort", summary: "Order", arguments: [ArgumentDescription("ORDER", values: ["price", "name"], choice: true)])
+        let sort = CommandDescription(
+            name: "sort", summary: "Order", arguments: [ArgumentDescription("ORDER", values: ["price", "name"], choice: true)])
         let confirm = CommandDescription(name: "confirm", summary: "Confirm", primary: true)
         let plain = CommandDescription(name: "refresh", summary: "Again", arguments: [ArgumentDescription("N", values: ["1"])])
         let text = String(decoding: try JSONEncoder().encode([sort, confirm, plain]), as: UTF8.self)

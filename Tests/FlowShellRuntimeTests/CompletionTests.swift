@@ -7,7 +7,8 @@ import Testing
     }
 
     @Test func severalMatchesExtendToTheirCommonPrefix() {
-        #expect(Completion.completing("h", among: ["help", "hello", "home"]) == Completion(insert: ""  , candidates: ["hello", "help", "home"]))
+        #expect(
+            Completion.completing("h", among: ["help", "hello", "home"]) == Completion(insert: "", candidates: ["hello", "help", "home"]))
         #expect(Completion.completing("he", among: ["help", "hello", "home"]) == Completion(insert: "l"))
         #expect(Completion.completing("hel", among: ["help", "hello"]) == Completion(candidates: ["hello", "help"]))
     }

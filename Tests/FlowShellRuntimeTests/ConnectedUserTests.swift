@@ -42,10 +42,12 @@ struct WhoScreen: Screen {
 
     @Test func eachSessionKnowsItsOwnUserOverTheServicesItShares() async throws {
         let shared = ServiceContainer()
-        let ann = try await FlowRuntime.start(config: config, modules: [module], services: shared,
-                                              connectedUser: ConnectedUser(name: "ann", authenticatedBy: "SSH key SHA256:ann"))
-        let bob = try await FlowRuntime.start(config: config, modules: [module], services: shared,
-                                              connectedUser: ConnectedUser(name: "bob", authenticatedBy: "SSH key SHA256:bob"))
+        let ann = try await FlowRuntime.start(
+            config: config, modules: [module], services: shared,
+            connectedUser: ConnectedUser(name: "ann", authenticatedBy: "SSH key SHA256:ann"))
+        let bob = try await FlowRuntime.start(
+            config: config, modules: [module], services: shared,
+            connectedUser: ConnectedUser(name: "bob", authenticatedBy: "SSH key SHA256:bob"))
         let nobody = try await FlowRuntime.start(config: config, modules: [module], services: shared)
         #expect(ann.flow.effectiveTop?.status == "ann (SSH key SHA256:ann), screen 1")
         #expect(bob.flow.effectiveTop?.status == "bob (SSH key SHA256:bob), screen 2", "the module's service is set up once, and shared")
@@ -54,14 +56,18 @@ struct WhoScreen: Screen {
     }
 
     @Test func aModulesSessionServicesAreEachSessionsOwnAndSeeWhoConnected() async throws {
-        let module = FeatureModule(name: "Who", screens: [WhoScreen.self], services: { container, _ in
-            container.register(BuiltScreens())
-        }, sessionServices: { session, _ in
-            session.register(Greeter(name: session.connectedUser?.name ?? "stranger"))
-        })
+        let module = FeatureModule(
+            name: "Who", screens: [WhoScreen.self],
+            services: { container, _ in
+                container.register(BuiltScreens())
+            },
+            sessionServices: { session, _ in
+                session.register(Greeter(name: session.connectedUser?.name ?? "stranger"))
+            })
         let shared = ServiceContainer()
-        let ann = try await FlowRuntime.start(config: config, modules: [module], services: shared,
-                                              connectedUser: ConnectedUser(name: "ann", authenticatedBy: "SSH key SHA256:ann"))
+        let ann = try await FlowRuntime.start(
+            config: config, modules: [module], services: shared,
+            connectedUser: ConnectedUser(name: "ann", authenticatedBy: "SSH key SHA256:ann"))
         let nobody = try await FlowRuntime.start(config: config, modules: [module], services: shared)
         #expect(try ann.flow.services.resolve(Greeter.self).name == "ann")
         #expect(try nobody.flow.services.resolve(Greeter.self).name == "stranger")

@@ -90,9 +90,10 @@ import Testing
         // The same file written again, its size the same: its time tells.
         try folder.write("bookings.sqlite", "a new text")
         try await changes.next()
-        #expect(said.withLock { $0 } == [
-            "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances) — checking for changes once a second instead",
-        ])
+        #expect(
+            said.withLock { $0 } == [
+                "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances) — checking for changes once a second instead"
+            ])
     }
 
     @Test func aRefusalBeforeAnyoneListensIsSaidWhenOneDoes() throws {
@@ -102,9 +103,10 @@ import Testing
         defer { following.cancel() }
         let said = Mutex<[String]>([])
         watcher.reportRefusals { message in said.withLock { $0.append(message) } }
-        #expect(said.withLock { $0 } == [
-            "the system refused to watch files for changes: it has too many files open — checking for changes once a second instead",
-        ])
+        #expect(
+            said.withLock { $0 } == [
+                "the system refused to watch files for changes: it has too many files open — checking for changes once a second instead"
+            ])
     }
 
     @Test(.enabled(if: kernelWatches, "this user's inotify instances are used up"))
@@ -146,12 +148,14 @@ import Testing
         let watcher = FolderWatcher(refusingWith: nil)
         let readings = Mutex(0)
         let changes = Changes()
-        let following = watcher.follow(folder.path, version: {
-            readings.withLock { count in
-                count += 1
-                return count >= 3 ? 2 : 1
-            }
-        }, onChange: changes.onChange)
+        let following = watcher.follow(
+            folder.path,
+            version: {
+                readings.withLock { count in
+                    count += 1
+                    return count >= 3 ? 2 : 1
+                }
+            }, onChange: changes.onChange)
         defer { following.cancel() }
         try FileManager.default.removeItem(atPath: folder.path + "/bookings.sqlite-wal")
         try await changes.next()

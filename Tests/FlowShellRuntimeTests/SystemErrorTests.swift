@@ -21,14 +21,18 @@ import Testing
         try Data().write(to: file)
 
         #expect(failure { try Data("x".utf8).write(to: folder, options: .atomic) } == "'\(folder.path)' is a folder, not a file")
-        #expect(failure { try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true) }
-            == "'\(file.path)' is a file, not a folder")
-        #expect(failure { try FileManager.default.createDirectory(at: file.appendingPathComponent("sub"), withIntermediateDirectories: true) }
-            == "'\(file.path)' is a file, not a folder")
-        #expect(failure { try Data("x".utf8).write(to: file.appendingPathComponent("x"), options: .atomic) }
-            == "'\(file.path)' is a file, not a folder")
-        #expect(failure { _ = try Data(contentsOf: folder.appendingPathComponent("missing")) }
-            == "there is no '\(folder.appendingPathComponent("missing").path)'")
+        #expect(
+            failure { try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true) }
+                == "'\(file.path)' is a file, not a folder")
+        #expect(
+            failure { try FileManager.default.createDirectory(at: file.appendingPathComponent("sub"), withIntermediateDirectories: true) }
+                == "'\(file.path)' is a file, not a folder")
+        #expect(
+            failure { try Data("x".utf8).write(to: file.appendingPathComponent("x"), options: .atomic) }
+                == "'\(file.path)' is a file, not a folder")
+        #expect(
+            failure { _ = try Data(contentsOf: folder.appendingPathComponent("missing")) }
+                == "there is no '\(folder.appendingPathComponent("missing").path)'")
     }
 
     @Test func saysSystemErrorNumbersInWords() {

@@ -5,20 +5,23 @@ import Testing
 /// Reading an authorized-keys file: each line's key and its user, and each line left out said.
 @Suite struct AuthorizedKeysTests {
     let alice = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK7aaOy5Yg3feJ+G56AAjHM2qECf0NBRcc9VU3Dq/USc"
-    let bob = "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBIrHnyWp1z39y7GA6e0XgLfS3xiIStm9rIg2QeptuSqe8V2ziVtFh5NlnjyngpWZt5muThHZGX6od0Ky1lfk9hU="
-    let carol = "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQDFiJtI/jNxGz6OXU2NrBKXdNE7TQ2rz5CVwoWobclQc3+ungwdAQUFhG9bEz6qtMDFBSYXPJ1PFuWxe9MssZqu+7cok8kIi3qtqwRLeBBBUqpL+Vn9goXNPieHBwMMHMzZ0lL1nmauOGISnPzQ69zlysyV7lgUompEBH3zlUvOaQ=="
+    let bob =
+        "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBIrHnyWp1z39y7GA6e0XgLfS3xiIStm9rIg2QeptuSqe8V2ziVtFh5NlnjyngpWZt5muThHZGX6od0Ky1lfk9hU="
+    let carol =
+        "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQDFiJtI/jNxGz6OXU2NrBKXdNE7TQ2rz5CVwoWobclQc3+ungwdAQUFhG9bEz6qtMDFBSYXPJ1PFuWxe9MssZqu+7cok8kIi3qtqwRLeBBBUqpL+Vn9goXNPieHBwMMHMzZ0lL1nmauOGISnPzQ69zlysyV7lgUompEBH3zlUvOaQ=="
 
     func key(_ line: String) throws -> NIOSSHPublicKey {
         try NIOSSHPublicKey(openSSHPublicKey: line)
     }
 
     @Test func eachLineNamesItsUserByAnOptionOrItsComment() throws {
-        let keys = AuthorizedKeys(parsing: """
-        # the desk's people
-        \(alice) alice@laptop
+        let keys = AuthorizedKeys(
+            parsing: """
+                # the desk's people
+                \(alice) alice@laptop
 
-        flowshell-user=robert,no-port-forwarding \(bob) bob@desk
-        """)
+                flowshell-user=robert,no-port-forwarding \(bob) bob@desk
+                """)
         #expect(keys.problems == [])
         #expect(keys.user(of: try key(alice)) == "alice")
         #expect(keys.user(of: try key(bob)) == "robert")
@@ -32,17 +35,18 @@ import Testing
     }
 
     @Test func linesThatCannotBeUsedAreLeftOutSayingWhy() throws {
-        let keys = AuthorizedKeys(parsing: """
-        \(carol) carol
-        \(alice)
-        command="/bin/sh",flowshell-user=dave \(bob)
-        ssh-ed25519 AAAAnotbase64 eve
-        flowshell-user="unclosed \(alice)
-        sk-ssh-ed25519@openssh.com AAAA frank
-        flowshell-user=wrong/name \(alice)
-        \(alice) alice
-        \(alice) again
-        """)
+        let keys = AuthorizedKeys(
+            parsing: """
+                \(carol) carol
+                \(alice)
+                command="/bin/sh",flowshell-user=dave \(bob)
+                ssh-ed25519 AAAAnotbase64 eve
+                flowshell-user="unclosed \(alice)
+                sk-ssh-ed25519@openssh.com AAAA frank
+                flowshell-user=wrong/name \(alice)
+                \(alice) alice
+                \(alice) again
+                """)
         #expect(keys.summary.keys == 1)
         #expect(keys.user(of: try key(alice)) == "alice")
         #expect(keys.user(of: try key(bob)) == nil)

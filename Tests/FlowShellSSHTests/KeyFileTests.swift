@@ -9,32 +9,33 @@ import Testing
 @Suite struct KeyFileTests {
     /// `ssh-keygen -t ed25519 -N '' -C alice@laptop`.
     static let alice = """
-    -----BEGIN OPENSSH PRIVATE KEY-----
-    b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
-    QyNTUxOQAAACCu2mjsuWIN33ifhuegAIxzNqhAn9DQUXHPVVNw6v1EnAAAAJCNlNF9jZTR
-    fQAAAAtzc2gtZWQyNTUxOQAAACCu2mjsuWIN33ifhuegAIxzNqhAn9DQUXHPVVNw6v1EnA
-    AAAEAOFZvpBfAWRRYM5xOA6tKnIPNvMHiEoiNt9eJv96avqq7aaOy5Yg3feJ+G56AAjHM2
-    qECf0NBRcc9VU3Dq/UScAAAADGFsaWNlQGxhcHRvcAE=
-    -----END OPENSSH PRIVATE KEY-----
+        -----BEGIN OPENSSH PRIVATE KEY-----
+        b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
+        QyNTUxOQAAACCu2mjsuWIN33ifhuegAIxzNqhAn9DQUXHPVVNw6v1EnAAAAJCNlNF9jZTR
+        fQAAAAtzc2gtZWQyNTUxOQAAACCu2mjsuWIN33ifhuegAIxzNqhAn9DQUXHPVVNw6v1EnA
+        AAAEAOFZvpBfAWRRYM5xOA6tKnIPNvMHiEoiNt9eJv96avqq7aaOy5Yg3feJ+G56AAjHM2
+        qECf0NBRcc9VU3Dq/UScAAAADGFsaWNlQGxhcHRvcAE=
+        -----END OPENSSH PRIVATE KEY-----
 
-    """
+        """
     static let alicePublic = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK7aaOy5Yg3feJ+G56AAjHM2qECf0NBRcc9VU3Dq/USc alice@laptop"
     /// What `ssh-keygen -lf` printed for it.
     static let aliceFingerprint = "256 SHA256:R95gHU0KkyNDvTk+dZDikodmLOc5msfGPjeFUmuBmNM alice@laptop (ED25519)"
-    static let bobPublic = "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBIrHnyWp1z39y7GA6e0XgLfS3xiIStm9rIg2QeptuSqe8V2ziVtFh5NlnjyngpWZt5muThHZGX6od0Ky1lfk9hU= bob"
+    static let bobPublic =
+        "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBIrHnyWp1z39y7GA6e0XgLfS3xiIStm9rIg2QeptuSqe8V2ziVtFh5NlnjyngpWZt5muThHZGX6od0Ky1lfk9hU= bob"
     static let bobFingerprint = "SHA256:SvAoyazANydm8zic5bfXF6D8fb235R3UAvU8Qb1OHWw"
     /// `ssh-keygen -t ed25519 -N secret`.
     static let locked = """
-        -----BEGIN OPENSSH PRIVATE KEY-----
-    b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABCekEC1mD
-    70xNBR+piXopTxAAAAEAAAAAEAAAAzAAAAC3NzaC1lZDI1NTE5AAAAICdvWtCxGYUUN8dn
-    pkWwsi6b0TYlc+RcmzOnDv/JmAJXAAAAkAfITdemuF6UFdCMDXS/qKBwOl3mhBiLOq0PvT
-    fZ81l7gZE47+0xxJ40GN1eiB+YrjkkoJfqyZV6nrak/gRML1ZfWRFjzV/aSuwfrevTQ2no
-    J3abM85yfl2AKz554tCfsiDoK33XORxDEaXXXW1f3cAm0g3x4pQfXuk6UwFwtk0+9AOL/5
-    XBrebqptoKRRnN9w==
-    -----END OPENSSH PRIVATE KEY-----
+            -----BEGIN OPENSSH PRIVATE KEY-----
+        b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABCekEC1mD
+        70xNBR+piXopTxAAAAEAAAAAEAAAAzAAAAC3NzaC1lZDI1NTE5AAAAICdvWtCxGYUUN8dn
+        pkWwsi6b0TYlc+RcmzOnDv/JmAJXAAAAkAfITdemuF6UFdCMDXS/qKBwOl3mhBiLOq0PvT
+        fZ81l7gZE47+0xxJ40GN1eiB+YrjkkoJfqyZV6nrak/gRML1ZfWRFjzV/aSuwfrevTQ2no
+        J3abM85yfl2AKz554tCfsiDoK33XORxDEaXXXW1f3cAm0g3x4pQfXuk6UwFwtk0+9AOL/5
+        XBrebqptoKRRnN9w==
+        -----END OPENSSH PRIVATE KEY-----
 
-    """
+        """
 
     @Test func readsAKeyThatSSHKeygenWroteAndShowsItsFingerprintAsSSHKeygenDoes() throws {
         let (key, comment) = try OpenSSHKeyFile.read(Self.alice)
@@ -65,8 +66,10 @@ import Testing
         } catch {
             #expect(error.reason.contains("passphrase"), "\(error.reason)")
         }
-        for text in ["", "hello", Self.alice.replacingOccurrences(of: "qECf0NBRcc9VU3Dq", with: "qECf0NBRcc9VU3DQ"),
-                     String(Self.alice.prefix(200)) + "\n-----END OPENSSH PRIVATE KEY-----\n"] {
+        for text in [
+            "", "hello", Self.alice.replacingOccurrences(of: "qECf0NBRcc9VU3Dq", with: "qECf0NBRcc9VU3DQ"),
+            String(Self.alice.prefix(200)) + "\n-----END OPENSSH PRIVATE KEY-----\n",
+        ] {
             #expect(throws: OpenSSHKeyFile.Unreadable.self) { try OpenSSHKeyFile.read(text) }
         }
     }

@@ -42,7 +42,8 @@ import Testing
     @Test func aChannelOfAnotherTypeIsGivenAsOneTheServerRefuses() {
         let agent = [90] + string("auth-agent@openssh.com") + integer(7) + integer(2_097_152) + integer(32_768)
         let made = UnparsedRequests.readable(ByteBuffer(bytes: agent))
-        let expected = [90] + string("direct-tcpip") + integer(7) + integer(2_097_152) + integer(32_768)
+        let expected =
+            [90] + string("direct-tcpip") + integer(7) + integer(2_097_152) + integer(32_768)
             + string("refused") + integer(0) + string("0.0.0.0") + integer(0)
         #expect(Array(made.readableBytesView) == expected)
     }
@@ -52,12 +53,14 @@ import Testing
         let iv: [UInt8] = Array(0..<12)
         let otherKey = SymmetricKey(size: .bits256)
         let otherIV: [UInt8] = Array(12..<24)
-        let client = try AES256GCMProtection(initialKeys: NIOSSHSessionKeys(
-            initialInboundIV: otherIV, initialOutboundIV: iv, inboundEncryptionKey: otherKey, outboundEncryptionKey: key,
-            inboundMACKey: SymmetricKey(size: .bits128), outboundMACKey: SymmetricKey(size: .bits128)))
-        let server = try AES256GCMProtection(initialKeys: NIOSSHSessionKeys(
-            initialInboundIV: iv, initialOutboundIV: otherIV, inboundEncryptionKey: key, outboundEncryptionKey: otherKey,
-            inboundMACKey: SymmetricKey(size: .bits128), outboundMACKey: SymmetricKey(size: .bits128)))
+        let client = try AES256GCMProtection(
+            initialKeys: NIOSSHSessionKeys(
+                initialInboundIV: otherIV, initialOutboundIV: iv, inboundEncryptionKey: otherKey, outboundEncryptionKey: key,
+                inboundMACKey: SymmetricKey(size: .bits128), outboundMACKey: SymmetricKey(size: .bits128)))
+        let server = try AES256GCMProtection(
+            initialKeys: NIOSSHSessionKeys(
+                initialInboundIV: iv, initialOutboundIV: otherIV, inboundEncryptionKey: key, outboundEncryptionKey: otherKey,
+                inboundMACKey: SymmetricKey(size: .bits128), outboundMACKey: SymmetricKey(size: .bits128)))
         for round in 0..<3 {
             let message = x11Request
             var packet = ByteBuffer()

@@ -34,12 +34,13 @@ import Darwin
         defer { try? FileManager.default.removeItem(at: home) }
         let full = Self.device("full", minor: 7, in: home), null = Self.device("null", minor: 3, in: home)
         let result = try run("where > \(full)\nwhere >> \(full)\nhistory -o \(full)\nwhere > \(null)\n", in: home)
-        #expect(result.errors == """
-        ✗ line 1: cannot write to \(full): the disk is full
-        ✗ line 2: cannot write to \(full): the disk is full
-        ✗ line 3: cannot write to \(full): the disk is full
+        #expect(
+            result.errors == """
+                ✗ line 1: cannot write to \(full): the disk is full
+                ✗ line 2: cannot write to \(full): the disk is full
+                ✗ line 3: cannot write to \(full): the disk is full
 
-        """)
+                """)
         var status = stat()
         #expect(stat(full, &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR, "\(full) is still a device")
         #expect(stat(null, &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR, "\(null) is still a device")
@@ -92,15 +93,17 @@ import Darwin
         let filler = try #require(FileHandle(forWritingAtPath: disk.path + "/filler"))
         while (try? filler.write(contentsOf: Data(count: 1024))) != nil {}
         try? filler.close()
-        let result = try run("help > disk/old.txt\nhelp > disk/new.txt\nhistory -o disk/lines.fs\nhelp >> disk/old.txt\nhelp >> disk/added.txt\n", in: home)
-        #expect(result.errors == """
-        ✗ line 1: cannot write to disk/old.txt: the disk is full
-        ✗ line 2: cannot write to disk/new.txt: the disk is full
-        ✗ line 3: cannot write to disk/lines.fs: the disk is full
-        ✗ line 4: cannot write to disk/old.txt: the disk is full
-        ✗ line 5: cannot write to disk/added.txt: the disk is full
+        let result = try run(
+            "help > disk/old.txt\nhelp > disk/new.txt\nhistory -o disk/lines.fs\nhelp >> disk/old.txt\nhelp >> disk/added.txt\n", in: home)
+        #expect(
+            result.errors == """
+                ✗ line 1: cannot write to disk/old.txt: the disk is full
+                ✗ line 2: cannot write to disk/new.txt: the disk is full
+                ✗ line 3: cannot write to disk/lines.fs: the disk is full
+                ✗ line 4: cannot write to disk/old.txt: the disk is full
+                ✗ line 5: cannot write to disk/added.txt: the disk is full
 
-        """)
+                """)
         #expect(try String(contentsOf: disk.appendingPathComponent("old.txt"), encoding: .utf8) == old)
         let left = try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted()
         #expect(left == ["filler", "old.txt"], "nothing half written is left: \(left)")

@@ -88,8 +88,9 @@ import Synchronization
         for name in Self.names(of: .terminal).sorted() {
             let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
             let console = RecordingConsole()
-            let session = Session(runtime: runtime, output: TextOutput(console: console, interactive: false, colour: false) { 60 },
-                                        capabilities: .terminal)
+            let session = Session(
+                runtime: runtime, output: TextOutput(console: console, interactive: false, colour: false) { 60 },
+                capabilities: .terminal)
             let step = await session.run(line(for: name, script: script))
             let leaves = name == "quit" || name == "exit"
             #expect(step == (leaves ? .quit(nil) : .next), "\(name) gave \(step)")
@@ -130,16 +131,19 @@ import Synchronization
         let environment = FlowShellBinary.environment(home: home)
         for name in Self.names(of: .terminal).sorted() {
             if let example = examples[name] {
-                let result = try FlowShellBinary.run(["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+                let result = try FlowShellBinary.run(
+                    ["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
                 let said = result.output + result.errors
                 if let shows = example.shows {
                     #expect(said.contains(shows), "\(example.line) showed: \(said)")
                 }
                 // The session goes on after it: the `where` after it ran.
-                #expect(result.output.hasSuffix("(cars.list)\n") || result.output.hasSuffix("(cars.details, carID=rio)\n"),
-                        "\(example.line) ended the session: \(said)")
+                #expect(
+                    result.output.hasSuffix("(cars.list)\n") || result.output.hasSuffix("(cars.details, carID=rio)\n"),
+                    "\(example.line) ended the session: \(said)")
             } else if let example = leaving[name] {
-                let result = try FlowShellBinary.run(["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+                let result = try FlowShellBinary.run(
+                    ["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
                 #expect(result.status == example.status)
                 #expect(!result.output.contains("1. Cars (cars.list)"), "nothing runs after \(example.line)")
             } else {
@@ -152,8 +156,9 @@ import Synchronization
     @Test func theTerminalListsWhatItHasInItsMachineInterface() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", carSharing, "--output", "json"], input: "help\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", carSharing, "--output", "json"], input: "help\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         let help = try #require(Self.messages(result.output).first { $0["type"] as? String == "help" })
         let listed = (help["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(Set(listed) == Self.names(of: .terminal) && listed.count == Self.names(of: .terminal).count, "help listed \(listed)")
@@ -208,7 +213,8 @@ import Synchronization
     private func browserSession() async throws -> (WebSession, PageMessages) {
         let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
         let page = PageMessages()
-        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: ServerGuards(withholding: .terminal).lineHandlers) {
+        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: ServerGuards(withholding: .terminal).lineHandlers)
+        {
             page.append($0)
         }
         await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])
@@ -259,7 +265,8 @@ import Synchronization
         await run(["help history"], in: session)
         let usage = sent.take().first { $0["type"] as? String == "usage" }
         let summary = usage?["summary"] as? String ?? ""
-        #expect(summary.hasPrefix("List the lines typed") && !summary.contains("-o") && !summary.contains("-e"), "\(String(describing: usage))")
+        #expect(
+            summary.hasPrefix("List the lines typed") && !summary.contains("-o") && !summary.contains("-e"), "\(String(describing: usage))")
     }
 
     @Test func aBrowserSessionHasNoRedirectionAndRunsNothingOfALineThatAsksForIt() async throws {
@@ -273,7 +280,9 @@ import Synchronization
             let answers = sent.take()
             let errors = answers.filter { $0["type"] as? String == "error" }.compactMap { $0["message"] as? String }
             let lacking = symbol == "|" ? "programs" : "files"
-            #expect(errors.count == 1 && errors[0].hasPrefix("this session has no \(lacking) of the server's machine, so no redirection: '\(symbol)' ")
+            #expect(
+                errors.count == 1
+                    && errors[0].hasPrefix("this session has no \(lacking) of the server's machine, so no redirection: '\(symbol)' ")
                     && errors[0].hasSuffix("quote it ('\(symbol)') to type the character itself"), "\(line): \(errors)")
             #expect(!answers.contains { $0["type"] as? String == "screen" }, "\(line) ran its command: \(answers)")
         }
@@ -306,8 +315,9 @@ import Synchronization
         // Tab on an empty line lists every command the session has, one a line with what it does.
         session.type("\t")
         let offered = try await session.expect("Home › ")
-        let candidates = Set(offered.split(separator: "\n").filter { $0.contains("  ") && !$0.contains("›") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        let candidates = Set(
+            offered.split(separator: "\n").filter { $0.contains("  ") && !$0.contains("›") }
+                .compactMap { $0.split(separator: " ").first.map(String.init) })
         #expect(candidates == Self.names(of: .ssh).union(["fail", "slow", "count", "go"]), "Tab offered \(candidates.sorted())")
         #expect(await session.quit() == 0)
     }
@@ -320,7 +330,9 @@ import Synchronization
         for name in Self.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
             session.type("\(name) x\r")
             let answer = try await session.expect("Home › ")
-            #expect(answer.contains("\(name): this session has no \(Self.capability(adding: name)) of the server's machine"), "\(name): \(answer)")
+            #expect(
+                answer.contains("\(name): this session has no \(Self.capability(adding: name)) of the server's machine"),
+                "\(name): \(answer)")
         }
         for (line, symbol) in [("count > \(target)", ">"), ("count | cat", "|")] {
             session.type(line + "\r")

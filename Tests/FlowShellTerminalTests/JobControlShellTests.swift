@@ -126,9 +126,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         for round in 1...10 {
-            let terminal = try PseudoTerminal(executable: "/bin/sh",
-                                              arguments: ["-c", "'\(FlowShellBinary.url.path)' --config '\(config)'; echo \"ended $?\""],
-                                              environment: environment, directory: home.path)
+            let terminal = try PseudoTerminal(
+                executable: "/bin/sh",
+                arguments: ["-c", "'\(FlowShellBinary.url.path)' --config '\(config)'; echo \"ended $?\""],
+                environment: environment, directory: home.path)
             try terminal.expect("Cars › ")
             terminal.type("quit\r")
             try terminal.expect("ended 0")

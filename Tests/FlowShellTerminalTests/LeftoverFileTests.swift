@@ -28,8 +28,9 @@ import Testing
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         // Shells killed while they save their history and where they were, at whatever moment.
         for round in 0..<5 {
-            let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                              environment: environment, directory: home.path)
+            let terminal = try PseudoTerminal(
+                executable: FlowShellBinary.url.path, arguments: ["--config", config],
+                environment: environment, directory: home.path)
             try terminal.expect("› ")
             terminal.type(round.isMultiple(of: 2) ? "select rio\r" : "back\r")
             terminal.type("where\r")
@@ -41,7 +42,9 @@ import Testing
         // this one would: temporary files of processes that have ended.
         let folder = stateFolder(in: home)
         let ended = try endedProcess()
-        let leftovers = ["history.\(ended).tmp", "navigation.json.\(ended).tmp", ".dat.nosync\(String(ended, radix: 16, uppercase: true)).a1B2c3"]
+        let leftovers = [
+            "history.\(ended).tmp", "navigation.json.\(ended).tmp", ".dat.nosync\(String(ended, radix: 16, uppercase: true)).a1B2c3",
+        ]
         for name in leftovers {
             try Data("half".utf8).write(to: folder.appendingPathComponent(name))
         }
@@ -49,8 +52,9 @@ import Testing
         let running = "navigation.json.\(getpid()).tmp"
         try Data("mine".utf8).write(to: folder.appendingPathComponent(running))
 
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: environment, directory: home.path)
         try terminal.expect("› ")
         terminal.type("quit\r")
         #expect(try terminal.waitForExit() == 0)
@@ -66,9 +70,10 @@ import Testing
         // Lines someone kept by hand, not in the shell's (libedit's) format.
         let theirs = "select rio\nbook\n"
         try Data(theirs.utf8).write(to: folder.appendingPathComponent("history"))
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path, columns: 300)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path, columns: 300)
         let start = try terminal.expect("Cars › ")
         let history = folder.appendingPathComponent("history").path
         #expect(start.contains("warning: the history file \(history) is not one this shell can read; it is kept as history.unreadable-"))
@@ -93,9 +98,10 @@ import Testing
         let folder = stateFolder(in: home)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: folder.appendingPathComponent("history"))
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path, columns: 300)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path, columns: 300)
         let start = try terminal.expect("Cars › ")
         #expect(!start.contains("warning"), "\(start.debugDescription)")
         terminal.type("where\r")

@@ -11,8 +11,9 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: environment, directory: home.path)
         try terminal.expect("Cars › ")
         terminal.type("bookings\r")
         try terminal.expect("[Sign in] › ")
@@ -23,8 +24,9 @@ import Testing
         terminal.type("refrsh")
         try terminal.expect("refrsh")
         terminal.type("\u{02}\u{02}")
-        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-                                            in: home, environment: environment)
+        let other = try FlowShellBinary.run(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
+            in: home, environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("My bookings changed by itself")
         #expect(update.contains("Kia Rio"))
@@ -47,8 +49,9 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: environment, directory: home.path, columns: 200)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: environment, directory: home.path, columns: 200)
         try terminal.expect("Cars › ")
         terminal.type("bookings\r")
         try terminal.expect("[Sign in] › ")
@@ -58,9 +61,10 @@ import Testing
         // Each round, a shell of its own books the car two hours after the last booking; the
         // next round starts only once this one's booking is shown.
         for round in 1...8 {
-            let other = try FlowShellBinary.run(["--config", config, "--no-history", "--fresh"],
-                                                input: "select rio\nbook\nlogin alice\nfrom \(2 * round)\nconfirm\nquit\n",
-                                                in: home, environment: environment)
+            let other = try FlowShellBinary.run(
+                ["--config", config, "--no-history", "--fresh"],
+                input: "select rio\nbook\nlogin alice\nfrom \(2 * round)\nconfirm\nquit\n",
+                in: home, environment: environment)
             #expect(other.output.contains("BK-\(1000 + round)"), "round \(round): \(other.output) \(other.errors)")
             let update = try terminal.expect("My bookings changed by itself")
             let shown = try terminal.expect("My bookings › ")
@@ -74,19 +78,23 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: environment, directory: home.path, rows: 24, columns: 80)
         let first = try terminal.expect("Cars › ")
         #expect(!first.contains("Booked"), "no car is booked yet: \(first)")
         // The rows of the list as first printed: a blank line, its title, and each line after
         // the title up to the prompt's.
         let listRows = first.components(separatedBy: "\r\n\r\nCars\r\n").last.map { $0.components(separatedBy: "\r\n").count + 1 } ?? 0
-        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-                                            in: home, environment: environment)
+        let other = try FlowShellBinary.run(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
+            in: home, environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("Cars changed by itself")
         #expect(update.contains("Booked"), "the list has a column for bookings: \(update)")
-        #expect(update.range(of: #"rio +Kia Rio .* from \w{3} \d\d:\d\d"#, options: .regularExpression) != nil, "rio is booked from two hours on: \(update)")
+        #expect(
+            update.range(of: #"rio +Kia Rio .* from \w{3} \d\d:\d\d"#, options: .regularExpression) != nil,
+            "rio is booked from two hours on: \(update)")
         // Drawn over the list shown before (it was the last thing on the terminal and fits):
         // the cursor went up over that list and the prompt, and erased them.
         let moved = update.firstMatch(of: /\u{1B}\[(\d+)A\u{1B}\[J/).flatMap { Int($0.1) }

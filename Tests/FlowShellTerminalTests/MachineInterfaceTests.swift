@@ -16,9 +16,10 @@ import Testing
     @Test func aScriptDrivesTheShellWithoutParsingText() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config, "--output", "json"],
-                                             input: "select rio\nbook\nlogin alice\nhelp hours\nfly\nwhere\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--output", "json"],
+            input: "select rio\nbook\nlogin alice\nhelp hours\nfly\nwhere\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 1)
         let lines = try objects(result.output)
         #expect(lines.allSatisfy { $0["v"] as? Int == 1 })
@@ -43,7 +44,10 @@ import Testing
         #expect(stack.map { $0["screen"] as? String } == ["cars.list", "cars.details", "booking.confirm"])
         #expect(stack.map { $0["modal"] as? Bool } == [false, false, true])
         #expect((stack[2]["input"] as? [String: String]) == ["carID": "rio"])
-        #expect(((booking["components"] as? [[String: Any]])?.first?["pairs"] as? [[String: String]])?.first == ["key": "Car", "value": "Kia Rio"])
+        #expect(
+            ((booking["components"] as? [[String: Any]])?.first?["pairs"] as? [[String: String]])?.first == [
+                "key": "Car", "value": "Kia Rio",
+            ])
 
         #expect(lines[5]["usage"] as? String == "hours HOURS")
 

@@ -16,9 +16,11 @@ import Darwin
     @Test func editWithoutAnEditorIsRefusedAndTheNextLinesRun() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config], input: "where\nedit\nhistory -e\nwhere\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
-        let refusal = "edit: this session's input is not a terminal, so vi cannot run on it; nothing was run "
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "where\nedit\nhistory -e\nwhere\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
+        let refusal =
+            "edit: this session's input is not a terminal, so vi cannot run on it; nothing was run "
             + "— set VISUAL or EDITOR to an editor that needs no terminal, or use edit at a terminal"
         #expect(result.errors == "✗ line 2: \(refusal)\n✗ line 3: \(refusal)\n")
         #expect(result.output.components(separatedBy: "1. Cars (cars.list)").count == 3, "both where lines ran: \(result.output)")
@@ -31,14 +33,15 @@ import Darwin
         // An editor that reads its stdin to the end, keeps what it read, and leaves one line.
         let editor = home.appendingPathComponent("editor")
         try """
-            #!/bin/sh
-            cat > "$HOME/read"
-            printf 'sort distance\\n' > "$1"
+        #!/bin/sh
+        cat > "$HOME/read"
+        printf 'sort distance\\n' > "$1"
 
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        """.write(to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
-        let result = try FlowShellBinary.run(["--config", config], input: "edit\nwhere\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home, extra: ["EDITOR": editor.path]))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "edit\nwhere\n", in: home,
+            environment: FlowShellBinary.environment(home: home, extra: ["EDITOR": editor.path]))
         #expect(result.errors == "")
         #expect(try String(contentsOf: home.appendingPathComponent("read"), encoding: .utf8) == "", "the editor read the session's lines")
         #expect(result.output.contains("by distance") && result.output.hasSuffix("1. Cars (cars.list)\n"), "\(result.output)")

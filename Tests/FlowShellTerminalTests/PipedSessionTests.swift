@@ -10,18 +10,19 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let script = """
-        select rio
-        book
-        login alice
-        hours 2
-        confirm
-        where
-        back
-        sort distance
-        quit
-        """
-        let result = try FlowShellBinary.run(["--config", config], input: script, in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+            select rio
+            book
+            login alice
+            hours 2
+            confirm
+            where
+            back
+            sort distance
+            quit
+            """
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: script, in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(result.errors == "")
         let lines = result.output.components(separatedBy: "\n")
@@ -44,21 +45,24 @@ import Testing
     @Test func failuresGoToStderrAndMakeTheStatusOne() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config], input: "fly away\nselect nothing\nsort price\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "fly away\nselect nothing\nsort price\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 1)
-        #expect(result.errors == """
-        ✗ line 1: unknown command 'fly' here — try help
-        ✗ line 2: no car 'nothing' in the list — the ids are in the first column
+        #expect(
+            result.errors == """
+                ✗ line 1: unknown command 'fly' here — try help
+                ✗ line 2: no car 'nothing' in the list — the ids are in the first column
 
-        """)
+                """)
         #expect(result.output.hasPrefix("Cars\n"))
     }
 
     @Test func theEndOfInputLeavesWithZero() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Cars\n"))
     }
@@ -69,8 +73,9 @@ import Testing
         var input = Data("select \u{FF}\u{FE}\n".utf8)
         input.append(contentsOf: [0xC3, 0x28, 0x0A, 0x00, 0x0A])
         input.append(Data("where\n".utf8))
-        let result = try FlowShellBinary.run(["--config", config], input: String(decoding: input, as: UTF8.self), in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: String(decoding: input, as: UTF8.self), in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 1)
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
     }
@@ -78,7 +83,8 @@ import Testing
     @Test func withoutAConfigTheBuiltInFlowRuns() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run([], input: "select zoe\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            [], input: "select zoe\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(result.output.contains("2. Renault Zoe (cars.details, carID=zoe)"))
     }
@@ -87,18 +93,21 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let example = FlowShellBinary.repository.appendingPathComponent("examples/modal-details.json").path
-        let result = try FlowShellBinary.run(["--config", example], input: "choose greengo\nselect zoe\nbook\nlogin bob\nwhere\nconfirm\nwhere\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", example], input: "choose greengo\nselect zoe\nbook\nlogin bob\nwhere\nconfirm\nwhere\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.errors == "")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Operators\n"))
-        #expect(result.output.contains("""
-        1. Operators (cars.operators)
-        2. GreenGo cars (cars.list, operator=GreenGo)
-        3. Renault Zoe [modal] (cars.details, carID=zoe)
-        4. Book Renault Zoe (booking.confirm, carID=zoe)
+        #expect(
+            result.output.contains(
+                """
+                1. Operators (cars.operators)
+                2. GreenGo cars (cars.list, operator=GreenGo)
+                3. Renault Zoe [modal] (cars.details, carID=zoe)
+                4. Book Renault Zoe (booking.confirm, carID=zoe)
 
-        """))
+                """))
         // Confirming dismissed the modal layer (details and booking) back to the list.
         #expect(result.output.hasSuffix("1. Operators (cars.operators)\n2. GreenGo cars (cars.list, operator=GreenGo)\n"))
     }
@@ -110,11 +119,13 @@ import Testing
         let environment = FlowShellBinary.environment(home: home, extra: ["COLUMNS": "60"])
         let data = home.appendingPathComponent("data").path
         for (car, hours) in [("polo", "24"), ("octavia", "2")] {
-            _ = try FlowShellBinary.run(["--config", config, "--data-dir", data], input: "select \(car)\nbook\nlogin alice\nhours \(hours)\nconfirm\n",
-                                        in: home, environment: environment)
+            _ = try FlowShellBinary.run(
+                ["--config", config, "--data-dir", data], input: "select \(car)\nbook\nlogin alice\nhours \(hours)\nconfirm\n",
+                in: home, environment: environment)
         }
-        let result = try FlowShellBinary.run(["--config", config, "--data-dir", data], input: "bookings\ncancel BK-1002\n",
-                                             in: home, environment: environment)
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--data-dir", data], input: "bookings\ncancel BK-1002\n",
+            in: home, environment: environment)
         let rows = result.output.split(separator: "\n").filter { $0.hasPrefix("BK-") }
         #expect(rows.count == 4, "\(result.output)")
         let time = /[A-Z][a-z]{2} \d\d:\d\d/
@@ -130,13 +141,18 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let longest = "filter " + String(repeating: "k", count: 4096 - 7)
-        let input = String(repeating: "x", count: 5_000_000) + "\n" + "select " + String(repeating: "r", count: 4090) + "\n"
+        let input =
+            String(repeating: "x", count: 5_000_000) + "\n" + "select " + String(repeating: "r", count: 4090) + "\n"
             + String(repeating: "q", count: 4000) + "\n" + longest + "\nwhere\n"
-        let result = try FlowShellBinary.run(["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))
         let errors = result.errors.split(separator: "\n")
         #expect(errors.count == 3, "\(result.errors.prefix(2000))")
-        #expect(errors.prefix(2) == ["✗ line 1: the line is longer than 4096 bytes, the most a line may have — nothing ran",
-                                     "✗ line 2: the line is longer than 4096 bytes, the most a line may have — nothing ran"])
+        #expect(
+            errors.prefix(2) == [
+                "✗ line 1: the line is longer than 4096 bytes, the most a line may have — nothing ran",
+                "✗ line 2: the line is longer than 4096 bytes, the most a line may have — nothing ran",
+            ])
         // The unknown word is named (shortened, as a long word in any message is), with no guess.
         #expect(errors.last?.hasPrefix("✗ line 3: unknown command 'qqqq") == true)
         #expect(errors.last?.hasSuffix("qqqq' here — try help") == true)
@@ -155,8 +171,9 @@ import Testing
         try Data("{ \"app\": ".utf8).write(to: broken)
         // Far more than a pipe holds, so the write is still going when the child has exited.
         let input = String(repeating: "where\n", count: 200_000)
-        let result = try FlowShellBinary.run(["--config", broken.path], input: input, in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", broken.path], input: input, in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 2)
         #expect(result.errors.contains("broken.json"))
     }

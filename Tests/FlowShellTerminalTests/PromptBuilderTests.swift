@@ -21,14 +21,16 @@ final class TitledScreen: HostedScreen {
             OpenScreen(entry: NavigationEntry(screen: "titled", presentation: index == 0 ? .root : .pushed), screen: TitledScreen(title))
         }
         let layer = modal.enumerated().map { index, title in
-            OpenScreen(entry: NavigationEntry(screen: "titled", presentation: index == 0 ? .presented : .pushed), screen: TitledScreen(title))
+            OpenScreen(
+                entry: NavigationEntry(screen: "titled", presentation: index == 0 ? .presented : .pushed), screen: TitledScreen(title))
         }
         return [bottom] + (layer.isEmpty ? [] : [layer])
     }
 
     @Test func showsWhereTheUserIsWithModalLayersInBrackets() {
-        #expect(PromptBuilder.prompt(layers: layers(["Cars", "Kia Rio"], modal: ["Book Kia Rio"]), styler: TextStyler(colour: false))
-            == "Cars › Kia Rio › [Book Kia Rio] › ")
+        #expect(
+            PromptBuilder.prompt(layers: layers(["Cars", "Kia Rio"], modal: ["Book Kia Rio"]), styler: TextStyler(colour: false))
+                == "Cars › Kia Rio › [Book Kia Rio] › ")
     }
 
     @Test func aDeepStackKeepsItsEndsAndElidesTheMiddleToHalfTheWidth() {
@@ -36,7 +38,8 @@ final class TitledScreen: HostedScreen {
         let prompt = PromptBuilder.prompt(layers: deep, styler: TextStyler(colour: false), width: 80)
         #expect(prompt == "Cars › … › CityDrive cars › Kia Rio › ")
         #expect(DisplayWidth.of(prompt) <= 40)
-        #expect(PromptBuilder.prompt(layers: deep, styler: TextStyler(colour: false), width: 200)
-            == "Cars › Operators › GreenGo cars › Operators › CityDrive cars › Kia Rio › ")
+        #expect(
+            PromptBuilder.prompt(layers: deep, styler: TextStyler(colour: false), width: 200)
+                == "Cars › Operators › GreenGo cars › Operators › CityDrive cars › Kia Rio › ")
     }
 }

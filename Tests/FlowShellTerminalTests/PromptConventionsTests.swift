@@ -9,7 +9,8 @@ import Testing
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
     func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
-        try FlowShellBinary.run(["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
+        try FlowShellBinary.run(
+            ["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
     }
 
     @Test func aQuestionMarkAsksForHelp() throws {
@@ -24,11 +25,13 @@ import Testing
         // The options the terminal's capabilities add to a core command are said with it.
         #expect(result.output.contains("usage: history [-a] [-r] [-o FILE] [-e] [N]\n"))
         // Wrapped at words to COLUMNS, indented under the usage.
-        #expect(result.output.contains("""
-          List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again;
-          -o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)
+        #expect(
+            result.output.contains(
+                """
+                  List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again;
+                  -o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)
 
-        """))
+                """))
         #expect(result.errors == "✗ line 5: no command 'selct' here — did you mean 'select'?\n")
     }
 
@@ -47,11 +50,12 @@ import Testing
         #expect(result.output.contains("  filter kia\nCars\nID   Car      Operator   Price   Away\nrio  Kia Rio"))
         #expect(result.output.contains("  sort name\n  nothing changed\n"), "!-3 is the third line from the end")
         #expect(result.output.contains("  sort name price\n"), "what follows !so is added to the line")
-        #expect(result.errors == """
-            ✗ line 6: too many arguments — usage: sort ORDER
-            ✗ line 7: no line starting with 'x' in the history — history lists them
+        #expect(
+            result.errors == """
+                ✗ line 6: too many arguments — usage: sort ORDER
+                ✗ line 7: no line starting with 'x' in the history — history lists them
 
-            """)
+                """)
         let history = try run("where\n!wh\nhistory\n", in: home)
         #expect(history.output.hasSuffix("1  where\n2  where\n3  history\n"), "the recalled line is kept as it ran")
     }
@@ -59,7 +63,8 @@ import Testing
     @Test func historyRunsLinesAgainAndWritesThemAsAScript() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let first = try run("""
+        let first = try run(
+            """
             sort name
             filter o
             select polo
@@ -79,31 +84,36 @@ import Testing
         #expect(first.output.contains("  select polo\nVolkswagen Polo\n"))
         #expect(first.output.contains("  sort price\n  nothing changed\n"), "-1 is the line before")
         #expect(first.output.contains("✓ wrote 3 lines to steps.fs — run steps.fs runs them"))
-        #expect(first.errors == """
-            ✗ line 10: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [-e] [N]
-            ✗ line 11: no line 99 in this session's history — history lists them
-            ✗ line 12: no option '-x' — usage: history [-a] [-r] [-o FILE] [-e] [N]
+        #expect(
+            first.errors == """
+                ✗ line 10: history -r needs the lines to run: N, A..B or -N (the last N) — usage: history [-a] [-r] [-o FILE] [-e] [N]
+                ✗ line 11: no line 99 in this session's history — history lists them
+                ✗ line 12: no option '-x' — usage: history [-a] [-r] [-o FILE] [-e] [N]
 
-            """)
+                """)
         // As bash's fc: history -r gave its place in the history to the lines it ran, even when
         // it ran none.
-        #expect(first.output.hasSuffix("""
-             5  filter o
-             6  select polo
-             7  back
-             8  sort price
-             9  sort price
-            10  history -o steps.fs 1..3
-            11  history -o all.fs
-            12  history -x
-            13  history
+        #expect(
+            first.output.hasSuffix(
+                """
+                 5  filter o
+                 6  select polo
+                 7  back
+                 8  sort price
+                 9  sort price
+                10  history -o steps.fs 1..3
+                11  history -o all.fs
+                12  history -x
+                13  history
 
-            """), "\(first.output)")
+                """), "\(first.output)")
         let script = try String(contentsOf: home.appendingPathComponent("steps.fs"), encoding: .utf8)
         #expect(script == "sort name\nfilter o\nselect polo\n")
         let session = try String(contentsOf: home.appendingPathComponent("all.fs"), encoding: .utf8)
-        #expect(session == "sort name\nfilter o\nselect polo\nback\nfilter o\nselect polo\nback\nsort price\nsort price\nhistory -o steps.fs 1..3\n",
-                "a script of what ran, with no line that names this session's lines")
+        #expect(
+            session
+                == "sort name\nfilter o\nselect polo\nback\nfilter o\nselect polo\nback\nsort price\nsort price\nhistory -o steps.fs 1..3\n",
+            "a script of what ran, with no line that names this session's lines")
         // A session of its own runs the script, and its lines are the script's, not typed ones.
         let second = try run("run steps.fs\nwhere\nhistory\n", in: home)
         #expect(second.output.contains("2. Volkswagen Polo (cars.details, carID=polo)\n"))
@@ -114,19 +124,21 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("history -r -1\nhistory -r ..\nhistory -o steps.fs\nwhere\nhistory\n", in: home)
-        #expect(result.errors == """
-            ✗ line 1: no line -1 in this session's history — history lists them
-            ✗ line 2: no line .. in this session's history — history lists them
-            ✗ line 3: no lines to write yet — history -o FILE writes the lines typed before it
+        #expect(
+            result.errors == """
+                ✗ line 1: no line -1 in this session's history — history lists them
+                ✗ line 2: no line .. in this session's history — history lists them
+                ✗ line 3: no lines to write yet — history -o FILE writes the lines typed before it
 
-            """)
+                """)
         #expect(result.output.hasSuffix("1  history -o steps.fs\n2  where\n3  history\n"), "\(result.output)")
     }
 
     @Test func aliasesTakeArgumentsInTheirPlaces() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try run("""
+        let result = try run(
+            """
             alias pick select {1}
             alias match filter {2} {1}
             alias say shell echo {1}, {{1}} and
@@ -154,8 +166,9 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         // A table's row with its columns lined up, a key and its value as aligned: what was printed.
-        let result = try run("filter kia\nwait --until 'rio  Kia Rio  CityDrive' --timeout 1\nselect rio\nwait --until 'Plate:    A123BC' --timeout 1\n"
-                             + "wait --until 'row:' --timeout 0\n", in: home)
+        let result = try run(
+            "filter kia\nwait --until 'rio  Kia Rio  CityDrive' --timeout 1\nselect rio\nwait --until 'Plate:    A123BC' --timeout 1\n"
+                + "wait --until 'row:' --timeout 0\n", in: home)
         #expect(result.output.contains("rio  Kia Rio  CityDrive    9/h  350 m\n"))
         #expect(result.errors == "✗ line 5: wait: the screen did not show 'row:' within 0 s\n", "nothing the screen does not show")
     }
@@ -165,8 +178,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let first = try run("set\nhelp set\nset booking-hours 5\nset booking-hours 3\nset booking-hours\n", in: home)
         #expect(first.output.contains("booking-hours = 1     — the hours a new booking lasts until hours says otherwise (Booking)\n"))
-        #expect(first.output.contains("usage: set [NAME] [VALUE]\n  Show the settings, or change one (color, width, pager, confirm-quit, booking-hours)\n"
-                                      + "  NAME: color, width, pager, confirm-quit, booking-hours\n"))
+        #expect(
+            first.output.contains(
+                "usage: set [NAME] [VALUE]\n  Show the settings, or change one (color, width, pager, confirm-quit, booking-hours)\n"
+                    + "  NAME: color, width, pager, confirm-quit, booking-hours\n"))
         #expect(first.output.contains("✓ booking-hours = 3\nbooking-hours = 3\n"))
         #expect(first.errors == "✗ line 3: booking-hours must be 1, 2, 3, 4, 8 or 24, not '5'\n")
         // The next session, the person's: a booking lasts three hours from the start.

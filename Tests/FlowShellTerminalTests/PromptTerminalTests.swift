@@ -45,7 +45,8 @@ import Glibc
         terminal.type("\r")
         var screen = try terminal.expectOnScreen("Cars › Kia Rio › ")
         #expect(screen.lines.contains("Cars › select rio"), "\(screen.lines)")
-        #expect(!screen.history.contains { $0.contains("reverse-i-search") }, "the search's prompt gave way to the prompt: \(screen.history)")
+        #expect(
+            !screen.history.contains { $0.contains("reverse-i-search") }, "the search's prompt gave way to the prompt: \(screen.history)")
         // Ctrl-G gives back the line as it was typed.
         terminal.type("wh\u{12}bac")
         try terminal.expectOnScreen("(reverse-i-search)`bac': back")
@@ -78,7 +79,8 @@ import Glibc
         try terminal.expect("Cars › ")
         terminal.type("history -a\r")
         let all = try terminal.expect("Cars › ")
-        #expect(all.contains("   sort name\r\n   history\r\n   quit\r\n1  history -a\r\n"), "earlier sessions' lines, then this one's: \(all)")
+        #expect(
+            all.contains("   sort name\r\n   history\r\n   quit\r\n1  history -a\r\n"), "earlier sessions' lines, then this one's: \(all)")
         terminal.type("!sor\r")
         try terminal.expect("7 of 7 cars, by name")
         try quit(terminal)
@@ -90,11 +92,11 @@ import Glibc
         // An editor that keeps what it was given and writes two lines of its own.
         let editor = home.appendingPathComponent("editor")
         try """
-            #!/bin/sh
-            cp "$1" "$HOME/given"
-            printf 'sort distance\\nwhere\\n' > "$1"
+        #!/bin/sh
+        cp "$1" "$HOME/given"
+        printf 'sort distance\\nwhere\\n' > "$1"
 
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        """.write(to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
         let terminal = try PseudoTerminal.interactiveBash(home: home, extra: ["EDITOR": editor.path])
         try startShell(on: terminal)
@@ -103,14 +105,18 @@ import Glibc
         terminal.type("edit 1\r")
         try terminal.expect("1. Cars (cars.list)")
         try terminal.expect("Cars › ")
-        #expect(try String(contentsOf: home.appendingPathComponent("given"), encoding: .utf8) == "filter o\n", "the editor began with line 1")
+        #expect(
+            try String(contentsOf: home.appendingPathComponent("given"), encoding: .utf8) == "filter o\n", "the editor began with line 1")
         let screen = terminal.screen()
-        #expect(screen.history.contains("  sort distance") && screen.history.contains("  where"), "each line shown as it runs: \(screen.history)")
+        #expect(
+            screen.history.contains("  sort distance") && screen.history.contains("  where"),
+            "each line shown as it runs: \(screen.history)")
         #expect(screen.history.contains { $0.hasPrefix("7 of 7 cars, by distance, matching 'o'") }, "\(screen.history)")
         terminal.type("history\r")
         let history = try terminal.expect("Cars › ")
-        #expect(history.contains("1  filter o\r\n2  sort distance\r\n3  where\r\n4  history\r\n"),
-                "what was written is kept as typed, in place of the edit line: \(history)")
+        #expect(
+            history.contains("1  filter o\r\n2  sort distance\r\n3  where\r\n4  history\r\n"),
+            "what was written is kept as typed, in place of the edit line: \(history)")
         // history -e, as cmd2's and bash's fc: the line before it, edited.
         terminal.type("history -e\r")
         try terminal.expect("1. Cars (cars.list)")
@@ -180,13 +186,15 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: environment, directory: home.path, rows: 24, columns: 80)
         try terminal.expect("Cars › ")
         terminal.type("select \t")
         try terminal.expect("zoe      Renault Zoe")
-        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-                                            in: home, environment: environment)
+        let other = try FlowShellBinary.run(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
+            in: home, environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("Cars changed by itself")
         try terminal.expect("Cars › select ")
@@ -207,9 +215,10 @@ import Glibc
         let file = home.appendingPathComponent("config.json")
         let original = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("config.json"), encoding: .utf8)
         try Data(original.utf8).write(to: file)
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
-                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path, columns: 300)  // wide enough that no message wraps
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path, columns: 300)  // wide enough that no message wraps
         try terminal.expect("Cars › ")
         try Data(original.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
         try terminal.expect("the flow that was running goes on")
@@ -227,8 +236,9 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         var environment = FlowShellBinary.environment(home: home, extra: ["TERM": "dumb"])
         environment["PAGER"] = nil
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config],
+            environment: environment, directory: home.path, rows: 24, columns: 80)
         try terminal.expect("Cars › ")
         terminal.type("help\r")
         let help = try terminal.expect("Leave the shell (same as quit)")
@@ -242,11 +252,13 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let script = home.appendingPathComponent("flowshell.bash")
-        let generated = try FlowShellBinary.run(["--generate-completion-script", "bash"], input: "", in: home,
-                                                environment: FlowShellBinary.environment(home: home))
+        let generated = try FlowShellBinary.run(
+            ["--generate-completion-script", "bash"], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         try generated.output.write(to: script, atomically: true, encoding: .utf8)
         let folder = FlowShellBinary.url.deletingLastPathComponent().path
-        let terminal = try PseudoTerminal.interactiveBash(home: home, extra: ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        let terminal = try PseudoTerminal.interactiveBash(
+            home: home, extra: ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
         terminal.type("source '\(script.path)'\r")
         try terminal.expect("$ ")
         terminal.type("flowshell --fr\t")
@@ -288,9 +300,10 @@ import Glibc
         let end = try #require(rows.firstIndex { $0.hasSuffix("then run them)") })
         let summary = rows[(start + 1)...end]
         #expect(summary.allSatisfy { $0.hasPrefix("  ") && $0.count <= 80 })
-        #expect(summary.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            == "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again; "
-            + "-o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)")
+        #expect(
+            summary.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                == "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again; "
+                + "-o FILE: write them to FILE as a script; -e: edit them in your $EDITOR, then run them)")
         #expect(rows.contains("commands: select, filter, sort, refresh, operators, bookings, account"))
         #expect(rows.contains("— help for more"))
         try quit(terminal)

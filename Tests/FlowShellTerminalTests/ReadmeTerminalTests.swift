@@ -9,7 +9,8 @@ import Testing
 @Suite(.serialized) struct ReadmeTerminalTests {
     @Test func theReadmesTerminalSessionIsWhatTheTerminalShows() throws {
         let readme = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "```text terminal\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        let block = try #require(
+            readme.components(separatedBy: "```text terminal\n").dropFirst().first?.components(separatedBy: "\n```").first)
         let expected = block.components(separatedBy: "\n")
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -17,9 +18,11 @@ import Testing
         let tools = home.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: tools.appendingPathComponent("flowshell"), withDestinationURL: FlowShellBinary.url)
-        let terminal = try PseudoTerminal.interactiveBash(home: home, extra: [
-            "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-        ])
+        let terminal = try PseudoTerminal.interactiveBash(
+            home: home,
+            extra: [
+                "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            ])
         terminal.type("cd '\(FlowShellBinary.repository.path)'\r")
         try terminal.expect("$ ")
         let start = terminal.screen().history.count
@@ -34,8 +37,9 @@ import Testing
             if index == prompts.count - 1 { try terminal.expect("$ ") }
         }
         let shown = Array(terminal.screen().history.dropFirst(max(0, start - 1)).drop { !$0.hasPrefix("$ flowshell") })
-        #expect(Self.matches(expected.map(Self.withoutTimes), shown.map(Self.withoutTimes)),
-                "the terminal showed:\n\(shown.joined(separator: "\n"))")
+        #expect(
+            Self.matches(expected.map(Self.withoutTimes), shown.map(Self.withoutTimes)),
+            "the terminal showed:\n\(shown.joined(separator: "\n"))")
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -18,12 +18,15 @@ import Testing
     /// it runs; returns the recording.
     private func recordBookingThatStarts(in home: URL) throws -> URL {
         let file = home.appendingPathComponent("session.jsonl")
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path,
-                                          arguments: ["--config", config, "--record", file.path, "--clock", String(start), "--clock-rate", "600"],
-                                          environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path,
+            arguments: ["--config", config, "--record", file.path, "--clock", String(start), "--clock-rate", "600"],
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path)
         try terminal.expect("Cars › ")
-        for (line, prompt) in [("select rio", "Kia Rio › "), ("book", "[Sign in] › "), ("login alice", "› "), ("from 2", "› "),
-                               ("confirm", "Kia Rio › "), ("back", "Cars › "), ("bookings", "My bookings › ")] {
+        for (line, prompt) in [
+            ("select rio", "Kia Rio › "), ("book", "[Sign in] › "), ("login alice", "› "), ("from 2", "› "),
+            ("confirm", "Kia Rio › "), ("back", "Cars › "), ("bookings", "My bookings › "),
+        ] {
             terminal.type(line + "\r")
             try terminal.expect(prompt)
         }
@@ -46,8 +49,9 @@ import Testing
         #expect(lines[update].contains("\"by\":\"time\""))
         #expect(lines[update + 1].contains("\"cause\":\"update\"") && lines[update + 1].contains("running"))
 
-        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let replay = try FlowShellBinary.run(
+            ["replay", file.path, "--config", config], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(replay.errors == "")
         #expect(replay.status == 0)
         #expect(replay.output.hasPrefix("\(file.path): replayed 8 lines and "))
@@ -64,8 +68,9 @@ import Testing
         lines[update + 1] = lines[update + 1].replacingOccurrences(of: "\"running\"", with: "\"coming\"")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
 
-        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let replay = try FlowShellBinary.run(
+            ["replay", file.path, "--config", config], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(replay.status == 1)
         #expect(replay.errors.hasPrefix("\(file.path):\(update + 1): after typing 'bookings', update at "), "\(replay.errors)")
         #expect(replay.errors.contains("s: screen booking.list 'My bookings' differs (- recorded, + now):"))
@@ -82,15 +87,19 @@ import Testing
         let again = lines[update]
         let match = try #require(again.firstMatch(of: /"at":([0-9.]+)/))
         let moment = try #require(Double(match.1))
-        lines.insert(contentsOf: [again.replacingOccurrences(of: "\"at\":\(moment)", with: "\"at\":\(moment + 1)"), lines[update + 1]],
-                     at: update + 2)
+        lines.insert(
+            contentsOf: [again.replacingOccurrences(of: "\"at\":\(moment)", with: "\"at\":\(moment + 1)"), lines[update + 1]],
+            at: update + 2)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
 
-        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let replay = try FlowShellBinary.run(
+            ["replay", file.path, "--config", config], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(replay.status == 1)
-        #expect(replay.errors.hasPrefix("\(file.path):\(update + 3): after typing 'bookings', the recording shows update at \(moment + 1) s: "
-            + "screen booking.list 'My bookings' but the shell showed nothing more"), "\(replay.errors)")
+        #expect(
+            replay.errors.hasPrefix(
+                "\(file.path):\(update + 3): after typing 'bookings', the recording shows update at \(moment + 1) s: "
+                    + "screen booking.list 'My bookings' but the shell showed nothing more"), "\(replay.errors)")
     }
 
     @Test func anUpdateFromOutsideIsNamedAsNotReproduced() throws {
@@ -98,16 +107,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", config, "--record", file.path],
-                                          environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--record", file.path],
+            environment: environment, directory: home.path)
         try terminal.expect("Cars › ")
         terminal.type("bookings\r")
         try terminal.expect("[Sign in] › ")
         terminal.type("login alice\r")
         try terminal.expect("My bookings › ")
         // Another shell books on the same data: the list changes, for a reason no replay has.
-        let other = try FlowShellBinary.run(["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-                                            in: home, environment: environment)
+        let other = try FlowShellBinary.run(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
+            in: home, environment: environment)
         #expect(other.output.contains("BK-1001"))
         try terminal.expect("My bookings changed by itself")
         terminal.type("quit\r")
@@ -116,20 +127,23 @@ import Testing
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
         #expect(lines[update].contains("\"by\":\"other\""))
 
-        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let replay = try FlowShellBinary.run(
+            ["replay", file.path, "--config", config], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(replay.errors == "")
         #expect(replay.status == 0)
-        #expect(replay.output == "\(file.path): replayed 3 lines and \(lines.count - 6) records and 1 update: no difference "
-            + "(not reproduced: an update from outside the shell at \(file.path):\(update + 1))\n")
+        #expect(
+            replay.output == "\(file.path): replayed 3 lines and \(lines.count - 6) records and 1 update: no difference "
+                + "(not reproduced: an update from outside the shell at \(file.path):\(update + 1))\n")
     }
 
     @Test func aRecordingOfTheFirstVersionStillReplays() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
-        let recorded = try FlowShellBinary.run(["--config", config, "--record", file.path], input: "select rio\nbook\nlogin alice\nconfirm\n",
-                                               in: home, environment: FlowShellBinary.environment(home: home))
+        let recorded = try FlowShellBinary.run(
+            ["--config", config, "--record", file.path], input: "select rio\nbook\nlogin alice\nconfirm\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
         #expect(recorded.status == 0)
         // Version 1 noted no moments: the clock stood at the start for the whole session.
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -138,15 +152,17 @@ import Testing
             .replacingOccurrences(of: "\"v\":2", with: "\"v\":1")
         #expect(!old.contains("\"at\":"))
         try Data(old.utf8).write(to: file)
-        let replay = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let replay = try FlowShellBinary.run(
+            ["replay", file.path, "--config", config], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(replay.errors == "")
         #expect(replay.status == 0)
 
         // A version this FlowShell does not know gets one clear message.
         try Data(old.replacingOccurrences(of: "\"type\":\"session\",\"v\":1", with: "\"type\":\"session\",\"v\":9").utf8).write(to: file)
-        let future = try FlowShellBinary.run(["replay", file.path, "--config", config], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let future = try FlowShellBinary.run(
+            ["replay", file.path, "--config", config], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(future.status == 2)
         #expect(future.errors == "error: \(file.path):1: a recording of version 9; this FlowShell replays versions 1 to 2\n")
     }

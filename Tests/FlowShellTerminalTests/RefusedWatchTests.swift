@@ -10,7 +10,8 @@ import Testing
     let config = FlowShellBinary.repository.appendingPathComponent("config.json")
 
     /// What the shell says, once, when the kernel refuses.
-    static let refusal = "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances) — checking for changes once a second instead"
+    static let refusal =
+        "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances) — checking for changes once a second instead"
 
     @Test func withWatchesRefusedMyBookingsFollowsAnotherShellAndAnEditedConfigIsReloaded() throws {
         let home = try FlowShellBinary.temporaryFolder()
@@ -22,9 +23,10 @@ import Testing
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         var refused = environment
         refused["LD_PRELOAD"] = shim
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
-                                          environment: refused, directory: home.path,
-                                          columns: 300)  // wide enough that no message wraps
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
+            environment: refused, directory: home.path,
+            columns: 300)  // wide enough that no message wraps
         var shown = try terminal.expect(Self.refusal)
         shown += try terminal.expect("Cars › ")
         terminal.type("bookings\r")
@@ -34,8 +36,9 @@ import Testing
         shown += try terminal.expect("My bookings › ")
 
         // Another shell on the same data (whose watches work) books a car from now.
-        let other = try FlowShellBinary.run(["--config", file.path], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n",
-                                            in: home, environment: environment)
+        let other = try FlowShellBinary.run(
+            ["--config", file.path], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n",
+            in: home, environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("My bookings changed by itself")
         shown += update
@@ -44,8 +47,9 @@ import Testing
         #expect(update.contains("running"), "a booking from now is running: \(update)")
 
         // An editor's save of the config (a new file renamed over the old one) is applied.
-        let edited = original.replacingOccurrences(of: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"push\"",
-                                                   with: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"present\"")
+        let edited = original.replacingOccurrences(
+            of: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"push\"",
+            with: "\"on\": \"selected\", \"to\": \"cars.details\", \"style\": \"present\"")
         #expect(edited != original)
         let temporary = home.appendingPathComponent(".config.json.swp")
         try Data(edited.utf8).write(to: temporary)
@@ -69,14 +73,17 @@ import Testing
     static func buildRefusingShim(in folder: URL) throws -> String {
         let source = folder.appendingPathComponent("refuse_inotify.c")
         let library = folder.appendingPathComponent("refuse_inotify.so")
-        try Data("""
+        try Data(
+            """
             #include <errno.h>
             int inotify_init1(int flags) { (void)flags; errno = EMFILE; return -1; }
             int inotify_init(void) { errno = EMFILE; return -1; }
-            """.utf8).write(to: source)
+            """.utf8
+        ).write(to: source)
         // The Swift toolchain brings clang; a machine without it may have cc.
-        let compiler = try #require(["clang", "cc", "gcc"].lazy.compactMap(Self.program(named:)).first,
-                                    "a C compiler (clang, cc or gcc) on PATH builds the library")
+        let compiler = try #require(
+            ["clang", "cc", "gcc"].lazy.compactMap(Self.program(named:)).first,
+            "a C compiler (clang, cc or gcc) on PATH builds the library")
         let build = Process()
         build.executableURL = URL(fileURLWithPath: compiler)
         build.arguments = ["-shared", "-fPIC", "-o", library.path, source.path]

@@ -9,7 +9,8 @@ import Testing
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
     func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
-        try FlowShellBinary.run(["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
+        try FlowShellBinary.run(
+            ["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
     }
 
     @Test func historyAndRecall() throws {
@@ -38,14 +39,17 @@ import Testing
     @Test func anAliasMayNotHideAScreensCommandNorStandForItself() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try run("alias select sort name\nalias book x\nalias refresh x\nalias loop loop --all\nalias s select\ns rio\nalias two book --hours 2\nalias\n", in: home)
-        #expect(result.errors == """
-        ✗ line 1: 'select' cannot be an alias: it is a command of Cars
-        ✗ line 2: 'book' cannot be an alias: it is a command of Car details
-        ✗ line 3: 'refresh' cannot be an alias: it is a command of Cars and My bookings
-        ✗ line 4: 'loop' cannot be an alias for itself
+        let result = try run(
+            "alias select sort name\nalias book x\nalias refresh x\nalias loop loop --all\nalias s select\ns rio\nalias two book --hours 2\nalias\n",
+            in: home)
+        #expect(
+            result.errors == """
+                ✗ line 1: 'select' cannot be an alias: it is a command of Cars
+                ✗ line 2: 'book' cannot be an alias: it is a command of Car details
+                ✗ line 3: 'refresh' cannot be an alias: it is a command of Cars and My bookings
+                ✗ line 4: 'loop' cannot be an alias for itself
 
-        """)
+                """)
         #expect(result.output.contains("✓ s now stands for 'select'"))
         #expect(result.output.contains("Plate:"), "s rio selected the car")
         #expect(result.output.contains("alias s select\nalias two book --hours 2\n"), "an alias keeps its options")
@@ -57,18 +61,23 @@ import Testing
         let first = try run("set width 40\nset pager sometimes\nset\nset colr on\n", in: home)
         #expect(first.output.contains("✓ width = 40"))
         // At 40 columns each summary is wrapped under itself, the names and values aligned.
-        #expect(first.output.contains("""
-            color         = auto  — colour and text
-                                    attributes
-            """))
+        #expect(
+            first.output.contains(
+                """
+                color         = auto  — colour and text
+                                        attributes
+                """))
         #expect(first.output.contains("width         = 40    — the output width\n"))
-        #expect(first.errors == """
-        ✗ line 2: pager must be on or off, not 'sometimes'
-        ✗ line 4: no setting 'colr' — did you mean 'color'?; settings: color, width, pager, confirm-quit, booking-hours
+        #expect(
+            first.errors == """
+                ✗ line 2: pager must be on or off, not 'sometimes'
+                ✗ line 4: no setting 'colr' — did you mean 'color'?; settings: color, width, pager, confirm-quit, booking-hours
 
-        """)
+                """)
         let second = try run("show\n", in: home)
-        #expect(second.output.contains("commands: select, filter, sort, refresh,\noperators, bookings, account\n— help for more\n"), "40 columns, kept from last time")
+        #expect(
+            second.output.contains("commands: select, filter, sort, refresh,\noperators, bookings, account\n— help for more\n"),
+            "40 columns, kept from last time")
     }
 
     @Test func everyCommandHasHelpAndQuitTakesAStatus() throws {
@@ -103,17 +112,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let script = home.appendingPathComponent("book.fs")
         try Data("select rio\nbook\nhours 2\nwhere\n".utf8).write(to: script)
-        let file = try FlowShellBinary.run(["--config", config, "--script", script.path], input: "", in: home,
-                                           environment: FlowShellBinary.environment(home: home))
+        let file = try FlowShellBinary.run(
+            ["--config", config, "--script", script.path], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(file.status == 1)
-        #expect(file.errors == "✗ line 3: 'hours' is a command of Confirm booking, not of Sign in\n", "signing in comes first, so the script stops there")
+        #expect(
+            file.errors == "✗ line 3: 'hours' is a command of Confirm booking, not of Sign in\n",
+            "signing in comes first, so the script stops there")
         #expect(!file.output.contains("1. Cars"))
-        let goingOn = try FlowShellBinary.run(["--config", config, "--script", script.path, "--keep-going"], input: "", in: home,
-                                              environment: FlowShellBinary.environment(home: home))
+        let goingOn = try FlowShellBinary.run(
+            ["--config", config, "--script", script.path, "--keep-going"], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(goingOn.output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n3. Sign in [modal]"))
         // `run FILE` at the prompt does the same, naming the file's lines.
         let nested = try run("run \(script.path)\nwhere\n", in: home)
-        #expect(nested.errors == "✗ line 1: \(script.path):3: 'hours' is a command of Confirm booking, not of Sign in\n! line 1: \(script.path) stopped at line 3\n")
+        #expect(
+            nested.errors
+                == "✗ line 1: \(script.path):3: 'hours' is a command of Confirm booking, not of Sign in\n! line 1: \(script.path) stopped at line 3\n"
+        )
         #expect(nested.output.contains("3. Sign in [modal]"))
     }
 

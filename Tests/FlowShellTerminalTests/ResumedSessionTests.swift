@@ -14,10 +14,11 @@ import Testing
 @Suite struct ResumedSessionTests {
     /// The sessions of a server whose tabs are kept in `folder`, as `serve` makes them.
     private func server(keepingTabsIn folder: String) async throws -> WebSessions {
-        let flow = ServedFlow(identity: ShellIdentity(name: "demo", version: "1.0", title: "Demo", abstract: "A demo.", defaultFlow: ""),
-                              modules: [GlobalCommandTests.module], source: .text(GlobalCommandTests.config, name: "config.json"),
-                              services: ServiceContainer(), dataDirectory: { _ in nil }, plugins: { PluginLoader { _ in nil } },
-                              guards: ServerGuards(withholding: .terminal))
+        let flow = ServedFlow(
+            identity: ShellIdentity(name: "demo", version: "1.0", title: "Demo", abstract: "A demo.", defaultFlow: ""),
+            modules: [GlobalCommandTests.module], source: .text(GlobalCommandTests.config, name: "config.json"),
+            services: ServiceContainer(), dataDirectory: { _ in nil }, plugins: { PluginLoader { _ in nil } },
+            guards: ServerGuards(withholding: .terminal))
         let sessions = WebSessions(flow: flow, maximumOpen: 10, stateDirectory: { _ in folder })
         _ = try await sessions.check()
         return sessions
@@ -52,8 +53,9 @@ import Testing
         #expect(again.tab == first.tab)
         let shown = await run(["history", "alias", "set width", "!1"], in: again, page: page)
         let history = shown.filter { $0.first == " " || $0.first?.isNumber == true }
-        #expect(history.map { $0.trimmingCharacters(in: .whitespaces) }
-                    == ["1  count", "2  alias twice count", "3  set width 80", "4  twice", "5  history"], "\(shown)")
+        #expect(
+            history.map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["1  count", "2  alias twice count", "3  set width 80", "4  twice", "5  history"], "\(shown)")
         #expect(shown.contains("alias twice count"), "\(shown)")
         #expect(shown.contains("width = 80"), "\(shown)")
         // `!1` runs the first line the tab typed before it came back.

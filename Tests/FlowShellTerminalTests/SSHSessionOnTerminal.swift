@@ -21,14 +21,19 @@ final class SSHSessionOnTerminal {
     private var running: Task<Int32, Never>?
     let session: TerminalSession
 
-    init(runtime: FlowRuntime, user: String = "ann", type: String = "dumb", guards: ServerGuards = ServerGuards(withholding: .terminal)) throws {
+    init(
+        runtime: FlowRuntime, user: String = "ann", type: String = "dumb", guards: ServerGuards = ServerGuards(withholding: .terminal)
+    ) throws {
         guard let terminal = PseudoTerminalPair.open(columns: 80, rows: 24) else {
             throw UserFacingError("cannot open a pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         self.terminal = terminal
-        guard let session = TerminalSession(runtime: runtime, user: ConnectedUser(name: user, authenticatedBy: "SSH key SHA256:test"),
-                                            terminal: terminal.terminal, type: type, program: "test", greeting: ("Test", "1.0"),
-                                            guards: guards) else {
+        guard
+            let session = TerminalSession(
+                runtime: runtime, user: ConnectedUser(name: user, authenticatedBy: "SSH key SHA256:test"),
+                terminal: terminal.terminal, type: type, program: "test", greeting: ("Test", "1.0"),
+                guards: guards)
+        else {
             throw UserFacingError("cannot start the line editor")
         }
         self.session = session

@@ -20,7 +20,10 @@ import Testing
                 .text("A paragraph long enough that it has to wrap at forty columns."),
                 .list(["one", "two"], numbered: false),
                 .list(["first", "second"], numbered: true),
-                .table(Table(columns: [Table.Column("Name"), Table.Column("Price", alignment: .trailing)], rows: [["Rio", "9"], ["Model 3", "25"]])),
+                .table(
+                    Table(
+                        columns: [Table.Column("Name"), Table.Column("Price", alignment: .trailing)],
+                        rows: [["Rio", "9"], ["Model 3", "25"]])),
                 .keyValue([KeyValue("Car", "Kia Rio"), KeyValue("Operator", "CityDrive")]),
                 .message(.error, "Broken"),
                 .message(.success, "Done"),
@@ -29,33 +32,37 @@ import Testing
             commands: [CommandDescription(name: "go", summary: "Go")],
             status: "status line"
         )
-        #expect(plain.render(properties) == """
-        Title
-        Heading
-        A paragraph long enough that it has to
-        wrap at forty columns.
-        • one
-        • two
-        1. first
-        2. second
-        Name     Price
-        Rio          9
-        Model 3     25
-        Car:      Kia Rio
-        Operator: CityDrive
-        ✗ Broken
-        ✓ Done
-        ────────────────────────────────────────
-        status line
-        commands: go — help for more
+        #expect(
+            plain.render(properties) == """
+                Title
+                Heading
+                A paragraph long enough that it has to
+                wrap at forty columns.
+                • one
+                • two
+                1. first
+                2. second
+                Name     Price
+                Rio          9
+                Model 3     25
+                Car:      Kia Rio
+                Operator: CityDrive
+                ✗ Broken
+                ✓ Done
+                ────────────────────────────────────────
+                status line
+                commands: go — help for more
 
-        """)
+                """)
     }
 
     @Test func shrinksTablesToTheWidthWithAnEllipsis() {
         let narrow = ScreenRenderer(width: 20, styler: TextStyler(colour: false))
-        let lines = narrow.render(.table(Table(columns: [Table.Column("Car"), Table.Column("Operator")],
-                                               rows: [["Volkswagen Polo", "CityDrive"]])))
+        let lines = narrow.render(
+            .table(
+                Table(
+                    columns: [Table.Column("Car"), Table.Column("Operator")],
+                    rows: [["Volkswagen Polo", "CityDrive"]])))
         #expect(lines == ["Car        Operator", "Volkswag…  CityDrive"])
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
     }

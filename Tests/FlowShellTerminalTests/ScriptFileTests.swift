@@ -24,23 +24,26 @@ import Darwin
         var large = String(repeating: line, count: (1 << 20) / line.utf8.count)
         large += String(repeating: "#", count: (1 << 20) - large.utf8.count + 1)
         try Data(large.utf8).write(to: home.appendingPathComponent("large.fs"))
-        let result = try FlowShellBinary.run(["--config", config], input: "run /dev/zero\nrun notes\nrun fifo\nrun large.fs\nrun small.fs\n",
-                                             in: home, environment: FlowShellBinary.environment(home: home))
-        #expect(result.errors == """
-        ✗ line 1: cannot read the script /dev/zero: '/dev/zero' is a device, not a file of commands
-        ✗ line 2: cannot read the script notes: 'notes' is a folder, not a file of commands
-        ✗ line 3: cannot read the script fifo: 'fifo' is a FIFO (a pipe), not a file of commands
-        ✗ line 4: cannot read the script large.fs: 'large.fs' is larger than 1 MiB, more than a script may be; nothing of it was run
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "run /dev/zero\nrun notes\nrun fifo\nrun large.fs\nrun small.fs\n",
+            in: home, environment: FlowShellBinary.environment(home: home))
+        #expect(
+            result.errors == """
+                ✗ line 1: cannot read the script /dev/zero: '/dev/zero' is a device, not a file of commands
+                ✗ line 2: cannot read the script notes: 'notes' is a folder, not a file of commands
+                ✗ line 3: cannot read the script fifo: 'fifo' is a FIFO (a pipe), not a file of commands
+                ✗ line 4: cannot read the script large.fs: 'large.fs' is larger than 1 MiB, more than a script may be; nothing of it was run
 
-        """)
+                """)
         #expect(result.output.components(separatedBy: "1. Cars (cars.list)").count == 2, "only small.fs ran: \(result.output.suffix(300))")
     }
 
     @Test func scriptOptionRefusesADevice() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config, "--script", "/dev/zero"], input: "", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config, "--script", "/dev/zero"], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.errors == "error: cannot read the script /dev/zero: '/dev/zero' is a device, not a file of commands\n")
         #expect(result.status == 2)
     }

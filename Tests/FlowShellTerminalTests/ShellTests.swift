@@ -69,10 +69,13 @@ struct ShellDemoScreen: Screen {
 // `ShellDemoScreen.pressCtrlC`, which two tests at once would point at each other's shell.
 @MainActor
 @Suite(.serialized) struct ShellTests {
-    private func makeShell(_ lines: [String], interactive: Bool = false,
-                           cancellable: Bool = false) async throws -> (Shell, ScriptedReader, RecordingConsole) {
+    private func makeShell(
+        _ lines: [String], interactive: Bool = false,
+        cancellable: Bool = false
+    ) async throws -> (Shell, ScriptedReader, RecordingConsole) {
         let module = FeatureModule(name: "ShellDemo", screens: [ShellDemoScreen.self])
-        let runtime = try await FlowRuntime.start(config: #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#, modules: [module])
+        let runtime = try await FlowRuntime.start(
+            config: #"{"app": "demo", "root": "shell.home", "modules": ["ShellDemo"]}"#, modules: [module])
         let reader = ScriptedReader(lines)
         let console = RecordingConsole()
         let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
@@ -88,19 +91,20 @@ struct ShellDemoScreen: Screen {
         let (shell, reader, console) = try await makeShell(["count", "where", "", "count"])
         let failures = await shell.run().failures
         #expect(failures == 0)
-        #expect(console.output == """
-        Home
-        count 0
-        commands: fail, slow, count, go — help for more
-        Home
-        count 1
-        commands: fail, slow, count, go — help for more
-        1. Home (shell.home)
-        Home
-        count 2
-        commands: fail, slow, count, go — help for more
+        #expect(
+            console.output == """
+                Home
+                count 0
+                commands: fail, slow, count, go — help for more
+                Home
+                count 1
+                commands: fail, slow, count, go — help for more
+                1. Home (shell.home)
+                Home
+                count 2
+                commands: fail, slow, count, go — help for more
 
-        """)
+                """)
         #expect(console.errors == "")
         #expect(reader.remembered == ["count", "where", "", "count"])
         #expect(reader.prompts.allSatisfy { $0 == "" }, "no prompt when not interactive")
@@ -110,16 +114,17 @@ struct ShellDemoScreen: Screen {
         let (shell, _, console) = try await makeShell(["bogus", "fail", "help nothing", "back", "where now", "filter 'open", "go", "count"])
         let failures = await shell.run().failures
         #expect(failures == 6)
-        #expect(console.errors == """
-        ✗ line 1: unknown command 'bogus' here — try help
-        ✗ line 2: it broke
-        ✗ line 3: no command 'nothing' here — try help
-        ✗ line 4: already at the first screen — nothing to go back to
-        ✗ line 5: too many arguments — usage: where
-        ✗ line 6: cannot read that line: unterminated quote
-        ! line 7: that leads nowhere from Home in this flow; nothing changed
+        #expect(
+            console.errors == """
+                ✗ line 1: unknown command 'bogus' here — try help
+                ✗ line 2: it broke
+                ✗ line 3: no command 'nothing' here — try help
+                ✗ line 4: already at the first screen — nothing to go back to
+                ✗ line 5: too many arguments — usage: where
+                ✗ line 6: cannot read that line: unterminated quote
+                ! line 7: that leads nowhere from Home in this flow; nothing changed
 
-        """)
+                """)
         #expect(console.output.hasSuffix("count 1\ncommands: fail, slow, count, go — help for more\n"))
     }
 
@@ -133,16 +138,18 @@ struct ShellDemoScreen: Screen {
     @Test func helpListsScreenThenGlobalCommands() async throws {
         let (shell, _, console) = try await makeShell(["help", "help count", "help quit"])
         _ = await shell.run()
-        #expect(console.output.contains("""
-        Commands on this screen (Home):
-          fail                     Fails
-          slow                     Runs until cancelled
-          count                    Counts
-          go                       Emits go
-        Global commands:
-          help [COMMAND]           List this screen's commands, or
-                                   show how to use one
-        """), "summaries wrap under themselves at the width")
+        #expect(
+            console.output.contains(
+                """
+                Commands on this screen (Home):
+                  fail                     Fails
+                  slow                     Runs until cancelled
+                  count                    Counts
+                  go                       Emits go
+                Global commands:
+                  help [COMMAND]           List this screen's commands, or
+                                           show how to use one
+                """), "summaries wrap under themselves at the width")
         #expect(console.output.contains("usage: count\n  Counts\n"))
         // Wrapped at words to the width, as help's summaries are.
         #expect(console.output.contains("usage: quit [STATUS]\n  Leave the shell, with STATUS as its exit status (default\n  0)\n"))

@@ -53,7 +53,8 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         try writeStartupFile("sort distance\n", in: home.appendingPathComponent(".config"))
-        let result = try FlowShellBinary.run(["--config", config], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.output.contains("7 of 7 cars, by price"))
         #expect(!result.output.contains("by distance"))
     }

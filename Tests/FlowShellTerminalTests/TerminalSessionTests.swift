@@ -205,7 +205,8 @@ import Testing
         let finished = try terminal.expect("Cars › ")
         #expect(!finished.contains("cancelled"))
         #expect(finished.contains("\u{1B}[J"), "drawn in place: \(finished)")
-        #expect(finished.components(separatedBy: "matching 'green'").last?.contains("answered") == false, "the last look is the refreshed list")
+        #expect(
+            finished.components(separatedBy: "matching 'green'").last?.contains("answered") == false, "the last look is the refreshed list")
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -213,10 +214,14 @@ import Testing
     @Test func aPipeShowsNoProgress() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", config], input: "refresh\nwhere\n", in: home,
-                                             environment: FlowShellBinary.environment(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "refresh\nwhere\n", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
         #expect(!result.output.contains("working"))
-        #expect(result.output.hasSuffix("commands: select, filter, sort, refresh, operators, bookings, account — help for more\n  nothing changed\n1. Cars (cars.list)\n"))
+        #expect(
+            result.output.hasSuffix(
+                "commands: select, filter, sort, refresh, operators, bookings, account — help for more\n  nothing changed\n1. Cars (cars.list)\n"
+            ))
     }
 }

@@ -8,7 +8,8 @@ import Darwin
 /// The built `flowshell` binary and the repository it was built from, for end-to-end tests.
 package enum FlowShellBinary {
     /// The repository's root folder (this file is in Tests/FlowShellTestSupport).
-    package static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The binary beside the test bundle in the build folder.
     package static var url: URL {
@@ -62,14 +63,18 @@ package enum FlowShellBinary {
 
     /// Runs the binary (flowshell unless `executable` says another) with `input` on a pipe as
     /// its stdin; gives up after `timeout`.
-    package static func run(_ arguments: [String], input: String, in folder: URL, environment: [String: String],
-                    timeout: Duration = livenessBound, executable: URL? = nil) throws -> Result {
+    package static func run(
+        _ arguments: [String], input: String, in folder: URL, environment: [String: String],
+        timeout: Duration = livenessBound, executable: URL? = nil
+    ) throws -> Result {
         try run(arguments, inputBytes: Array(input.utf8), in: folder, environment: environment, timeout: timeout, executable: executable)
     }
 
     /// Runs the binary with `inputBytes` on its stdin, which may be anything (invalid UTF-8).
-    package static func run(_ arguments: [String], inputBytes: [UInt8], in folder: URL, environment: [String: String],
-                    timeout: Duration = livenessBound, executable: URL? = nil) throws -> Result {
+    package static func run(
+        _ arguments: [String], inputBytes: [UInt8], in folder: URL, environment: [String: String],
+        timeout: Duration = livenessBound, executable: URL? = nil
+    ) throws -> Result {
         _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = executable ?? url
@@ -83,7 +88,7 @@ package enum FlowShellBinary {
         try process.run()
         do {
             try stdin.fileHandleForWriting.write(contentsOf: Data(inputBytes))
-        } catch where isBrokenPipe(error) {
+        } catch  where isBrokenPipe(error) {
             // The child stopped reading (it exited early); its status and output tell why.
         }
         try stdin.fileHandleForWriting.close()
@@ -109,8 +114,9 @@ package enum FlowShellBinary {
             throw TimeoutError(what: "flowshell \(arguments.joined(separator: " "))")
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                      errors: String(decoding: errors, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
     }
 
     /// Whether a write failed because nobody reads the other end any more (EPIPE).

@@ -29,8 +29,10 @@ package final class PseudoTerminal {
     package private(set) var transcript = ""
     private var consumed = 0
 
-    package init(executable: String, arguments: [String], environment: [String: String], directory: String,
-         rows: Int = 40, columns: Int = 100) throws {
+    package init(
+        executable: String, arguments: [String], environment: [String: String], directory: String,
+        rows: Int = 40, columns: Int = 100
+    ) throws {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -97,7 +99,9 @@ package final class PseudoTerminal {
     /// `text` (its trailing spaces aside); returns the screen then. For what a line editor
     /// draws in pieces.
     @discardableResult
-    package func expectOnScreen(_ text: String, rows: Int = 24, columns: Int = 80, timeout: Duration = livenessBound) throws -> TerminalScreen {
+    package func expectOnScreen(
+        _ text: String, rows: Int = 24, columns: Int = 80, timeout: Duration = livenessBound
+    ) throws -> TerminalScreen {
         let deadline = ContinuousClock.now + timeout
         // A row's trailing blanks are not told apart from the empty cells after it.
         var wanted = text
@@ -175,10 +179,15 @@ extension PseudoTerminal {
     /// An interactive bash with job control on a new pseudo-terminal of 80×24 — how people
     /// start the shell — with a prompt of `$ `, no colour and no pager unless `extra` says.
     package static func interactiveBash(home: URL, extra: [String: String] = [:]) throws -> PseudoTerminal {
-        let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1", "PS1": "$ ", "PAGER": "", "LESS": "",
-                                                                           "COLUMNS": "80", "LINES": "24"].merging(extra) { $1 })
-        let terminal = try PseudoTerminal(executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
-                                          environment: environment, directory: home.path, rows: 24, columns: 80)
+        let environment = FlowShellBinary.environment(
+            home: home,
+            extra: [
+                "NO_COLOR": "1", "PS1": "$ ", "PAGER": "", "LESS": "",
+                "COLUMNS": "80", "LINES": "24",
+            ].merging(extra) { $1 })
+        let terminal = try PseudoTerminal(
+            executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+            environment: environment, directory: home.path, rows: 24, columns: 80)
         try terminal.expect("$ ")
         return terminal
     }

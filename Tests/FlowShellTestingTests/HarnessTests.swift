@@ -24,7 +24,7 @@ struct CounterScreen: Screen {
         .command("add", "Add one") { _, count, emit in
             count += 1
             if count > 2 { emit(\.overflow, Count(count: count)) }
-        },
+        }
     ]
     static func render(_ count: Int) -> ViewProperties {
         ViewProperties(title: "Counter", status: "count \(count)") { Component.text("Count: \(count)") }
@@ -72,23 +72,31 @@ let counterModule = FeatureModule(name: "Counter", screens: [CounterScreen.self,
         let counter = try await FeatureHarness(counterModule, "counter.main")
         withKnownIssue {
             counter.expectScreen(contains: ["text: Count: 9"])
-        } matching: { $0.description.contains("the screen lacks:\n  text: Count: 9") }
+        } matching: {
+            $0.description.contains("the screen lacks:\n  text: Count: 9")
+        }
         for _ in 0..<3 { try await counter.send("add") }
         withKnownIssue {
             counter.expectEvents([])
-        } matching: { $0.description.contains("+ overflow count=3") }
+        } matching: {
+            $0.description.contains("+ overflow count=3")
+        }
     }
 
     @Test func anUnknownCommandOrScreenFails() async throws {
         let counter = try await FeatureHarness(counterModule, "counter.main")
         await withKnownIssue {
             await #expect(throws: UserFacingError("unknown command 'subtract' here — try help")) { try await counter.send("subtract") }
-        } matching: { $0.description.contains("'Counter' has no command 'subtract'; it has add") }
+        } matching: {
+            $0.description.contains("'Counter' has no command 'subtract'; it has add")
+        }
         await withKnownIssue {
             await #expect(throws: UserFacingError("Counter registers no 'counter.nothing'; it registers counter.main, counter.done")) {
                 _ = try await FeatureHarness(counterModule, "counter.nothing")
             }
-        } matching: { $0.description.contains("Counter registers no 'counter.nothing'; it registers counter.main, counter.done") }
+        } matching: {
+            $0.description.contains("Counter registers no 'counter.nothing'; it registers counter.main, counter.done")
+        }
     }
 }
 
@@ -109,7 +117,7 @@ struct TickingScreen: Screen {
                 send { $0 += 1 }
                 send.emit(\.rang)
             }
-        },
+        }
     ]
     static func render(_ ticks: Int) -> ViewProperties {
         ViewProperties(title: "Ticking", status: "\(ticks) ticks") { Component.text("Ticks: \(ticks)") }
@@ -164,7 +172,9 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
             let wait = Task { await counter.nextUpdate() }
             wait.cancel()
             #expect(ScreenDescription.lines(await wait.value).contains("text: Count: 0"))
-        } matching: { $0.description.contains("'Counter' pushed no update by itself in time") }
+        } matching: {
+            $0.description.contains("'Counter' pushed no update by itself in time")
+        }
     }
 
     @Test func exhaustivityOffLetsWhatWasNotAssertedGo() async throws {
@@ -183,8 +193,10 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
         counter.expectEvents([FeatureEvent("overflow", payload: ["count": "3"])])
         withKnownIssue {
             counter.expectState(of: CounterScreen.self) { $0 += 2 }
-        } matching: { $0.description.contains("the state differs (- expected, + actual):") && $0.description.contains("- - 4")
-            && $0.description.contains("+ - 3") }
+        } matching: {
+            $0.description.contains("the state differs (- expected, + actual):") && $0.description.contains("- - 4")
+                && $0.description.contains("+ - 3")
+        }
         #expect(counter.state(of: CounterScreen.self) == 3)
     }
 
@@ -196,7 +208,9 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
             // Seen come (the screen shows it), not asserted; the suite's time limit ends the wait.
             while !ScreenDescription.lines(flow.screen).contains("status: 1 ticks") { try await Task.sleep(for: .milliseconds(1)) }
             flow.finish()
-        } matching: { $0.description.contains("FlowHarness: the test left unasserted") }
+        } matching: {
+            $0.description.contains("FlowHarness: the test left unasserted")
+        }
         let flow = try await FlowHarness(config: config, modules: [tickingModule], clock: TestClock())
         await flow.advance(by: .seconds(1))
         let update = await flow.nextUpdate()
@@ -208,11 +222,11 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
 @MainActor
 @Suite struct FlowHarnessTests {
     static let config = """
-    {
-      "app": "counter", "root": "counter.main", "modules": ["Counter"],
-      "transitions": [ { "from": "counter.main", "on": "overflow", "to": "counter.done", "style": "present" } ]
-    }
-    """
+        {
+          "app": "counter", "root": "counter.main", "modules": ["Counter"],
+          "transitions": [ { "from": "counter.main", "on": "overflow", "to": "counter.done", "style": "present" } ]
+        }
+        """
 
     @Test func drivesAFlowAndChecksTheStack() async throws {
         let flow = try await FlowHarness(config: Self.config, modules: [counterModule])
@@ -230,7 +244,9 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
         let flow = try await FlowHarness(config: Self.config, modules: [counterModule])
         withKnownIssue {
             flow.expectStack(["counter.main", "counter.done"])
-        } matching: { $0.description.contains("  counter.main\n- counter.done") }
+        } matching: {
+            $0.description.contains("  counter.main\n- counter.done")
+        }
     }
 
     @Test func runsTheGlobalCommandsAsTheShellDoes() async throws {
@@ -239,17 +255,20 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
         try await flow.send("help add")
         try await flow.send("add --help")
         try await flow.send("where")
-        #expect(flow.takeAnswers() == [
-            "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, wait, quit, exit",
-            "usage: add — Add one",
-            "usage: add — Add one",
-            "stack: counter.main",
-        ])
+        #expect(
+            flow.takeAnswers() == [
+                "help: Counter: add, help, back, home, where, open, show, reload, history, alias, unalias, set, wait, quit, exit",
+                "usage: add — Add one",
+                "usage: add — Add one",
+                "stack: counter.main",
+            ])
         try await flow.send("reload")
         flow.expectNotices([])
         try await flow.send("home")
         try await flow.send("open /nowhere")
-        flow.expectNotices([Notice(.muted, "already at the first screen"), Notice(.error, "no link matches '/nowhere'; this flow has no links")])
+        flow.expectNotices([
+            Notice(.muted, "already at the first screen"), Notice(.error, "no link matches '/nowhere'; this flow has no links"),
+        ])
         await #expect(throws: UserFacingError("too many arguments — usage: add")) { try await flow.send("add 3") }
         flow.expectStack(["counter.main"])
     }
@@ -257,9 +276,12 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
     @Test func aBrokenConfigFailsWithEveryError() async throws {
         await withKnownIssue {
             await #expect(throws: UserFacingError("the flow has errors")) {
-                _ = try await FlowHarness(config: Self.config.replacingOccurrences(of: "counter.done", with: "counter.gone"),
-                                          modules: [counterModule])
+                _ = try await FlowHarness(
+                    config: Self.config.replacingOccurrences(of: "counter.done", with: "counter.gone"),
+                    modules: [counterModule])
             }
-        } matching: { $0.description.contains("unknown feature 'counter.gone'") }
+        } matching: {
+            $0.description.contains("unknown feature 'counter.gone'")
+        }
     }
 }

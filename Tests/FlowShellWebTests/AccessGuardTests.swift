@@ -24,8 +24,9 @@ import Testing
 
     @Test func aKeyIsTheHMACOfItsTabUnderTheToken() {
         // RFC 4231's test case 2: key "Jefe", data "what do ya want for nothing?".
-        #expect(AccessGuard(token: "Jefe", boundTo: "127.0.0.1").key(forTab: "what do ya want for nothing?")
-            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(
+            AccessGuard(token: "Jefe", boundTo: "127.0.0.1").key(forTab: "what do ya want for nothing?")
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
     }
 
     @Test func aServerOnLoopbackAnswersOnlyToLoopbackNames() {

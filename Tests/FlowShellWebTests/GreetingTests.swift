@@ -13,9 +13,11 @@ import Testing
     }
 
     @Test func aPageSaysWhereItIsAndWhetherItComesBack() throws {
-        #expect(try Greeting.parse(#"{"type": "hello", "token": "abc", "path": "/cars/rio"}"#)
+        #expect(
+            try Greeting.parse(#"{"type": "hello", "token": "abc", "path": "/cars/rio"}"#)
                 == Greeting(pass: .token("abc"), tab: nil, path: "/cars/rio", resume: false))
-        #expect(try Greeting.parse(#"{"type": "hello", "tab": "t1", "key": "k", "path": "/", "resume": true}"#)
+        #expect(
+            try Greeting.parse(#"{"type": "hello", "tab": "t1", "key": "k", "path": "/", "resume": true}"#)
                 == Greeting(pass: .key("k"), tab: "t1", path: "/", resume: true))
     }
 

@@ -7,8 +7,9 @@ import Testing
 /// RFC 6455 §5.1: a server closes a connection whose client sent a frame it did not mask.
 @Suite struct MaskedFramesOnlyTests {
     func frame(masked: Bool) -> WebSocketFrame {
-        WebSocketFrame(fin: true, opcode: .text, maskKey: masked ? WebSocketMaskingKey([1, 2, 3, 4]) : nil,
-                       data: ByteBuffer(string: #"{"type": "run"}"#))
+        WebSocketFrame(
+            fin: true, opcode: .text, maskKey: masked ? WebSocketMaskingKey([1, 2, 3, 4]) : nil,
+            data: ByteBuffer(string: #"{"type": "run"}"#))
     }
 
     @Test func aMaskedFrameGoesOn() throws {

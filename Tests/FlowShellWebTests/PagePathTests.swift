@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func aStackWithADeepLinkIsAtItsLink() {
-        #expect(PagePath.of([entry("cars.list"), entry("cars.details", ["carID": "rio"])], links: links)
+        #expect(
+            PagePath.of([entry("cars.list"), entry("cars.details", ["carID": "rio"])], links: links)
                 == PagePath(path: "/cars/rio", opensHere: true))
         #expect(PagePath.of([entry("cars.list"), entry("booking.list")], links: links) == PagePath(path: "/bookings", opensHere: true))
     }
@@ -34,7 +35,9 @@ import Testing
     @Test func aStackWithoutALinkIsAtItsLinkedPartAndTheScreensAboveIt() {
         let booking = [entry("cars.list"), entry("cars.details", ["carID": "rio"]), entry("booking.confirm", ["carID": "rio"])]
         #expect(PagePath.of(booking, links: links) == PagePath(path: "/cars/rio/-/booking.confirm", opensHere: false))
-        #expect(PagePath.of([entry("cars.list"), entry("cars.operators")], links: links) == PagePath(path: "/-/cars.operators", opensHere: false))
+        #expect(
+            PagePath.of([entry("cars.list"), entry("cars.operators")], links: links)
+                == PagePath(path: "/-/cars.operators", opensHere: false))
         let signIn = [entry("cars.list"), entry("booking.list"), entry("auth.login")]
         #expect(PagePath.of(signIn, links: links).path == "/bookings/-/auth.login")
     }

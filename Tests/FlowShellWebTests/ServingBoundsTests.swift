@@ -26,9 +26,10 @@ import Testing
 
     /// Each bound, as docs/web.md names it: the words before its number.
     @Test func theDocsNameEachBoundWithItsNumber() throws {
-        let text = try String(contentsOf: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/web.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("docs/web.md"), encoding: .utf8)
         // Lines are wrapped anywhere: a phrase may span two.
         let docs = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let seconds = { (duration: Duration) in duration.components.seconds }

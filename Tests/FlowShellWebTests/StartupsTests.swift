@@ -60,7 +60,8 @@ import Testing
 
     @Test func theDoorSaysOnceWhenTheConnectionIsAnswered() throws {
         let told = Mutex(0)
-        let channel = EmbeddedChannel(handler: ConnectionDoor(deadline: ServingBounds.headerDeadline, answered: { told.withLock { $0 += 1 } }))
+        let channel = EmbeddedChannel(
+            handler: ConnectionDoor(deadline: ServingBounds.headerDeadline, answered: { told.withLock { $0 += 1 } }))
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8421)).wait()
         try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\n\r\n"))
         #expect(told.withLock { $0 } == 0)

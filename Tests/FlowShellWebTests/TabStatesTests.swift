@@ -9,10 +9,13 @@ import Testing
 @MainActor
 @Suite struct TabStatesTests {
     private let tab = String(repeating: "a", count: 32)
-    private let rio = SessionState(place: NavigationSnapshot(app: "carsharing", screens: [
-        NavigationEntry(screen: "cars.list", presentation: .root),
-        NavigationEntry(screen: "cars.details", input: ["carID": "rio"], presentation: .pushed),
-    ]), history: ["select rio", "alias two book --hours 2"], aliases: ["two": "book --hours 2"], settings: ["width": "80"])
+    private let rio = SessionState(
+        place: NavigationSnapshot(
+            app: "carsharing",
+            screens: [
+                NavigationEntry(screen: "cars.list", presentation: .root),
+                NavigationEntry(screen: "cars.details", input: ["carID": "rio"], presentation: .pushed),
+            ]), history: ["select rio", "alias two book --hours 2"], aliases: ["two": "book --hours 2"], settings: ["width": "80"])
 
     private func scratch() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tab-places-\(UUID().uuidString)").path

@@ -10,10 +10,10 @@ let package = Package(
     name: "PipeFrontEnd",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "pipe-shell", targets: ["pipe-shell"]),
+        .executable(name: "pipe-shell", targets: ["pipe-shell"])
     ],
     dependencies: [
-        .package(name: "FlowShell", path: "../.."),
+        .package(name: "FlowShell", path: "../..")
     ],
     targets: [
         .target(

@@ -53,8 +53,9 @@ import Testing
     }
 
     @Test func theAccountOfAConnectedUserSaysHowTheyCameInAndOffersNoLogout() async throws {
-        let account = try await FeatureHarness(AuthModule.module, "auth.account", store: MemoryKeyValueStore(["user": "bob"]),
-                                               services: connected("carol"))
+        let account = try await FeatureHarness(
+            AuthModule.module, "auth.account", store: MemoryKeyValueStore(["user": "bob"]),
+            services: connected("carol"))
         account.expectScreen(["title: Account", "User: carol", "Signed in by: SSH key SHA256:abc", "status: signed in as carol"])
         await #expect(throws: (any Error).self) { try await account.send("logout") }
         #expect(account.store.value(for: "user") == "bob")

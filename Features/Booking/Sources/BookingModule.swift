@@ -15,8 +15,9 @@ public enum BookingModule {
 
     /// `set booking-hours 2`: how long a new booking lasts until `hours` says otherwise, kept
     /// per user as the shell's own settings are.
-    public static let hours = ModuleSetting("booking-hours", values: ["1", "2", "3", "4", "8", "24"], default: "1",
-                                            summary: "the hours a new booking lasts until hours says otherwise")
+    public static let hours = ModuleSetting(
+        "booking-hours", values: ["1", "2", "3", "4", "8", "24"], default: "1",
+        summary: "the hours a new booking lasts until hours says otherwise")
 
     /// The bookings database (`bookings.sqlite` in the app's data folder, or in memory) and the
     /// clock, unless set up already (tests register their own); and the cars' availability
@@ -33,8 +34,10 @@ public enum BookingModule {
             container.register(environment.now.map { now in BookingClock(now: { Date(timeIntervalSince1970: now()) }) } ?? BookingClock())
         }
         if !container.contains((any CarAvailability).self) {
-            container.register(BookingAvailability(repository: try container.resolve(BookingRepository.self),
-                                                   clock: try container.resolve(BookingClock.self)), as: (any CarAvailability).self)
+            container.register(
+                BookingAvailability(
+                    repository: try container.resolve(BookingRepository.self),
+                    clock: try container.resolve(BookingClock.self)), as: (any CarAvailability).self)
         }
     }
 }

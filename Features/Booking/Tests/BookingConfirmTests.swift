@@ -37,8 +37,10 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         let services = try bookingServices(now: now)
         let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: services)
         try await confirm.send("hours 3")
-        confirm.expectScreen(contains: ["title: Book Kia Rio", "Duration: 3 hours", "When: now to \(ShortTime.text(now + 3 * 3600))",
-                                        "Price: 9 × 3 = 27"])
+        confirm.expectScreen(contains: [
+            "title: Book Kia Rio", "Duration: 3 hours", "When: now to \(ShortTime.text(now + 3 * 3600))",
+            "Price: 9 × 3 = 27",
+        ])
         try await confirm.send("confirm")
         confirm.expectScreen(contains: ["success: Booked Kia Rio for 3 h — booking BK-1001", "status: booked"])
         confirm.expectEvents([FeatureEvent("confirmed", payload: ["bookingID": "BK-1001", "carID": "rio"])])
@@ -49,7 +51,11 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(ShortTime.text(now)) | \(ShortTime.text(now + 3 * 3600)) | 27 | running"])
         let again = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, services: services)
         try await again.send("from 2")
-        await #expect(throws: UserFacingError("Kia Rio is already booked from \(ShortTime.text(now)) to \(ShortTime.text(now + 3 * 3600)) (BK-1001); choose another time with 'from'")) {
+        await #expect(
+            throws: UserFacingError(
+                "Kia Rio is already booked from \(ShortTime.text(now)) to \(ShortTime.text(now + 3 * 3600)) (BK-1001); choose another time with 'from'"
+            )
+        ) {
             try await again.send("confirm")
         }
         try await again.send("from 3")
@@ -64,7 +70,9 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
                 try await confirm.send("hours \(bad)")
             }
         }
-        await #expect(throws: UserFacingError("HOURS must be a whole number from 0 to 168, not '169'")) { try await confirm.send("from 169") }
+        await #expect(throws: UserFacingError("HOURS must be a whole number from 0 to 168, not '169'")) {
+            try await confirm.send("from 169")
+        }
         confirm.expectScreen(contains: ["Duration: 1 hour", "Price: 9 × 1 = 9"])
     }
 
@@ -72,8 +80,9 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
         // What `set booking-hours 3` keeps in the module's store.
         let store = MemoryKeyValueStore()
         try store.setValue("3", of: BookingModule.hours)
-        let confirm = try await FeatureHarness(BookingModule.module, "booking.confirm", input: input, store: store,
-                                               services: try bookingServices())
+        let confirm = try await FeatureHarness(
+            BookingModule.module, "booking.confirm", input: input, store: store,
+            services: try bookingServices())
         confirm.expectScreen(contains: ["Duration: 3 hours", "Price: 9 × 3 = 27"])
         // `hours` still decides for this booking, and the setting is the harness's too.
         try await confirm.send("set booking-hours 8")
@@ -90,7 +99,8 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
 
     @Test func refusesACarTheFleetDoesNotHave() async {
         await #expect(throws: UserFacingError("no car 'ghost'")) {
-            _ = try await FeatureHarness(BookingModule.module, "booking.confirm", input: ["carID": "ghost"], services: try bookingServices())
+            _ = try await FeatureHarness(
+                BookingModule.module, "booking.confirm", input: ["carID": "ghost"], services: try bookingServices())
         }
     }
 
@@ -110,7 +120,9 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
 
     @Test func anEmptyListSaysSo() async throws {
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: try bookingServices())
-        list.expectScreen(["title: My bookings", "info: No bookings yet.", "status: 0 bookings", "command: cancel CODE", "command: refresh"])
+        list.expectScreen([
+            "title: My bookings", "info: No bookings yet.", "status: 0 bookings", "command: cancel CODE", "command: refresh",
+        ])
     }
 
     @Test func cancelsAComingBookingAndRefusesTheRest() async throws {
@@ -124,7 +136,9 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
             try await list.send("cancel BK-1001")
         }
         try await list.send("cancel bk-1002")
-        list.expectScreen(contains: ["row: BK-1002 | Renault Zoe | \(ShortTime.text(now + 3600)) | \(ShortTime.text(now + 7200)) | 11 | cancelled"])
+        list.expectScreen(contains: [
+            "row: BK-1002 | Renault Zoe | \(ShortTime.text(now + 3600)) | \(ShortTime.text(now + 7200)) | 11 | cancelled"
+        ])
         await #expect(throws: UserFacingError("booking BK-1002 is cancelled already")) { try await list.send("cancel BK-1002") }
         await #expect(throws: UserFacingError("no booking 'BK-9'")) { try await list.send("cancel BK-9") }
         // A cancelled booking frees its time.

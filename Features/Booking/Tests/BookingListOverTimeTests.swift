@@ -16,12 +16,15 @@ import Testing
         let origin = clock.now
         let services = ServiceContainer()
         services.register(FixedFleet(), as: (any CarLookup).self)
-        services.register(BookingClock(now: { [start] in Date(timeIntervalSince1970: start + origin.duration(to: clock.now) / .seconds(1)) }))
+        services.register(
+            BookingClock(now: { [start] in Date(timeIntervalSince1970: start + origin.duration(to: clock.now) / .seconds(1)) }))
         try BookingModule.module.setUpServices(services, .inMemory())
         let repository = try services.resolve(BookingRepository.self)
         _ = try await repository.book(carID: "rio", carName: "Kia Rio", startsAt: start + 3600, endsAt: start + 7200, total: 9)
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services, clock: clock)
-        list.expectScreen(contains: ["row: BK-1001 | Kia Rio | \(ShortTime.text(start + 3600)) | \(ShortTime.text(start + 7200)) | 9 | coming"])
+        list.expectScreen(contains: [
+            "row: BK-1001 | Kia Rio | \(ShortTime.text(start + 3600)) | \(ShortTime.text(start + 7200)) | 9 | coming"
+        ])
         // An hour on, the screen wakes by itself: the booking runs.
         await list.advance(by: .seconds(3600))
         let running = await list.nextUpdate()

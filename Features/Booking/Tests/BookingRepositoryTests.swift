@@ -44,8 +44,10 @@ import Testing
         let path = folder.appendingPathComponent("bookings.sqlite").path
         for round in 0..<10 {
             // Two separate pools on one file: as two shells would be.
-            let writers = [BookingRepository(database: try BookingDatabase(path: path)),
-                           BookingRepository(database: try BookingDatabase(path: path))]
+            let writers = [
+                BookingRepository(database: try BookingDatabase(path: path)),
+                BookingRepository(database: try BookingDatabase(path: path)),
+            ]
             let start = Double(round) * 10000
             let outcomes = await withTaskGroup(of: Bool.self) { group in
                 for writer in writers {

@@ -29,9 +29,12 @@ public enum CarsModule {
 
     /// `plate`: a licence plate in a link (`/plates/A123BC`) becomes the car's id; Tab offers
     /// every car's plate.
-    static let plateResolver = ParameterResolver(parameter: "plate", producing: CarReference.self, suggest: { services in
-        try await services.resolve(CarAggregator.self).allCars().map(\.plate)
-    }) { plate, services in
+    static let plateResolver = ParameterResolver(
+        parameter: "plate", producing: CarReference.self,
+        suggest: { services in
+            try await services.resolve(CarAggregator.self).allCars().map(\.plate)
+        }
+    ) { plate, services in
         let fleet = try services.resolve(CarAggregator.self)
         let wanted = plate.uppercased().filter { !$0.isWhitespace && $0 != "-" }
         guard let car = try await fleet.allCars().first(where: { $0.plate == wanted }) else {

@@ -46,7 +46,9 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
         // An hour on, the list wakes by itself: the booking runs.
         await list.advance(by: .seconds(3600))
         let running = await list.nextUpdate()
-        #expect(ScreenDescription.lines(running).contains("row: zoe | Renault Zoe | GreenGo | 11/h | 600 m | until \(ShortTime.text(start + 7200))"))
+        #expect(
+            ScreenDescription.lines(running).contains(
+                "row: zoe | Renault Zoe | GreenGo | 11/h | 600 m | until \(ShortTime.text(start + 7200))"))
         // When it is over, no car is booked and the column goes.
         await list.advance(by: .seconds(3600))
         let over = await list.nextUpdate()

@@ -19,8 +19,10 @@ public struct Car: Sendable, Equatable, Identifiable {
 
     /// A car offered by the operator `manager`, at `distanceMetres` from the user; `plate` may be
     /// empty where the operator does not say it.
-    public init(id: String, name: String, manager: String, pricePerHour: Int, distanceMetres: Int, seats: Int, fuelPercent: Int,
-                plate: String = "") {
+    public init(
+        id: String, name: String, manager: String, pricePerHour: Int, distanceMetres: Int, seats: Int, fuelPercent: Int,
+        plate: String = ""
+    ) {
         self.id = id
         self.name = name
         self.manager = manager

@@ -13,14 +13,22 @@ extension AppFlowCoordinator {
     /// condition could not be checked and why.
     func check(_ condition: String) async -> (holds: Bool, notices: [Notice]) {
         guard let registration = conditions[condition],
-              let module = catalog.conditions.first(where: { $0.value.contains { $0.name == condition } })?.key else { return (false, []) }
+            let module = catalog.conditions.first(where: { $0.value.contains { $0.name == condition } })?.key
+        else { return (false, []) }
         do {
             return (try await registration.isSatisfied(ScreenContext(store: store(forModule: module), services: services)), [])
         } catch is CancellationError {
             return (false, [])
         } catch {
             let title = planner.title(ofCondition: condition)
-            return (false, [Notice(.error, "could not tell whether \(title) holds, so it is taken as not holding: \(UserFacingError.message(for: error))")])
+            return (
+                false,
+                [
+                    Notice(
+                        .error,
+                        "could not tell whether \(title) holds, so it is taken as not holding: \(UserFacingError.message(for: error))")
+                ]
+            )
         }
     }
 

@@ -33,7 +33,9 @@ extension AppFlowCoordinator {
         pendingGuards = plan.guards
         guard let reason = plan.reason else { return checked }
         let hint = plan.guardCondition.flatMap { commandsNeeding($0, on: router.screens.last) }
-        return checked + [notReopened(plan.dropped.map { planner.title(of: $0) }, reason + (hint.map { "; type \($0) again to get there" } ?? ""))]
+        return checked + [
+            notReopened(plan.dropped.map { planner.title(of: $0) }, reason + (hint.map { "; type \($0) again to get there" } ?? ""))
+        ]
     }
 
     /// The commands of `screen` that lead somewhere needing `condition` (`book`, whose event
@@ -43,7 +45,8 @@ extension AppFlowCoordinator {
         let scope = screen.entry.flow.flatMap { manifest.flows[$0]?.transitions } ?? manifest.transitions
         let needing = scope.filter { ($0.from == screen.featureID || $0.from == Transition.anyScreen) && $0.requires.contains(condition) }
         let events = Set(needing.filter { !$0.isCommand }.map(\.on))
-        let names = needing.filter(\.isCommand).map(\.on)
+        let names =
+            needing.filter(\.isCommand).map(\.on)
             + screen.screen.viewProperties.commands.filter { $0.emits.contains(where: events.contains) }.map(\.name)
         guard let last = names.last else { return nil }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
@@ -58,8 +61,12 @@ extension AppFlowCoordinator {
             let titles = open.dropFirst().map { $0.screen.title }
             do {
                 try await start()
-                return [Notice(.info, "the flow now starts at \(planner.title(of: newManifest.root))"
-                               + (titles.isEmpty ? "" : "; closed \(titles.joined(separator: ", "))"))]
+                return [
+                    Notice(
+                        .info,
+                        "the flow now starts at \(planner.title(of: newManifest.root))"
+                            + (titles.isEmpty ? "" : "; closed \(titles.joined(separator: ", "))"))
+                ]
             } catch {
                 return [Notice.cannotOpen("the new first screen \(planner.title(of: newManifest.root))", because: error)]
             }

@@ -45,9 +45,11 @@ public final class AppFlowCoordinator {
     /// gives each module its settings store (in memory by default). `planner`, when given, is
     /// one made for the same manifest and catalog: sessions of one flow can share it, sparing
     /// each the indexing of every transition.
-    public init(manifest: Manifest, catalog: FeatureCatalog, services: ServiceContainer = ServiceContainer(),
-                makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() },
-                planner: NavigationPlanner? = nil) {
+    public init(
+        manifest: Manifest, catalog: FeatureCatalog, services: ServiceContainer = ServiceContainer(),
+        makeStore: @escaping @MainActor (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() },
+        planner: NavigationPlanner? = nil
+    ) {
         self.manifest = manifest
         self.catalog = catalog
         self.services = services
@@ -56,8 +58,11 @@ public final class AppFlowCoordinator {
         generation = 1
         conditions = catalog.conditions(loading: manifest.loadedModules)
         resolvers = catalog.resolvers(loading: manifest.loadedModules)
-        self.planner = planner ?? NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
-                                                    conditionTitles: conditions.mapValues(\.summary))
+        self.planner =
+            planner
+            ?? NavigationPlanner(
+                manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
+                conditionTitles: conditions.mapValues(\.summary))
     }
 
     func adopt(_ manifest: Manifest, catalog: FeatureCatalog) {
@@ -66,8 +71,9 @@ public final class AppFlowCoordinator {
         self.catalog = catalog
         conditions = catalog.conditions(loading: manifest.loadedModules)
         resolvers = catalog.resolvers(loading: manifest.loadedModules)
-        planner = NavigationPlanner(manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
-                                    conditionTitles: conditions.mapValues(\.summary))
+        planner = NavigationPlanner(
+            manifest: manifest, screens: catalog.features(loading: manifest.loadedModules),
+            conditionTitles: conditions.mapValues(\.summary))
     }
 
     /// The open screens, bottom first.
@@ -192,8 +198,10 @@ public final class AppFlowCoordinator {
     func execute(_ plan: NavigationPlan, for intent: NavigationIntent) async -> [Notice] {
         let before = observeNavigation == nil ? [] : router.entries
         func trace(_ outcome: NavigationTrace.Outcome, appearFailure: Notice? = nil) {
-            observeNavigation?(NavigationTrace(intent: intent, before: before, plan: plan, outcome: outcome, after: router.entries,
-                                               appearFailure: appearFailure))
+            observeNavigation?(
+                NavigationTrace(
+                    intent: intent, before: before, plan: plan, outcome: outcome, after: router.entries,
+                    appearFailure: appearFailure))
         }
         if let refusal = plan.refusal {
             trace(.refused(refusal))
@@ -246,7 +254,8 @@ public final class AppFlowCoordinator {
         if let missing = registration.inputs.first(where: { entry.input[$0] == nil }) {
             throw UserFacingError("missing input '\(missing)'")
         }
-        let screen = try await registration.make(FeatureInput(entry.input), ScreenContext(store: store(forModule: module), services: services))
+        let screen = try await registration.make(
+            FeatureInput(entry.input), ScreenContext(store: store(forModule: module), services: services))
         try Task.checkCancellation()
         return OpenScreen(entry: entry, screen: screen)
     }
@@ -266,7 +275,12 @@ public final class AppFlowCoordinator {
     public func open(_ link: String) async -> [Notice] {
         guard let (pattern, parameters) = manifest.link(matching: link) else {
             let known = manifest.links.map(\.pattern)
-            return [Notice(.error, "no link matches '\(link)'" + (known.isEmpty ? "; this flow has no links" : "; links: \(known.joined(separator: ", "))"))]
+            return [
+                Notice(
+                    .error,
+                    "no link matches '\(link)'" + (known.isEmpty ? "; this flow has no links" : "; links: \(known.joined(separator: ", "))")
+                )
+            ]
         }
         var values = parameters
         for parameter in pattern.parameters {

@@ -26,8 +26,10 @@ public struct NavigationPlan: Equatable, Sendable {
     public var refusal: Notice?
 
     /// A plan: keep `keep` screens, build `build` above them, then `then`.
-    public init(keep: Int, build: [NavigationEntry] = [], startsGuard: PendingGuard? = nil, then: FollowUp? = nil,
-                notices: [Notice] = [], refusal: Notice? = nil) {
+    public init(
+        keep: Int, build: [NavigationEntry] = [], startsGuard: PendingGuard? = nil, then: FollowUp? = nil,
+        notices: [Notice] = [], refusal: Notice? = nil
+    ) {
         self.keep = keep
         self.build = build
         self.startsGuard = startsGuard

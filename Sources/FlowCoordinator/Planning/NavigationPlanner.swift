@@ -57,8 +57,10 @@ public struct NavigationPlanner: Sendable {
     }
 
     /// Where `intent` leads from `stack`, given which conditions hold and which guards are running.
-    public func plan(_ intent: NavigationIntent, stack: [NavigationEntry], guards: [PendingGuard] = [],
-                     holds: (String) -> Bool) -> NavigationPlan {
+    public func plan(
+        _ intent: NavigationIntent, stack: [NavigationEntry], guards: [PendingGuard] = [],
+        holds: (String) -> Bool
+    ) -> NavigationPlan {
         let count = stack.count
         switch intent {
         case .back:
@@ -78,7 +80,8 @@ public struct NavigationPlanner: Sendable {
                 return finish(flow, containing: index, result: result, payload: event.payload, stack: stack, guards: guards)
             }
             guard let transition = transition(followedBy: intent, stack: stack) else {
-                return .refused(Notice(.warning, "that leads nowhere from \(title(of: source.screen)) in this flow; nothing changed"), keeping: count)
+                return .refused(
+                    Notice(.warning, "that leads nowhere from \(title(of: source.screen)) in this flow; nothing changed"), keeping: count)
             }
             return follow(transition, payload: event.payload, from: index, intent: intent, stack: stack, guards: guards, holds: holds)
         case .command(let name, let index):
@@ -110,8 +113,10 @@ public struct NavigationPlanner: Sendable {
 
     // MARK: - Transitions
 
-    private func follow(_ transition: Transition, payload: [String: String], from index: Int, intent: NavigationIntent,
-                        stack: [NavigationEntry], guards: [PendingGuard], holds: (String) -> Bool) -> NavigationPlan {
+    private func follow(
+        _ transition: Transition, payload: [String: String], from index: Int, intent: NavigationIntent,
+        stack: [NavigationEntry], guards: [PendingGuard], holds: (String) -> Bool
+    ) -> NavigationPlan {
         let count = stack.count
         if let unmet = transition.requires.first(where: { !holds($0) }) {
             return startGuard(unmet, resume: intent, stack: stack)
@@ -133,12 +138,19 @@ public struct NavigationPlanner: Sendable {
             var plan: NavigationPlan
             switch transition.style {
             case .present:
-                plan = NavigationPlan(keep: count, build: [NavigationEntry(screen: target, input: payload, presentation: .presented, flow: flow, startsFlow: startsFlow)])
+                plan = NavigationPlan(
+                    keep: count,
+                    build: [NavigationEntry(screen: target, input: payload, presentation: .presented, flow: flow, startsFlow: startsFlow)])
             case .replace where count > 1:
                 // The replacement takes the replaced screen's place, and so its presentation.
                 let top = stack[count - 1]
-                plan = NavigationPlan(keep: count - 1, build: [NavigationEntry(screen: target, input: payload, presentation: top.presentation,
-                                                                               flow: top.flow, startsFlow: top.startsFlow)])
+                plan = NavigationPlan(
+                    keep: count - 1,
+                    build: [
+                        NavigationEntry(
+                            screen: target, input: payload, presentation: top.presentation,
+                            flow: top.flow, startsFlow: top.startsFlow)
+                    ])
             case .replace, .root:
                 plan = NavigationPlan(keep: 0, build: [NavigationEntry(screen: target, input: payload, presentation: .root)])
             case .popTo:
@@ -147,7 +159,9 @@ public struct NavigationPlanner: Sendable {
                 }
                 fallthrough
             default:
-                plan = NavigationPlan(keep: count, build: [NavigationEntry(screen: target, input: payload, presentation: .pushed, flow: flow, startsFlow: startsFlow)])
+                plan = NavigationPlan(
+                    keep: count,
+                    build: [NavigationEntry(screen: target, input: payload, presentation: .pushed, flow: flow, startsFlow: startsFlow)])
             }
             return limited(plan)
         }
@@ -155,8 +169,10 @@ public struct NavigationPlanner: Sendable {
 
     /// Ends the sub-flow that the screen at `index` belongs to: closes it, then resumes the guard
     /// that started it, or hands the result to the screen that started it.
-    private func finish(_ flow: String, containing index: Int, result: String, payload: [String: String],
-                        stack: [NavigationEntry], guards: [PendingGuard]) -> NavigationPlan {
+    private func finish(
+        _ flow: String, containing index: Int, result: String, payload: [String: String],
+        stack: [NavigationEntry], guards: [PendingGuard]
+    ) -> NavigationPlan {
         let root = stack[...index].lastIndex { $0.startsFlow && $0.flow == flow } ?? index
         var plan = NavigationPlan(keep: root)
         if let pending = guards.last(where: { $0.index == root }) {
@@ -171,14 +187,20 @@ public struct NavigationPlanner: Sendable {
 
     /// Opens the guard's flow for `condition` on top; `resume` is planned again once it ends with
     /// the condition holding.
-    private func startGuard(_ condition: String, resume: NavigationIntent, stack: [NavigationEntry],
-                            keeping kept: Int? = nil, building built: [NavigationEntry] = []) -> NavigationPlan {
+    private func startGuard(
+        _ condition: String, resume: NavigationIntent, stack: [NavigationEntry],
+        keeping kept: Int? = nil, building built: [NavigationEntry] = []
+    ) -> NavigationPlan {
         let keep = kept ?? stack.count
         guard let definition = manifest.guards[condition], let flow = manifest.flows[definition.flow] else {
-            return .refused(Notice(.error, "\(title(ofCondition: condition)) is needed for that, and nothing in this flow provides it; nothing changed"), keeping: stack.count)
+            return .refused(
+                Notice(
+                    .error, "\(title(ofCondition: condition)) is needed for that, and nothing in this flow provides it; nothing changed"),
+                keeping: stack.count)
         }
-        let entry = NavigationEntry(screen: flow.root, presentation: definition.style == .push ? .pushed : .presented,
-                                    flow: flow.name, startsFlow: true)
+        let entry = NavigationEntry(
+            screen: flow.root, presentation: definition.style == .push ? .pushed : .presented,
+            flow: flow.name, startsFlow: true)
         var plan = NavigationPlan(keep: keep, build: built + [entry])
         plan.startsGuard = PendingGuard(index: keep + built.count, condition: condition, resume: resume, origin: keep)
         plan.notices = [Notice(.info, "\(title(ofCondition: condition)) is needed first")]
@@ -189,8 +211,12 @@ public struct NavigationPlanner: Sendable {
     private func limited(_ plan: NavigationPlan) -> NavigationPlan {
         let depth = plan.keep + plan.build.count
         guard depth > manifest.maxDepth, let last = plan.build.last else { return plan }
-        return .refused(Notice(.error, "cannot open \(title(of: last.screen)): that would make \(depth) open screens, and this flow allows \(manifest.maxDepth) (maxDepth)"),
-                        keeping: plan.keep + plan.build.count - 1)
+        return .refused(
+            Notice(
+                .error,
+                "cannot open \(title(of: last.screen)): that would make \(depth) open screens, and this flow allows \(manifest.maxDepth) (maxDepth)"
+            ),
+            keeping: plan.keep + plan.build.count - 1)
     }
 
     // MARK: - Links
@@ -204,12 +230,14 @@ public struct NavigationPlanner: Sendable {
         let wanted = Array(zip(target.screens, target.inputs))
         var kept = 0
         while kept < min(stack.count, wanted.count), stack[kept].screen == wanted[kept].0, stack[kept].input == wanted[kept].1,
-              stack[kept].flow == nil, kept == 0 || stack[kept].presentation != .root {
+            stack[kept].flow == nil, kept == 0 || stack[kept].presentation != .root
+        {
             kept += 1
         }
         guard kept > 0 else {
-            return .refused(Notice(.error, "cannot open \(target.text): it starts at \(title(of: wanted.first?.0 ?? "")), not at this flow's root"),
-                            keeping: stack.count)
+            return .refused(
+                Notice(.error, "cannot open \(target.text): it starts at \(title(of: wanted.first?.0 ?? "")), not at this flow's root"),
+                keeping: stack.count)
         }
         var build: [NavigationEntry] = []
         for position in kept..<wanted.count {

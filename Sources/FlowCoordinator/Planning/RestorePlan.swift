@@ -17,7 +17,8 @@ public struct RestorePlan: Equatable, Sendable {
     public var guardCondition: String?
 
     /// Describes what a restore keeps, re-establishes and drops.
-    public init(entries: [NavigationEntry], guards: [PendingGuard] = [], dropped: [String], reason: String?, guardCondition: String? = nil) {
+    public init(entries: [NavigationEntry], guards: [PendingGuard] = [], dropped: [String], reason: String?, guardCondition: String? = nil)
+    {
         self.entries = entries
         self.guards = guards
         self.dropped = dropped
@@ -47,8 +48,9 @@ extension NavigationPlanner {
                 restored.append(entry)
                 if let pending, entry.startsFlow, manifest.guards[pending.condition]?.flow == entry.flow { reopened.append(pending) }
             case .failure(let refusal):
-                return RestorePlan(entries: Array(restored.dropFirst()), guards: reopened, dropped: saved[index...].map(\.screen),
-                                   reason: refusal.reason, guardCondition: refusal.guardCondition)
+                return RestorePlan(
+                    entries: Array(restored.dropFirst()), guards: reopened, dropped: saved[index...].map(\.screen),
+                    reason: refusal.reason, guardCondition: refusal.guardCondition)
             }
         }
         return RestorePlan(entries: Array(restored.dropFirst()), guards: reopened, dropped: [], reason: nil)
@@ -60,8 +62,10 @@ extension NavigationPlanner {
     /// started, still needs it and would open this very guard — over the same screens (a link's,
     /// built below its flow), at the same place, going back to the same `origin` when cancelled.
     /// So finishing or cancelling the restored flow does what it would have done before.
-    private func reopening(_ saved: NavigationEntry, for pending: PendingGuard, below: [NavigationEntry],
-                          holds: (String) -> Bool) -> Result<NavigationEntry, Refusal> {
+    private func reopening(
+        _ saved: NavigationEntry, for pending: PendingGuard, below: [NavigationEntry],
+        holds: (String) -> Bool
+    ) -> Result<NavigationEntry, Refusal> {
         let condition = pending.condition
         guard !holds(condition) else {
             return .failure(Refusal(reason: "\(title(ofCondition: condition)) is no longer needed", guardCondition: condition))
@@ -70,8 +74,9 @@ extension NavigationPlanner {
         guard pending.index == below.count, pending.origin >= 1, pending.origin <= pending.index else { return .failure(gone) }
         let again = plan(pending.resume, stack: Array(below[..<pending.origin])) { $0 == condition ? false : holds($0) }
         guard again.refusal == nil, again.startsGuard == pending, again.keep == pending.origin,
-              let opened = again.build.last, again.build.dropLast().elementsEqual(below[pending.origin...]),
-              opened.screen == saved.screen, opened.flow == saved.flow, opened.startsFlow else {
+            let opened = again.build.last, again.build.dropLast().elementsEqual(below[pending.origin...]),
+            opened.screen == saved.screen, opened.flow == saved.flow, opened.startsFlow
+        else {
             return .failure(gone)
         }
         return .success(opened)
@@ -84,8 +89,10 @@ extension NavigationPlanner {
 
     /// The entry a saved screen becomes above `below` (the screens restored so far, the root
     /// first), or why it cannot; `pending` is the saved guard whose flow started at its place.
-    private func validate(_ saved: NavigationEntry, below: [NavigationEntry], pending: PendingGuard?,
-                          holds: (String) -> Bool) -> Result<NavigationEntry, Refusal> {
+    private func validate(
+        _ saved: NavigationEntry, below: [NavigationEntry], pending: PendingGuard?,
+        holds: (String) -> Bool
+    ) -> Result<NavigationEntry, Refusal> {
         let previous = below[below.count - 1]
         let depth = below.count + 1
         guard depth <= manifest.maxDepth else {
@@ -118,7 +125,8 @@ extension NavigationPlanner {
                 guard let start = transitions(in: previous.flow).startingFlow(flow, from: previous.screen) else {
                     // A guard's flow opens when a command needs its condition, never by itself.
                     if let condition = manifest.guards.keys.sorted().first(where: { manifest.guards[$0]?.flow == flow }) {
-                        return .failure(Refusal(reason: "it opens only when \(title(ofCondition: condition)) is needed", guardCondition: condition))
+                        return .failure(
+                            Refusal(reason: "it opens only when \(title(ofCondition: condition)) is needed", guardCondition: condition))
                     }
                     return .failure(Refusal(reason: "nothing below it starts sub-flow '\(flow)'"))
                 }
@@ -134,8 +142,12 @@ extension NavigationPlanner {
             if let flow = previous.flow {
                 return .failure(Refusal(reason: "it is not part of sub-flow '\(flow)', which runs below it"))
             }
-            edge = transitions(in: nil).edge(from: previous.screen, to: saved.screen)
-                ?? (linksLead(from: previous.screen, to: saved.screen) ? Transition(from: previous.screen, on: "", to: saved.screen, style: presentation == .presented ? .present : .push, path: .root) : nil)
+            edge =
+                transitions(in: nil).edge(from: previous.screen, to: saved.screen)
+                ?? (linksLead(from: previous.screen, to: saved.screen)
+                    ? Transition(
+                        from: previous.screen, on: "", to: saved.screen, style: presentation == .presented ? .present : .push, path: .root)
+                    : nil)
         }
         guard let edge, edge.style != .root, edge.style != .replace else {
             return .failure(Refusal(reason: "nothing in this flow leads there from \(title(of: previous.screen))"))
@@ -143,8 +155,10 @@ extension NavigationPlanner {
         if let unmet = edge.requires.first(where: { !holds($0) }) {
             return .failure(Refusal(reason: "\(title(ofCondition: unmet)) is needed first"))
         }
-        return .success(NavigationEntry(screen: saved.screen, input: saved.input, presentation: edge.style == .present ? .presented : .pushed,
-                                        flow: saved.flow, startsFlow: saved.startsFlow))
+        return .success(
+            NavigationEntry(
+                screen: saved.screen, input: saved.input, presentation: edge.style == .present ? .presented : .pushed,
+                flow: saved.flow, startsFlow: saved.startsFlow))
     }
 
     private func linksLead(from screen: String, to target: String) -> Bool {

@@ -23,7 +23,11 @@ public final class Router {
     public var layers: [[OpenScreen]] {
         var layers: [[OpenScreen]] = []
         for screen in screens {
-            if layers.isEmpty || screen.presentation == .presented { layers.append([screen]) } else { layers[layers.count - 1].append(screen) }
+            if layers.isEmpty || screen.presentation == .presented {
+                layers.append([screen])
+            } else {
+                layers[layers.count - 1].append(screen)
+            }
         }
         return layers
     }

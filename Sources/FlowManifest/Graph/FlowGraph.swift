@@ -80,16 +80,19 @@ public struct FlowGraph: Sendable {
         }
         self.nodes = nodes
         func edge(_ transition: Transition, in flow: String?) -> Edge {
-            Edge(from: transition.from, to: transition.to, startsFlow: transition.flow,
-                 event: transition.isCommand ? "› \(transition.on)" : transition.on,
-                 style: transition.style, requires: transition.requires, inFlow: flow)
+            Edge(
+                from: transition.from, to: transition.to, startsFlow: transition.flow,
+                event: transition.isCommand ? "› \(transition.on)" : transition.on,
+                style: transition.style, requires: transition.requires, inFlow: flow)
         }
         let subFlows = manifest.flows.values.sorted { $0.name < $1.name }
-        edges = manifest.transitions.map { edge($0, in: nil) }
+        edges =
+            manifest.transitions.map { edge($0, in: nil) }
             + subFlows.flatMap { flow in flow.transitions.map { edge($0, in: flow.name) } }
         flows = subFlows.map { flow in
-            Flow(name: flow.name, root: flow.root, finish: flow.finish.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" },
-                 guards: manifest.guards.values.filter { $0.flow == flow.name }.map(\.condition).sorted())
+            Flow(
+                name: flow.name, root: flow.root, finish: flow.finish.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" },
+                guards: manifest.guards.values.filter { $0.flow == flow.name }.map(\.condition).sorted())
         }
         links = manifest.links.compactMap { link in
             link.screens.last.map { Link(pattern: link.pattern, target: $0, requires: link.requires) }

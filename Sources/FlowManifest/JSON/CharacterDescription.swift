@@ -54,7 +54,7 @@ public enum CharacterDescription {
     public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned,
-             .nonspacingMark, .enclosingMark:
+            .nonspacingMark, .enclosingMark:
             return true
         case .spaceSeparator:
             return scalar != " "

@@ -116,8 +116,9 @@ public struct JSONParser {
                 depth -= 1
                 return .object(members, start)
             default:
-                throw SyntaxError(message: "unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(Self.shown(key))\"",
-                                  location: here)
+                throw SyntaxError(
+                    message: "unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(Self.shown(key))\"",
+                    location: here)
             }
         }
     }
@@ -226,7 +227,8 @@ public struct JSONParser {
             advance(); advance()
             let second = try parseHexQuad(at: location)
             guard (0xDC00...0xDFFF).contains(second),
-                  let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) else {
+                let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+            else {
                 throw SyntaxError(message: "a lone UTF-16 surrogate in a \\u escape", location: location)
             }
             return scalar
@@ -314,7 +316,8 @@ public struct JSONParser {
 
     private mutating func skipWhitespace() {
         while let byte = current,
-              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        {
             advance()
         }
     }
@@ -347,14 +350,15 @@ public struct JSONParser {
     }
 
     private static func unescapedControl(_ scalar: Unicode.Scalar) -> String {
-        let escape = switch scalar {
-        case "\n": "\\n"
-        case "\r": "\\r"
-        case "\t": "\\t"
-        case "\u{08}": "\\b"
-        case "\u{0C}": "\\f"
-        default: "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-        }
+        let escape =
+            switch scalar {
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\u{08}": "\\b"
+            case "\u{0C}": "\\f"
+            default: "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            }
         return "\(CharacterDescription.describe(scalar)) inside a string; a string cannot hold it as it is — write it as \(escape)"
     }
 

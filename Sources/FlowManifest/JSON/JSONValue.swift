@@ -28,7 +28,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var location: SourceLocation {
         switch self {
         case .null(let location), .bool(_, let location), .number(_, let location),
-             .string(_, let location), .array(_, let location), .object(_, let location):
+            .string(_, let location), .array(_, let location), .object(_, let location):
             return location
         }
     }

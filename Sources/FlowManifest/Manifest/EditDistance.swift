@@ -35,12 +35,14 @@ public enum EditDistance {
         let lowered = word.lowercased()
         let length = word.count
         if length >= 2,
-           let begun = candidates.filter({ $0.count > length && $0.lowercased().hasPrefix(lowered) })
-               .min(by: { ($0.count, $0) < ($1.count, $1) }) {
+            let begun = candidates.filter({ $0.count > length && $0.lowercased().hasPrefix(lowered) })
+                .min(by: { ($0.count, $0) < ($1.count, $1) })
+        {
             return begun
         }
         let within = max(1, length / 3)
-        return candidates
+        return
+            candidates
             // The distance is at least the difference of the lengths: no table for those too far.
             .filter { abs($0.count - length) <= within }
             .map { ($0, between(lowered, $0.lowercased())) }

@@ -41,8 +41,9 @@ struct FlowWarnings {
                 continue
             }
             for event in feature.events where !isHandled(event.name, from: feature.id) {
-                report(modulePath(of: feature.id),
-                       "'\(feature.id)' emits '\(event.name)' but no transition handles it: the command behind it will do nothing")
+                report(
+                    modulePath(of: feature.id),
+                    "'\(feature.id)' emits '\(event.name)' but no transition handles it: the command behind it will do nothing")
             }
         }
         for link in manifest.links {
@@ -52,8 +53,9 @@ struct FlowWarnings {
         for transition in manifest.transitions where transition.style == .root {
             guard let target = transition.to, let feature = check.features[target] else { continue }
             if !feature.events.contains(where: { isHandled($0.name, from: target) }) {
-                report(transition.path.appending("to"),
-                       "'\(target)' becomes the only screen and no transition leads away from it: only quit leaves it")
+                report(
+                    transition.path.appending("to"),
+                    "'\(target)' becomes the only screen and no transition leads away from it: only quit leaves it")
             }
         }
         checkLinksAfterRootTransitions()
@@ -67,8 +69,10 @@ struct FlowWarnings {
         let transitions = manifest.transitions + manifest.flows.values.sorted { $0.name < $1.name }.flatMap(\.transitions)
         for transition in transitions where transition.style == .dismiss && transition.from != Transition.anyScreen {
             guard let how = outside[transition.from] else { continue }
-            report(transition.path.appending("style"),
-                   "'\(transition.from)' is shown outside any modal layer (\(how)): there '\(transition.on)' has no modal layer to dismiss — present it, or use 'pop'")
+            report(
+                transition.path.appending("style"),
+                "'\(transition.from)' is shown outside any modal layer (\(how)): there '\(transition.on)' has no modal layer to dismiss — present it, or use 'pop'"
+            )
         }
     }
 
@@ -116,8 +120,10 @@ struct FlowWarnings {
         let transitions = manifest.transitions + manifest.flows.values.sorted { $0.name < $1.name }.flatMap(\.transitions)
         for transition in transitions where transition.style == .root {
             guard let target = transition.to, target != manifest.root else { continue }
-            report(transition.path.appending("to"),
-                   "'\(target)' becomes the only screen, but links start at the root '\(manifest.root)': after '\(transition.on)' no link opens until the shell restarts — go to '\(manifest.root)' instead, or make '\(target)' the root")
+            report(
+                transition.path.appending("to"),
+                "'\(target)' becomes the only screen, but links start at the root '\(manifest.root)': after '\(transition.on)' no link opens until the shell restarts — go to '\(manifest.root)' instead, or make '\(target)' the root"
+            )
         }
     }
 
@@ -133,7 +139,9 @@ struct FlowWarnings {
         for (index, pair) in zip(link.screens, link.screens.dropFirst()).enumerated() {
             let (previous, id) = pair
             if main.edge(from: previous, to: id) == nil {
-                report(link.path.appending(index + 1), "no transition leads from '\(previous)' to '\(id)': this link builds a stack no user could reach")
+                report(
+                    link.path.appending(index + 1),
+                    "no transition leads from '\(previous)' to '\(id)': this link builds a stack no user could reach")
             }
         }
     }

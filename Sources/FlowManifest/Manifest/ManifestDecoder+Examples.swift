@@ -20,8 +20,9 @@ extension ManifestDecoder {
                 var typeable = true
                 for (index, example) in arguments.enumerated() {
                     guard let control = example.unicodeScalars.first(where: CharacterDescription.breaksALine) else { continue }
-                    error(at: commandPath.appending(index),
-                          "an example is typed as one line and may not hold \(CharacterDescription.describe(control)); write it without")
+                    error(
+                        at: commandPath.appending(index),
+                        "an example is typed as one line and may not hold \(CharacterDescription.describe(control)); write it without")
                     typeable = false
                 }
                 guard typeable else { continue }

@@ -24,7 +24,9 @@ extension ManifestDecoder {
                 continue
             }
             if command.isEmpty {
-                error(at: pluginPath.appending("command"), "a plugin's command names at least its program, as in [\"python3\", \"plugins/weather.py\"]")
+                error(
+                    at: pluginPath.appending("command"),
+                    "a plugin's command names at least its program, as in [\"python3\", \"plugins/weather.py\"]")
                 continue
             }
             if plugins.contains(where: { $0.module == module }) {
@@ -40,8 +42,10 @@ extension ManifestDecoder {
     private mutating func decodeTimeout(_ value: JSONValue?, at path: JSONPath) -> Int? {
         guard let value else { return PluginDeclaration.defaultTimeoutMilliseconds }
         guard case .number(let text, let location) = value, let milliseconds = Int(text), (1...600_000).contains(milliseconds) else {
-            diagnostics.append(Diagnostic(.error, file: file, location: value.location, path: path,
-                                          message: "must be a whole number of milliseconds from 1 to 600000"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: file, location: value.location, path: path,
+                    message: "must be a whole number of milliseconds from 1 to 600000"))
             return nil
         }
         locations[path] = location

@@ -1,7 +1,9 @@
 /// Turns a parsed JSON document into a ``Manifest``, collecting every structural problem
 /// (missing keys, wrong types, unknown keys, unknown styles) instead of stopping at the first.
 struct ManifestDecoder {
-    static let topLevelKeys = ["$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins", "examples"]
+    static let topLevelKeys = [
+        "$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins", "examples",
+    ]
     static let transitionKeys = ["from", "on", "command", "summary", "to", "flow", "style", "requires"]
     static let flowKeys = ["root", "transitions", "finish"]
     static let guardKeys = ["flow", "style"]
@@ -24,8 +26,9 @@ struct ManifestDecoder {
 
         let app = requiredString(members, "app", at: .root)
         if let app, !Self.isPlainName(app) {
-            error(at: JSONPath.root.appending("app"),
-                  "app '\(app)' must be a plain name (letters, digits, '.', '_' or '-'): it names the history folder")
+            error(
+                at: JSONPath.root.appending("app"),
+                "app '\(app)' must be a plain name (letters, digits, '.', '_' or '-'): it names the history folder")
         }
         let root = requiredString(members, "root", at: .root)
         let modules = stringArray(members, "modules", at: .root, required: true)
@@ -38,8 +41,9 @@ struct ManifestDecoder {
         let examples = decodeExamples(member(members, "examples"))
 
         guard let app, let root, let modules, let transitions else { return nil }
-        return Manifest(app: app, root: root, modules: modules, transitions: transitions, flows: flows, guards: guards, links: links,
-                        maxDepth: maxDepth, plugins: plugins, examples: examples, locations: locations)
+        return Manifest(
+            app: app, root: root, modules: modules, transitions: transitions, flows: flows, guards: guards, links: links,
+            maxDepth: maxDepth, plugins: plugins, examples: examples, locations: locations)
     }
 
     // MARK: - Pieces
@@ -53,8 +57,10 @@ struct ManifestDecoder {
             return Manifest.defaultMaxDepth
         }
         guard let depth = Int(text), (2...10_000).contains(depth) else {
-            diagnostics.append(Diagnostic(.error, file: file, location: location, path: path,
-                                          message: "must be a whole number from 2 to 10000, not \(text)"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: file, location: location, path: path,
+                    message: "must be a whole number from 2 to 10000, not \(text)"))
             return Manifest.defaultMaxDepth
         }
         locations[path] = location
@@ -94,13 +100,18 @@ struct ManifestDecoder {
             let style = requiredStyle(fields, at: elementPath)
             let requires = stringArray(fields, "requires", at: elementPath, required: false)
             guard let from, let on, let style, let requires, case .some(let target) = to, case .some(let flowName) = flow,
-                  case .some(let summaryText) = summary else { continue }
+                case .some(let summaryText) = summary
+            else { continue }
             if isCommand, !Self.isCommandName(on) {
-                error(at: elementPath.appending("command"), "'\(on)' is not a command name: use letters, digits and '-', starting with a letter")
+                error(
+                    at: elementPath.appending("command"),
+                    "'\(on)' is not a command name: use letters, digits and '-', starting with a letter")
                 continue
             }
-            transitions.append(Transition(from: from, on: on, to: target, flow: flowName, style: style,
-                                          requires: requires, isCommand: isCommand, summary: summaryText, path: elementPath))
+            transitions.append(
+                Transition(
+                    from: from, on: on, to: target, flow: flowName, style: style,
+                    requires: requires, isCommand: isCommand, summary: summaryText, path: elementPath))
         }
         return transitions
     }
@@ -159,8 +170,9 @@ struct ManifestDecoder {
             var screens: [String]?
             var requires: [String]? = []
             if case .array = entry.value {
-                screens = stringArray([JSONValue.Member(key: "screens", keyLocation: entry.keyLocation, value: entry.value)],
-                                      "screens", at: path, required: true, named: linkPath)
+                screens = stringArray(
+                    [JSONValue.Member(key: "screens", keyLocation: entry.keyLocation, value: entry.value)],
+                    "screens", at: path, required: true, named: linkPath)
             } else if let fields = object(entry.value, at: linkPath) {
                 checkKeys(fields, allowed: Self.linkKeys, at: linkPath)
                 screens = stringArray(fields, "screens", at: linkPath, required: true)
@@ -189,8 +201,9 @@ struct ManifestDecoder {
         guard let name = requiredString(fields, "style", at: path) else { return nil }
         guard let style = TransitionStyle(rawValue: name) else {
             let names = TransitionStyle.allCases.map(\.rawValue)
-            error(at: path.appending("style"),
-                  "unknown style '\(name)'\(Self.suggestion(for: name, among: names)); expected one of \(names.joined(separator: ", "))")
+            error(
+                at: path.appending("style"),
+                "unknown style '\(name)'\(Self.suggestion(for: name, among: names)); expected one of \(names.joined(separator: ", "))")
             return nil
         }
         return style
@@ -206,8 +219,10 @@ struct ManifestDecoder {
         for member in members {
             locations[path.appending(member.key)] = member.value.location
             if !seen.insert(member.key).inserted {
-                diagnostics.append(Diagnostic(.error, file: file, location: member.keyLocation,
-                                              path: path.appending(member.key), message: "duplicate key '\(member.key)'"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: file, location: member.keyLocation,
+                        path: path.appending(member.key), message: "duplicate key '\(member.key)'"))
             }
         }
         return members
@@ -245,8 +260,10 @@ struct ManifestDecoder {
     }
 
     /// The strings of `members[key]`; an absent optional array is empty, nil means a problem.
-    mutating func stringArray(_ members: [JSONValue.Member], _ key: String, at path: JSONPath,
-                                      required: Bool, named: JSONPath? = nil) -> [String]? {
+    mutating func stringArray(
+        _ members: [JSONValue.Member], _ key: String, at path: JSONPath,
+        required: Bool, named: JSONPath? = nil
+    ) -> [String]? {
         let arrayPath = named ?? path.appending(key)
         guard let value = member(members, key) else {
             if required { error(at: path, "missing required key '\(key)'") }
@@ -267,15 +284,20 @@ struct ManifestDecoder {
 
     mutating func checkKeys(_ members: [JSONValue.Member], allowed: [String], at path: JSONPath) {
         for member in members where !allowed.contains(member.key) {
-            diagnostics.append(Diagnostic(
-                .error, file: file, location: member.keyLocation, path: path.appending(member.key),
-                message: "unknown key '\(member.key)'\(Self.suggestion(for: member.key, among: allowed)); allowed here: \(allowed.joined(separator: ", "))"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: file, location: member.keyLocation, path: path.appending(member.key),
+                    message:
+                        "unknown key '\(member.key)'\(Self.suggestion(for: member.key, among: allowed)); allowed here: \(allowed.joined(separator: ", "))"
+                ))
         }
     }
 
     mutating func mismatch(_ value: JSONValue, expected: String, at path: JSONPath) {
-        diagnostics.append(Diagnostic(.error, file: file, location: value.location, path: path,
-                                      message: "expected \(expected), found \(value.typeName)"))
+        diagnostics.append(
+            Diagnostic(
+                .error, file: file, location: value.location, path: path,
+                message: "expected \(expected), found \(value.typeName)"))
     }
 
     mutating func error(at path: JSONPath, _ message: String) {
@@ -285,9 +307,10 @@ struct ManifestDecoder {
     // MARK: - Helpers
 
     static func isPlainName(_ text: String) -> Bool {
-        !text.isEmpty && text != "." && text != ".." && text.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "_" || $0 == "-"
-        }
+        !text.isEmpty && text != "." && text != ".."
+            && text.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "." || $0 == "_" || $0 == "-"
+            }
     }
 
     /// ` — did you mean 'style'?` when a near name exists, else empty.

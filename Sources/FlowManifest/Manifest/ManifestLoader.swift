@@ -23,8 +23,10 @@ public enum ManifestLoader {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw .malformed(Diagnostic(.error, file: file, location: error.location, path: nil,
-                                        message: "malformed JSON: \(error.message)"))
+            throw .malformed(
+                Diagnostic(
+                    .error, file: file, location: error.location, path: nil,
+                    message: "malformed JSON: \(error.message)"))
         }
         var decoder = ManifestDecoder(file: file)
         // Each value's place is recorded once: room for them all at once, not as they come.

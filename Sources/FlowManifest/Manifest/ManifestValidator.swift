@@ -87,25 +87,31 @@ struct ManifestCheck {
         self.globalCommands = globalCommands
         for conflict in catalog.conflicts {
             // Said where the second module is named: a plugin's own line, else 'modules'.
-            let path = manifest.plugin(providing: conflict.second)?.path ?? manifest.plugin(providing: conflict.first)?.path
+            let path =
+                manifest.plugin(providing: conflict.second)?.path ?? manifest.plugin(providing: conflict.first)?.path
                 ?? JSONPath.root.appending("modules")
             report(.error, path, conflict.description)
         }
         for (index, module) in manifest.modules.enumerated() where catalog.modules[module] == nil && !uncheckedModules.contains(module) {
             let linked = catalog.moduleNames
-            report(.error, JSONPath.root.appending("modules").appending(index),
-                   "unknown module '\(module)'\(ManifestDecoder.suggestion(for: module, among: linked)); linked modules: \(linked.joined(separator: ", "))")
+            report(
+                .error, JSONPath.root.appending("modules").appending(index),
+                "unknown module '\(module)'\(ManifestDecoder.suggestion(for: module, among: linked)); linked modules: \(linked.joined(separator: ", "))"
+            )
             if let meant = EditDistance.closest(to: module, among: linked) { misspeltModules.insert(meant) }
         }
 
         let rootPath = JSONPath.root.appending("root")
         if let root = feature(manifest.root, at: rootPath, role: "root feature"), !root.inputs.isEmpty {
-            report(.error, rootPath, "the root '\(root.id)' needs input (\(root.inputs.joined(separator: ", "))) that nothing provides at start")
+            report(
+                .error, rootPath,
+                "the root '\(root.id)' needs input (\(root.inputs.joined(separator: ", "))) that nothing provides at start")
         }
         for feature in sortedFeatures {
             for command in feature.commands where globalCommands.contains(command) {
-                report(.error, JSONPath.root.appending("modules"),
-                       "feature '\(feature.id)' declares a command '\(command)', which is a global command's name")
+                report(
+                    .error, JSONPath.root.appending("modules"),
+                    "feature '\(feature.id)' declares a command '\(command)', which is a global command's name")
             }
         }
 
@@ -142,7 +148,10 @@ struct ManifestCheck {
             } else if let owner = owners[setting.name] {
                 report(.error, path, "the setting '\(setting.name)' is declared by both \(owner) and \(module)")
             } else if !setting.values.contains(setting.defaultValue) {
-                report(.error, path, "module \(module)'s setting '\(setting.name)' defaults to '\(setting.defaultValue)', which is not one of its values (\(setting.values.joined(separator: ", ")))")
+                report(
+                    .error, path,
+                    "module \(module)'s setting '\(setting.name)' defaults to '\(setting.defaultValue)', which is not one of its values (\(setting.values.joined(separator: ", ")))"
+                )
             }
             owners[setting.name] = owners[setting.name] ?? module
         }
@@ -188,7 +197,8 @@ struct ManifestCheck {
         var seen: [String: JSONPath] = [:]
         // Events handled from "*", by name: each specific transition is checked against it once.
         var wildcards: [String: JSONPath] = [:]
-        for transition in transitions where transition.from == Transition.anyScreen && !transition.isCommand && wildcards[transition.on] == nil {
+        for transition in transitions
+        where transition.from == Transition.anyScreen && !transition.isCommand && wildcards[transition.on] == nil {
             wildcards[transition.on] = transition.path
         }
         for transition in transitions {
@@ -204,9 +214,11 @@ struct ManifestCheck {
             } else {
                 checkTransition(transition)
                 if transition.from != Transition.anyScreen, let wildcard = wildcards[transition.on],
-                   let source = features[transition.from], payload(of: transition.on, from: source) != nil {
-                    report(.error, transition.path,
-                           "'\(transition.on)' from '\(transition.from)' is also handled by \(wildcard) (from \"*\"); keep one of them")
+                    let source = features[transition.from], payload(of: transition.on, from: source) != nil
+                {
+                    report(
+                        .error, transition.path,
+                        "'\(transition.on)' from '\(transition.from)' is also handled by \(wildcard) (from \"*\"); keep one of them")
                 }
             }
         }
@@ -250,8 +262,10 @@ struct ManifestCheck {
                 sources = [(source, carried)]
             } else {
                 let names = source.events.map(\.name)
-                report(.error, path.appending("on"),
-                       "'\(source.id)' never emits '\(transition.on)'\(ManifestDecoder.suggestion(for: transition.on, among: names)); it emits: \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
+                report(
+                    .error, path.appending("on"),
+                    "'\(source.id)' never emits '\(transition.on)'\(ManifestDecoder.suggestion(for: transition.on, among: names)); it emits: \(names.isEmpty ? "nothing" : names.joined(separator: ", "))"
+                )
             }
         }
 
@@ -273,8 +287,9 @@ struct ManifestCheck {
         case (true, nil, nil):
             report(.error, path, "style '\(transition.style.rawValue)' needs a 'to' feature (or a 'flow' to start)")
         case (false, .some, nil), (false, nil, .some):
-            report(.error, path.appending(transition.to == nil ? "flow" : "to"),
-                   "style '\(transition.style.rawValue)' closes a screen and takes no '\(transition.to == nil ? "flow" : "to")'")
+            report(
+                .error, path.appending(transition.to == nil ? "flow" : "to"),
+                "style '\(transition.style.rawValue)' closes a screen and takes no '\(transition.to == nil ? "flow" : "to")'")
         case (true, .some(let targetID), nil):
             if let target = feature(targetID, at: path.appending("to"), role: "target feature") {
                 targetInputs = (target.id, target.inputs)
@@ -287,8 +302,9 @@ struct ManifestCheck {
             if let flow = manifest.flows[flowName] {
                 if let root = features[flow.root] { targetInputs = ("flow '\(flowName)' (its root \(root.id))", root.inputs) }
             } else {
-                report(.error, path.appending("flow"),
-                       "unknown flow '\(flowName)'\(ManifestDecoder.suggestion(for: flowName, among: Array(manifest.flows.keys)))")
+                report(
+                    .error, path.appending("flow"),
+                    "unknown flow '\(flowName)'\(ManifestDecoder.suggestion(for: flowName, among: Array(manifest.flows.keys)))")
             }
         case (false, nil, nil):
             break
@@ -297,8 +313,10 @@ struct ManifestCheck {
         for (source, carried) in sources {
             let missing = targetInputs.inputs.filter { !carried.contains($0) }
             if !missing.isEmpty {
-                report(.error, path.appending(transition.to == nil ? "flow" : "to"),
-                       "'\(targetInputs.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that \(transition.isCommand ? "the command " : "")'\(transition.on)' from '\(source.id)' does not carry")
+                report(
+                    .error, path.appending(transition.to == nil ? "flow" : "to"),
+                    "'\(targetInputs.id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that \(transition.isCommand ? "the command " : "")'\(transition.on)' from '\(source.id)' does not carry"
+                )
             }
         }
     }
@@ -307,9 +325,15 @@ struct ManifestCheck {
         if conditions[condition] == nil {
             // A plugin not started may provide it.
             guard uncheckedModules.isEmpty else { return }
-            report(.error, path, "no loaded module provides the condition '\(condition)'\(ManifestDecoder.suggestion(for: condition, among: Array(conditions.keys)))")
+            report(
+                .error, path,
+                "no loaded module provides the condition '\(condition)'\(ManifestDecoder.suggestion(for: condition, among: Array(conditions.keys)))"
+            )
         } else if manifest.guards[condition] == nil {
-            report(.error, path, "'\(condition)' has no guard: add \"guards\": { \"\(condition)\": { \"flow\": ... } } to say what runs when it does not hold")
+            report(
+                .error, path,
+                "'\(condition)' has no guard: add \"guards\": { \"\(condition)\": { \"flow\": ... } } to say what runs when it does not hold"
+            )
         }
     }
 
@@ -324,11 +348,14 @@ struct ManifestCheck {
         }
         let screens = FlowWarnings.screens(of: flow, in: manifest)
         let unknownScreens = screens.contains { features[$0] == nil } && !uncheckedModules.isEmpty
-        for event in flow.finish.keys.sorted() where !unknownScreens && !screens.contains(where: { features[$0]?.event(named: event) != nil }) {
+        for event in flow.finish.keys.sorted()
+        where !unknownScreens && !screens.contains(where: { features[$0]?.event(named: event) != nil }) {
             report(.error, flow.path.appending("finish").appending(event), "no screen of flow '\(flow.name)' emits '\(event)'")
         }
         for (event, result) in flow.finish.sorted(by: { $0.key < $1.key }) where result == SubFlow.cancelledResult {
-            report(.error, flow.path.appending("finish").appending(event), "'cancelled' is the result of backing out; name this result otherwise")
+            report(
+                .error, flow.path.appending("finish").appending(event),
+                "'cancelled' is the result of backing out; name this result otherwise")
         }
         checkFlowDoesNotStartItself(flow)
     }
@@ -341,8 +368,11 @@ struct ManifestCheck {
         }
         for condition in transition.requires {
             if let flow = manifest.guards[condition]?.flow {
-                started.append((flow, transition.path.appending("requires"),
-                                "requires '\(condition)', whose guard starts flow '\(flow)'"))
+                started.append(
+                    (
+                        flow, transition.path.appending("requires"),
+                        "requires '\(condition)', whose guard starts flow '\(flow)'"
+                    ))
             }
         }
         return started
@@ -355,8 +385,9 @@ struct ManifestCheck {
             for start in flowsStarted(by: transition) {
                 guard let chain = flowChain(from: start.name, to: flow.name) else { continue }
                 let cycle = ([flow.name] + chain).joined(separator: " → ")
-                report(.error, start.path,
-                       "flow '\(flow.name)' would start itself, nested, and never finish: this transition \(start.how) (\(cycle))")
+                report(
+                    .error, start.path,
+                    "flow '\(flow.name)' would start itself, nested, and never finish: this transition \(start.how) (\(cycle))")
             }
         }
     }
@@ -389,8 +420,10 @@ struct ManifestCheck {
             report(.error, path, "no loaded module provides the condition '\(guardDefinition.condition)'")
         }
         if manifest.flows[guardDefinition.flow] == nil {
-            report(.error, path.appending("flow"),
-                   "unknown flow '\(guardDefinition.flow)'\(ManifestDecoder.suggestion(for: guardDefinition.flow, among: Array(manifest.flows.keys)))")
+            report(
+                .error, path.appending("flow"),
+                "unknown flow '\(guardDefinition.flow)'\(ManifestDecoder.suggestion(for: guardDefinition.flow, among: Array(manifest.flows.keys)))"
+            )
         }
         if guardDefinition.style != .present && guardDefinition.style != .push {
             report(.error, path.appending("style"), "a guard's flow is shown with push or present, not '\(guardDefinition.style.rawValue)'")
@@ -416,8 +449,10 @@ struct ManifestCheck {
             let missing = screen.inputs.filter { !provided.contains($0) }
             // An unchecked plugin's resolver may provide what is missing.
             if !missing.isEmpty && uncheckedModules.isEmpty {
-                report(.error, screenPath,
-                       "'\(id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that link '\(link.pattern)' does not provide (parameters: \(link.parameters.isEmpty ? "none" : link.parameters.joined(separator: ", ")))")
+                report(
+                    .error, screenPath,
+                    "'\(id)' needs input \(missing.map { "'\($0)'" }.joined(separator: ", ")) that link '\(link.pattern)' does not provide (parameters: \(link.parameters.isEmpty ? "none" : link.parameters.joined(separator: ", ")))"
+                )
             }
         }
     }
@@ -428,8 +463,10 @@ struct ManifestCheck {
         guard let screen = feature(examples.screen, at: screenPath, role: "screen") else { return }
         guard screen.commands.contains(examples.command) else {
             let known = screen.commands.isEmpty ? "it has none" : "its commands: \(screen.commands.joined(separator: ", "))"
-            report(.error, examples.path,
-                   "'\(screen.id)' has no command '\(examples.command)'\(ManifestDecoder.suggestion(for: examples.command, among: screen.commands)); \(known)")
+            report(
+                .error, examples.path,
+                "'\(screen.id)' has no command '\(examples.command)'\(ManifestDecoder.suggestion(for: examples.command, among: screen.commands)); \(known)"
+            )
             return
         }
         for (index, text) in examples.arguments.enumerated() {

@@ -22,8 +22,10 @@ public struct PluginDeclaration: Sendable, Equatable {
 
     /// The plugin that provides `module` by running `command`, given `timeoutMilliseconds` to
     /// answer each request.
-    public init(module: String, command: [String], timeoutMilliseconds: Int = PluginDeclaration.defaultTimeoutMilliseconds,
-                path: JSONPath) {
+    public init(
+        module: String, command: [String], timeoutMilliseconds: Int = PluginDeclaration.defaultTimeoutMilliseconds,
+        path: JSONPath
+    ) {
         self.module = module
         self.command = command
         self.timeoutMilliseconds = timeoutMilliseconds

@@ -29,8 +29,10 @@ public struct Transition: Sendable, Equatable {
     /// A transition from the screen `from` on its event `on` to the screen `to`, shown in `style`, or
     /// (with `to` nil) to the sub-flow `flow` or a close; `isCommand` marks one the config adds as a command of
     /// `from`, with `summary` as its help.
-    public init(from: String, on: String, to: String?, flow: String? = nil, style: TransitionStyle,
-                requires: [String] = [], isCommand: Bool = false, summary: String? = nil, path: JSONPath) {
+    public init(
+        from: String, on: String, to: String?, flow: String? = nil, style: TransitionStyle,
+        requires: [String] = [], isCommand: Bool = false, summary: String? = nil, path: JSONPath
+    ) {
         self.from = from
         self.on = on
         self.isCommand = isCommand

@@ -41,7 +41,8 @@ public struct PluginDeclarationCache: Sendable {
     /// and what the plugin runs are unchanged.
     public func lookup(_ spec: PluginSpec, config: String) -> ModuleDeclaration? {
         guard let data = Self.contents(of: path(for: spec)),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == Self.key(spec, config: config) else { return nil }
+            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == Self.key(spec, config: config)
+        else { return nil }
         return entry.module
     }
 
@@ -72,7 +73,8 @@ public struct PluginDeclarationCache: Sendable {
     }
 
     private static func key(_ spec: PluginSpec, config: String) -> Key {
-        Key(config: config, arguments: spec.arguments, program: spec.program,
+        Key(
+            config: config, arguments: spec.arguments, program: spec.program,
             resolvedProgram: spec.resolvedProgram(searchPath: PluginFingerprint.processSearchPath).flatMap(FileStamp.init(path:)),
             workingDirectory: spec.workingDirectory,
             files: spec.namedFiles.dropFirst(spec.searchesPath ? 1 : 0).map { file in

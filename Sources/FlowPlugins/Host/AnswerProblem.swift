@@ -61,7 +61,8 @@ enum AnswerProblem {
         switch value {
         case .null: return "null"
         case .bool(let bool): return bool ? "true" : "false"
-        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? "the number \(Int(number))" : "the number \(number)"
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? "the number \(Int(number))" : "the number \(number)"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -56,8 +56,10 @@ final class PluginConnection {
     /// Asks a plugin just started for its screens: one that declares something other than what
     /// the flow was checked against (a program changed in place, a cache edited) is stopped
     /// with one message, and what it declares now is kept for the next check.
-    private static func verify(_ session: PluginSession, declares checked: ModuleDeclaration,
-                               refresh: (@MainActor (ModuleDeclaration) -> Void)?) async throws {
+    private static func verify(
+        _ session: PluginSession, declares checked: ModuleDeclaration,
+        refresh: (@MainActor (ModuleDeclaration) -> Void)?
+    ) async throws {
         let data = try await session.call("screens", PluginMessage.NoParameters())
         let module = (try? JSONDecoder().decode(PluginMessage.Response<PluginMessage.ScreensResult>.self, from: data))?
             .result?.modules.first { $0.name == checked.name }
@@ -65,8 +67,9 @@ final class PluginConnection {
         if let module { refresh?(module) }
         let reason = "declares other screens than the flow was checked against, so it was stopped"
         session.stop(because: reason)
-        throw UserFacingError("plugin \(checked.name) \(reason); \(module == nil ? "" : "what it declares now is kept: ")"
-            + "reload (or start the shell again) to check the flow against it\(session.log.reference)")
+        throw UserFacingError(
+            "plugin \(checked.name) \(reason); \(module == nil ? "" : "what it declares now is kept: ")"
+                + "reload (or start the shell again) to check the flow against it\(session.log.reference)")
     }
 
     /// Looks a link parameter up in the plugin (starting it when it does not run).

@@ -26,8 +26,10 @@ public final class PluginHost {
     /// When it starts, the plugin must declare `declaration`, what the flow was checked
     /// against; if it declares something else it is stopped, and `refresh` is given what it
     /// declares now.
-    public func module(_ spec: PluginSpec, declaration: ModuleDeclaration, approval: PluginApproval?,
-                       refresh: (@MainActor (ModuleDeclaration) -> Void)? = nil) -> FeatureModule {
+    public func module(
+        _ spec: PluginSpec, declaration: ModuleDeclaration, approval: PluginApproval?,
+        refresh: (@MainActor (ModuleDeclaration) -> Void)? = nil
+    ) -> FeatureModule {
         let connection: PluginConnection
         if let existing = connections[spec.module], existing.spec == spec, existing.approval == approval {
             connection = existing
@@ -43,8 +45,10 @@ public final class PluginHost {
         connection.checked = declaration
         connection.refresh = refresh
         let screens = declaration.screens.map { screen in
-            FeatureRegistration(id: screen.id, title: screen.title, inputs: screen.inputs, events: screen.eventDeclarations,
-                                commands: screen.commands.map(\.name)) { input, _ in
+            FeatureRegistration(
+                id: screen.id, title: screen.title, inputs: screen.inputs, events: screen.eventDeclarations,
+                commands: screen.commands.map(\.name)
+            ) { input, _ in
                 try await PluginScreen.open(screen, input: input, connection: connection)
             }
         }

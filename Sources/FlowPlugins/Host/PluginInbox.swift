@@ -49,8 +49,10 @@ final class PluginInbox: Sendable {
     ///   - afterPace: runs its argument once ``pace`` has passed (tests run it when they choose).
     ///   - wake: has the main actor ``take()`` what is ready; called on the thread that made
     ///     something ready, once until ``take()`` has found the inbox empty.
-    init(afterPace: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = PluginInbox.runAfterPace,
-         wake: @escaping @Sendable (PluginInbox) -> Void) {
+    init(
+        afterPace: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = PluginInbox.runAfterPace,
+        wake: @escaping @Sendable (PluginInbox) -> Void
+    ) {
         self.afterPace = afterPace
         self.wake = wake
     }

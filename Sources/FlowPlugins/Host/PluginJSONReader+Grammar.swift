@@ -125,7 +125,8 @@ extension PluginJSONReader {
                     var scalar: Unicode.Scalar?
                     if UTF16.isLeadSurrogate(unit) {
                         guard expect(UInt8(ascii: "\\")), expect(UInt8(ascii: "u")), let trail = hexUnit(),
-                              UTF16.isTrailSurrogate(trail) else { return nil }
+                            UTF16.isTrailSurrogate(trail)
+                        else { return nil }
                         scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(trail) - 0xDC00))
                     } else {
                         scalar = Unicode.Scalar(unit)

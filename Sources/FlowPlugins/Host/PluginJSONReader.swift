@@ -120,7 +120,9 @@ struct PluginJSONReader {
         if literal("null") { return .some(nil) }
         let start = index
         _ = expect(UInt8(ascii: "-"))
-        guard integerPart(), let byte = peek(), byte != UInt8(ascii: "."), byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") else { return nil }
+        guard integerPart(), let byte = peek(), byte != UInt8(ascii: "."), byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") else {
+            return nil
+        }
         guard let value = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
         return .some(value)
     }
@@ -236,8 +238,10 @@ struct PluginJSONReader {
                 }
             }
             guard read, let title else { return false }
-            columns.append(Table.Column(title, alignment: alignment == "trailing" ? .trailing : .leading,
-                                        shrinksFirst: shrinksFirst ?? false, keepsWidth: keepsWidth ?? false))
+            columns.append(
+                Table.Column(
+                    title, alignment: alignment == "trailing" ? .trailing : .leading,
+                    shrinksFirst: shrinksFirst ?? false, keepsWidth: keepsWidth ?? false))
             return true
         }
         return read ? columns : nil

@@ -15,7 +15,8 @@ enum PluginLine {
     case tooDeep
 
     /// What the shell says of a plugin that sent a line nested too deep.
-    static let tooDeepReason = "sent a line nested deeper than \(PluginProtocol.maximumDepth) levels, the protocol's limit, so it was stopped"
+    static let tooDeepReason =
+        "sent a line nested deeper than \(PluginProtocol.maximumDepth) levels, the protocol's limit, so it was stopped"
 
     init(_ line: [UInt8]) {
         if Self.exceedsDepth(line) {
@@ -80,7 +81,8 @@ enum PluginLine {
             return "says its protocol version is '\(hello.version)', which is not MAJOR.MINOR.PATCH"
         }
         guard version.major == PluginProtocol.version.major else {
-            return "speaks \(PluginProtocol.name) \(version); this shell speaks \(PluginProtocol.version.major).x (\(PluginProtocol.version)) — use a plugin or a shell of the same major version"
+            return
+                "speaks \(PluginProtocol.name) \(version); this shell speaks \(PluginProtocol.version.major).x (\(PluginProtocol.version)) — use a plugin or a shell of the same major version"
         }
         return nil
     }

@@ -36,15 +36,17 @@ public enum PluginProbe {
         var greeted = false
         while true {
             guard let output = lines.take(before: deadline) else {
-                throw PluginProbeError(reason: greeted
-                    ? "did not answer 'screens' within \(spec.timeoutMilliseconds) ms"
-                    : "did not say hello within \(spec.startTimeoutMilliseconds) ms\(log.reference)")
+                throw PluginProbeError(
+                    reason: greeted
+                        ? "did not answer 'screens' within \(spec.timeoutMilliseconds) ms"
+                        : "did not say hello within \(spec.startTimeoutMilliseconds) ms\(log.reference)")
             }
             switch output {
             case .broke(let reason):
                 throw PluginProbeError(reason: reason + log.reference)
             case .ended(let status):
-                throw PluginProbeError(reason: "exited (\(status)) before \(greeted ? "answering 'screens'" : "saying hello")\(log.reference)")
+                throw PluginProbeError(
+                    reason: "exited (\(status)) before \(greeted ? "answering 'screens'" : "saying hello")\(log.reference)")
             case .line(let line):
                 switch PluginLine(line) {
                 case .hello(let theirs):
@@ -63,7 +65,8 @@ public enum PluginProbe {
                     guard let modules = answer.result?.modules else { throw PluginProbeError(reason: "answered 'screens' with no result") }
                     guard let module = modules.first(where: { $0.name == spec.module }) else {
                         let names = modules.map(\.name).joined(separator: ", ")
-                        throw PluginProbeError(reason: "provides no module '\(spec.module)'" + (names.isEmpty ? "" : "; it provides \(names)"))
+                        throw PluginProbeError(
+                            reason: "provides no module '\(spec.module)'" + (names.isEmpty ? "" : "; it provides \(names)"))
                     }
                     if let problem = module.problem { throw PluginProbeError(reason: problem) }
                     return module

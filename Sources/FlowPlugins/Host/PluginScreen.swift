@@ -85,13 +85,15 @@ final class PluginScreen: HostedScreen {
     static func open(_ declaration: ScreenDeclaration, input: FeatureInput, connection: PluginConnection) async throws -> PluginScreen {
         let session = try await connection.running()
         let instance = connection.makeInstance()
-        let answer = try await ask(session, "open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values),
-                                   screen: declaration.title)
+        let answer = try await ask(
+            session, "open", PluginMessage.OpenParameters(instance: instance, screen: declaration.id, input: input.values),
+            screen: declaration.title)
         if !answer.events.isEmpty {
             session.log.note("screen \(declaration.id) emitted events while opening; they are ignored")
         }
-        let screen = PluginScreen(declaration: declaration, session: session, instance: instance,
-                                  view: ViewProperties(title: declaration.title, commands: declaration.commands))
+        let screen = PluginScreen(
+            declaration: declaration, session: session, instance: instance,
+            view: ViewProperties(title: declaration.title, commands: declaration.commands))
         if let view = answer.view { screen.adopt(view) }
         return screen
     }
@@ -108,8 +110,9 @@ final class PluginScreen: HostedScreen {
         if let reason = session.endReason { throw session.stopped(reason) }
         guard let command = viewProperties.command(named: name) else { throw UnknownCommand(name: name) }
         try DeclaredValues.check(try ParsedArguments(arguments, for: command), for: command)
-        let answer = try await Self.ask(session, "command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments),
-                                        screen: viewProperties.title, command: name)
+        let answer = try await Self.ask(
+            session, "command", PluginMessage.CommandParameters(instance: instance, command: name, arguments: arguments),
+            screen: viewProperties.title, command: name)
         if let view = answer.view {
             let before = viewProperties
             adopt(view)
@@ -130,7 +133,8 @@ final class PluginScreen: HostedScreen {
             let declared = Set(declaration.commands.map(\.name))
             let undeclared = view.commands.map(\.name).filter { !declared.contains($0) }
             if !undeclared.isEmpty {
-                session.log.note("screen \(featureID) listed commands it does not declare, which are left out: \(undeclared.joined(separator: ", "))")
+                session.log.note(
+                    "screen \(featureID) listed commands it does not declare, which are left out: \(undeclared.joined(separator: ", "))")
                 view.commands.removeAll { !declared.contains($0.name) }
             }
         }
@@ -142,19 +146,25 @@ final class PluginScreen: HostedScreen {
         guard let declared = declaration.events.first(where: { $0.name == event.name }) else {
             let known = declaration.events.map(\.name)
             session.log.note("screen \(featureID) emitted '\(event.name)', which it does not declare")
-            throw UserFacingError("plugin \(session.spec.module): screen '\(featureID)' emitted '\(event.name)', which it does not declare"
-                + (known.isEmpty ? " (it declares no events)" : " (it declares \(known.joined(separator: ", ")))") + "; nothing changed")
+            throw UserFacingError(
+                "plugin \(session.spec.module): screen '\(featureID)' emitted '\(event.name)', which it does not declare"
+                    + (known.isEmpty ? " (it declares no events)" : " (it declares \(known.joined(separator: ", ")))") + "; nothing changed"
+            )
         }
         if let missing = declared.payload.first(where: { event.payload[$0] == nil }) {
-            throw UserFacingError("plugin \(session.spec.module): event '\(event.name)' of '\(featureID)' lacks its payload key '\(missing)'; nothing changed")
+            throw UserFacingError(
+                "plugin \(session.spec.module): event '\(event.name)' of '\(featureID)' lacks its payload key '\(missing)'; nothing changed"
+            )
         }
         return FeatureEvent(event.name, payload: event.payload)
     }
 
     /// Sends a request and decodes its answer. The answer's line is let go here, before what it
     /// holds is shown: a large view is then not held twice.
-    private static func ask<Parameters: Codable & Sendable>(_ session: PluginSession, _ method: String, _ parameters: Parameters,
-                                                            screen: String, command: String? = nil) async throws -> PluginMessage.ScreenAnswer {
+    private static func ask<Parameters: Codable & Sendable>(
+        _ session: PluginSession, _ method: String, _ parameters: Parameters,
+        screen: String, command: String? = nil
+    ) async throws -> PluginMessage.ScreenAnswer {
         let data = try await session.call(method, parameters)
         return try decode(data, method: method, screen: screen, command: command, session: session)
     }
@@ -162,8 +172,10 @@ final class PluginScreen: HostedScreen {
     /// The answer in a response line, or the error it carries as the shell reports it; a line
     /// that is not a right answer is said in the user's words, with the title of the `screen` it
     /// was for and the path of the field that is wrong.
-    private static func decode(_ data: Data, method: String, screen: String, command: String?,
-                               session: PluginSession) throws -> PluginMessage.ScreenAnswer {
+    private static func decode(
+        _ data: Data, method: String, screen: String, command: String?,
+        session: PluginSession
+    ) throws -> PluginMessage.ScreenAnswer {
         let response: PluginMessage.Response<PluginMessage.ScreenAnswer>
         do {
             response = try ScreenAnswerDecoder.decode(data)

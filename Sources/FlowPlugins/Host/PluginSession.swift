@@ -139,9 +139,10 @@ final class PluginSession {
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled, let self, let request = self.pending[id] else { return }
-            self.stop(because: request.cancelling
-                ? "did not stop '\(request.method)' when cancelled, so it was stopped"
-                : "did not answer '\(request.method)' within \(self.spec.timeoutMilliseconds) ms, so it was stopped")
+            self.stop(
+                because: request.cancelling
+                    ? "did not stop '\(request.method)' when cancelled, so it was stopped"
+                    : "did not answer '\(request.method)' within \(self.spec.timeoutMilliseconds) ms, so it was stopped")
         }
     }
 
@@ -239,7 +240,9 @@ final class PluginSession {
 
     /// The error every request of an ended plugin gets, in one line.
     func stopped(_ reason: String) -> UserFacingError {
-        UserFacingError("plugin \(spec.module) \(reason)\(greeted ? "; its screens are closed, and it starts again when next used" : "")\(log.reference)")
+        UserFacingError(
+            "plugin \(spec.module) \(reason)\(greeted ? "; its screens are closed, and it starts again when next used" : "")\(log.reference)"
+        )
     }
 
     /// Ends the plugin politely: closes its stdin, then kills its process group if it has not

@@ -95,8 +95,9 @@ public final class PluginProcess: Sendable {
         let arguments = spec.arguments.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         let status = arguments.withUnsafeBufferPointer { argv in
-            flowshell_plugin_spawn(spec.program, argv.baseAddress, spec.workingDirectory, toChild[0], fromChild[1],
-                                   errorsFromChild[1], spec.searchesPath ? 1 : 0, &pid)
+            flowshell_plugin_spawn(
+                spec.program, argv.baseAddress, spec.workingDirectory, toChild[0], fromChild[1],
+                errorsFromChild[1], spec.searchesPath ? 1 : 0, &pid)
         }
         close(toChild[0])
         close(fromChild[1])
@@ -109,7 +110,9 @@ public final class PluginProcess: Sendable {
             let name = spec.arguments.first ?? spec.program
             switch status {
             case ENOENT:
-                throw PluginStartError(reason: spec.searchesPath ? "no program '\(name)' in PATH" : "no such program '\(name)' (relative to the config's folder)")
+                throw PluginStartError(
+                    reason: spec.searchesPath
+                        ? "no program '\(name)' in PATH" : "no such program '\(name)' (relative to the config's folder)")
             case EACCES: throw PluginStartError(reason: "'\(name)' cannot be run: permission denied (is it executable?)")
             default: throw PluginStartError(reason: "'\(name)' cannot be run: \(String(cString: strerror(status)))")
             }
@@ -202,7 +205,9 @@ public final class PluginProcess: Sendable {
         var leftOver: Int?
         reading: while true {
             if leftOver == nil, exitWatch >= 0 {
-                var watched = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+                var watched = [
+                    pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                ]
                 if poll(&watched, 2, -1) < 0 {
                     if errno == EINTR { continue }
                     break
@@ -266,7 +271,9 @@ public final class PluginProcess: Sendable {
             var leftOver: Int?
             while true {
                 if leftOver == nil, exitWatch >= 0 {
-                    var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+                    var watched = [
+                        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                    ]
                     if poll(&watched, 2, -1) < 0 {
                         if errno == EINTR { continue }
                         return

@@ -18,8 +18,10 @@ public struct PluginSpec: Sendable, Equatable {
 
     /// Resolves a plugin's command written in a config in the folder `configDirectory`: a
     /// program with a `/` is relative to that folder, never searched in `PATH`.
-    public init(module: String, command: [String], configDirectory: String, timeoutMilliseconds: Int,
-                logPath: String?, configLine: String) {
+    public init(
+        module: String, command: [String], configDirectory: String, timeoutMilliseconds: Int,
+        logPath: String?, configLine: String
+    ) {
         self.module = module
         let written = command.first ?? ""
         if written.contains("/") {

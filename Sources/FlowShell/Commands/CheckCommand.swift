@@ -10,7 +10,8 @@ struct CheckCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the flow against the linked features and print every problem.",
-        discussion: "Exit status: 0 when the flow has no error (warnings allowed), 1 when it has errors, 2 when the file cannot be read or is not JSON."
+        discussion:
+            "Exit status: 0 when the flow has no error (warnings allowed), 1 when it has errors, 2 when the file cannot be read or is not JSON."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -27,9 +28,11 @@ struct CheckCommand: FeatureCommand {
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let trust = plugins.trust(identity: identity, environment: environment)
-        let check = FlowCheck(source: options.source(identity), features: features,
-                              plugins: PluginLoader(purpose: .checking, trust: trust,
-                                                    paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
+        let check = FlowCheck(
+            source: options.source(identity), features: features,
+            plugins: PluginLoader(
+                purpose: .checking, trust: trust,
+                paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
         let console = StandardConsole()
         switch format {
         case .text:

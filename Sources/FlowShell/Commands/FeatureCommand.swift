@@ -12,8 +12,9 @@ protocol FeatureCommand: ParsableCommand {
 
 /// The `--config PATH` option every flow command takes.
 struct ConfigOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The flow config (default: ./config.json, else the built-in flow).", valueName: "PATH"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .long, help: ArgumentHelp("The flow config (default: ./config.json, else the built-in flow).", valueName: "PATH"),
+        completion: .file(extensions: ["json"]))
     var config: String?
 
     /// Where the flow is read from: `--config`, `./config.json` or the shell's built-in flow.

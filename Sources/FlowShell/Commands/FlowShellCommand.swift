@@ -47,5 +47,7 @@ extension ShellIdentity {
     }
 }
 
-private let runningIdentity = Mutex(ShellIdentity(name: "flowshell", version: FlowShellVersion.current,
-                                                  abstract: "An interactive shell built on FlowShell.", defaultFlow: "{}"))
+private let runningIdentity = Mutex(
+    ShellIdentity(
+        name: "flowshell", version: FlowShellVersion.current,
+        abstract: "An interactive shell built on FlowShell.", defaultFlow: "{}"))

@@ -30,9 +30,11 @@ struct GraphCommand: FeatureCommand {
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
         let trust = plugins.trust(identity: identity, environment: environment)
-        let check = FlowCheck(source: options.source(identity), features: features,
-                              plugins: PluginLoader(purpose: .checking, trust: trust,
-                                                    paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
+        let check = FlowCheck(
+            source: options.source(identity), features: features,
+            plugins: PluginLoader(
+                purpose: .checking, trust: trust,
+                paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

@@ -11,9 +11,9 @@ struct NewAppCommand: FeatureCommand {
         commandName: "app",
         abstract: "Create APP: a package for a shell of your own on FlowShell, with one feature, its test, a config and a README.",
         discussion: """
-        The package depends on FlowShell by path (--flowshell, by default the checkout this binary was built from) \
-        or, with --url, by Git URL and version.
-        """
+            The package depends on FlowShell by path (--flowshell, by default the checkout this binary was built from) \
+            or, with --url, by Git URL and version.
+            """
     )
 
     @ArgumentParser.Argument(help: ArgumentHelp("The shell's command name, in lowercase (greeter, my-shell).", valueName: "APP"))
@@ -22,14 +22,17 @@ struct NewAppCommand: FeatureCommand {
     @Option(help: ArgumentHelp("The folder to create APP in (default: the current one).", valueName: "DIR"), completion: .directory)
     var path: String?
 
-    @Option(help: ArgumentHelp("The FlowShell checkout to depend on (default: the one this binary was built from).", valueName: "PATH"),
-            completion: .directory)
+    @Option(
+        help: ArgumentHelp("The FlowShell checkout to depend on (default: the one this binary was built from).", valueName: "PATH"),
+        completion: .directory)
     var flowshell: String?
 
     @Option(help: ArgumentHelp("Depend on FlowShell by this Git URL instead of a path.", valueName: "URL"))
     var url: String?
 
-    @Option(help: ArgumentHelp("With --url, the lowest FlowShell version to accept (default: this binary's FlowShell's).", valueName: "VERSION"))
+    @Option(
+        help: ArgumentHelp("With --url, the lowest FlowShell version to accept (default: this binary's FlowShell's).", valueName: "VERSION")
+    )
     var from: String?
 
     @MainActor
@@ -41,8 +44,10 @@ struct NewAppCommand: FeatureCommand {
             dependency = .url(url, from: from ?? FlowShellVersion.current)
         } else {
             guard from == nil else { return refuse("--from goes with --url") }
-            guard let checkout = flowshell.map({ URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL })
-                    ?? AppScaffold.builtFromCheckout else {
+            guard
+                let checkout = flowshell.map({ URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL })
+                    ?? AppScaffold.builtFromCheckout
+            else {
                 return refuse("this binary's FlowShell checkout is gone; name one with --flowshell PATH, or use --url URL")
             }
             guard FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) else {

@@ -33,16 +33,21 @@ struct NewFeatureCommand: FeatureCommand {
     /// Writes the module, refusing a screen id that a linked module registers already.
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let scaffold = FeatureScaffold(packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, screens: screens,
-                                       existingScreens: features.moduleOfEachScreen)
+        let scaffold = FeatureScaffold(
+            packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, screens: screens,
+            existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()
             print("Created Features/\(name):")
             for file in created { print("  \(file)") }
             print("and added \"\(name)\" to the features in Package.swift.")
             let steps = scaffold.modulesFile.map { ["in \($0), import \(name) and add \(name)Module.module to the modules"] } ?? []
-            print("Next: " + (steps + ["list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build."])
-                .joined(separator: ";\n"))
+            print(
+                "Next: "
+                    + (steps + [
+                        "list \"\(name)\" in \"modules\" in config.json, lead a transition to \(scaffold.screenIDs[0]), then swift build."
+                    ])
+                    .joined(separator: ";\n"))
             return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

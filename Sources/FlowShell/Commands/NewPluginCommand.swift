@@ -28,8 +28,9 @@ struct NewPluginCommand: FeatureCommand {
             FileHandle.standardError.write(Data("error: no language '\(language)' for plugins; use \(names)\n".utf8))
             return 2
         }
-        let scaffold = PluginScaffold(packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, language: language,
-                                      existingScreens: features.moduleOfEachScreen)
+        let scaffold = PluginScaffold(
+            packageFolder: URL(fileURLWithPath: package ?? FileManager.default.currentDirectoryPath), name: name, language: language,
+            existingScreens: features.moduleOfEachScreen)
         do {
             let created = try scaffold.create()
             print("Created \(scaffold.folder):")
@@ -41,7 +42,9 @@ struct NewPluginCommand: FeatureCommand {
                 print("Build and test it: swift build --package-path \(scaffold.folder) && swift test --package-path \(scaffold.folder)")
             }
             print("Then add to \"plugins\" in config.json: \(scaffold.configEntry)")
-            print("and lead a transition to \(scaffold.screen.id); \(identity.name) trust lets its program run, and \(identity.name) check tells what is missing.")
+            print(
+                "and lead a transition to \(scaffold.screen.id); \(identity.name) trust lets its program run, and \(identity.name) check tells what is missing."
+            )
             return 0
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))

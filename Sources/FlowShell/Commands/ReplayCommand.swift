@@ -10,7 +10,8 @@ struct ReplayCommand: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a session recorded with --record and report the first difference.",
-        discussion: "The replay starts fresh, with state of its own, on a clock that moves to each recorded moment: updates that time brought come again and are compared; updates from outside the shell (another process writing the data) are compared when they come again and otherwise named as not reproduced. Colour and width are not recorded, so they never make a difference; a changed screen does. A recording's lines reach nothing of this machine: one that reads or writes files (run FILE, > FILE) or runs programs (shell, |, edit) is refused, its lines named, unless --allow names what it may do. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
+        discussion:
+            "The replay starts fresh, with state of its own, on a clock that moves to each recorded moment: updates that time brought come again and are compared; updates from outside the shell (another process writing the data) are compared when they come again and otherwise named as not reproduced. Colour and width are not recorded, so they never make a difference; a changed screen does. A recording's lines reach nothing of this machine: one that reads or writes files (run FILE, > FILE) or runs programs (shell, |, edit) is refused, its lines named, unless --allow names what it may do. Exit status: 0 no difference, 1 a difference, 2 the recording or the config cannot be used."
     )
 
     /// What a replay's lines may reach beyond the session, when the user says so.
@@ -38,7 +39,11 @@ struct ReplayCommand: FeatureCommand {
 
     @OptionGroup var options: ConfigOption
 
-    @Option(name: .long, help: ArgumentHelp("Let the recording's lines reach this machine's files (run FILE, > FILE) or programs (shell, |, edit); repeat for both. Only for a recording you trust.", valueName: "files|programs"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Let the recording's lines reach this machine's files (run FILE, > FILE) or programs (shell, |, edit); repeat for both. Only for a recording you trust.",
+            valueName: "files|programs"))
     var allow: [Power] = []
 
     @OptionGroup var plugins: AllowPluginsOption
@@ -86,8 +91,9 @@ struct ReplayCommand: FeatureCommand {
         if let link = recording.start?.link { start += ["--open", link] }
         let runOptions: RunCommand
         do {
-            runOptions = try RunCommand.parse(["--no-history", "--data-dir", folder.appendingPathComponent("data").path] + start
-                + (options.config.map { ["--config", $0] } ?? []))
+            runOptions = try RunCommand.parse(
+                ["--no-history", "--data-dir", folder.appendingPathComponent("data").path] + start
+                    + (options.config.map { ["--config", $0] } ?? []))
         } catch {
             console.writeError("error: \(RunCommand.message(for: error))\n")
             return 2
@@ -101,8 +107,9 @@ struct ReplayCommand: FeatureCommand {
         }
         // Trust is the user's, read from their own state folder, not the replay's.
         let trust = plugins.trust(identity: identity, environment: environment)
-        let (status, actual) = await SessionReplay.run(expected, clock: recording.clock, identity: identity, options: runOptions, features: features,
-                                                       environment: isolated, trust: trust, capabilities: allow.map(\.capability))
+        let (status, actual) = await SessionReplay.run(
+            expected, clock: recording.clock, identity: identity, options: runOptions, features: features,
+            environment: isolated, trust: trust, capabilities: allow.map(\.capability))
         if status == ShellLauncher.configFailure && actual.isEmpty {
             return 2
         }
@@ -137,7 +144,8 @@ struct ReplayCommand: FeatureCommand {
         }
         guard !reaching.isEmpty else { return nil }
         let options = needed.map { "--allow \($0.rawValue)" }.joined(separator: " ")
-        return "error: \(file): nothing was replayed: a replay runs only what keeps to the session, and \(reaching.count == 1 ? "this line reaches" : "these lines reach") beyond it:\n"
+        return
+            "error: \(file): nothing was replayed: a replay runs only what keeps to the session, and \(reaching.count == 1 ? "this line reaches" : "these lines reach") beyond it:\n"
             + reaching.joined(separator: "\n")
             + "\nIf you trust what \(reaching.count == 1 ? "it does" : "they do"), replay with \(options)."
     }

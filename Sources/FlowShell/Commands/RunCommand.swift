@@ -36,27 +36,35 @@ struct RunCommand: FeatureCommand {
 
     @OptionGroup var plugins: AllowPluginsOption
 
-    @Option(name: .long, help: ArgumentHelp("The history file (default: history in the app's state folder).", valueName: "PATH"),
-            completion: .file())
+    @Option(
+        name: .long, help: ArgumentHelp("The history file (default: history in the app's state folder).", valueName: "PATH"),
+        completion: .file())
     var history: String?
 
     @Flag(name: .long, help: "Keep no history file.")
     var noHistory = false
 
-    @Option(help: ArgumentHelp("When to use colour and text attributes (auto: on a terminal, unless NO_COLOR is set or TERM is dumb).",
-                               valueName: "WHEN"))
+    @Option(
+        help: ArgumentHelp(
+            "When to use colour and text attributes (auto: on a terminal, unless NO_COLOR is set or TERM is dumb).",
+            valueName: "WHEN"))
     var color: ColourPolicy = .auto
 
-    @Option(help: ArgumentHelp("Who reads the output: text for people, json for programs (a JSON line per screen update on stdout, per error on stderr).",
-                               valueName: "FORMAT"))
+    @Option(
+        help: ArgumentHelp(
+            "Who reads the output: text for people, json for programs (a JSON line per screen update on stdout, per error on stderr).",
+            valueName: "FORMAT"))
     var output: OutputFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("Open one of the flow's deep links at start, as open LINK does.", valueName: "LINK"))
     var open: String?
 
-    @Option(name: .long, help: ArgumentHelp("The file that keeps where you were (default: navigation.json in the app's state folder).",
-                                            valueName: "PATH"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The file that keeps where you were (default: navigation.json in the app's state folder).",
+            valueName: "PATH"),
+        completion: .file(extensions: ["json"]))
     var state: String?
 
     @Flag(name: .long, help: "Start at the root, ignoring where you were last time.")
@@ -65,8 +73,10 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "In a script (stdin not a terminal), restore and save where you were, as at the prompt.")
     var restore = false
 
-    @Option(name: .long, help: ArgumentHelp("Run the commands in FILE instead of reading stdin, stopping at the first error.", valueName: "FILE"),
-            completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Run the commands in FILE instead of reading stdin, stopping at the first error.", valueName: "FILE"),
+        completion: .file())
     var script: String?
 
     /// The session's clock starts at these seconds since 1970 (and runs on): what a recording
@@ -82,12 +92,16 @@ struct RunCommand: FeatureCommand {
     @Flag(name: .long, help: "With --script, go on after a command fails (piped commands always go on).")
     var keepGoing = false
 
-    @Option(name: .long, help: ArgumentHelp("The folder for the app's data: its modules' databases and settings (default: the app's data folder).", valueName: "PATH"),
-            completion: .directory)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder for the app's data: its modules' databases and settings (default: the app's data folder).", valueName: "PATH"),
+        completion: .directory)
     var dataDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for replay.", valueName: "FILE"),
-            completion: .file(extensions: ["jsonl"]))
+    @Option(
+        name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for replay.", valueName: "FILE"),
+        completion: .file(extensions: ["jsonl"]))
     var record: String?
 
     /// `--config`.

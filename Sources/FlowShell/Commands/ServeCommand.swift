@@ -11,8 +11,10 @@ struct ServeCommand: FeatureCommand {
         let name = ShellIdentity.running.name
         return CommandConfiguration(
             commandName: "serve",
-            abstract: "Serve the flow to a browser, each tab a session of its own, or over SSH (--ssh), each login one (runs \(name)-serve, whose --help says more).",
-            discussion: "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token; "
+            abstract:
+                "Serve the flow to a browser, each tab a session of its own, or over SSH (--ssh), each login one (runs \(name)-serve, whose --help says more).",
+            discussion:
+                "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token; "
                 + "--ssh, --ssh-port N (default 2222), --authorized-keys FILE, --ssh-idle-timeout SECONDS, --ssh-login-timeout SECONDS; --web with --ssh serves both."
         )
     }
@@ -26,11 +28,13 @@ struct ServeCommand: FeatureCommand {
         let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
         guard let path = folder?.appendingPathComponent(program).path, FileManager.default.isExecutableFile(atPath: path) else {
             let place = folder.map { " in \($0.path)" } ?? ""
-            FileHandle.standardError.write(Data("""
-            error: \(identity.name) serve runs \(program), which is not installed\(place) — \
-            install it beside \(identity.name) (make install does), or build it with swift build --product \(program)
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    error: \(identity.name) serve runs \(program), which is not installed\(place) — \
+                    install it beside \(identity.name) (make install does), or build it with swift build --product \(program)
 
-            """.utf8))
+                    """.utf8))
             return 1
         }
         let argv = [path] + arguments

@@ -15,15 +15,15 @@ struct TestCommand: FeatureCommand {
             commandName: "test",
             abstract: "Try every path the flow allows, headless, and report what it covers and what fails.",
             discussion: """
-            From a fresh session at the root, and from every deep link, each step a person could take is tried: \
-            each command a screen offers with each value it offers (and the config's examples), each command the \
-            config adds, back and home; each guard met, finished and cancelled. Each session has no data of its own \
-            and a test clock: nothing of yours is read or written. Each failure is written as a script in the \
-            findings folder, which \(name) --script FILE replays.
+                From a fresh session at the root, and from every deep link, each step a person could take is tried: \
+                each command a screen offers with each value it offers (and the config's examples), each command the \
+                config adds, back and home; each guard met, finished and cancelled. Each session has no data of its own \
+                and a test clock: nothing of yours is read or written. Each failure is written as a script in the \
+                findings folder, which \(name) --script FILE replays.
 
-            Exit status: 0 when every path passes (and the coverage asked for is reached), 1 when a path fails \
-            or coverage falls short, 2 when the config cannot be loaded.
-            """
+                Exit status: 0 when every path passes (and the coverage asked for is reached), 1 when a path fails \
+                or coverage falls short, 2 when the config cannot be loaded.
+                """
         )
     }
 
@@ -35,13 +35,17 @@ struct TestCommand: FeatureCommand {
 
     @OptionGroup var plugins: AllowPluginsOption
 
-    @Option(help: ArgumentHelp("How to print the report: text (for people), json (test-report.schema.json) or junit (XML for CI).",
-                               valueName: "FORMAT"))
+    @Option(
+        help: ArgumentHelp(
+            "How to print the report: text (for people), json (test-report.schema.json) or junit (XML for CI).",
+            valueName: "FORMAT"))
     var format: Format = .text
 
-    @Option(name: .customLong("require-coverage"),
-            help: ArgumentHelp("Fail unless KIND is covered to PERCENT: transitions, guards, links, screens, commands or results (repeatable).",
-                               valueName: "KIND=PERCENT"))
+    @Option(
+        name: .customLong("require-coverage"),
+        help: ArgumentHelp(
+            "Fail unless KIND is covered to PERCENT: transitions, guards, links, screens, commands or results (repeatable).",
+            valueName: "KIND=PERCENT"))
     var requireCoverage: [String] = []
 
     @Option(help: ArgumentHelp("The most lines of one path.", valueName: "LINES"))
@@ -59,9 +63,11 @@ struct TestCommand: FeatureCommand {
     @Option(help: ArgumentHelp("What chooses the values to try when an argument offers more than --values.", valueName: "NUMBER"))
     var seed = FlowExplorer.Options().seed
 
-    @Option(help: ArgumentHelp("Where to write the scripts that replay the failures (default: \(ShellIdentity.running.name)-findings).",
-                               valueName: "FOLDER"),
-            completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the scripts that replay the failures (default: \(ShellIdentity.running.name)-findings).",
+            valueName: "FOLDER"),
+        completion: .directory)
     var findings: String?
 
     func validate() throws {
@@ -69,7 +75,9 @@ struct TestCommand: FeatureCommand {
         guard depth >= 1 else { throw ValidationError("--depth must be at least 1, not \(depth)") }
         guard paths >= 1 else { throw ValidationError("--paths must be at least 1, not \(paths)") }
         guard values >= 1 else { throw ValidationError("--values must be at least 1, not \(values)") }
-        guard deadline.isFinite, deadline > 0 else { throw ValidationError("--deadline must be a number of seconds above 0, not \(deadline)") }
+        guard deadline.isFinite, deadline > 0 else {
+            throw ValidationError("--deadline must be a number of seconds above 0, not \(deadline)")
+        }
     }
 
     /// `transitions=100` → (`transitions`, 100).
@@ -102,8 +110,11 @@ struct TestCommand: FeatureCommand {
         let check = FlowCheck(source: source, features: features, plugins: loader, reserving: .terminal)
         if let refusal = check.refusal {
             if format == .json {
-                console.write(Self.json(ExplorationReport(unloadable: check.fileName, bounds: bounds,
-                                                          problems: [ExplorationReport.Problem(severity: "error", message: refusal)])))
+                console.write(
+                    Self.json(
+                        ExplorationReport(
+                            unloadable: check.fileName, bounds: bounds,
+                            problems: [ExplorationReport.Problem(severity: "error", message: refusal)])))
             }
             console.writeError("error: \(refusal)\n")
             return 2

@@ -12,11 +12,11 @@ struct TrustCommand: FeatureCommand {
         commandName: "trust",
         abstract: "Allow the config's plugins to run: the programs it names run only once you trust it.",
         discussion: """
-        What is trusted is the config's real path and what its plugins run now: each command, the program it finds (in PATH for \
-        a bare name) and the files its arguments name. When any of them changes, the config must be trusted again. The record is \
-        kept in the shell's state folder, $XDG_STATE_HOME/NAME/trusted-configs.json (else ~/.local/state/NAME/…), where NAME \
-        is the shell's name; the untrust command takes it back.
-        """
+            What is trusted is the config's real path and what its plugins run now: each command, the program it finds (in PATH for \
+            a bare name) and the files its arguments name. When any of them changes, the config must be trusted again. The record is \
+            kept in the shell's state folder, $XDG_STATE_HOME/NAME/trusted-configs.json (else ~/.local/state/NAME/…), where NAME \
+            is the shell's name; the untrust command takes it back.
+            """
     )
 
     @OptionGroup var options: ConfigOption
@@ -32,8 +32,10 @@ struct TrustCommand: FeatureCommand {
         do throws(ManifestLoadError) {
             manifest = try source.load()
         } catch {
-            FileHandle.standardError.write(Data((error.diagnostics.map(\.description) + ["\(path): not trusted, as it cannot be read as a flow"])
-                .joined(separator: "\n").appending("\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    (error.diagnostics.map(\.description) + ["\(path): not trusted, as it cannot be read as a flow"])
+                        .joined(separator: "\n").appending("\n").utf8))
             return 2
         }
         guard !manifest.plugins.isEmpty else {
@@ -56,7 +58,9 @@ struct TrustCommand: FeatureCommand {
         for plugin in fingerprint.plugins {
             print("  \(plugin.module): \(plugin.summary)")
         }
-        print("until what they run changes; \(identity.name) untrust\(options.config.map { " --config \(PluginTrust.shellWord($0))" } ?? "") takes it back")
+        print(
+            "until what they run changes; \(identity.name) untrust\(options.config.map { " --config \(PluginTrust.shellWord($0))" } ?? "") takes it back"
+        )
         return 0
     }
 }

@@ -83,8 +83,11 @@ struct SessionReplay {
     }
 
     /// The records of `text`, each update joined with the screen after it.
-    static func records(in text: String, file: String? = nil)
-        throws -> (records: [Record], header: RecordedValue?, headerLine: Int, start: RecordedValue?) {
+    static func records(
+        in text: String, file: String? = nil
+    )
+        throws -> (records: [Record], header: RecordedValue?, headerLine: Int, start: RecordedValue?)
+    {
         var records: [Record] = []
         var header: RecordedValue?
         var start: RecordedValue?
@@ -92,7 +95,9 @@ struct SessionReplay {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.isEmpty else { continue }
             guard let object = RecordedValue.object(inLine: line), let type = object["type"]?.string else {
-                throw Unusable(message: "\(file ?? "the recording"):\(index + 1): not a FlowShell recording (each line is a JSON object with a \"type\")")
+                throw Unusable(
+                    message:
+                        "\(file ?? "the recording"):\(index + 1): not a FlowShell recording (each line is a JSON object with a \"type\")")
             }
             if type == "session" {
                 header = object
@@ -125,7 +130,10 @@ struct SessionReplay {
         if let header {
             let version = header["v"]?.number.map { Int($0) }
             guard let version, (1...SessionRecorder.version).contains(version) else {
-                throw Unusable(message: "\(path):\(headerLine): a recording of version \(version.map(String.init) ?? "?"); this FlowShell replays versions 1 to \(SessionRecorder.version)")
+                throw Unusable(
+                    message:
+                        "\(path):\(headerLine): a recording of version \(version.map(String.init) ?? "?"); this FlowShell replays versions 1 to \(SessionRecorder.version)"
+                )
             }
         }
         guard !records.isEmpty else {
@@ -143,17 +151,21 @@ struct SessionReplay {
     }
 
     /// Runs the lines of `expected` and returns what the shell recorded, in the same form.
-    static func run(_ expected: [Record], clock start: Double?, identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
-                    environment: [String: String], trust: PluginTrust,
-                    capabilities: [SessionCapability]) async -> (status: Int32, records: [Record]) {
+    static func run(
+        _ expected: [Record], clock start: Double?, identity: ShellIdentity, options: RunCommand, features: [FeatureModule],
+        environment: [String: String], trust: PluginTrust,
+        capabilities: [SessionCapability]
+    ) async -> (status: Int32, records: [Record]) {
         let capture = CapturingConsole()
         let (manual, pacer) = ClockPacer.make()
         let clock = start.map { SessionClock(start: $0, sleeper: manual) { manual.now.offset } }
         let reader = ScriptedReader(expected: expected, console: capture, clock: manual, pacer: pacer)
-        let launcher = ShellLauncher(identity: identity, options: options, features: features, environment: environment,
-                                     scripted: .init(reader: reader, output: SessionRecorder(console: capture, clock: clock), clock: clock,
-                                                               capabilities: capabilities),
-                                     trust: trust)
+        let launcher = ShellLauncher(
+            identity: identity, options: options, features: features, environment: environment,
+            scripted: .init(
+                reader: reader, output: SessionRecorder(console: capture, clock: clock), clock: clock,
+                capabilities: capabilities),
+            trust: trust)
         let status = await launcher.run()
         let records = (try? records(in: capture.lines.joined(separator: "\n")).records) ?? []
         return (status, records)

@@ -37,8 +37,10 @@ struct ShellLauncher {
     private let completionTarget = CompletionTarget()
     private let console: Console
 
-    init(identity: ShellIdentity, options: RunCommand, features: [FeatureModule], environment: [String: String],
-         scripted: ScriptedSession? = nil, console: Console? = nil, trust: PluginTrust? = nil) {
+    init(
+        identity: ShellIdentity, options: RunCommand, features: [FeatureModule], environment: [String: String],
+        scripted: ScriptedSession? = nil, console: Console? = nil, trust: PluginTrust? = nil
+    ) {
         self.identity = identity
         self.paths = StatePaths(folder: identity.folder, environment: environment)
         self.options = options
@@ -65,7 +67,8 @@ struct ShellLauncher {
         // A script starts at the root and leaves the saved navigation alone, so that it runs the
         // same every time; --state or --restore ask for the prompt's behaviour.
         let remembersNavigation = interactive || options.state != nil || options.restore
-        let colour = options.output == .text
+        let colour =
+            options.output == .text
             && options.color.allowsColour(stdoutIsTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment)
         do {
             let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
@@ -83,14 +86,18 @@ struct ShellLauncher {
             let script = try readScript()
             var output = scripted?.output ?? makeOutput(interactive: interactive, colour: colour)
             let stateFolder = paths.directory(app: app).map { URL(fileURLWithPath: $0) }
-            let stateFile = remembersNavigation
-                ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(NavigationStateFile.init)
+            let stateFile =
+                remembersNavigation
+                ? (options.state.map { URL(fileURLWithPath: $0) } ?? stateFolder?.appendingPathComponent("navigation.json")).map(
+                    NavigationStateFile.init)
                 : nil
             // What a shell killed while it saved left beside the file.
             if let stateFile { AtomicFile.removeStaleTemporaries(of: stateFile.url.path) }
             let recorder = try makeRecorder(app: app, clock: sessionClock, stateFile: stateFile)
             if let recorder { output = RecordingOutput(base: output, record: recorder) }
-            var reader = try script.map { PlainLineReader(text: $0) } ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
+            var reader =
+                try script.map { PlainLineReader(text: $0) }
+                ?? makeReader(for: flow, source: source, interactive: interactive, colour: colour)
             // The config's warnings come after the banner, styled and wrapped like any message.
             for warning in runtime.warnings {
                 output.notice(Notice(.warning, warning.description))
@@ -109,9 +116,11 @@ struct ShellLauncher {
             // Edits apply live for a person at the prompt; a script runs the flow it started
             // with (and a session that never waits is spared the watch).
             // The watcher tells the shell, which reloads at the prompt or before the next one.
-            let watcher = interactive ? source.filePath.map { path in
-                ConfigWatcher(path: path) { Task { @MainActor in shellBox.shell?.configFileChanged() } }
-            } : nil
+            let watcher =
+                interactive
+                ? source.filePath.map { path in
+                    ConfigWatcher(path: path) { Task { @MainActor in shellBox.shell?.configFileChanged() } }
+                } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, holding: restored.onDisk, output: output)
             let hooks = ShellHooks(
                 configChanged: { watcher?.takeChange() ?? false },
@@ -124,18 +133,22 @@ struct ShellLauncher {
             // The person at the terminal is at this machine: the session reaches its files and
             // programs. A replay's lines were written by whoever wrote the file, so it reaches
             // only what the user named.
-            let session = Session(runtime: runtime, output: output, capabilities: scripted?.capabilities ?? .terminal,
-                                        cancellable: cancelsOnInterrupt,
-                                        showsProgress: interactive)
+            let session = Session(
+                runtime: runtime, output: output, capabilities: scripted?.capabilities ?? .terminal,
+                cancellable: cancelsOnInterrupt,
+                showsProgress: interactive)
             // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
-            let interruptWatcher = cancelsOnInterrupt ? InterruptWatcher { [weak session, runtime] in
-                session?.cancelForegroundCommand()
-                runtime.interruptStoppingPlugins()
-            } : nil
+            let interruptWatcher =
+                cancelsOnInterrupt
+                ? InterruptWatcher { [weak session, runtime] in
+                    session?.cancelForegroundCommand()
+                    runtime.interruptStoppingPlugins()
+                } : nil
             completionTarget.session = session
             // The person's startup file runs at the prompt only: a script runs the same everywhere.
             if interactive, let startupFile = paths.startupFile,
-               case .quit(let status) = await session.runStartupFile(at: startupFile, environment: environment) {
+                case .quit(let status) = await session.runStartupFile(at: startupFile, environment: environment)
+            {
                 runtime.flow.closeAll()
                 await runtime.stopPlugins()
                 leaveTerminal(reader)
@@ -149,8 +162,9 @@ struct ShellLauncher {
                 // The history file's lines are earlier sessions': `history -a` and `!prefix` reach them.
                 session.earlierSessionsLines = editor.historyLines()
             }
-            let shell = Shell(session: session, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
-                              stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
+            let shell = Shell(
+                session: session, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
+                stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
             shell.interruptWatcher = interruptWatcher
             shellBox.shell = shell
             let outcome = await shell.run()
@@ -179,10 +193,12 @@ struct ShellLauncher {
             now = { clock.now }
         }
         do {
-            let runtime = try await FlowRuntime.start(source: source, modules: features, dataDirectory: { app in
-                dataDirectory ?? paths.dataDirectory(app: app)
-            }, openSettings: SettingsDatabase.open(inFolder:), services: services, now: now,
-               plugins: PluginLoader(purpose: .running, trust: trust, paths: paths), reserving: .terminal)
+            let runtime = try await FlowRuntime.start(
+                source: source, modules: features,
+                dataDirectory: { app in
+                    dataDirectory ?? paths.dataDirectory(app: app)
+                }, openSettings: SettingsDatabase.open(inFolder:), services: services, now: now,
+                plugins: PluginLoader(purpose: .running, trust: trust, paths: paths), reserving: .terminal)
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")
@@ -227,7 +243,8 @@ struct ShellLauncher {
             do {
                 start.files = try RecordedStart.files(of: folder)
             } catch {
-                console.writeError("warning: the recording does not keep the data it starts from (\(error.reason)): its replay starts from none\n")
+                console.writeError(
+                    "warning: the recording does not keep the data it starts from (\(error.reason)): its replay starts from none\n")
             }
         }
         if !options.fresh, let stateFile, let place = FileManager.default.contents(atPath: stateFile.url.path) {
@@ -243,8 +260,10 @@ struct ShellLauncher {
 
     /// Restores where the user was (unless `--fresh`), then opens `--open LINK`; returns how
     /// many errors that gave, and what the state file was read to hold.
-    private func restoreAndOpen(_ flow: AppFlowCoordinator, stateFile: NavigationStateFile?,
-                                output: SessionView) async -> (failures: Int, onDisk: NavigationSnapshot?) {
+    private func restoreAndOpen(
+        _ flow: AppFlowCoordinator, stateFile: NavigationStateFile?,
+        output: SessionView
+    ) async -> (failures: Int, onDisk: NavigationSnapshot?) {
         var onDisk: NavigationSnapshot?
         if !options.fresh, let stateFile {
             switch stateFile.load() {
@@ -266,15 +285,18 @@ struct ShellLauncher {
         if let scripted { return scripted.reader }
         guard interactive else { return PlainLineReader() }
         let styler = TextStyler(colour: colour)
-        console.write(Greeting.text(title: identity.title, version: identity.version,
-                                    about: "\(flow.manifest.app), flow from \(source.description)", styler: styler))
+        console.write(
+            Greeting.text(
+                title: identity.title, version: identity.version,
+                about: "\(flow.manifest.app), flow from \(source.description)", styler: styler))
         Terminal.installInterruptHandler()
         Terminal.takeForeground()
         let completion = completionTarget
         let completer: EditLineReader.Completer = { text in
             completion.session?.completeAtTerminal(text) ?? .none
         }
-        guard let editor = EditLineReader(program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completer) else {
+        guard let editor = EditLineReader(program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completer)
+        else {
             console.writeError("error: cannot start the line editor on this terminal\n")
             throw Stop(status: 1)
         }

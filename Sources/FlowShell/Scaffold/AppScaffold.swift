@@ -63,7 +63,8 @@ struct AppScaffold {
     /// relative to the package's folder.
     func create() throws(Refusal) -> [String] {
         guard name.range(of: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", options: .regularExpression) != nil, name.count <= 40 else {
-            throw Refusal(message: "'\(name)' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter")
+            throw Refusal(
+                message: "'\(name)' is not a command name: use lowercase letters and digits, words joined by hyphens, such as greeter")
         }
         guard ([feature, shellTarget, appTarget, serveTarget]).allSatisfy({ !FeatureScaffold.engineNames.contains($0) }) else {
             throw Refusal(message: "'\(name)' would name a module after one of FlowShell's own; choose another name")
@@ -128,63 +129,63 @@ struct AppScaffold {
     private var manifest: String {
         let (line, package) = dependencyLine
         return """
-        // swift-tools-version: 6.1
-        import PackageDescription
+            // swift-tools-version: 6.1
+            import PackageDescription
 
-        // \(name): a shell built on FlowShell. Who it is — its identity, feature modules and
-        // built-in flow — is in Sources/\(shellTarget), which its two programs share: \(name) at the
-        // terminal (Sources/\(appTarget)) and \(name)-serve in a browser or over SSH (Sources/\(serveTarget),
-        // what `\(name) serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
-        let features = [
-            "\(feature)",
-        ]
+            // \(name): a shell built on FlowShell. Who it is — its identity, feature modules and
+            // built-in flow — is in Sources/\(shellTarget), which its two programs share: \(name) at the
+            // terminal (Sources/\(appTarget)) and \(name)-serve in a browser or over SSH (Sources/\(serveTarget),
+            // what `\(name) serve` runs). Each feature is a folder under Features/ with its Sources and Tests.
+            let features = [
+                "\(feature)",
+            ]
 
-        let package = Package(
-            name: "\(typeName)",
-            platforms: [.macOS(.v15)],
-            products: [
-                .executable(name: "\(name)", targets: ["\(appTarget)"]),
-                .executable(name: "\(name)-serve", targets: ["\(serveTarget)"]),
-            ],
-            dependencies: [
-                \(line),
-                // The test clock that the features' tests move on, for the work a screen does over time.
-                .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-            ],
-            targets: [
-                .target(
-                    name: "\(shellTarget)",
-                    dependencies: [
-                        .product(name: "FlowShellKit", package: "\(package)"),
-                        .product(name: "FlowShellRuntime", package: "\(package)"),
-                    ] + features.map { .target(name: $0) },
-                    swiftSettings: [.swiftLanguageMode(.v6)]
-                ),
-                .executableTarget(
-                    name: "\(appTarget)",
-                    dependencies: ["\(shellTarget)", .product(name: "FlowShell", package: "\(package)")],
-                    swiftSettings: [.swiftLanguageMode(.v6)]
-                ),
-                .executableTarget(
-                    name: "\(serveTarget)",
-                    dependencies: ["\(shellTarget)", .product(name: "FlowShellServe", package: "\(package)")],
-                    swiftSettings: [.swiftLanguageMode(.v6)]
-                ),
-            ] + features.flatMap { name -> [Target] in
-                [
-                    .target(name: name, dependencies: [.product(name: "FlowShellKit", package: "\(package)")],
-                            path: "Features/\\(name)/Sources", swiftSettings: [.swiftLanguageMode(.v6)]),
-                    .testTarget(name: "\\(name)Tests", dependencies: [
-                        .target(name: name),
-                        .product(name: "FlowShellKit", package: "\(package)"),
-                        .product(name: "FlowShellTesting", package: "\(package)"),
-                        .product(name: "Clocks", package: "swift-clocks"),
-                    ], path: "Features/\\(name)/Tests", swiftSettings: [.swiftLanguageMode(.v6)]),
-                ]
-            }
-        )
+            let package = Package(
+                name: "\(typeName)",
+                platforms: [.macOS(.v15)],
+                products: [
+                    .executable(name: "\(name)", targets: ["\(appTarget)"]),
+                    .executable(name: "\(name)-serve", targets: ["\(serveTarget)"]),
+                ],
+                dependencies: [
+                    \(line),
+                    // The test clock that the features' tests move on, for the work a screen does over time.
+                    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+                ],
+                targets: [
+                    .target(
+                        name: "\(shellTarget)",
+                        dependencies: [
+                            .product(name: "FlowShellKit", package: "\(package)"),
+                            .product(name: "FlowShellRuntime", package: "\(package)"),
+                        ] + features.map { .target(name: $0) },
+                        swiftSettings: [.swiftLanguageMode(.v6)]
+                    ),
+                    .executableTarget(
+                        name: "\(appTarget)",
+                        dependencies: ["\(shellTarget)", .product(name: "FlowShell", package: "\(package)")],
+                        swiftSettings: [.swiftLanguageMode(.v6)]
+                    ),
+                    .executableTarget(
+                        name: "\(serveTarget)",
+                        dependencies: ["\(shellTarget)", .product(name: "FlowShellServe", package: "\(package)")],
+                        swiftSettings: [.swiftLanguageMode(.v6)]
+                    ),
+                ] + features.flatMap { name -> [Target] in
+                    [
+                        .target(name: name, dependencies: [.product(name: "FlowShellKit", package: "\(package)")],
+                                path: "Features/\\(name)/Sources", swiftSettings: [.swiftLanguageMode(.v6)]),
+                        .testTarget(name: "\\(name)Tests", dependencies: [
+                            .target(name: name),
+                            .product(name: "FlowShellKit", package: "\(package)"),
+                            .product(name: "FlowShellTesting", package: "\(package)"),
+                            .product(name: "Clocks", package: "swift-clocks"),
+                        ], path: "Features/\\(name)/Tests", swiftSettings: [.swiftLanguageMode(.v6)]),
+                    ]
+                }
+            )
 
-        """
+            """
     }
 
     /// The flow as JSON: the config a person edits, and the built-in flow.

@@ -14,7 +14,8 @@ struct FeatureScaffold {
     /// The names of FlowShell's own modules, which a shell built on it links.
     static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
-        "FlowShellSettings", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "LineEditor", "CLibedit", "CEditShim", "FlowManifest",
+        "FlowShellSettings", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "LineEditor", "CLibedit", "CEditShim",
+        "FlowManifest",
         "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
@@ -25,7 +26,8 @@ struct FeatureScaffold {
     /// Target names FlowShell's own package uses for its tools and examples, which a feature of
     /// that package may not take (a shell of one's own does not build them).
     static let ownTargetNames: Set<String> = [
-        "CPseudoTerminal", "FlowShellTestSupport", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter", "GreeterApp",
+        "CPseudoTerminal", "FlowShellTestSupport", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter",
+        "GreeterApp",
         "GreeterShell", "GreeterServe", "Notes", "NotesApp", "NotesShell", "NotesServe",
     ]
 
@@ -79,9 +81,13 @@ struct FeatureScaffold {
         let manifestURL = packageFolder.appendingPathComponent("Package.swift")
         // FlowShell itself, or a shell built on it (`new app`), which depends on FlowShellKit.
         guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8),
-              let list = FeatureList(manifest: manifest),
-              isFlowShellItself || manifest.contains(#".product(name: "FlowShellKit""#) else {
-            throw Refusal(message: "\(packageFolder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)")
+            let list = FeatureList(manifest: manifest),
+            isFlowShellItself || manifest.contains(#".product(name: "FlowShellKit""#)
+        else {
+            throw Refusal(
+                message:
+                    "\(packageFolder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)"
+            )
         }
         guard name.range(of: "^[A-Z][A-Za-z0-9]{0,39}$", options: .regularExpression) != nil else {
             throw Refusal(message: "'\(name)' is not a module name: use UpperCamelCase letters and digits, such as Greeting")
@@ -96,7 +102,8 @@ struct FeatureScaffold {
         var seen: Set<String> = []
         for id in screenIDs {
             guard id.range(of: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$", options: .regularExpression) != nil else {
-                throw Refusal(message: "'\(id)' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home")
+                throw Refusal(
+                    message: "'\(id)' is not a screen id: use words that start in lowercase, joined by dots, such as greeting.home")
             }
             if let owner = existingScreens[id] {
                 throw Refusal(message: "the screen '\(id)' already exists in the \(owner) module; choose another id")
@@ -135,7 +142,8 @@ struct FeatureList {
 
     init?(manifest: String) {
         guard let start = manifest.range(of: "let features = ["),
-              let end = manifest[start.upperBound...].range(of: "]") else { return nil }
+            let end = manifest[start.upperBound...].range(of: "]")
+        else { return nil }
         self.manifest = manifest
         body = start.upperBound..<end.lowerBound
         names = manifest[body].split(separator: "\n").compactMap { line in

@@ -18,8 +18,10 @@ public struct Argument<State, Value>: Sendable {
     /// Whether it takes a positional place.
     let isPositional: Bool
 
-    init(isPositional: Bool, describe: @escaping @Sendable (State) -> ArgumentDescription,
-         read: @escaping @Sendable (ParsedArguments, Int) throws -> Value) {
+    init(
+        isPositional: Bool, describe: @escaping @Sendable (State) -> ArgumentDescription,
+        read: @escaping @Sendable (ParsedArguments, Int) throws -> Value
+    ) {
         self.isPositional = isPositional
         self.describe = describe
         self.read = read
@@ -37,12 +39,18 @@ extension Argument where Value == String {
 
 extension Argument where Value == String {
     /// A required word whose values Tab offers with what each is: `rio  Kia Rio`.
-    public static func argument(_ name: String, describedValues: @escaping @Sendable (State) -> [(value: String, description: String)]) -> Self {
-        Argument(isPositional: true, describe: { state in
-            let described = describedValues(state)
-            return ArgumentDescription(name, values: described.map(\.value),
-                                       descriptions: Dictionary(described.map { ($0.value, $0.description) }, uniquingKeysWith: { first, _ in first }))
-        }) { parsed, position in
+    public static func argument(
+        _ name: String, describedValues: @escaping @Sendable (State) -> [(value: String, description: String)]
+    ) -> Self {
+        Argument(
+            isPositional: true,
+            describe: { state in
+                let described = describedValues(state)
+                return ArgumentDescription(
+                    name, values: described.map(\.value),
+                    descriptions: Dictionary(described.map { ($0.value, $0.description) }, uniquingKeysWith: { first, _ in first }))
+            }
+        ) { parsed, position in
             parsed.positionals[position]
         }
     }
@@ -51,7 +59,8 @@ extension Argument where Value == String {
 extension Argument where Value == String? {
     /// A word that may be left out; with `rest`, every remaining word, joined by spaces.
     public static func optional(_ name: String, rest: Bool = false, values: @escaping @Sendable (State) -> [String] = { _ in [] }) -> Self {
-        Argument(isPositional: true, describe: { ArgumentDescription(name, optional: true, takesRest: rest, values: values($0)) }) { parsed, position in
+        Argument(isPositional: true, describe: { ArgumentDescription(name, optional: true, takesRest: rest, values: values($0)) }) {
+            parsed, position in
             position < parsed.positionals.count ? parsed.positionals[position] : nil
         }
     }
@@ -107,10 +116,14 @@ extension Argument where Value == Bool {
 extension Argument {
     /// `--name VALUE`, read like `value` would read a positional word; `fallback` when left out.
     public static func option(_ name: String, _ value: Argument<State, Value>, default fallback: Value) -> Self where Value: Sendable {
-        Argument(isPositional: false, describe: { state in
-            let inner = value.describe(state)
-            return ArgumentDescription(name, kind: .option, optional: true, values: inner.values, valueName: inner.name, choice: inner.isChoice)
-        }) { parsed, _ in
+        Argument(
+            isPositional: false,
+            describe: { state in
+                let inner = value.describe(state)
+                return ArgumentDescription(
+                    name, kind: .option, optional: true, values: inner.values, valueName: inner.name, choice: inner.isChoice)
+            }
+        ) { parsed, _ in
             guard let text = parsed.options[name] else { return fallback }
             var single = parsed
             single.positionals = [text]

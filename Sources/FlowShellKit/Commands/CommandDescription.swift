@@ -102,9 +102,11 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     public var shortName: String?
 
     /// An argument as plain data; a ``ScreenCommand``'s are described from its typed arguments.
-    public init(_ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
-                values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil,
-                choice: Bool = false, shortName: String? = nil) {
+    public init(
+        _ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
+        values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil,
+        choice: Bool = false, shortName: String? = nil
+    ) {
         self.isChoice = choice
         self.name = name
         self.kind = kind

@@ -27,9 +27,11 @@ public struct ScreenCommand<S: Screen>: Sendable {
     /// Whether it is what the screen is for (``primary()``).
     let isPrimary: Bool
 
-    init(name: String, summary: String, arguments: [@Sendable (S.State) -> ArgumentDescription],
-         when isAvailable: @escaping @Sendable (S.State) -> Bool, emits: [any PartialKeyPath<S.Events> & Sendable] = [],
-         primary: Bool = false, run: @escaping Run) {
+    init(
+        name: String, summary: String, arguments: [@Sendable (S.State) -> ArgumentDescription],
+        when isAvailable: @escaping @Sendable (S.State) -> Bool, emits: [any PartialKeyPath<S.Events> & Sendable] = [],
+        primary: Bool = false, run: @escaping Run
+    ) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
@@ -96,7 +98,8 @@ public struct ScreenCommand<S: Screen>: Sendable {
         run: @escaping @MainActor @Sendable (S, inout S.State, A, B, EventSink<S>) async throws -> Void
     ) -> Self {
         let secondPosition = first.isPositional ? 1 : 0
-        return Self(name: name, summary: summary, arguments: [first.describe, second.describe], when: isAvailable) { screen, state, parsed, emit in
+        return Self(name: name, summary: summary, arguments: [first.describe, second.describe], when: isAvailable) {
+            screen, state, parsed, emit in
             let a = try first.read(parsed, 0)
             let b = try second.read(parsed, secondPosition)
             try await run(screen, &state, a, b, emit)

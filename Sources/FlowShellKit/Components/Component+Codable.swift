@@ -48,11 +48,13 @@ extension Component: Codable {
         case "heading": self = .heading(try container.decode(String.self, forKey: .text))
         case "text": self = .text(try container.decode(String.self, forKey: .text))
         case "list":
-            self = .list(try container.decode([String].self, forKey: .items),
-                         numbered: try container.decodeIfPresent(Bool.self, forKey: .numbered) ?? false)
+            self = .list(
+                try container.decode([String].self, forKey: .items),
+                numbered: try container.decodeIfPresent(Bool.self, forKey: .numbered) ?? false)
         case "table":
-            var table = Table(columns: try container.decode([Table.Column].self, forKey: .columns),
-                              rows: try container.decode([[String]].self, forKey: .rows))
+            var table = Table(
+                columns: try container.decode([Table.Column].self, forKey: .columns),
+                rows: try container.decode([[String]].self, forKey: .rows))
             table.rowCommands = try container.decodeIfPresent(Table.RowCommands.self, forKey: .rowCommands)
             self = .table(table)
         case "keyValue":
@@ -87,10 +89,11 @@ extension Table.Column: Codable {
     /// Decodes a column; absent fields take their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        self.init(try container.decode(String.self, forKey: .title),
-                  alignment: try container.decodeIfPresent(String.self, forKey: .alignment) == "trailing" ? .trailing : .leading,
-                  shrinksFirst: try container.decodeIfPresent(Bool.self, forKey: .shrinksFirst) ?? false,
-                  keepsWidth: try container.decodeIfPresent(Bool.self, forKey: .keepsWidth) ?? false)
+        self.init(
+            try container.decode(String.self, forKey: .title),
+            alignment: try container.decodeIfPresent(String.self, forKey: .alignment) == "trailing" ? .trailing : .leading,
+            shrinksFirst: try container.decodeIfPresent(Bool.self, forKey: .shrinksFirst) ?? false,
+            keepsWidth: try container.decodeIfPresent(Bool.self, forKey: .keepsWidth) ?? false)
     }
 }
 
@@ -112,9 +115,11 @@ extension Table.RowCommands: Codable {
         let container = try decoder.container(keyedBy: Keys.self)
         let column = try container.decodeIfPresent(Int.self, forKey: .column) ?? 0
         guard column >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .column, in: container, debugDescription: "a column is counted from 0, not \(column)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .column, in: container, debugDescription: "a column is counted from 0, not \(column)")
         }
-        self.init(column: column, opens: try container.decodeIfPresent(String.self, forKey: .opens),
-                  offers: try container.decodeIfPresent([String].self, forKey: .offers) ?? [])
+        self.init(
+            column: column, opens: try container.decodeIfPresent(String.self, forKey: .opens),
+            offers: try container.decodeIfPresent([String].self, forKey: .offers) ?? [])
     }
 }

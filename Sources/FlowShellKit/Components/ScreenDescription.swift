@@ -11,8 +11,9 @@ public enum ScreenDescription {
         for command in properties.commands {
             let values = command.arguments.filter { !$0.values.isEmpty }
                 .map { "\($0.name)=\($0.values.joined(separator: "|"))" }
-            lines.append("command: \(command.usage)" + (values.isEmpty ? "" : " {\(values.joined(separator: ", "))}")
-                         + (command.isPrimary ? " (primary)" : ""))
+            lines.append(
+                "command: \(command.usage)" + (values.isEmpty ? "" : " {\(values.joined(separator: ", "))}")
+                    + (command.isPrimary ? " (primary)" : ""))
         }
         return lines
     }

@@ -27,9 +27,11 @@ public struct FeatureModule: Sendable {
     public var settings: [ModuleSetting]
 
     /// Describes a module by its registrations.
-    public init(name: String, screens: [FeatureRegistration], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in },
-                sessionServices: @escaping SessionServiceSetup = { _, _ in }) {
+    public init(
+        name: String, screens: [FeatureRegistration], conditions: [ConditionRegistration] = [],
+        resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in },
+        sessionServices: @escaping SessionServiceSetup = { _, _ in }
+    ) {
         self.name = name
         self.screens = screens
         self.conditions = conditions
@@ -41,11 +43,14 @@ public struct FeatureModule: Sendable {
 
     /// Describes a module of ``Screen`` types, each registered from its own declaration.
     @MainActor
-    public init(name: String, screens: [any Screen.Type], conditions: [ConditionRegistration] = [],
-                resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in },
-                sessionServices: @escaping SessionServiceSetup = { _, _ in }) {
-        self.init(name: name, screens: screens.map { $0.registration }, conditions: conditions,
-                  resolvers: resolvers, settings: settings, services: services, sessionServices: sessionServices)
+    public init(
+        name: String, screens: [any Screen.Type], conditions: [ConditionRegistration] = [],
+        resolvers: [ParameterResolver] = [], settings: [ModuleSetting] = [], services: @escaping ServiceSetup = { _, _ in },
+        sessionServices: @escaping SessionServiceSetup = { _, _ in }
+    ) {
+        self.init(
+            name: name, screens: screens.map { $0.registration }, conditions: conditions,
+            resolvers: resolvers, settings: settings, services: services, sessionServices: sessionServices)
     }
 
     /// The registration of the screen `id`, if this module has it.

@@ -21,8 +21,10 @@ public struct FeatureRegistration: Sendable {
 
     /// A screen described at run time (a plugin's). A ``Screen`` type's registration is
     /// derived from its declaration, so a linked feature never writes one.
-    public init(id: String, title: String, inputs: [String] = [], events: [EventDeclaration] = [],
-                commands: [String] = [], make: @escaping Factory) {
+    public init(
+        id: String, title: String, inputs: [String] = [], events: [EventDeclaration] = [],
+        commands: [String] = [], make: @escaping Factory
+    ) {
         self.id = id
         self.title = title
         self.inputs = inputs

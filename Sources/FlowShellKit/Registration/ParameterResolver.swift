@@ -28,8 +28,10 @@ public struct ParameterResolver: Sendable {
 
     /// Registers a resolver that looks a parameter up as a typed value (a `CarReference`,
     /// say): the input it provides is that type's one required key.
-    public init<Value: ScreenValue>(parameter: String, producing type: Value.Type, suggest: Suggest? = nil,
-                                    resolve: @escaping @MainActor @Sendable (String, ServiceContainer) async throws -> Value) {
+    public init<Value: ScreenValue>(
+        parameter: String, producing type: Value.Type, suggest: Suggest? = nil,
+        resolve: @escaping @MainActor @Sendable (String, ServiceContainer) async throws -> Value
+    ) {
         let key = Value.requiredKeys.first ?? ""
         self.init(parameter: parameter, produces: key, suggest: suggest) { text, services in
             try await resolve(text, services).values[key] ?? ""

@@ -164,8 +164,10 @@ package final class ScreenHost<S: Screen>: HostedScreen {
     }
 
     /// The rendered state with the commands available in it.
-    private static func properties(for state: S.State, commandEmits: [[String]],
-                                   constantDescriptions: [CommandDescription?]) -> ViewProperties {
+    private static func properties(
+        for state: S.State, commandEmits: [[String]],
+        constantDescriptions: [CommandDescription?]
+    ) -> ViewProperties {
         var properties = S.render(state)
         // By index, which the compiler specializes; a zip of these generic arrays it does not.
         let commands = S.commands

@@ -4,6 +4,8 @@
 package protocol FolderFollower: Sendable {
     /// Follows the entries of `folder`: `onChange` runs after they may have changed — with
     /// `version`, once that number moved. Calling what it returns stops following.
-    func followChanges(of folder: String, version: (@Sendable () -> Int?)?,
-                       onChange: @escaping @Sendable () -> Void) -> @Sendable () -> Void
+    func followChanges(
+        of folder: String, version: (@Sendable () -> Int?)?,
+        onChange: @escaping @Sendable () -> Void
+    ) -> @Sendable () -> Void
 }

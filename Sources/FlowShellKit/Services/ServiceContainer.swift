@@ -60,8 +60,10 @@ public struct AppEnvironment: Sendable {
 
     /// What the shell tells modules: the app, its data folder, each module's settings store and,
     /// when fixed, the time. A test uses ``inMemory(app:)``.
-    public init(app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil,
-                store: @escaping @MainActor @Sendable (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }) {
+    public init(
+        app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil,
+        store: @escaping @MainActor @Sendable (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }
+    ) {
         self.app = app
         self.dataDirectory = dataDirectory
         self.now = now

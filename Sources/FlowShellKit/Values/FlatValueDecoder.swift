@@ -95,7 +95,9 @@ struct FlatValueDecoder: Decoder {
             throw FlatValueError.notFlat(key.stringValue)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type, forKey key: Key
+        ) throws -> KeyedDecodingContainer<NestedKey> {
             throw FlatValueError.notFlat(key.stringValue)
         }
 

@@ -45,7 +45,9 @@ final class FlatValueEncoder: Encoder {
             }
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: FlatValueEncoder()))
         }
 

@@ -27,8 +27,10 @@ public struct Completion: Sendable, Equatable {
     /// single match is inserted whole with a space after it (`spaceAfter` false: without);
     /// several matches extend the word to their longest common prefix, and are listed (with
     /// `descriptions`) when that adds nothing.
-    public static func completing(_ word: String, among candidates: [String], descriptions: [String: String] = [:],
-                                  spaceAfter: Bool = true) -> Completion {
+    public static func completing(
+        _ word: String, among candidates: [String], descriptions: [String: String] = [:],
+        spaceAfter: Bool = true
+    ) -> Completion {
         let lowered = word.lowercased()
         let matches = Array(Set(candidates.filter { $0.lowercased().hasPrefix(lowered) })).sorted()
         guard let first = matches.first else { return .none }

@@ -14,10 +14,12 @@ package enum CompletionProvider {
     ///   - values: the values known for a link parameter (`carID`).
     ///   - files: the names in a folder (folders ending in `/`), for a path.
     ///   - settingValues: the values each setting takes, by name, after `set NAME`.
-    package static func complete(_ textBeforeCursor: String, commands: [CommandDescription], links: [String] = [], aliases: [String: String] = [:],
-                                 values: (String) -> [(value: String, description: String?)] = { _ in [] },
-                                 files: (String) -> [String] = { _ in [] },
-                                 settingValues: [String: [String]] = Dictionary(ShellSettings.builtIn.map { ($0.name, $0.values) }, uniquingKeysWith: { a, _ in a })) -> Completion {
+    package static func complete(
+        _ textBeforeCursor: String, commands: [CommandDescription], links: [String] = [], aliases: [String: String] = [:],
+        values: (String) -> [(value: String, description: String?)] = { _ in [] },
+        files: (String) -> [String] = { _ in [] },
+        settingValues: [String: [String]] = Dictionary(ShellSettings.builtIn.map { ($0.name, $0.values) }, uniquingKeysWith: { a, _ in a })
+    ) -> Completion {
         var partial = CommandLineTokenizer.partial(textBeforeCursor)
         // What is listed or inserted is text like any other (a plugin's included): control
         // characters cannot reach the terminal through the list or the line.
@@ -29,10 +31,13 @@ package enum CompletionProvider {
         for (name, line) in aliases where summaries[name] == nil { summaries[name] = TextSanitizer.clean("alias for \(line)") }
         let commandNames = commands.map { TextSanitizer.clean($0.name) } + aliases.keys.sorted()
         if let first = partial.words.first, commands.first(where: { $0.name == first }) == nil,
-           let line = aliases[first], let expansion = try? CommandLineTokenizer.words(of: line) {
+            let line = aliases[first], let expansion = try? CommandLineTokenizer.words(of: line)
+        {
             // The words after an alias complete as they would after the command it stands for
             // — in the place of its first `{N}`, when it takes its words so.
-            let fixed = ShellAliases.placeholders(in: line).isEmpty ? expansion
+            let fixed =
+                ShellAliases.placeholders(in: line).isEmpty
+                ? expansion
                 : Array(expansion.prefix { ShellAliases.placeholders(in: $0).isEmpty })
             partial.words = fixed + partial.words.dropFirst()
         }
@@ -53,9 +58,11 @@ package enum CompletionProvider {
             if index < positionals.count, positionals[index].isPath {
                 completion = completePath(partial.current, files: files)
             } else if index < positionals.count {
-                completion = .completing(partial.current, among: positionals[index].values.map { TextSanitizer.clean($0) },
-                                         descriptions: Dictionary(positionals[index].descriptions.map { (TextSanitizer.clean($0.key), TextSanitizer.clean($0.value)) },
-                                                                   uniquingKeysWith: { first, _ in first }))
+                completion = .completing(
+                    partial.current, among: positionals[index].values.map { TextSanitizer.clean($0) },
+                    descriptions: Dictionary(
+                        positionals[index].descriptions.map { (TextSanitizer.clean($0.key), TextSanitizer.clean($0.value)) },
+                        uniquingKeysWith: { first, _ in first }))
             } else {
                 completion = .none
             }
@@ -68,7 +75,8 @@ package enum CompletionProvider {
         }
         if !partial.inQuote {
             // What is inserted must split back into the candidate: escape spaces and quotes.
-            completion.insert = completion.insert.hasSuffix(" ")
+            completion.insert =
+                completion.insert.hasSuffix(" ")
                 ? CommandLineTokenizer.escape(String(completion.insert.dropLast())) + " "
                 : CommandLineTokenizer.escape(completion.insert)
         }
@@ -95,7 +103,9 @@ package enum CompletionProvider {
     /// A link: its patterns' fixed part first (`/cars/`, never followed by a space, since the
     /// parameter follows), then the values its parameter takes (`/cars/rio`), listed with what
     /// each is when that is known (`Kia Rio`), as a command's argument is.
-    private static func completeLink(_ typed: String, links: [String], values: (String) -> [(value: String, description: String?)]) -> Completion {
+    private static func completeLink(
+        _ typed: String, links: [String], values: (String) -> [(value: String, description: String?)]
+    ) -> Completion {
         var candidates: [String] = []
         var descriptions: [String: String] = [:]
         for pattern in links {
@@ -110,8 +120,12 @@ package enum CompletionProvider {
                         break
                     }
                     let known = values(String(segment.dropFirst()))
-                    expanded = known.isEmpty ? expanded.map { ($0.text + "/", $0.description) }
-                        : expanded.flatMap { base in known.map { (base.text + "/" + $0.value, $0.description.map { TextSanitizer.clean($0) } ?? base.description) } }
+                    expanded =
+                        known.isEmpty
+                        ? expanded.map { ($0.text + "/", $0.description) }
+                        : expanded.flatMap { base in
+                            known.map { (base.text + "/" + $0.value, $0.description.map { TextSanitizer.clean($0) } ?? base.description) }
+                        }
                     if known.isEmpty { break }
                 } else {
                     expanded = expanded.map { ($0.text + "/" + segment, $0.description) }
@@ -120,7 +134,9 @@ package enum CompletionProvider {
             }
             candidates += expanded.map(\.text)
             for candidate in expanded {
-                if let description = candidate.description, descriptions[candidate.text] == nil { descriptions[candidate.text] = description }
+                if let description = candidate.description, descriptions[candidate.text] == nil {
+                    descriptions[candidate.text] = description
+                }
             }
         }
         let whole = Set(candidates.filter { !$0.hasSuffix("/") })
@@ -128,7 +144,8 @@ package enum CompletionProvider {
         // A finished link gets its space; a partial path does not.
         let result = (typed + completion.insert).lowercased()
         if completion.candidates.isEmpty, whole.contains(where: { $0.lowercased() == result }),
-           !candidates.contains(where: { $0.lowercased().hasPrefix(result) && $0.lowercased() != result }) {
+            !candidates.contains(where: { $0.lowercased().hasPrefix(result) && $0.lowercased() != result })
+        {
             completion.insert += " "
         }
         return completion

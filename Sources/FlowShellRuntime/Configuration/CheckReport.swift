@@ -26,8 +26,9 @@ package struct CheckReport: Encodable {
         errors = check.errorCount
         warnings = check.warningCount
         diagnostics = check.diagnostics.map {
-            Entry(severity: $0.severity.rawValue, file: $0.file, line: $0.location?.line, column: $0.location?.column,
-                  path: $0.path.map(\.description), message: $0.message)
+            Entry(
+                severity: $0.severity.rawValue, file: $0.file, line: $0.location?.line, column: $0.location?.column,
+                path: $0.path.map(\.description), message: $0.message)
         }
     }
 }

@@ -36,12 +36,15 @@ package struct FlowCheck {
     /// those of the capabilities the program links (`reserving`, handed in by the program), so
     /// that a flow means the same in each of its front ends.
     @MainActor
-    package init(source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil, reserving capabilities: [SessionCapability] = []) {
+    package init(
+        source: ConfigSource, features: [FeatureModule], plugins: PluginLoader? = nil, reserving capabilities: [SessionCapability] = []
+    ) {
         fileName = source.fileName
         modules = features
         let reserved = Set(CoreCommands.names + capabilities.flatMap(\.commandNames))
-        var validator = ManifestValidator(catalog: FeatureCatalog(features), globalCommands: reserved,
-                                          shellSettings: Set(ShellSettings.builtIn.map(\.name)))
+        var validator = ManifestValidator(
+            catalog: FeatureCatalog(features), globalCommands: reserved,
+            shellSettings: Set(ShellSettings.builtIn.map(\.name)))
         do {
             let manifest = try source.load()
             // A plugin's module named like a linked one would stand in for it, and the linked
@@ -49,8 +52,9 @@ package struct FlowCheck {
             let linked = Set(features.map(\.name))
             let clashes = manifest.plugins.filter { linked.contains($0.module) }.map { plugin in
                 let path = plugin.path.appending("module")
-                return Diagnostic(.error, file: source.fileName, location: manifest.location(of: path), path: path,
-                                  message: "'\(plugin.module)' is the name of a linked module; a plugin provides a module of another name")
+                return Diagnostic(
+                    .error, file: source.fileName, location: manifest.location(of: path), path: path,
+                    message: "'\(plugin.module)' is the name of a linked module; a plugin provides a module of another name")
             }
             if !clashes.isEmpty {
                 self.manifest = manifest
@@ -74,9 +78,10 @@ package struct FlowCheck {
                 return
             }
             modules = features + loaded.modules
-            validator = ManifestValidator(catalog: FeatureCatalog(modules), globalCommands: reserved,
-                                          shellSettings: Set(ShellSettings.builtIn.map(\.name)),
-                                          uncheckedModules: loaded.unchecked)
+            validator = ManifestValidator(
+                catalog: FeatureCatalog(modules), globalCommands: reserved,
+                shellSettings: Set(ShellSettings.builtIn.map(\.name)),
+                uncheckedModules: loaded.unchecked)
             let diagnostics = (validator.validate(manifest, file: source.fileName) + loaded.diagnostics).sorted(by: Diagnostic.inFileOrder)
             self.manifest = manifest
             self.diagnostics = diagnostics

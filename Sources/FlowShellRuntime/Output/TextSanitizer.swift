@@ -8,7 +8,8 @@ package enum TextSanitizer {
         // with 0xC2; a bidirectional control starts with 0xD8 (U+061C) or 0xE2 (U+200E…U+2069):
         // text with none of those bytes (most) is clean without decoding it.
         guard text.withUTF8Bytes({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 } }),
-              text.unicodeScalars.contains(where: { isControl($0) }) else { return text }
+            text.unicodeScalars.contains(where: { isControl($0) })
+        else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\t" {

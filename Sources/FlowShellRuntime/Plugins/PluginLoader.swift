@@ -72,9 +72,10 @@ package final class PluginLoader {
         let trustCommand = trust.trustCommand(for: source)
         if case .untrusted(let changed) = decision, purpose == .running {
             let programs = fingerprint.plugins.map(\.summary).joined(separator: ", ")
-            return Loaded(refusal: "\(source.fileName) "
-                + (changed ? "runs other programs than when you trusted it: " : "runs programs you have not trusted: ")
-                + "\(programs); once you have looked at them, type: \(trustCommand)")
+            return Loaded(
+                refusal: "\(source.fileName) "
+                    + (changed ? "runs other programs than when you trusted it: " : "runs programs you have not trusted: ")
+                    + "\(programs); once you have looked at them, type: \(trustCommand)")
         }
         var loaded = Loaded()
         loadedPlugins = []
@@ -83,21 +84,25 @@ package final class PluginLoader {
             let location = manifest.location(of: plugin.path)
             let approval = PluginApproval(fingerprint: fingerprint.plugins[index], trustCommand: trustCommand)
             func report(_ severity: Diagnostic.Severity, _ message: String) {
-                loaded.diagnostics.append(Diagnostic(severity, file: source.fileName, location: location, path: plugin.path,
-                                                     message: "plugin \(plugin.module) (\(plugin.command.joined(separator: " "))) \(message)"))
+                loaded.diagnostics.append(
+                    Diagnostic(
+                        severity, file: source.fileName, location: location, path: plugin.path,
+                        message: "plugin \(plugin.module) (\(plugin.command.joined(separator: " "))) \(message)"))
             }
             let notStarted: String
             switch decision {
             case .allowed: notStarted = ""
             case .untrusted(let changed):
-                notStarted = "was not started, as this config " + (changed ? "runs other programs than when it was trusted" : "is not trusted")
+                notStarted =
+                    "was not started, as this config " + (changed ? "runs other programs than when it was trusted" : "is not trusted")
                     + " (\(trustCommand) allows it)"
             }
             if let declaration = cache?.lookup(spec, config: config) {
                 if decision != .allowed { report(.warning, notStarted + "; its screens are checked as it declared them when last asked") }
-                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
-                    cache?.store(declared, for: spec, config: config)
-                })
+                loaded.modules.append(
+                    host.module(spec, declaration: declaration, approval: approval) { declared in
+                        cache?.store(declared, for: spec, config: config)
+                    })
                 keep(loaded.modules[loaded.modules.count - 1]) { $0.module(spec, declaration: declaration, approval: approval) }
                 continue
             }
@@ -109,9 +114,10 @@ package final class PluginLoader {
             do {
                 let declaration = try PluginProbe.declarations(of: spec, log: PluginLog(path: spec.logPath))
                 cache?.store(declaration, for: spec, config: config)
-                loaded.modules.append(host.module(spec, declaration: declaration, approval: approval) { declared in
-                    cache?.store(declared, for: spec, config: config)
-                })
+                loaded.modules.append(
+                    host.module(spec, declaration: declaration, approval: approval) { declared in
+                        cache?.store(declared, for: spec, config: config)
+                    })
                 keep(loaded.modules[loaded.modules.count - 1]) { $0.module(spec, declaration: declaration, approval: approval) }
             } catch {
                 report(.error, error.reason)
@@ -167,9 +173,10 @@ package final class PluginLoader {
         return manifest.plugins.map { plugin in
             let location = manifest.location(of: plugin.path)
             let line = location.map { "\(source.fileName):\($0.line):\($0.column): \(plugin.path)" } ?? "\(source.fileName): \(plugin.path)"
-            return PluginSpec(module: plugin.module, command: plugin.command, configDirectory: configDirectory(of: source),
-                              timeoutMilliseconds: plugin.timeoutMilliseconds,
-                              logPath: folder.map { "\($0)/\(plugin.module).log" }, configLine: line)
+            return PluginSpec(
+                module: plugin.module, command: plugin.command, configDirectory: configDirectory(of: source),
+                timeoutMilliseconds: plugin.timeoutMilliseconds,
+                logPath: folder.map { "\($0)/\(plugin.module).log" }, configLine: line)
         }
     }
 

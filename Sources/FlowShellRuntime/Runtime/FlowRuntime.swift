@@ -50,9 +50,11 @@ public final class FlowRuntime {
     /// stopped plugin (``hasStoppedPluginScreen``).
     var endedPluginRunsSeen = 0
 
-    private init(flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule], environment: AppEnvironment,
-                 sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader,
-                 notices: SessionNotices) {
+    private init(
+        flow: AppFlowCoordinator, source: ConfigSource, modules: [FeatureModule], environment: AppEnvironment,
+        sharedServices: ServiceContainer, warnings: [Diagnostic], shellStore: any KeyValueStore, plugins: PluginLoader,
+        notices: SessionNotices
+    ) {
         self.sharedServices = sharedServices
         self.shellStore = shellStore
         self.notices = notices
@@ -88,8 +90,12 @@ public final class FlowRuntime {
     ) async throws(StartFailure) -> FlowRuntime {
         // Without a loader of its own, plugins run with no state folder (no cache, no log) and
         // only when FLOWSHELL_ALLOW_PLUGINS=1 allows them: no shell's trusted configs are known here.
-        let plugins = plugins ?? PluginLoader(purpose: .running,
-                                              trust: PluginTrust(paths: nil, environment: ProcessInfo.processInfo.environment, allowsThisRun: false)) { _ in nil }
+        let plugins =
+            plugins
+            ?? PluginLoader(
+                purpose: .running,
+                trust: PluginTrust(paths: nil, environment: ProcessInfo.processInfo.environment, allowsThisRun: false)
+            ) { _ in nil }
         let check = FlowCheck(source: source, features: modules, plugins: plugins, reserving: capabilities)
         if let refusal = check.refusal {
             throw StartFailure(messages: ["error: \(refusal)"], status: 2)
@@ -103,9 +109,10 @@ public final class FlowRuntime {
             throw StartFailure(messages: messages, status: 2)
         }
         do {
-            let runtime = try await launch(manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                                           openSettings: openSettings, services: services, connectedUser: connectedUser, rootInput: rootInput,
-                                           warnings: check.diagnostics, plugins: plugins, now: now)
+            let runtime = try await launch(
+                manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
+                openSettings: openSettings, services: services, connectedUser: connectedUser, rootInput: rootInput,
+                warnings: check.diagnostics, plugins: plugins, now: now)
             runtime.reservedCapabilities = capabilities
             return runtime
         } catch {
@@ -132,9 +139,10 @@ public final class FlowRuntime {
         guard let manifest = check.runnableManifest else {
             throw StartFailure(messages: check.diagnostics.map(\.description), status: 2)
         }
-        return try await launch(manifest, source: source, modules: modules, catalogued: plugins.hosting(check.modules),
-                                dataDirectory: dataDirectory, services: services, rootInput: FeatureInput(), warnings: check.diagnostics,
-                                plugins: plugins, now: now, planner: planner)
+        return try await launch(
+            manifest, source: source, modules: modules, catalogued: plugins.hosting(check.modules),
+            dataDirectory: dataDirectory, services: services, rootInput: FeatureInput(), warnings: check.diagnostics,
+            plugins: plugins, now: now, planner: planner)
     }
 
     /// Sets up a checked manifest's services and settings and opens its root screen.
@@ -156,7 +164,8 @@ public final class FlowRuntime {
             } catch {
                 // Without its settings the app still runs: the session and the rest last this run only.
                 let problem = UserFacingError.message(for: error)
-                notices.append(Notice(.warning, "settings such as the session will not be kept (\(problem)) — choose another folder with --data-dir"))
+                notices.append(
+                    Notice(.warning, "settings such as the session will not be kept (\(problem)) — choose another folder with --data-dir"))
             }
         }
         let sessionNotices = SessionNotices()
@@ -176,17 +185,20 @@ public final class FlowRuntime {
         } catch {
             throw StartFailure(messages: ["error: cannot set up the session's services: \(UserFacingError.message(for: error))"], status: 1)
         }
-        let flow = AppFlowCoordinator(manifest: manifest, catalog: catalog, services: sessionServices,
-                                      makeStore: { moduleStores.store(for: $0) }, planner: planner)
+        let flow = AppFlowCoordinator(
+            manifest: manifest, catalog: catalog, services: sessionServices,
+            makeStore: { moduleStores.store(for: $0) }, planner: planner)
         do {
             try await flow.start(input: rootInput)
         } catch {
             let reason = UserFacingError.message(for: error)
-            throw StartFailure(messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
-                               status: 1, screenRefusal: reason)
+            throw StartFailure(
+                messages: ["\(source.fileName): error: cannot open the root screen '\(manifest.root)': \(reason)"],
+                status: 1, screenRefusal: reason)
         }
-        let runtime = FlowRuntime(flow: flow, source: source, modules: modules, environment: environment, sharedServices: services, warnings: warnings,
-                                  shellStore: moduleStores.store(for: shellSettingsModule), plugins: plugins, notices: sessionNotices)
+        let runtime = FlowRuntime(
+            flow: flow, source: source, modules: modules, environment: environment, sharedServices: services, warnings: warnings,
+            shellStore: moduleStores.store(for: shellSettingsModule), plugins: plugins, notices: sessionNotices)
         // What the settings could not do while the root screen opened is said at the start.
         runtime.startNotices = notices + sessionNotices.take()
         return runtime
@@ -195,18 +207,23 @@ public final class FlowRuntime {
     /// Starts a flow given as config text, everything in memory: for tests and tools. The
     /// modules set up their services in `services`; `connectedUser` is who connected, when a
     /// front end would know.
-    public static func start(config: String, name: String = "config", modules: [FeatureModule],
-                             services: ServiceContainer = ServiceContainer(),
-                             connectedUser: ConnectedUser? = nil) async throws(StartFailure) -> FlowRuntime {
-        try await start(source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services,
-                        connectedUser: connectedUser, plugins: PluginLoader { _ in nil })
+    public static func start(
+        config: String, name: String = "config", modules: [FeatureModule],
+        services: ServiceContainer = ServiceContainer(),
+        connectedUser: ConnectedUser? = nil
+    ) async throws(StartFailure) -> FlowRuntime {
+        try await start(
+            source: .text(config, name: name), modules: modules, dataDirectory: { _ in nil }, services: services,
+            connectedUser: connectedUser, plugins: PluginLoader { _ in nil })
     }
 
     /// Starts a flow of one screen of `module`, built with `input`, everything in memory: what
     /// a feature's tests drive.
-    public static func start(screen id: String, of module: FeatureModule, input: [String: String] = [:],
-                             store: any KeyValueStore = MemoryKeyValueStore(),
-                             services: ServiceContainer = ServiceContainer()) async throws(StartFailure) -> FlowRuntime {
+    public static func start(
+        screen id: String, of module: FeatureModule, input: [String: String] = [:],
+        store: any KeyValueStore = MemoryKeyValueStore(),
+        services: ServiceContainer = ServiceContainer()
+    ) async throws(StartFailure) -> FlowRuntime {
         guard module.screen(id) != nil else {
             let known = module.screens.map(\.id).joined(separator: ", ")
             throw StartFailure(messages: ["\(module.name) registers no '\(id)'; it registers \(known)"], status: 2)
@@ -214,9 +231,10 @@ public final class FlowRuntime {
         // One screen and no transitions: nothing to check, and the root may take input.
         let manifest = Manifest(app: "test", root: id, modules: [module.name], transitions: [])
         let config = #"{"app": "test", "root": "\#(id)", "modules": ["\#(module.name)"]}"#
-        return try await launch(manifest, source: .text(config, name: "\(module.name) screen \(id)"), modules: [module],
-                                dataDirectory: { _ in nil }, services: services, rootInput: FeatureInput(input), warnings: [],
-                                stores: [module.name: store])
+        return try await launch(
+            manifest, source: .text(config, name: "\(module.name) screen \(id)"), modules: [module],
+            dataDirectory: { _ in nil }, services: services, rootInput: FeatureInput(input), warnings: [],
+            stores: [module.name: store])
     }
 
     /// Checks the config again; a sound one replaces the running flow, a broken one is
@@ -245,8 +263,10 @@ public final class FlowRuntime {
             try catalog.registerSessionServices(loading: manifest.modules, in: flow.services, environment: environment)
         } catch {
             let reason = UserFacingError.message(for: error)
-            return [Notice(.error, "cannot set up the services of the new flow: \(reason)"),
-                    Notice(.warning, "the flow that was running goes on")]
+            return [
+                Notice(.error, "cannot set up the services of the new flow: \(reason)"),
+                Notice(.warning, "the flow that was running goes on"),
+            ]
         }
         let warnings = check.diagnostics.map { Notice(.warning, $0.description) }
         return warnings + (await flow.reload(manifest, catalog: catalog))
@@ -271,7 +291,8 @@ final class ModuleStores: Sendable {
     func store(for module: String) -> any KeyValueStore {
         if let store = stores[module] { return store }
         // What the settings cannot keep lasts the session.
-        let store: any KeyValueStore = settings.map { SessionKeptStore($0.store(forModule: module), of: $0, notices: notices) } ?? MemoryKeyValueStore()
+        let store: any KeyValueStore =
+            settings.map { SessionKeptStore($0.store(forModule: module), of: $0, notices: notices) } ?? MemoryKeyValueStore()
         stores[module] = store
         return store
     }

@@ -56,7 +56,8 @@ final class SessionNotices {
     func settingsNotRead(_ reason: String) {
         guard !settingsReadWarned else { return }
         settingsReadWarned = true
-        waiting.append(Notice(.warning, "\(reason); the app goes on without them (signed out, say) — choose another folder with --data-dir"))
+        waiting.append(
+            Notice(.warning, "\(reason); the app goes on without them (signed out, say) — choose another folder with --data-dir"))
     }
 
     /// What waits to be said; cleared.

@@ -4,8 +4,10 @@ import FlowShellKit
 /// (its flow, its lines, its aliases and settings), never the machine it runs on. A front end
 /// adds more with a ``SessionCapability``.
 public enum CoreCommands {
-    public static let help = GlobalCommand("help", "List this screen's commands, or show how to use one",
-                                            arguments: [ArgumentDescription("COMMAND", optional: true)]) { context, call in
+    public static let help = GlobalCommand(
+        "help", "List this screen's commands, or show how to use one",
+        arguments: [ArgumentDescription("COMMAND", optional: true)]
+    ) { context, call in
         context.session.showHelp(for: call.arguments.positionals.first)
         return .next
     }
@@ -21,8 +23,10 @@ public enum CoreCommands {
         context.session.showStack()
         return .next
     }
-    public static let open = GlobalCommand("open", "Open one of the flow's deep links (Tab offers them)",
-                                            arguments: [ArgumentDescription("LINK")]) { context, call in
+    public static let open = GlobalCommand(
+        "open", "Open one of the flow's deep links (Tab offers them)",
+        arguments: [ArgumentDescription("LINK")]
+    ) { context, call in
         await context.session.open(call.arguments.positionals.first ?? "")
         return .next
     }
@@ -34,16 +38,24 @@ public enum CoreCommands {
         context.session.showScreenAgain()
         return .next
     }
-    public static let history = GlobalCommand("history", "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again)",
-                                               arguments: [ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
-                                                           ArgumentDescription("run", kind: .flag, optional: true, shortName: "r"),
-                                                           ArgumentDescription("N", optional: true)]) { context, call in
+    public static let history = GlobalCommand(
+        "history", "List the lines typed, or the last N (-a: earlier sessions' too; -r N, A..B or -N: run them again)",
+        arguments: [
+            ArgumentDescription("all", kind: .flag, optional: true, shortName: "a"),
+            ArgumentDescription("run", kind: .flag, optional: true, shortName: "r"),
+            ArgumentDescription("N", optional: true),
+        ]
+    ) { context, call in
         await context.session.history(call)
     }
-    public static let alias = GlobalCommand("alias", "Let NAME stand for a command line (no arguments: list the aliases)",
-                                             arguments: [ArgumentDescription("NAME", optional: true),
-                                                         ArgumentDescription("COMMAND", optional: true, takesRest: true)],
-                                             takesLineAsTyped: true) { context, call in
+    public static let alias = GlobalCommand(
+        "alias", "Let NAME stand for a command line (no arguments: list the aliases)",
+        arguments: [
+            ArgumentDescription("NAME", optional: true),
+            ArgumentDescription("COMMAND", optional: true, takesRest: true),
+        ],
+        takesLineAsTyped: true
+    ) { context, call in
         // As typed: the command keeps its quotes and options (`alias two book --hours 2`).
         context.session.defineAlias(call.text)
         return .next
@@ -52,35 +64,50 @@ public enum CoreCommands {
         context.session.removeAlias(call.arguments.positionals[0])
         return .next
     }
-    public static let set = GlobalCommand("set", described(settings: ShellSettings.builtIn).summary,
-                                           arguments: described(settings: ShellSettings.builtIn).arguments) { context, call in
+    public static let set = GlobalCommand(
+        "set", described(settings: ShellSettings.builtIn).summary,
+        arguments: described(settings: ShellSettings.builtIn).arguments
+    ) { context, call in
         context.session.changeSetting(call.arguments.positionals)
         return .next
     }
-    public static let wait = GlobalCommand("wait", "Wait SECONDS, or until the screen shows TEXT (what it shows by itself meanwhile is shown)",
-                                            arguments: [ArgumentDescription("SECONDS", optional: true),
-                                                        ArgumentDescription("until", kind: .option, optional: true, valueName: "TEXT"),
-                                                        ArgumentDescription("timeout", kind: .option, optional: true, valueName: "SECONDS")]) { context, call in
-        await context.session.wait(seconds: call.arguments.positionals.first, until: call.arguments.options["until"],
-                              timeout: call.arguments.options["timeout"])
+    public static let wait = GlobalCommand(
+        "wait", "Wait SECONDS, or until the screen shows TEXT (what it shows by itself meanwhile is shown)",
+        arguments: [
+            ArgumentDescription("SECONDS", optional: true),
+            ArgumentDescription("until", kind: .option, optional: true, valueName: "TEXT"),
+            ArgumentDescription("timeout", kind: .option, optional: true, valueName: "SECONDS"),
+        ]
+    ) { context, call in
+        await context.session.wait(
+            seconds: call.arguments.positionals.first, until: call.arguments.options["until"],
+            timeout: call.arguments.options["timeout"])
         return .next
     }
-    public static let quit = GlobalCommand("quit", "Leave the shell, with STATUS as its exit status (default 0)",
-                                            arguments: [ArgumentDescription("STATUS", optional: true)]) { context, call in
+    public static let quit = GlobalCommand(
+        "quit", "Leave the shell, with STATUS as its exit status (default 0)",
+        arguments: [ArgumentDescription("STATUS", optional: true)]
+    ) { context, call in
         context.session.quit(call.arguments.positionals.first)
     }
-    public static let exit = GlobalCommand("exit", "Leave the shell (same as quit)",
-                                            arguments: [ArgumentDescription("STATUS", optional: true)]) { context, call in
+    public static let exit = GlobalCommand(
+        "exit", "Leave the shell (same as quit)",
+        arguments: [ArgumentDescription("STATUS", optional: true)]
+    ) { context, call in
         context.session.quit(call.arguments.positionals.first)
     }
 
     /// `set`'s description when the session has `settings`: its summary names them, Tab offers
     /// them with what each does.
     package static func described(settings: [ShellSettings.Setting]) -> CommandDescription {
-        CommandDescription(name: "set", summary: "Show the settings, or change one (\(settings.map(\.name).joined(separator: ", ")))",
-                           arguments: [ArgumentDescription("NAME", optional: true, values: settings.map(\.name),
-                                                           descriptions: Dictionary(settings.map { ($0.name, $0.summary) }, uniquingKeysWith: { first, _ in first })),
-                                       ArgumentDescription("VALUE", optional: true)])
+        CommandDescription(
+            name: "set", summary: "Show the settings, or change one (\(settings.map(\.name).joined(separator: ", ")))",
+            arguments: [
+                ArgumentDescription(
+                    "NAME", optional: true, values: settings.map(\.name),
+                    descriptions: Dictionary(settings.map { ($0.name, $0.summary) }, uniquingKeysWith: { first, _ in first })),
+                ArgumentDescription("VALUE", optional: true),
+            ])
     }
 
     /// The core's commands that `help` lists before a capability's, in that order.

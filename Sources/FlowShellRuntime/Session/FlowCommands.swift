@@ -15,7 +15,9 @@ struct FlowCommands {
             for command in feature.commands { screens[command, default: []].insert(feature.title) }
         }
         for transition in manifest.transitions where transition.isCommand {
-            let titles = transition.from == Transition.anyScreen ? features.values.map(\.title) : [features[transition.from]?.title ?? transition.from]
+            let titles =
+                transition.from == Transition.anyScreen
+                ? features.values.map(\.title) : [features[transition.from]?.title ?? transition.from]
             screens[transition.on, default: []].formUnion(titles)
         }
         self.screens = screens.mapValues { $0.sorted() }

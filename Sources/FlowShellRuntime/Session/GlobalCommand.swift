@@ -31,9 +31,11 @@ public struct GlobalCommand: Sendable {
     public var name: String { description.name }
 
     /// A command named `name`, summarised as `summary`, taking `arguments`, that `perform` runs.
-    public init(_ name: String, _ summary: String, arguments: [ArgumentDescription] = [], takesLineAsTyped: Bool = false,
-                takesOperatorsAsText: Bool = false,
-                perform: @escaping @MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step) {
+    public init(
+        _ name: String, _ summary: String, arguments: [ArgumentDescription] = [], takesLineAsTyped: Bool = false,
+        takesOperatorsAsText: Bool = false,
+        perform: @escaping @MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step
+    ) {
         description = CommandDescription(name: name, summary: summary, arguments: arguments)
         self.takesLineAsTyped = takesLineAsTyped
         self.takesOperatorsAsText = takesOperatorsAsText
@@ -42,8 +44,10 @@ public struct GlobalCommand: Sendable {
 
     /// The same command described as `description` says (`set`, whose settings depend on the
     /// flow's modules), or running `perform` instead.
-    package func with(description: CommandDescription? = nil,
-                      perform: (@MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step)? = nil) -> GlobalCommand {
+    package func with(
+        description: CommandDescription? = nil,
+        perform: (@MainActor @Sendable (_ context: SessionContext, _ call: Call) async -> Session.Step)? = nil
+    ) -> GlobalCommand {
         var command = self
         if let description { command.description = description }
         if let perform { command.perform = perform }

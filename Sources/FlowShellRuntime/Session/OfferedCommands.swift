@@ -46,8 +46,10 @@ public struct OfferedCommands {
 
     /// The commands offered on `top` (nil: no screen yet), whose effective properties are
     /// `effective`, with `globals`, `aliases` and the values each setting takes.
-    init(top: OpenScreen?, effective: ViewProperties?, addedByConfig: [CommandDescription], globals: [GlobalCommand],
-         aliases: [String: String], settingValues: [String: [String]]) {
+    init(
+        top: OpenScreen?, effective: ViewProperties?, addedByConfig: [CommandDescription], globals: [GlobalCommand],
+        aliases: [String: String], settingValues: [String: [String]]
+    ) {
         screen = effective
         self.globals = globals
         self.aliases = aliases

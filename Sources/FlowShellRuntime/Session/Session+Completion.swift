@@ -7,9 +7,10 @@ extension Session {
     /// What Tab offers for the text before the cursor.
     public func complete(_ textBeforeCursor: String) -> Completion {
         let offered = self.offered
-        return CompletionProvider.complete(textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
-                                           aliases: offered.aliases, values: describedLinkValues(for:), files: listFolder ?? { _ in [] },
-                                           settingValues: offered.settingValues)
+        return CompletionProvider.complete(
+            textBeforeCursor, commands: offered.listed, links: flow.manifest.links.map(\.pattern),
+            aliases: offered.aliases, values: describedLinkValues(for:), files: listFolder ?? { _ in [] },
+            settingValues: offered.settingValues)
     }
 
     /// The values Tab offers for a link parameter after `open`: what its module suggests

@@ -9,17 +9,19 @@ extension Session {
     func showHelp(for name: String?) {
         let offered = self.offered
         guard let name else {
-            output.help(HelpListing(
-                screenTitle: offered.screen?.title ?? "",
-                screenCommands: (offered.screen?.commands ?? []).map(CommandUsage.init),
-                globalCommands: offered.globals.map { CommandUsage($0.description) }))
+            output.help(
+                HelpListing(
+                    screenTitle: offered.screen?.title ?? "",
+                    screenCommands: (offered.screen?.commands ?? []).map(CommandUsage.init),
+                    globalCommands: offered.globals.map { CommandUsage($0.description) }))
             return
         }
         if let line = offered.aliases[name] {
             // An alias: what it stands for, then the usage of the command it runs.
             output.text(["\(name) stands for '\(line)'"])
             if let first = (try? CommandLineTokenizer.words(of: line))?.first, first != name,
-               let description = offered.command(named: first)?.description {
+                let description = offered.command(named: first)?.description
+            {
                 output.usage(CommandUsage(description))
             }
         } else if let description = offered.command(named: name)?.description {

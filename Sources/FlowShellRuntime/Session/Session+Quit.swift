@@ -16,7 +16,8 @@ extension Session {
         }
         if settings.confirmsQuit, interactive, !quitAsked, let modal = flow.stack.last(where: { $0.presentation == .presented }) {
             quitAsked = true
-            output.notice(Notice(.warning, "\(modal.screen.title) is still open — type quit again to leave (set confirm-quit off to skip this)"))
+            output.notice(
+                Notice(.warning, "\(modal.screen.title) is still open — type quit again to leave (set confirm-quit off to skip this)"))
             return .next
         }
         return .quit(status)

@@ -14,8 +14,10 @@ extension Session {
     ///     and its messages read as a typed line's.
     ///   - remembersLines: its lines join the history as typed ones (a script the person just
     ///     wrote, as `edit`'s); otherwise a script's lines are its own.
-    package func runScript(_ text: String, named name: String, keepGoing: Bool, showsLines: Bool = false,
-                           remembersLines: Bool = false) async -> Step {
+    package func runScript(
+        _ text: String, named name: String, keepGoing: Bool, showsLines: Bool = false,
+        remembersLines: Bool = false
+    ) async -> Step {
         guard scriptDepth < Self.scriptDepthLimit else {
             fail("run: scripts nest more than \(Self.scriptDepthLimit) deep (does \(name) run itself?)")
             return .next
@@ -27,7 +29,9 @@ extension Session {
         defer { remembersScriptLines = outerRemembers }
         let outerPrefix = linePrefix
         defer { linePrefix = outerPrefix }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
         if lines.last?.isEmpty == true { lines.removeLast() }
         return await asLine {
             for (index, line) in lines.enumerated() {

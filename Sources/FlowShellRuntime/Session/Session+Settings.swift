@@ -7,7 +7,8 @@ import FlowShellKit
 extension Session {
     /// Every setting `set` knows now: the shell's own, then those of the modules the flow loads.
     package var allSettings: [ShellSettings.Setting] {
-        ShellSettings.builtIn + flow.catalog.settings(loading: flow.manifest.loadedModules).map { ShellSettings.Setting($0.setting, of: $0.module) }
+        ShellSettings.builtIn
+            + flow.catalog.settings(loading: flow.manifest.loadedModules).map { ShellSettings.Setting($0.setting, of: $0.module) }
     }
 
     /// The value of `setting` now.
@@ -20,10 +21,13 @@ extension Session {
     func changeSetting(_ words: [String]) {
         let known = allSettings
         guard let name = words.first else {
-            output.settings(SettingsListing(rows: known.map { setting in
-                SettingsListing.Row(name: setting.name, value: value(of: setting),
-                                    summary: setting.summary + (setting.module.map { " (\($0))" } ?? ""))
-            }))
+            output.settings(
+                SettingsListing(
+                    rows: known.map { setting in
+                        SettingsListing.Row(
+                            name: setting.name, value: value(of: setting),
+                            summary: setting.summary + (setting.module.map { " (\($0))" } ?? ""))
+                    }))
             return
         }
         guard let setting = known.first(where: { $0.name == name }) else {

@@ -7,8 +7,9 @@ extension Session {
     /// changed: what a front end keeps so that the session can go on later, or elsewhere.
     public var state: SessionState {
         let changed = ShellSettings.builtIn.filter { settings[$0.name] != $0.defaultValue }
-        return SessionState(place: flow.snapshot, history: history.last().map(\.line), aliases: aliases.lines,
-                            settings: Dictionary(uniqueKeysWithValues: changed.map { ($0.name, settings[$0.name]) }))
+        return SessionState(
+            place: flow.snapshot, history: history.last().map(\.line), aliases: aliases.lines,
+            settings: Dictionary(uniqueKeysWithValues: changed.map { ($0.name, settings[$0.name]) }))
     }
 
     /// Goes on from `state`: its lines become this session's history (numbered as they were

@@ -18,7 +18,9 @@ extension Session {
         }
         let shown = ScreenWatch()
         let previous = topView.onShown
-        topView.onShown = { previous(); shown.signal() }
+        topView.onShown = {
+            previous(); shown.signal()
+        }
         defer { topView.onShown = previous }
         let deadline = ContinuousClock.now + .milliseconds(Int(limit * 1000))
         // Meanwhile the screens change as they would at a prompt.

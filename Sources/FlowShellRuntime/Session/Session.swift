@@ -80,13 +80,16 @@ public final class Session {
     /// core's own. `cancellable` when something (the terminal's Ctrl-C, a page that goes away)
     /// may call ``cancelForegroundCommand()``; `showsProgress` asks for a progress line when a
     /// command runs long.
-    public init(runtime: FlowRuntime, output: SessionView, capabilities: [SessionCapability] = [],
-                handlers: [any LineHandler] = [], cancellable: Bool = false, showsProgress: Bool = false) {
+    public init(
+        runtime: FlowRuntime, output: SessionView, capabilities: [SessionCapability] = [],
+        handlers: [any LineHandler] = [], cancellable: Bool = false, showsProgress: Bool = false
+    ) {
         self.runtime = runtime
         let output = RedirectableOutput(base: output)
         self.output = output
-        supervisor = CommandSupervisor(cancellable: cancellable,
-                                       showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
+        supervisor = CommandSupervisor(
+            cancellable: cancellable,
+            showProgress: showsProgress ? { [weak output] in output?.progress($0) } : nil)
         topView = TopScreenView(flow: runtime.flow, output: output)
         topView.showsProgress = showsProgress
         globals = Self.globals(composing: capabilities)
@@ -168,10 +171,15 @@ public final class Session {
         }
         // `set` names the settings of the modules the flow loads now.
         let settingsNow = allSettings
-        let globals = settingsNow.count == ShellSettings.builtIn.count ? self.globals
-            : self.globals.map { $0.name == CoreCommands.set.name ? $0.with(description: CoreCommands.described(settings: settingsNow)) : $0 }
-        let made = OfferedCommands(top: top, effective: effective, addedByConfig: addedByConfig, globals: globals, aliases: aliases.lines,
-                                   settingValues: Dictionary(settingsNow.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first }))
+        let globals =
+            settingsNow.count == ShellSettings.builtIn.count
+            ? self.globals
+            : self.globals.map {
+                $0.name == CoreCommands.set.name ? $0.with(description: CoreCommands.described(settings: settingsNow)) : $0
+            }
+        let made = OfferedCommands(
+            top: top, effective: effective, addedByConfig: addedByConfig, globals: globals, aliases: aliases.lines,
+            settingValues: Dictionary(settingsNow.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first }))
         offeredNow = made
         return made
     }
@@ -283,8 +291,9 @@ public final class Session {
             do {
                 // A command that takes its line as typed reads it as one word, never as options.
                 let words = global.takesLineAsTyped ? ["--"] + (text.isEmpty ? [] : [text]) : arguments
-                let call = GlobalCommand.Call(arguments: try ParsedArguments(words, for: global.description), text: text,
-                                              usage: global.description.usage)
+                let call = GlobalCommand.Call(
+                    arguments: try ParsedArguments(words, for: global.description), text: text,
+                    usage: global.description.usage)
                 return await global.perform(context, call)
             } catch {
                 fail(UserFacingError.message(for: error))

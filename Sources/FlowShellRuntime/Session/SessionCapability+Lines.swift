@@ -19,12 +19,13 @@ extension SessionCapability {
             return isUsed(by: Session.textAfterFirstWord(of: Session.textAfterFirstWord(of: command)))
         }
         return options.contains { option in
-            option.command == first && words.dropFirst().contains { word in
-                option.arguments.contains { argument in
-                    word == "--\(argument.name)" || word.hasPrefix("--\(argument.name)=")
-                        || argument.shortName.map { word.hasPrefix("-\($0)") } == true
+            option.command == first
+                && words.dropFirst().contains { word in
+                    option.arguments.contains { argument in
+                        word == "--\(argument.name)" || word.hasPrefix("--\(argument.name)=")
+                            || argument.shortName.map { word.hasPrefix("-\($0)") } == true
+                    }
                 }
-            }
         }
     }
 }

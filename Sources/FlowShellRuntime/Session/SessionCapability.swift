@@ -23,9 +23,11 @@ public struct SessionCapability: Sendable {
 
     /// A capability named `name` adding `commands`, `options` to the core's commands, where
     /// `>`, `>>` and `|` send a line's output, and what Tab lists in a folder.
-    public init(name: String, commands: [GlobalCommand], options: [CommandOptions] = [],
-                 destinations: [RedirectionOperator: OutputDestination] = [:],
-                 listFolder: (@Sendable (_ folder: String) -> [String])? = nil) {
+    public init(
+        name: String, commands: [GlobalCommand], options: [CommandOptions] = [],
+        destinations: [RedirectionOperator: OutputDestination] = [:],
+        listFolder: (@Sendable (_ folder: String) -> [String])? = nil
+    ) {
         self.name = name
         self.commands = commands
         self.options = options
@@ -62,8 +64,10 @@ public struct CommandOptions: Sendable {
     let perform: @MainActor @Sendable (_ context: SessionContext, _ call: GlobalCommand.Call) async -> Session.Step
 
     /// Options `arguments` added to `command`, summarised as `summary`, that `perform` runs.
-    public init(for command: GlobalCommand, arguments: [ArgumentDescription], summary: String,
-                perform: @escaping @MainActor @Sendable (_ context: SessionContext, _ call: GlobalCommand.Call) async -> Session.Step) {
+    public init(
+        for command: GlobalCommand, arguments: [ArgumentDescription], summary: String,
+        perform: @escaping @MainActor @Sendable (_ context: SessionContext, _ call: GlobalCommand.Call) async -> Session.Step
+    ) {
         self.command = command.name
         self.arguments = arguments
         self.summary = summary
@@ -124,8 +128,10 @@ public struct OutputDestination: Sendable {
 
     /// A destination whose output is collected by `collector`'s View, checked by `check`
     /// before the command runs and sent by `deliver` after.
-    public init(collector: @escaping CollectingOutputMaker, check: (@MainActor @Sendable (_ target: String) throws -> Void)? = nil,
-                 deliver: @escaping @MainActor @Sendable (_ text: String, _ target: String) async throws -> Void) {
+    public init(
+        collector: @escaping CollectingOutputMaker, check: (@MainActor @Sendable (_ target: String) throws -> Void)? = nil,
+        deliver: @escaping @MainActor @Sendable (_ text: String, _ target: String) async throws -> Void
+    ) {
         self.collector = collector
         self.check = check
         self.deliver = deliver

@@ -53,8 +53,10 @@ public final class SessionContext {
     /// stops it unless `keepGoing`, and so does Ctrl-C. `showsLines`: each line is shown before
     /// it runs and its messages read as a typed line's; `remembersLines`: its lines join the
     /// history as typed ones (a script the person just wrote).
-    public func runScript(_ text: String, named name: String, keepGoing: Bool, showsLines: Bool = false,
-                          remembersLines: Bool = false) async -> Session.Step {
+    public func runScript(
+        _ text: String, named name: String, keepGoing: Bool, showsLines: Bool = false,
+        remembersLines: Bool = false
+    ) async -> Session.Step {
         await session.runScript(text, named: name, keepGoing: keepGoing, showsLines: showsLines, remembersLines: remembersLines)
     }
 

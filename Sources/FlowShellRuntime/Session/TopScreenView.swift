@@ -92,16 +92,19 @@ final class TopScreenView: View {
         // What the bound top pushed last is what it shows now: the session's one value of what
         // it offers has it (only a progress update can come from a screen that is no longer on top).
         let properties = top.screen === shown ? session?.offered.screen : nil
-        output.screen(ScreenSnapshot(featureID: top.featureID, properties: properties ?? flow.effective(viewProperties, of: top),
-                                     stack: output.showsStackWithScreens ? stack : [], cause: lineRuns ? .command : .update))
+        output.screen(
+            ScreenSnapshot(
+                featureID: top.featureID, properties: properties ?? flow.effective(viewProperties, of: top),
+                stack: output.showsStackWithScreens ? stack : [], cause: lineRuns ? .command : .update))
         if !lineRuns { onUpdateByItself() }
     }
 
     /// The open screens, bottom first.
     var stack: [StackEntry] {
         flow.stack.map {
-            StackEntry(screen: $0.featureID, title: $0.screen.title,
-                       modal: $0.presentation == .presented, input: $0.input.values)
+            StackEntry(
+                screen: $0.featureID, title: $0.screen.title,
+                modal: $0.presentation == .presented, input: $0.input.values)
         }
     }
 }

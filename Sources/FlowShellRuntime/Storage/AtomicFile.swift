@@ -32,7 +32,9 @@ package enum AtomicFile {
     package static func removeStaleTemporaries(of path: String) {
         let folder = FilePathParts.folder(of: path)
         let name = FilePathParts.name(of: path)
-        guard !name.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        guard !name.isEmpty, let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else {
+            return
+        }
         for entry in entries {
             guard let process = writer(ofTemporary: entry, of: name), !isRunning(process) else { continue }
             unlink(FilePathParts.joining(folder, entry))

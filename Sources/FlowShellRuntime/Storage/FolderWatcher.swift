@@ -88,8 +88,10 @@ package final class FolderWatcher: @unchecked Sendable {
     ///     queue later. With it, a change is reported once the number moved — a database may
     ///     write its files before another connection can see the change — and the number is
     ///     read once a second when the kernel does not watch.
-    package func follow(_ folder: String, names: Set<String>? = nil, writesInProgress: Bool = true,
-                        version: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable () -> Void) -> Following {
+    package func follow(
+        _ folder: String, names: Set<String>? = nil, writesInProgress: Bool = true,
+        version: (@Sendable () -> Int?)? = nil, onChange: @escaping @Sendable () -> Void
+    ) -> Following {
         let path = Self.folderKey(folder)
         let follower = Follower(names: names, writesInProgress: writesInProgress, version: version, onChange: onChange)
         // What it starts from: a change after this returns is told.
@@ -218,7 +220,8 @@ package final class FolderWatcher: @unchecked Sendable {
     // MARK: - The kernel's watch
 
     #if os(Linux)
-    private static let mask = UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
+    private static let mask =
+        UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
         | UInt32(IN_CREATE) | UInt32(IN_DELETE)
     #endif
 
@@ -420,7 +423,8 @@ package final class FolderWatcher: @unchecked Sendable {
     private static func instanceRefusal(_ code: Int32) -> String {
         switch code {
         case EMFILE:
-            return "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances)"
+            return
+                "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances)"
         case ENFILE:
             return "the system refused to watch files for changes: it has too many files open"
         case ENOMEM:
@@ -433,7 +437,8 @@ package final class FolderWatcher: @unchecked Sendable {
     private static func watchRefusal(_ code: Int32, folder: String) -> String {
         switch code {
         case ENOSPC:
-            return "the system refused to watch \(folder) for changes: this user's inotify watches are used up (fs.inotify.max_user_watches)"
+            return
+                "the system refused to watch \(folder) for changes: this user's inotify watches are used up (fs.inotify.max_user_watches)"
         case EACCES, EPERM:
             return "the system refused to watch \(folder) for changes: permission denied"
         default:
@@ -452,8 +457,10 @@ package final class FolderWatcher: @unchecked Sendable {
 
 extension FolderWatcher: FolderFollower {
     /// Follows `folder` for a ``FolderChanges``: any entry, writes in progress included.
-    package func followChanges(of folder: String, version: (@Sendable () -> Int?)?,
-                               onChange: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+    package func followChanges(
+        of folder: String, version: (@Sendable () -> Int?)?,
+        onChange: @escaping @Sendable () -> Void
+    ) -> @Sendable () -> Void {
         let following = follow(folder, version: version, onChange: onChange)
         return { following.cancel() }
     }

@@ -27,7 +27,7 @@ package final class NavigationSaver {
         do {
             try file.save(snapshot)
             lastSaved = snapshot
-        } catch where !failed {
+        } catch  where !failed {
             failed = true
             output.notice(Notice(.warning, "cannot save where you are to \(file.url.path): \(SystemError.describe(error))"))
         } catch {}

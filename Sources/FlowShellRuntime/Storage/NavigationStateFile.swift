@@ -33,7 +33,8 @@ package struct NavigationStateFile {
             return .unusable("cannot read the saved state in \(url.path): \(SystemError.describe(error)); starting at the root")
         }
         guard let snapshot = try? JSONDecoder().decode(NavigationSnapshot.self, from: data),
-              snapshot.v == NavigationSnapshot.currentVersion else {
+            snapshot.v == NavigationSnapshot.currentVersion
+        else {
             return .unusable("\(url.path): not a FlowShell state file (or of another version); starting at the root")
         }
         return .snapshot(snapshot)

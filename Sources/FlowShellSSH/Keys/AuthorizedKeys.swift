@@ -62,7 +62,9 @@ struct AuthorizedKeys: Sendable {
         var options: [(name: String, value: String?)] = []
         // The options come first when the first word is not a key type.
         if let first = rest.split(separator: " ", maxSplits: 1).first, !isKeyType(first) {
-            guard let parsed = parseOptions(&rest) else { return .failure(Unusable(reason: "its options cannot be read (an unclosed quote?)")) }
+            guard let parsed = parseOptions(&rest) else {
+                return .failure(Unusable(reason: "its options cannot be read (an unclosed quote?)"))
+            }
             options = parsed
         }
         let words = rest.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
@@ -73,9 +75,11 @@ struct AuthorizedKeys: Sendable {
                 return .failure(Unusable(reason: "\(type) keys are not supported here; use an Ed25519 key (ssh-keygen -t ed25519)"))
             }
             if type.hasPrefix("sk-") {
-                return .failure(Unusable(reason: "security-key (\(type)) keys are not supported here; use an Ed25519 key (ssh-keygen -t ed25519)"))
+                return .failure(
+                    Unusable(reason: "security-key (\(type)) keys are not supported here; use an Ed25519 key (ssh-keygen -t ed25519)"))
             }
-            return .failure(Unusable(reason: "'\(type.prefix(40))' is not a key type this server knows (ssh-ed25519, ecdsa-sha2-nistp256…)"))
+            return .failure(
+                Unusable(reason: "'\(type.prefix(40))' is not a key type this server knows (ssh-ed25519, ecdsa-sha2-nistp256…)"))
         }
         let key: NIOSSHPublicKey
         do {
@@ -92,7 +96,8 @@ struct AuthorizedKeys: Sendable {
                 }
                 user = value
             } else if !harmlessOptions.contains(name) {
-                let reason = "the option '\(option.name.prefix(40))' is not supported here, so the key is not accepted "
+                let reason =
+                    "the option '\(option.name.prefix(40))' is not supported here, so the key is not accepted "
                     + "(\(userOption)=NAME is the one option a key line needs)"
                 return .failure(Unusable(reason: reason))
             }
@@ -117,9 +122,10 @@ struct AuthorizedKeys: Sendable {
 
     /// A user name as the sample's sign-in takes it: up to 32 ASCII letters, digits, '.', '-' or '_'.
     static func isUserName(_ name: String) -> Bool {
-        name.count <= 32 && name.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-".unicodeScalars.contains($0)
-        }
+        name.count <= 32
+            && name.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-".unicodeScalars.contains($0)
+            }
     }
 
     /// Reads the options field (`name`, `name=value` or `name="value, with spaces"`, comma

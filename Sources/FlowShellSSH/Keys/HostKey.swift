@@ -43,7 +43,8 @@ struct HostKey: Sendable {
         if let found = try load(at: path) { return (found, false) }
         let folder = FilePathParts.folder(of: path)
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw Problem(message: "cannot make the folder of the host key, \(folder): \(SystemError.describe(error))")
         }
@@ -76,8 +77,9 @@ struct HostKey: Sendable {
             throw Problem(message: "cannot read the host key \(path): \(reason())")
         }
         guard status.st_mode & 0o077 == 0 else {
-            throw Problem(message: "the host key \(path) may be read by others than its owner; "
-                + "allow its owner alone (chmod 600 \(path)), or remove it to have a new one made")
+            throw Problem(
+                message: "the host key \(path) may be read by others than its owner; "
+                    + "allow its owner alone (chmod 600 \(path)), or remove it to have a new one made")
         }
         let text: String
         do {

@@ -56,7 +56,8 @@ enum OpenSSHKeyFile {
     static func read(_ text: String) throws(Unreadable) -> (key: Curve25519.Signing.PrivateKey, comment: String) {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let first = lines.firstIndex(of: begin), let last = lines.firstIndex(of: end), first < last,
-              let data = Data(base64Encoded: lines[(first + 1)..<last].joined()) else {
+            let data = Data(base64Encoded: lines[(first + 1)..<last].joined())
+        else {
             throw Unreadable(reason: "it is not a private key in OpenSSH's format")
         }
         var file = WireReader(Array(data))
@@ -74,9 +75,10 @@ enum OpenSSHKeyFile {
         }
         guard secret.string() == keyType else { throw Unreadable(reason: "it is not an Ed25519 key (ssh-keygen -t ed25519 makes one)") }
         guard let publicKey = secret.bytes(), publicKey.count == 32, let pair = secret.bytes(), pair.count == 64,
-              Array(pair[32...]) == publicKey,
-              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: pair[..<32]),
-              Array(key.publicKey.rawRepresentation) == publicKey else {
+            Array(pair[32...]) == publicKey,
+            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: pair[..<32]),
+            Array(key.publicKey.rawRepresentation) == publicKey
+        else {
             throw Unreadable(reason: "it is damaged")
         }
         return (key, secret.string() ?? "")

@@ -76,6 +76,7 @@ struct SSHBounds: Sendable {
     /// What the server says at start when the file limit makes it take fewer sessions than it would.
     var warning: String? {
         guard sessions < Self.sessionsAtMost else { return nil }
-        return "warning: this process may open too few files at once (ulimit -n) for more than \(sessions) SSH sessions; raise the limit for more"
+        return
+            "warning: this process may open too few files at once (ulimit -n) for more than \(sessions) SSH sessions; raise the limit for more"
     }
 }

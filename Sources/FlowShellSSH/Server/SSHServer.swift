@@ -48,8 +48,9 @@ final class SSHServer: Service {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = SSHConnection(channel: channel, server: state)
-                    var configuration = SSHServerConfiguration(hostKeys: [serverKey],
-                                                               userAuthDelegate: KeyAuthentication(keys: state.keys, connection: connection))
+                    var configuration = SSHServerConfiguration(
+                        hostKeys: [serverKey],
+                        userAuthDelegate: KeyAuthentication(keys: state.keys, connection: connection))
                     configuration.maxAuthAttempts = SSHBounds.authenticationRequests
                     // The ciphers swift-nio-ssh bundles, but refusing what it cannot read (GCMProtection).
                     configuration.transportProtectionSchemes = [AES256GCMProtection.self, AES128GCMProtection.self]

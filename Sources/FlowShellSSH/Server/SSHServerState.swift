@@ -23,8 +23,10 @@ final class SSHServerState: Sendable {
         var stopping = false
     }
 
-    init(bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions,
-         draw: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+    init(
+        bounds: SSHBounds, keys: AuthorizedKeysFile, sessions: SSHSessions,
+        draw: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.bounds = bounds
         self.keys = keys
         self.sessions = sessions

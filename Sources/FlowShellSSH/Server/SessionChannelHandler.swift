@@ -94,8 +94,9 @@ final class SessionChannelHandler: ChannelInboundHandler {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             guard case .waiting = phase else { return reply(false, wanted: request.wantReply) }
             // A client whose input is not a terminal (ssh -tt < file) asks for 0 × 0.
-            window = Window(type: request.term, columns: Self.fitted(request.terminalCharacterWidth, or: 80),
-                            rows: Self.fitted(request.terminalRowHeight, or: 24))
+            window = Window(
+                type: request.term, columns: Self.fitted(request.terminalCharacterWidth, or: 80),
+                rows: Self.fitted(request.terminalRowHeight, or: 24))
             reply(true, wanted: request.wantReply)
         case let request as SSHChannelRequestEvent.ShellRequest:
             guard case .waiting = phase else { return reply(false, wanted: request.wantReply) }

@@ -18,9 +18,10 @@ final class CommandSession: RunningSession {
     init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?, guards: ServerGuards) {
         let console = RedactingConsole(ChannelConsole(link: link, translatesNewlines: columns != nil), redaction: guards.redaction)
         let colour = terminalType.map { Terminal.colours(ofType: $0) >= 8 } ?? false
-        output = CommandOutput(TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
-            columns ?? ScreenRenderer.unbounded
-        })
+        output = CommandOutput(
+            TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
+                columns ?? ScreenRenderer.unbounded
+            })
         session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: false)
     }
 
@@ -30,8 +31,9 @@ final class CommandSession: RunningSession {
         output.showsScreens = false
         session.showTop()
         output.showsScreens = true
-        let shell = Shell(session: session, reader: PlainLineReader(text: line), output: output, interactive: false,
-                          colour: false, stopsAtFirstError: true)
+        let shell = Shell(
+            session: session, reader: PlainLineReader(text: line), output: output, interactive: false,
+            colour: false, stopsAtFirstError: true)
         let outcome = await shell.run()
         output.flush()
         return outcome.status ?? (outcome.failures == 0 ? 0 : 1)

@@ -65,8 +65,11 @@ final class SSHSessions {
             link.finish(status: error.status)
             return leave(id)
         }
-        guard let session = TerminalSession(runtime: runtime, user: user, terminal: terminal, type: type, program: flow.identity.name,
-                                            greeting: (flow.identity.title, flow.identity.version), guards: flow.guards) else {
+        guard
+            let session = TerminalSession(
+                runtime: runtime, user: user, terminal: terminal, type: type, program: flow.identity.name,
+                greeting: (flow.identity.title, flow.identity.version), guards: flow.guards)
+        else {
             Self.write("The server cannot start a line editor on this terminal.\r\n", to: terminal)
             await Self.shutDown(runtime)
             link.finish(status: 1)

@@ -22,8 +22,10 @@ final class TerminalSession: RunningSession {
     private let colour: Bool
 
     /// Composes the session on `terminal`, of type `type`; nil when libedit cannot start there.
-    init?(runtime: FlowRuntime, user: ConnectedUser, terminal: Int32, type: String, program: String,
-          greeting: (title: String, version: String), guards: ServerGuards) {
+    init?(
+        runtime: FlowRuntime, user: ConnectedUser, terminal: Int32, type: String, program: String,
+        greeting: (title: String, version: String), guards: ServerGuards
+    ) {
         self.runtime = runtime
         self.user = user
         self.greeting = greeting
@@ -31,7 +33,10 @@ final class TerminalSession: RunningSession {
         // it, is not the server's to read).
         colour = Terminal.colours(ofType: type) >= 8
         console = StandardConsole(output: terminal, error: terminal)
-        let output = TextOutput(console: RedactingConsole(console, redaction: guards.redaction), interactive: true, colour: colour, terminal: terminal, pages: false) {
+        let output = TextOutput(
+            console: RedactingConsole(console, redaction: guards.redaction), interactive: true, colour: colour, terminal: terminal,
+            pages: false
+        ) {
             Terminal.width(terminal) ?? 80
         }
         let session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: true)
@@ -39,8 +44,11 @@ final class TerminalSession: RunningSession {
         let completer: EditLineReader.Completer = { [weak session] text in
             session?.completeAtTerminal(text) ?? .none
         }
-        guard let editor = EditLineReader(program: program, terminal: .init(input: terminal, output: terminal, type: type),
-                                          completer: completer) else { return nil }
+        guard
+            let editor = EditLineReader(
+                program: program, terminal: .init(input: terminal, output: terminal, type: type),
+                completer: completer)
+        else { return nil }
         editor.longestLine = LineLengthBound.longestLine
         self.editor = editor
         shell = Shell(session: session, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal)
@@ -53,8 +61,10 @@ final class TerminalSession: RunningSession {
     /// exit status (`quit N`'s, else 0). The line editor is closed then.
     func run() async -> Int32 {
         let styler = TextStyler(colour: colour)
-        console.write(Greeting.text(title: greeting.title, version: greeting.version,
-                                    about: "\(runtime.flow.manifest.app), signed in as \(user.name)", styler: styler))
+        console.write(
+            Greeting.text(
+                title: greeting.title, version: greeting.version,
+                about: "\(runtime.flow.manifest.app), signed in as \(user.name)", styler: styler))
         runtime.startNotices.forEach(session.show)
         await session.refreshLinkParameterValues()
         // What the screens show by themselves while a person types goes above the prompt.

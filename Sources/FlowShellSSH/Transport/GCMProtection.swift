@@ -78,11 +78,12 @@ extension GCMProtection: NIOSSHTransportProtection {
     func decryptAndVerifyRemainingPacket(_ source: inout ByteBuffer, sequenceNumber: UInt32) throws -> ByteBuffer {
         // The length (4 bytes), the ciphertext (whole blocks), the tag (16 bytes).
         guard let length = source.readSlice(length: 4), source.readableBytes > 16,
-              let ciphertext = source.readSlice(length: source.readableBytes - 16), let tag = source.readSlice(length: 16),
-              ciphertext.readableBytes % Self.cipherBlockSize == 0
+            let ciphertext = source.readSlice(length: source.readableBytes - 16), let tag = source.readSlice(length: 16),
+            ciphertext.readableBytes % Self.cipherBlockSize == 0
         else { throw ProtectionError.packetLength }
-        let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: inboundNonce.bytes), ciphertext: ciphertext.readableBytesView,
-                                        tag: tag.readableBytesView)
+        let box = try AES.GCM.SealedBox(
+            nonce: AES.GCM.Nonce(data: inboundNonce.bytes), ciphertext: ciphertext.readableBytesView,
+            tag: tag.readableBytesView)
         let plaintext = try AES.GCM.open(box, using: inboundKey, authenticating: length.readableBytesView)
         inboundNonce.advance()
         // The padding's length, the message, the padding.
@@ -94,10 +95,11 @@ extension GCMProtection: NIOSSHTransportProtection {
     func encryptPacket(_ destination: inout ByteBuffer, sequenceNumber: UInt32) throws {
         // Everything but the length is sealed, the length authenticated.
         guard let length = destination.getSlice(at: destination.readerIndex, length: 4),
-              let plaintext = destination.getSlice(at: destination.readerIndex + 4, length: destination.readableBytes - 4)
+            let plaintext = destination.getSlice(at: destination.readerIndex + 4, length: destination.readableBytes - 4)
         else { throw ProtectionError.packetLength }
-        let box = try AES.GCM.seal(plaintext.readableBytesView, using: outboundKey, nonce: AES.GCM.Nonce(data: outboundNonce.bytes),
-                                   authenticating: length.readableBytesView)
+        let box = try AES.GCM.seal(
+            plaintext.readableBytesView, using: outboundKey, nonce: AES.GCM.Nonce(data: outboundNonce.bytes),
+            authenticating: length.readableBytesView)
         outboundNonce.advance()
         destination.setContiguousBytes(box.ciphertext, at: destination.readerIndex + 4)
         destination.writeContiguousBytes(box.tag)

@@ -15,8 +15,10 @@ enum UnparsedRequests {
     /// SSH_MSG_CHANNEL_REQUEST.
     static let channelRequest: UInt8 = 98
     /// The channel requests swift-nio-ssh reads whole.
-    static let knownRequests: Set<String> = ["exec", "exit-status", "env", "exit-signal", "pty-req", "shell", "subsystem",
-                                             "window-change", "xon-xoff", "signal"]
+    static let knownRequests: Set<String> = [
+        "exec", "exit-status", "env", "exit-signal", "pty-req", "shell", "subsystem",
+        "window-change", "xon-xoff", "signal",
+    ]
 
     /// `payload` (a packet's message: its type byte, then its fields), made readable by
     /// swift-nio-ssh as described above; any other message is given as it is.
@@ -26,7 +28,7 @@ enum UnparsedRequests {
         switch type {
         case channelRequest:
             guard let recipient = reader.readInteger(as: UInt32.self), let name = reader.readSSHString(),
-                  let wantReply = reader.readInteger(as: UInt8.self)
+                let wantReply = reader.readInteger(as: UInt8.self)
             else { return payload }
             guard !knownRequests.contains(String(decoding: name.readableBytesView, as: UTF8.self)), reader.readableBytes > 0
             else { return payload }
@@ -38,7 +40,7 @@ enum UnparsedRequests {
             return trimmed
         case channelOpen:
             guard let name = reader.readSSHString(), let sender = reader.readInteger(as: UInt32.self),
-                  let window = reader.readInteger(as: UInt32.self), let packetSize = reader.readInteger(as: UInt32.self)
+                let window = reader.readInteger(as: UInt32.self), let packetSize = reader.readInteger(as: UInt32.self)
             else { return payload }
             guard name.readableBytesView.elementsEqual("session".utf8) == false else { return payload }
             // Any other type is refused: given in a form the library always reads.

@@ -34,7 +34,8 @@ enum FileRedirection {
             guard isFolder.boolValue else { throw UserFacingError("cannot write to \(path): '\(typedFolder)' is a file, not a folder") }
         }
         guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
-            throw UserFacingError("cannot write to \(path): \(SystemError.describe(posixCode: errno, path: typedFolder.isEmpty ? "." : typedFolder))")
+            throw UserFacingError(
+                "cannot write to \(path): \(SystemError.describe(posixCode: errno, path: typedFolder.isEmpty ? "." : typedFolder))")
         }
     }
 

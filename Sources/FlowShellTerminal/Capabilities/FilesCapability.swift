@@ -20,9 +20,13 @@ extension SessionCapability {
 enum FilesCapability {
     /// `run FILE [--keep-going]`: the file's lines as if typed, stopping at the first error. Only
     /// a regular file of at most ``ScriptFile/maximumSize`` bytes is read (``ScriptFile``).
-    static let run = GlobalCommand("run", "Run the commands in a file, stopping at the first error",
-                                   arguments: [ArgumentDescription("FILE", isPath: true),
-                                               ArgumentDescription("keep-going", kind: .flag, optional: true)]) { context, call in
+    static let run = GlobalCommand(
+        "run", "Run the commands in a file, stopping at the first error",
+        arguments: [
+            ArgumentDescription("FILE", isPath: true),
+            ArgumentDescription("keep-going", kind: .flag, optional: true),
+        ]
+    ) { context, call in
         let path = call.arguments.positionals[0]
         let text: String
         do {
@@ -37,9 +41,12 @@ enum FilesCapability {
     /// `history -o FILE [RANGE]`: this session's lines before this one (those of RANGE, else all)
     /// written to FILE, one a line, as a script that `run FILE` runs again. Lines that ran others
     /// (`history -r`, `edit`) gave their places to those, so the script runs the same anywhere.
-    static let historyToFile = CommandOptions(for: CoreCommands.history, arguments: [
-        ArgumentDescription("output", kind: .option, optional: true, isPath: true, valueName: "FILE", shortName: "o"),
-    ], summary: "-o FILE: write them to FILE as a script") { context, call in
+    static let historyToFile = CommandOptions(
+        for: CoreCommands.history,
+        arguments: [
+            ArgumentDescription("output", kind: .option, optional: true, isPath: true, valueName: "FILE", shortName: "o")
+        ], summary: "-o FILE: write them to FILE as a script"
+    ) { context, call in
         guard let path = call.arguments.options["output"] else { return .next }
         let environment = ProcessInfo.processInfo.environment
         guard context.lastLineNumber > 0 else {
@@ -59,11 +66,14 @@ enum FilesCapability {
 
     /// Where `>` (or, `appending`, `>>`) sends a line's output: the file named after it.
     static func destination(appending: Bool) -> OutputDestination {
-        OutputDestination(collector: PlainTextCollector.maker, check: { path in
-            try FileRedirection.check(path, environment: ProcessInfo.processInfo.environment)
-        }, deliver: { text, path in
-            try FileRedirection.write(text, to: path, appending: appending, environment: ProcessInfo.processInfo.environment)
-        })
+        OutputDestination(
+            collector: PlainTextCollector.maker,
+            check: { path in
+                try FileRedirection.check(path, environment: ProcessInfo.processInfo.environment)
+            },
+            deliver: { text, path in
+                try FileRedirection.write(text, to: path, appending: appending, environment: ProcessInfo.processInfo.environment)
+            })
     }
 
     /// The names in `folder` as typed (empty: the current folder; `~/` the home folder), each

@@ -19,9 +19,11 @@ extension SessionCapability {
 enum ProgramsCapability {
     /// `shell COMMAND`: the rest of the line, as typed (`>` and `|` included), runs in the
     /// user's shell, on the terminal; a status other than 0 fails the line (and so stops a script).
-    static let shell = GlobalCommand("shell", "Run the rest of the line in your $SHELL, as typed (> and | included)",
-                                     arguments: [ArgumentDescription("COMMAND", takesRest: true)],
-                                     takesLineAsTyped: true, takesOperatorsAsText: true) { context, call in
+    static let shell = GlobalCommand(
+        "shell", "Run the rest of the line in your $SHELL, as typed (> and | included)",
+        arguments: [ArgumentDescription("COMMAND", takesRest: true)],
+        takesLineAsTyped: true, takesOperatorsAsText: true
+    ) { context, call in
         let line = call.text
         guard !line.isEmpty else {
             context.fail("missing COMMAND — usage: \(call.usage)")
@@ -30,8 +32,9 @@ enum ProgramsCapability {
         // What the shell holds back for a pipe goes out first: the command writes after it.
         context.flush()
         do {
-            let status = try await SystemShell.run(line, input: nil, sharesInput: context.interactive,
-                                                   environment: ProcessInfo.processInfo.environment)
+            let status = try await SystemShell.run(
+                line, input: nil, sharesInput: context.interactive,
+                environment: ProcessInfo.processInfo.environment)
             if status != 0 { context.fail("'\(line)' ended with status \(status)") }
         } catch {
             context.fail(UserFacingError.message(for: error))
@@ -44,8 +47,10 @@ enum ProgramsCapability {
     /// script — empty, or holding the lines of RANGE of this session — whose lines run, each
     /// shown first and remembered as typed in place of the `edit` line, when the editor closes
     /// with status 0 (IPython's `%edit`, cmd2's `history -e`, bash's `fc`).
-    static let edit = GlobalCommand("edit", "Write lines in your $EDITOR and run them when it closes (RANGE: start from those lines, as history -r)",
-                                    arguments: [ArgumentDescription("RANGE", optional: true)]) { context, call in
+    static let edit = GlobalCommand(
+        "edit", "Write lines in your $EDITOR and run them when it closes (RANGE: start from those lines, as history -r)",
+        arguments: [ArgumentDescription("RANGE", optional: true)]
+    ) { context, call in
         // Typed, this line leaves the history to the lines the editor leaves.
         let remembered = context.giveThisLinesPlaceToWhatItRuns()
         return await edit(call.arguments.positionals.first, remembered: remembered, on: context)
@@ -53,9 +58,12 @@ enum ProgramsCapability {
 
     /// `history -e [RANGE]`, as cmd2's and bash's `fc`: `edit` on those lines, the last one
     /// when none are named.
-    static let historyInEditor = CommandOptions(for: CoreCommands.history, arguments: [
-        ArgumentDescription("edit", kind: .flag, optional: true, shortName: "e"),
-    ], summary: "-e: edit them in your $EDITOR, then run them") { context, call in
+    static let historyInEditor = CommandOptions(
+        for: CoreCommands.history,
+        arguments: [
+            ArgumentDescription("edit", kind: .flag, optional: true, shortName: "e")
+        ], summary: "-e: edit them in your $EDITOR, then run them"
+    ) { context, call in
         let remembered = context.giveThisLinesPlaceToWhatItRuns()
         // The line before this one, when no range is named.
         let previous = context.lastLineNumber
@@ -80,8 +88,9 @@ enum ProgramsCapability {
         // vi on a pipe would read the session's next lines as keys, and never end.
         let atTerminal = context.interactive && SystemShell.inputIsTerminal
         guard chosen != nil || atTerminal else {
-            context.fail("edit: this session's input is not a terminal, so vi cannot run on it; nothing was run "
-                            + "— set VISUAL or EDITOR to an editor that needs no terminal, or use edit at a terminal")
+            context.fail(
+                "edit: this session's input is not a terminal, so vi cannot run on it; nothing was run "
+                    + "— set VISUAL or EDITOR to an editor that needs no terminal, or use edit at a terminal")
             return .next
         }
         let editor = chosen ?? "vi"
@@ -97,8 +106,9 @@ enum ProgramsCapability {
         context.flush()
         let status: Int32
         do {
-            status = try await SystemShell.run("\(editor) \(SystemShell.quoted(file.path))", input: nil, sharesInput: atTerminal,
-                                               environment: environment)
+            status = try await SystemShell.run(
+                "\(editor) \(SystemShell.quoted(file.path))", input: nil, sharesInput: atTerminal,
+                environment: environment)
         } catch {
             context.fail(UserFacingError.message(for: error))
             return .next
@@ -137,4 +147,3 @@ enum ProgramsCapability {
         }
     }
 }
-

@@ -24,14 +24,20 @@ enum SystemShell {
         do {
             let status: TerminationStatus
             if let input {
-                status = try await Subprocess.run(executable, arguments: ["-c", line], input: .string(input),
-                                                  output: .currentStandardOutput, error: .currentStandardError).terminationStatus
+                status = try await Subprocess.run(
+                    executable, arguments: ["-c", line], input: .string(input),
+                    output: .currentStandardOutput, error: .currentStandardError
+                ).terminationStatus
             } else if sharesInput && inputIsTerminal {
-                status = try await Subprocess.run(executable, arguments: ["-c", line], input: .currentStandardInput,
-                                                  output: .currentStandardOutput, error: .currentStandardError).terminationStatus
+                status = try await Subprocess.run(
+                    executable, arguments: ["-c", line], input: .currentStandardInput,
+                    output: .currentStandardOutput, error: .currentStandardError
+                ).terminationStatus
             } else {
-                status = try await Subprocess.run(executable, arguments: ["-c", line], input: .none,
-                                                  output: .currentStandardOutput, error: .currentStandardError).terminationStatus
+                status = try await Subprocess.run(
+                    executable, arguments: ["-c", line], input: .none,
+                    output: .currentStandardOutput, error: .currentStandardError
+                ).terminationStatus
             }
             switch status {
             case .exited(let code): return code

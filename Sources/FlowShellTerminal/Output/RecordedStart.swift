@@ -50,7 +50,8 @@ package struct RecordedStart: Codable, Equatable, Sendable {
             guard !name.hasSuffix("-shm") else { continue }
             let path = FilePathParts.joining(folder, name)
             guard let attributes = try? manager.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
             guard let data = manager.contents(atPath: path) else {
                 throw NotKept(reason: "\(path) cannot be read")
             }

@@ -61,7 +61,8 @@ package enum RecordedValue: Codable, Equatable, Sendable {
     /// The object one line of a recording holds, or nil when it is not a JSON object.
     package static func object(inLine line: some StringProtocol) -> RecordedValue? {
         guard let value = try? JSONDecoder().decode(RecordedValue.self, from: Data(line.utf8)),
-              case .object = value else { return nil }
+            case .object = value
+        else { return nil }
         return value
     }
 

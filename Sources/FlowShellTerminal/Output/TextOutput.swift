@@ -34,8 +34,10 @@ package final class TextOutput: TerminalView {
     ///   - pages: whether long output may go through the pager (`$PAGER`, a program of this
     ///     machine, run on the process's own terminal).
     ///   - width: the width to fit text to, unless `set width` chose one.
-    package init(console: Console, interactive: Bool, colour: Bool, terminal: Int32 = STDOUT_FILENO, pages: Bool = true,
-                 width: @escaping () -> Int) {
+    package init(
+        console: Console, interactive: Bool, colour: Bool, terminal: Int32 = STDOUT_FILENO, pages: Bool = true,
+        width: @escaping () -> Int
+    ) {
         self.console = console
         self.interactive = interactive
         self.styler = TextStyler(colour: colour)
@@ -62,7 +64,8 @@ package final class TextOutput: TerminalView {
     /// - Parameter screen: `text` is a screen, which a later one may be drawn over in place.
     private func page(_ text: String, screen: Bool = false) {
         if interactive, pages, pagesLongOutput, let rows = Terminal.height(terminal),
-           text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= rows - 1, Pager.show(text) {
+            text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= rows - 1, Pager.show(text)
+        {
             return
         }
         writeScreenOrText(text, screen: screen)
@@ -121,8 +124,9 @@ package final class TextOutput: TerminalView {
     private func showPendingUpdate() {
         guard let latest = pendingUpdate else { return }
         pendingUpdate = nil
-        writeScreenOrText("\n" + renderer.render(latest.properties)
-                          + renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"), screen: true)
+        writeScreenOrText(
+            "\n" + renderer.render(latest.properties)
+                + renderer.message(.muted, "\(TextSanitizer.clean(latest.properties.title)) changed by itself"), screen: true)
     }
 
     /// How often at most a screen that changes by itself is shown again.
@@ -250,8 +254,9 @@ struct TwoColumns {
     func row(_ left: String, _ summary: String, wrap: (String, Int) -> [String]) -> String {
         let under = String(repeating: " ", count: DisplayWidth.of(indent + gap) + leftWidth)
         let alone = DisplayWidth.of(left) > leftWidth
-        return (alone ? indent + left + "\n" : "") + wrap(summary, summaryWidth).enumerated().map { index, line in
-            (index == 0 && !alone ? indent + DisplayWidth.pad(left, to: leftWidth) + gap : under) + line + "\n"
-        }.joined()
+        return (alone ? indent + left + "\n" : "")
+            + wrap(summary, summaryWidth).enumerated().map { index, line in
+                (index == 0 && !alone ? indent + DisplayWidth.pad(left, to: leftWidth) + gap : under) + line + "\n"
+            }.joined()
     }
 }

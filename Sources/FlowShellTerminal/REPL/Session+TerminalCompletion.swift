@@ -7,7 +7,8 @@ extension Session {
     /// What Tab at the terminal does for the text before the cursor.
     public func completeAtTerminal(_ textBeforeCursor: String) -> LineCompletion {
         let completion = complete(textBeforeCursor)
-        return LineCompletion(deleting: completion.deleting, insert: completion.insert,
-                              candidates: completion.candidates, descriptions: completion.descriptions)
+        return LineCompletion(
+            deleting: completion.deleting, insert: completion.insert,
+            candidates: completion.candidates, descriptions: completion.descriptions)
     }
 }

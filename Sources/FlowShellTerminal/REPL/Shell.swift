@@ -34,9 +34,11 @@ package final class Shell {
     /// - Parameter stopsAtFirstError: a script file ends at its first failed line.
     /// - Parameter stopsOnInterrupt: a script file ends at a Ctrl-C, with status 130.
     /// - Parameter terminal: the terminal the prompt is shown on (a session's, on a server).
-    package init(session: Session, reader: LineReader, output: SessionView, interactive: Bool, colour: Bool,
-                 hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false,
-                 terminal: Int32 = STDOUT_FILENO) {
+    package init(
+        session: Session, reader: LineReader, output: SessionView, interactive: Bool, colour: Bool,
+        hooks: ShellHooks = ShellHooks(), stopsAtFirstError: Bool = false, stopsOnInterrupt: Bool = false,
+        terminal: Int32 = STDOUT_FILENO
+    ) {
         self.terminal = terminal
         self.session = session
         self.reader = reader
@@ -86,7 +88,9 @@ package final class Shell {
 
     /// The prompt for where the user is: the open screens, at a terminal; nothing in a script.
     private func currentPrompt() -> String {
-        interactive ? PromptBuilder.prompt(layers: session.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width(terminal) ?? 80) : ""
+        interactive
+            ? PromptBuilder.prompt(layers: session.runtime.flow.router.layers, styler: promptStyler, width: Terminal.width(terminal) ?? 80)
+            : ""
     }
 
     /// Runs until `quit`, `exit` or the end of input.

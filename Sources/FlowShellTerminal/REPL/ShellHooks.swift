@@ -14,8 +14,10 @@ package struct ShellHooks {
     package var waiting: @MainActor () -> Void = {}
 
     /// Hooks; each left out does nothing.
-    package init(configChanged: @escaping @Sendable () -> Bool = { false }, idle: @escaping @MainActor () -> Void = {},
-                 waiting: @escaping @MainActor () -> Void = {}) {
+    package init(
+        configChanged: @escaping @Sendable () -> Bool = { false }, idle: @escaping @MainActor () -> Void = {},
+        waiting: @escaping @MainActor () -> Void = {}
+    ) {
         self.configChanged = configChanged
         self.idle = idle
         self.waiting = waiting

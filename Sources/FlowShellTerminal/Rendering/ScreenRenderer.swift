@@ -81,7 +81,8 @@ package struct ScreenRenderer {
             }
         case .message(let style, let text):
             let symbol = Style.symbol(for: style) + " "
-            let body = wrapsMessages
+            let body =
+                wrapsMessages
                 ? wrap(text, width: width - 2)
                 : Self.lines(of: TextSanitizer.clean(text, keepingNewlines: true))
             return hanging(symbol, body).map { styler.apply(.message(style), $0) }

@@ -13,8 +13,10 @@ package final class ConfigWatcher: Sendable {
     /// whole (closed after writing, or renamed into place), never part-way.
     package init(path: String, onChange: @escaping @Sendable () -> Void) {
         let folder = FilePathParts.folder(of: path)
-        let following = FolderWatcher.shared.follow(folder.isEmpty ? "." : folder, names: [FilePathParts.name(of: path)],
-                                                    writesInProgress: false) { [weak self] in
+        let following = FolderWatcher.shared.follow(
+            folder.isEmpty ? "." : folder, names: [FilePathParts.name(of: path)],
+            writesInProgress: false
+        ) { [weak self] in
             self?.changed.withLock { $0 = true }
             onChange()
         }

@@ -28,7 +28,8 @@ import Glibc
     /// Whether `pid` is a live process (not gone, not a zombie waiting for its parent).
     static func isAlive(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 
@@ -46,10 +47,11 @@ import Glibc
     /// its own — holds neither the check, nor the start, nor quit: each ends within its limits
     /// (here, well within the liveness bound, which the children's five minutes exceed).
     @Test func aDescendantHoldingStdoutOpenHoldsNoWait() throws {
-        let (folder, config) = try Self.hostileFlow("""
-        sleep 300 & echo $! > grouped.pid
-        python3 -c 'import os, time; os.setsid(); open("detached.pid", "w").write(str(os.getpid())); time.sleep(300)' &
-        """)
+        let (folder, config) = try Self.hostileFlow(
+            """
+            sleep 300 & echo $! > grouped.pid
+            python3 -c 'import os, time; os.setsid(); open("detached.pid", "w").write(str(os.getpid())); time.sleep(300)' &
+            """)
         defer {
             for file in ["grouped.pid", "detached.pid"] {
                 if let pid = Self.processID(in: folder.appendingPathComponent(file)) { kill(pid, SIGKILL) }
@@ -63,7 +65,8 @@ import Glibc
         #expect(Self.waitUntilGone(grouped), "the plugin's group is stopped with it")
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("state"))  // no cache: asked again at the start
-        let session = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nwhere\nquit\n", in: folder, environment: environment)
+        let session = try FlowShellBinary.run(
+            ["--config", config.path], input: "open /echo/hi\nwhere\nquit\n", in: folder, environment: environment)
         #expect(session.status == 0, "\(session.errors)")
         #expect(session.output.contains("2. Echo hi (fake.echo, word=hi)"))
         let groupedAgain = try #require(Self.processID(in: folder.appendingPathComponent("grouped.pid")))
@@ -75,8 +78,9 @@ import Glibc
     @Test func aFloodOnStderrIsCappedInTheLog() throws {
         let (folder, config) = try Self.hostileFlow("head -c 3000000 /dev/zero | tr '\\0' x >&2")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder,
-                                            environment: PluginFlows.allowingPlugins(home: folder))
+        let check = try FlowShellBinary.run(
+            ["check", "--config", config.path], input: "", in: folder,
+            environment: PluginFlows.allowingPlugins(home: folder))
         #expect(check.status == 0, "\(check.output)")
         let logs = folder.appendingPathComponent("state/flowshell/fake/plugins")
         let names = try FileManager.default.contentsOfDirectory(atPath: logs.path).filter { $0.hasPrefix("Fake.log") }.sorted()
@@ -94,9 +98,11 @@ import Glibc
         let logs = folder.appendingPathComponent("state/flowshell/fake/plugins")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let elsewhere = folder.appendingPathComponent("elsewhere.txt")
-        try FileManager.default.createSymbolicLink(atPath: logs.appendingPathComponent("Fake.log").path, withDestinationPath: elsewhere.path)
-        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder,
-                                            environment: PluginFlows.allowingPlugins(home: folder))
+        try FileManager.default.createSymbolicLink(
+            atPath: logs.appendingPathComponent("Fake.log").path, withDestinationPath: elsewhere.path)
+        let check = try FlowShellBinary.run(
+            ["check", "--config", config.path], input: "", in: folder,
+            environment: PluginFlows.allowingPlugins(home: folder))
         #expect(check.status == 0, "\(check.output)")
         #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
     }
@@ -110,10 +116,13 @@ import Glibc
     func aBrokenLimitIsNamed(body: String, reason: String) throws {
         let (folder, config) = try Self.hostileFlow(body)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: folder,
-                                            environment: PluginFlows.allowingPlugins(home: folder))
+        let check = try FlowShellBinary.run(
+            ["check", "--config", config.path], input: "", in: folder,
+            environment: PluginFlows.allowingPlugins(home: folder))
         #expect(check.status == 1)
-        #expect(check.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Fake (sh plugin.sh) \(reason) (its log: "), "\(check.output)")
+        #expect(
+            check.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Fake (sh plugin.sh) \(reason) (its log: "),
+            "\(check.output)")
     }
 
     /// An answer that is not UTF-8, or nested past the protocol's depth, is named as such —
@@ -126,10 +135,13 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "\#(mode)"]"#)
-            .write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\n", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        try PluginFlows.fake.replacingOccurrences(
+            of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "\#(mode)"]"#
+        )
+        .write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(
+            ["--config", config.path], input: "open /echo/hi\n", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.errors.contains(message), "\(result.errors)")
     }
@@ -140,10 +152,13 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#)
-            .write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        try PluginFlows.fake.replacingOccurrences(
+            of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#
+        )
+        .write(to: config, atomically: true, encoding: .utf8)
+        let result = try FlowShellBinary.run(
+            ["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.contains("commands: echo — help for more"))
         #expect(!result.output.contains("Never declared"))

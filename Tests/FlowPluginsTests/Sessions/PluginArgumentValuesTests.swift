@@ -21,11 +21,14 @@ import Testing
           ]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config.path], input: "swatches\npaint blue\npaint green\nlabel any text\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config.path], input: "swatches\npaint blue\npaint green\nlabel any text\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         // The flow's own warnings aside (it leaves screens unreached).
         let failures = result.errors.split(separator: "\n").filter { $0.hasPrefix("✗") }
         #expect(failures == ["✗ line 2: COLOUR must be red or green, not 'blue' — usage: paint COLOUR"])
-        #expect(try String(contentsOfFile: log, encoding: .utf8) == "paint green\nlabel any text\n", "the plugin was asked only the declared value")
+        #expect(
+            try String(contentsOfFile: log, encoding: .utf8) == "paint green\nlabel any text\n",
+            "the plugin was asked only the declared value")
     }
 }

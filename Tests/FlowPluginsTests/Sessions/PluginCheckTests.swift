@@ -11,10 +11,12 @@ import Testing
         let helper = home.appendingPathComponent("plugins/python")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: helper, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: FlowShellBinary.repository.appendingPathComponent("examples/plugins/weather.py"),
-                                         to: plugins.appendingPathComponent("weather.py"))
-        try FileManager.default.copyItem(at: FlowShellBinary.repository.appendingPathComponent("plugins/python/flowshell_plugin.py"),
-                                         to: helper.appendingPathComponent("flowshell_plugin.py"))
+        try FileManager.default.copyItem(
+            at: FlowShellBinary.repository.appendingPathComponent("examples/plugins/weather.py"),
+            to: plugins.appendingPathComponent("weather.py"))
+        try FileManager.default.copyItem(
+            at: FlowShellBinary.repository.appendingPathComponent("plugins/python/flowshell_plugin.py"),
+            to: helper.appendingPathComponent("flowshell_plugin.py"))
         let config = home.appendingPathComponent("examples/weather.json")
         try """
         {
@@ -60,19 +62,25 @@ import Testing
         try (String(contentsOf: script, encoding: .utf8) + "\n# changed\n").write(to: script, atomically: true, encoding: .utf8)
         let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
         #expect(changed.status == 1)
-        #expect(changed.output.hasPrefix("\(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) exited (exit status 1) before saying hello"),
-                "\(changed.output)")
+        #expect(
+            changed.output.hasPrefix(
+                "\(config.path):6:5: error: plugins[0]: plugin Weather (python3 plugins/weather.py) exited (exit status 1) before saying hello"
+            ),
+            "\(changed.output)")
     }
 
     @Test func transitionsAreCheckedAgainstThePluginsDeclarations() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let config = try weatherFlow(in: home, extraTransition: """
-        ,
-            { "from": "weather.forecast", "on": "rained", "style": "pop" }
-        """)
-        let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        let config = try weatherFlow(
+            in: home,
+            extraTransition: """
+                ,
+                    { "from": "weather.forecast", "on": "rained", "style": "pop" }
+                """)
+        let result = try FlowShellBinary.run(
+            ["check", "--config", config.path], input: "", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("error: transitions[3].on: 'weather.forecast' never emits 'rained'"), "\(result.output)")
     }
@@ -89,14 +97,16 @@ import Testing
           "plugins": [{ "module": "Weather", "command": ["plugins/nowhere.py"] }]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config.path], input: "where\n", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 2)
-        #expect(result.errors == """
-        \(config.path):5:15: error: plugins[0]: plugin Weather (plugins/nowhere.py) cannot start: no such program 'plugins/nowhere.py' (relative to the config's folder)
-        \(config.path): the flow has 1 error; not starting
+        #expect(
+            result.errors == """
+                \(config.path):5:15: error: plugins[0]: plugin Weather (plugins/nowhere.py) cannot start: no such program 'plugins/nowhere.py' (relative to the config's folder)
+                \(config.path): the flow has 1 error; not starting
 
-        """)
+                """)
     }
 
     @Test func aPluginModuleNamedLikeALinkedOneIsAnErrorOfCheckAndRunAlike() throws {
@@ -112,7 +122,8 @@ import Testing
         }
         """.write(to: config, atomically: true, encoding: .utf8)
         let environment = PluginFlows.allowingPlugins(home: home)
-        let line = "\(config.path):5:27: error: plugins[0].module: 'Cars' is the name of a linked module; a plugin provides a module of another name"
+        let line =
+            "\(config.path):5:27: error: plugins[0].module: 'Cars' is the name of a linked module; a plugin provides a module of another name"
         let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
         #expect(check.status == 1)
         #expect(check.output == "\(line)\n\(config.path): 1 error\n")
@@ -127,10 +138,12 @@ import Testing
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "collide"]"#)
             .write(to: config, atomically: true, encoding: .utf8)
-        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let check = try FlowShellBinary.run(
+            ["check", "--config", config.path], input: "", in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(check.status == 1)
-        #expect(check.output.contains("\(config.path):6:5: error: plugins[0]: feature id 'cars.details' is registered by both Cars and Fake\n"),
-                "\(check.output)")
+        #expect(
+            check.output.contains("\(config.path):6:5: error: plugins[0]: feature id 'cars.details' is registered by both Cars and Fake\n"),
+            "\(check.output)")
     }
 
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
@@ -145,8 +158,9 @@ import Testing
           "plugins": [{ "module": "Weather", "command": [], "timeoutMs": 0, "cmd": "x" }]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["check", "--config", config.path], input: "", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))
         #expect(result.output.contains("plugins[0].cmd: unknown key 'cmd'"))
@@ -163,9 +177,11 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let runner = bin.appendingPathComponent("runner")
         try FileManager.default.createSymbolicLink(atPath: runner.path, withDestinationPath: "/bin/dash")
-        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: #"["sh", "plugin.sh"]"#, with: #"["runner", "plugin.sh"]"#)
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(
+            of: #"["sh", "plugin.sh"]"#, with: #"["runner", "plugin.sh"]"#)
         try text.write(to: config, atomically: true, encoding: .utf8)
-        let environment = PluginFlows.allowingPlugins(home: folder, extra: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        let environment = PluginFlows.allowingPlugins(
+            home: folder, extra: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
         func starts() -> Int {
             ((try? String(contentsOf: folder.appendingPathComponent("started"), encoding: .utf8)) ?? "").split(separator: "\n").count
         }
@@ -194,12 +210,16 @@ import Testing
         let cache = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.declarations.json")
         let stored = try String(contentsOf: cache, encoding: .utf8)
         #expect(stored.contains(#""title":"Echo""#))
-        try stored.replacingOccurrences(of: #""title":"Echo""#, with: #""title":"Tampered""#).write(to: cache, atomically: true, encoding: .utf8)
+        try stored.replacingOccurrences(of: #""title":"Echo""#, with: #""title":"Tampered""#).write(
+            to: cache, atomically: true, encoding: .utf8)
 
         let refused = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\n", in: home, environment: environment)
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("plugin Fake declares other screens than the flow was checked against, so it was stopped; what it declares now is kept: reload (or start the shell again) to check the flow against it"),
-                "\(refused.errors)")
+        #expect(
+            refused.errors.contains(
+                "plugin Fake declares other screens than the flow was checked against, so it was stopped; what it declares now is kept: reload (or start the shell again) to check the flow against it"
+            ),
+            "\(refused.errors)")
         #expect(try String(contentsOf: cache, encoding: .utf8).contains(#""title":"Echo""#), "the cache is refreshed")
 
         let again = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nwhere\n", in: home, environment: environment)
@@ -207,4 +227,3 @@ import Testing
         #expect(again.output.contains("2. Echo hi (fake.echo, word=hi)"))
     }
 }
-

@@ -29,8 +29,9 @@ import Testing
     private func run(_ config: String, _ arguments: [String] = [], input: String, in home: URL) throws -> FlowShellBinary.Result {
         let file = home.appendingPathComponent("fake.json")
         try config.write(to: file, atomically: true, encoding: .utf8)
-        return try FlowShellBinary.run(arguments + ["--config", file.path], input: input, in: home,
-                                       environment: PluginFlows.allowingPlugins(home: home))
+        return try FlowShellBinary.run(
+            arguments + ["--config", file.path], input: input, in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
     }
 
     @Test func anUnsatisfiedPluginConditionRunsItsGuardThenTheTransitionGoesOn() throws {
@@ -53,8 +54,9 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(Self.flow(mode: "failcondition"), input: "select rio\nwhere\n", in: home)
-        #expect(result.errors.contains(
-            "could not tell whether the unlock code holds, so it is taken as not holding: plugin Fake says: the lock is jammed\n"),
+        #expect(
+            result.errors.contains(
+                "could not tell whether the unlock code holds, so it is taken as not holding: plugin Fake says: the lock is jammed\n"),
             "\(result.errors)")
         #expect(result.output.components(separatedBy: "\n").contains("2. Lock [modal] (fake.lock)"), "the guard's flow runs")
     }
@@ -65,8 +67,10 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(Self.flow(mode: "hangcondition", timeoutMs: 1000), input: "select rio\nwhere\n", in: home)
-        #expect(result.errors.contains(
-            "could not tell whether the unlock code holds, so it is taken as not holding: plugin Fake did not answer 'condition' within 1000 ms, so it was stopped"),
+        #expect(
+            result.errors.contains(
+                "could not tell whether the unlock code holds, so it is taken as not holding: plugin Fake did not answer 'condition' within 1000 ms, so it was stopped"
+            ),
             "\(result.errors)")
         #expect(result.output.components(separatedBy: "\n").contains("2. Lock [modal] (fake.lock)"), "the guard's flow runs")
         let started = PluginFlows.startedProcesses(in: home.appendingPathComponent("state"))
@@ -81,7 +85,10 @@ import Testing
         #expect(good.status == 0)
         let bad = try run(Self.flow(requires: "unlockd"), ["check"], input: "", in: home)
         #expect(bad.status != 0)
-        #expect(bad.output.contains("fake.json:9:97: error: transitions[0].requires: no loaded module provides the condition 'unlockd' — did you mean 'unlocked'?"),
-                "\(bad.output)")
+        #expect(
+            bad.output.contains(
+                "fake.json:9:97: error: transitions[0].requires: no loaded module provides the condition 'unlockd' — did you mean 'unlocked'?"
+            ),
+            "\(bad.output)")
     }
 }

@@ -9,20 +9,20 @@ import Testing
     static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/flood.py").path
 
     static let config = """
-    {
-      "app": "flood",
-      "root": "flood.menu",
-      "modules": [],
-      "plugins": [
-        { "module": "Flood", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
-      ],
-      "transitions": [
-        { "from": "flood.menu", "command": "views", "summary": "Flood a screen with views", "to": "flood.views", "style": "push" },
-        { "from": "flood.menu", "command": "steps", "summary": "Flood a screen with views and steps", "to": "flood.steps", "style": "push" },
-        { "from": "flood.steps", "on": "step", "to": "flood.step", "style": "push" }
-      ]
-    }
-    """
+        {
+          "app": "flood",
+          "root": "flood.menu",
+          "modules": [],
+          "plugins": [
+            { "module": "Flood", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
+          ],
+          "transitions": [
+            { "from": "flood.menu", "command": "views", "summary": "Flood a screen with views", "to": "flood.views", "style": "push" },
+            { "from": "flood.menu", "command": "steps", "summary": "Flood a screen with views and steps", "to": "flood.steps", "style": "push" },
+            { "from": "flood.steps", "on": "step", "to": "flood.step", "style": "push" }
+          ]
+        }
+        """
 
     private func write(_ home: URL) throws -> String {
         let path = home.appendingPathComponent("flood.json").path
@@ -33,9 +33,10 @@ import Testing
     @Test func aFloodedScreenAtThePromptShowsItsLastViewAndACommandAnswersMeanwhile() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
-                                          environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
+            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path, rows: 24, columns: 80)
         try terminal.expect("Flood › ")
         terminal.type("views\r")
         try terminal.expect("Views › ")
@@ -59,29 +60,32 @@ import Testing
         // which were acted on, and in what order. The last view comes after the last event,
         // while the flooded screen is covered.
         let input = """
-        steps
-        wait --until 'Step 16000' --timeout 60
-        where
-        back
-        back
-        back
-        back
-        wait --until 'last view after 20000 updates' --timeout 60
-        where
+            steps
+            wait --until 'Step 16000' --timeout 60
+            where
+            back
+            back
+            back
+            back
+            wait --until 'last view after 20000 updates' --timeout 60
+            where
 
-        """
-        let result = try FlowShellBinary.run(["--config", try write(home)], input: input, in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+            """
+        let result = try FlowShellBinary.run(
+            ["--config", try write(home)], input: input, in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.contains("""
-        1. Flood (flood.menu)
-        2. Steps (flood.steps)
-        3. Step 4000 (flood.step, n=4000)
-        4. Step 8000 (flood.step, n=8000)
-        5. Step 12000 (flood.step, n=12000)
-        6. Step 16000 (flood.step, n=16000)
+        #expect(
+            result.output.contains(
+                """
+                1. Flood (flood.menu)
+                2. Steps (flood.steps)
+                3. Step 4000 (flood.step, n=4000)
+                4. Step 8000 (flood.step, n=8000)
+                5. Step 12000 (flood.step, n=12000)
+                6. Step 16000 (flood.step, n=16000)
 
-        """), "\(result.output.suffix(2000))")
+                """), "\(result.output.suffix(2000))")
         // Back on the flooded screen: its last view, and the stack without the steps.
         let last = result.output.range(of: "last view after 20000 updates", options: .backwards)
         #expect(last != nil, "\(result.output.suffix(2000))")

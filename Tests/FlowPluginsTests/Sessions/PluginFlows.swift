@@ -25,20 +25,20 @@ enum PluginFlows {
     /// A flow whose link `/echo/:word` opens the fake plugin's screen above the car list, and
     /// `/code/:code` too, once the plugin has looked the code up.
     static let fake = """
-    {
-      "app": "fake",
-      "root": "cars.list",
-      "modules": ["Cars"],
-      "plugins": [
-        { "module": "Fake", "command": ["python3", "\(fakePlugin)"], "timeoutMs": 60000 }
-      ],
-      "transitions": [
-        { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
-        { "from": "fake.echo", "on": "done", "style": "pop" }
-      ],
-      "links": { "/echo/:word": ["cars.list", "fake.echo"], "/code/:code": ["cars.list", "fake.echo"] }
-    }
-    """
+        {
+          "app": "fake",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [
+            { "module": "Fake", "command": ["python3", "\(fakePlugin)"], "timeoutMs": 60000 }
+          ],
+          "transitions": [
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
+            { "from": "fake.echo", "on": "done", "style": "pop" }
+          ],
+          "links": { "/echo/:word": ["cars.list", "fake.echo"], "/code/:code": ["cars.list", "fake.echo"] }
+        }
+        """
 
     /// The environment of a run whose plugins may start without their config being trusted
     /// (`FLOWSHELL_ALLOW_PLUGINS=1`, the one-run opt-in): the tests' own configs go through the

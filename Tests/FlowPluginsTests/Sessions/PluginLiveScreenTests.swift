@@ -8,20 +8,20 @@ import Testing
     static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/memos.py").path
 
     static let config = """
-    {
-      "app": "memos",
-      "root": "memo.list",
-      "modules": [],
-      "plugins": [
-        { "module": "Memos", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
-      ],
-      "transitions": [
-        { "from": "memo.list", "on": "opened", "to": "memo.detail", "style": "push" },
-        { "from": "memo.detail", "on": "deleted", "style": "pop" },
-        { "from": "memo.list", "command": "ticker", "summary": "Watch the ticker", "to": "memo.ticker", "style": "push" }
-      ]
-    }
-    """
+        {
+          "app": "memos",
+          "root": "memo.list",
+          "modules": [],
+          "plugins": [
+            { "module": "Memos", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
+          ],
+          "transitions": [
+            { "from": "memo.list", "on": "opened", "to": "memo.detail", "style": "push" },
+            { "from": "memo.detail", "on": "deleted", "style": "pop" },
+            { "from": "memo.list", "command": "ticker", "summary": "Watch the ticker", "to": "memo.ticker", "style": "push" }
+          ]
+        }
+        """
 
     private func write(_ home: URL) throws -> String {
         let path = home.appendingPathComponent("memos.json").path
@@ -32,12 +32,14 @@ import Testing
     @Test func aListShownAgainShowsThePluginsViewNow() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", try write(home), "--output", "json"], input: "read a\ndelete\nquit\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", try write(home), "--output", "json"], input: "read a\ndelete\nquit\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
         let screens = result.output.split(separator: "\n").compactMap { line -> [String: Any]? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  object["type"] as? String == "screen" else { return nil }
+                object["type"] as? String == "screen"
+            else { return nil }
             return object
         }
         #expect(screens.map { $0["title"] as? String } == ["Memos", "Memo a", "Memos"])
@@ -48,9 +50,10 @@ import Testing
     @Test func aPluginScreenChangesByItselfAtThePrompt() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
-                                          environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
+            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path)
         try terminal.expect("Memos › ")
         terminal.type("ticker\r")
         try terminal.expect("Ticker › ")
@@ -69,9 +72,10 @@ import Testing
     @Test func aScreenAt20UpdatesASecondDoesNotFloodTheScrollback() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
-                                          environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-                                          directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
+            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path, rows: 24, columns: 80)
         try terminal.expect("Memos › ")
         terminal.type("ticker\r")
         try terminal.expect("Ticker › ")
@@ -102,8 +106,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("memos.json").path
         try PluginLiveScreenTests.config.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config], input: "ticker\nwait --until 'tick 3'\nwhere\nwait --until never --timeout 0.2\nback\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config], input: "ticker\nwait --until 'tick 3'\nwhere\nwait --until never --timeout 0.2\nback\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.output.contains("tick 3"))
         // The line after the wait ran after the screen showed it.
         let afterTick = result.output.range(of: "tick 3").map { String(result.output[$0.upperBound...]) } ?? ""

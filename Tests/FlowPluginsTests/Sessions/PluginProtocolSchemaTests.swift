@@ -10,8 +10,11 @@ import Testing
         let repository = FlowShellBinary.repository
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/check_plugin_protocol.py").path,
-                             repository.path, screen, #"{"carID": "rio"}"#] + commands + ["--"] + plugin
+        process.arguments =
+            [
+                "python3", repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/check_plugin_protocol.py").path,
+                repository.path, screen, #"{"carID": "rio"}"#,
+            ] + commands + ["--"] + plugin
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -22,8 +25,9 @@ import Testing
 
     @Test(.enabled(if: JSONSchemaValidator.isInstalled, "python3 with jsonschema is not installed"))
     func thePythonHelperSpeaksTheDocumentedProtocol() throws {
-        #expect(try check(screen: "weather.forecast", commands: ["days 2", "done"], plugin: ["python3", "examples/plugins/weather.py"])
-            == "checked 15 lines\n")
+        #expect(
+            try check(screen: "weather.forecast", commands: ["days 2", "done"], plugin: ["python3", "examples/plugins/weather.py"])
+                == "checked 15 lines\n")
     }
 
     @Test(.enabled(if: JSONSchemaValidator.isInstalled, "python3 with jsonschema is not installed"))

@@ -12,20 +12,20 @@ import Glibc
 @Suite(.serialized) struct PluginQuitTests {
     /// The fake plugin's screen above the car list, the plugin in its `stubborn` mode.
     private static let stubbornFlow = """
-    {
-      "app": "fake",
-      "root": "cars.list",
-      "modules": ["Cars"],
-      "plugins": [
-        { "module": "Fake", "command": ["python3", "\(PluginFlows.fakePlugin)", "stubborn"], "timeoutMs": 60000 }
-      ],
-      "transitions": [
-        { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
-        { "from": "fake.echo", "on": "done", "style": "pop" }
-      ],
-      "links": { "/echo/:word": ["cars.list", "fake.echo"] }
-    }
-    """
+        {
+          "app": "fake",
+          "root": "cars.list",
+          "modules": ["Cars"],
+          "plugins": [
+            { "module": "Fake", "command": ["python3", "\(PluginFlows.fakePlugin)", "stubborn"], "timeoutMs": 60000 }
+          ],
+          "transitions": [
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push" },
+            { "from": "fake.echo", "on": "done", "style": "pop" }
+          ],
+          "links": { "/echo/:word": ["cars.list", "fake.echo"] }
+        }
+        """
 
     private static func log(in home: URL) -> URL {
         home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log")
@@ -39,8 +39,9 @@ import Glibc
         let deadline = ContinuousClock.now + FlowShellBinary.livenessBound
         while ContinuousClock.now < deadline {
             if let log = try? String(contentsOf: log(in: home), encoding: .utf8),
-               let started = log.components(separatedBy: " as process ").last?.prefix(while: \.isNumber), !started.isEmpty,
-               log.contains("\(text) (process \(started))") {
+                let started = log.components(separatedBy: " as process ").last?.prefix(while: \.isNumber), !started.isEmpty,
+                log.contains("\(text) (process \(started))")
+            {
                 return
             }
             usleep(5_000)
@@ -64,8 +65,9 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let started = ContinuousClock.now
-        let result = try FlowShellBinary.run(["--config", try Self.config(in: home).path], input: "open /echo/one\nquit\n", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", try Self.config(in: home).path], input: "open /echo/one\nquit\n", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
         // A liveness bound, not a measure: the plugin would have slept 300 s (and the run
         // gives up at its own bound first).

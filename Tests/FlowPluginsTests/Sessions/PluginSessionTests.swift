@@ -10,20 +10,21 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let script = """
-        select rio
-        help
-        weather
-        days 5
-        where
-        done
-        trip
-        add Berlin Mitte
-        add Potsdam
-        back
-        quit
-        """
-        let result = try FlowShellBinary.run(["--config", PluginFlows.examples], input: script, in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+            select rio
+            help
+            weather
+            days 5
+            where
+            done
+            trip
+            add Berlin Mitte
+            add Potsdam
+            back
+            quit
+            """
+        let result = try FlowShellBinary.run(
+            ["--config", PluginFlows.examples], input: script, in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.errors == "")
         #expect(result.status == 0)
         let lines = result.output.components(separatedBy: "\n")
@@ -49,15 +50,16 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let script = """
-        select rio
-        weather
-        now
-        wait --until "Readings: 2"
-        done
-        where
-        """
-        let result = try FlowShellBinary.run(["--config", PluginFlows.examples], input: script, in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+            select rio
+            weather
+            now
+            wait --until "Readings: 2"
+            done
+            where
+            """
+        let result = try FlowShellBinary.run(
+            ["--config", PluginFlows.examples], input: script, in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.errors == "")
         #expect(result.status == 0)
         let lines = result.output.components(separatedBy: "\n")
@@ -70,8 +72,9 @@ import Testing
     @Test func pluginScreensAreInTheJSONOutput() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", PluginFlows.examples, "--output", "json"], input: "select zoe\nweather\ndays 2\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", PluginFlows.examples, "--output", "json"], input: "select zoe\nweather\ndays 2\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0)
         let screens = result.output.split(separator: "\n").filter { $0.contains("\"screen\":\"weather.forecast\"") }
         #expect(screens.count == 2)
@@ -84,10 +87,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = PluginFlows.allowingPlugins(home: home)
-        let recorded = try FlowShellBinary.run(["--config", PluginFlows.examples, "--fresh", "--record", file.path],
-                                               input: "select rio\nweather\ndays 4\nback\ntrip\nadd Spandau\n", in: home, environment: environment)
+        let recorded = try FlowShellBinary.run(
+            ["--config", PluginFlows.examples, "--fresh", "--record", file.path],
+            input: "select rio\nweather\ndays 4\nback\ntrip\nadd Spandau\n", in: home, environment: environment)
         #expect(recorded.status == 0)
-        let replay = try FlowShellBinary.run(["replay", file.path, "--config", PluginFlows.examples], input: "", in: home, environment: environment)
+        let replay = try FlowShellBinary.run(
+            ["replay", file.path, "--config", PluginFlows.examples], input: "", in: home, environment: environment)
         #expect(replay.errors == "")
         #expect(replay.status == 0)
         #expect(replay.output.hasSuffix("no difference\n"))
@@ -98,11 +103,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config.path], input: "open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config.path], input: "open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         let log = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log").path
-        #expect(result.errors.contains("✗ line 3: plugin Fake stopped (exit status 3); its screens are closed, and it starts again when next used (its log: \(log))\n"))
+        #expect(
+            result.errors.contains(
+                "✗ line 3: plugin Fake stopped (exit status 3); its screens are closed, and it starts again when next used (its log: \(log))\n"
+            ))
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.contains("Echo louder"))
         // Closed back to the car list, then opened again in a new process.
@@ -118,8 +127,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.errors.contains("no word has the code 'bad'"), "\(result.errors)")
         let stacks = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("2. ") }
@@ -129,8 +139,9 @@ import Testing
     @Test func graphMarksPluginModules() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["graph", "--config", PluginFlows.examples], input: "", in: home,
-                                             environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["graph", "--config", PluginFlows.examples], input: "", in: home,
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0)
         #expect(result.output.contains("subgraph n_Weather[\"Weather (plugin)\"]"))
         #expect(result.output.contains("subgraph n_Trips[\"Trips (plugin)\"]"))
@@ -143,9 +154,10 @@ import Testing
     func theNodeExamplePluginKeepsNotesAboutACar() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(["--config", PluginFlows.nodeExample],
-                                             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nadd\nwhere\ndone\nwhere\n",
-                                             in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try FlowShellBinary.run(
+            ["--config", PluginFlows.nodeExample],
+            input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nadd\nwhere\ndone\nwhere\n",
+            in: home, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1, "two commands failed: remove 7, and add with no text")
         #expect(result.errors.contains("✗ line 5: no note 7: there are 2\n"), "\(result.errors)")
         // A required rest argument needs a word, as a linked screen's required argument does.

@@ -9,8 +9,9 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         // Trusted first, as a person would: the examples' programs then run without the opt-in.
-        let trusted = try FlowShellBinary.run(["trust", "--config", PluginFlows.examples], input: "", in: home,
-                                              environment: FlowShellBinary.environment(home: home))
+        let trusted = try FlowShellBinary.run(
+            ["trust", "--config", PluginFlows.examples], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(trusted.status == 0)
         let terminal = try PseudoTerminal(
             executable: FlowShellBinary.url.path, arguments: ["--config", PluginFlows.examples, "--fresh"],
@@ -51,9 +52,10 @@ import Testing
 /// the screen nor type into the shell.
 @Suite(.serialized) struct PluginContainmentTerminalTests {
     @Test func aPluginCannotReachTheTerminalThroughDevTty() throws {
-        let (folder, config) = try HostilePluginTests.hostileFlow("""
-        if (printf 'HIJACKED' > /dev/tty) 2>/dev/null; then echo reached > tty.txt; else echo refused > tty.txt; fi
-        """)
+        let (folder, config) = try HostilePluginTests.hostileFlow(
+            """
+            if (printf 'HIJACKED' > /dev/tty) 2>/dev/null; then echo reached > tty.txt; else echo refused > tty.txt; fi
+            """)
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = try PseudoTerminal(
             executable: FlowShellBinary.url.path, arguments: ["--config", config.path, "--fresh"],

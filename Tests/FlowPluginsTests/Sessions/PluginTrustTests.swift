@@ -17,7 +17,8 @@ import Testing
         let repository = home.appendingPathComponent("repository")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
         let script = repository.appendingPathComponent("plugin.sh")
-        try "#!/bin/sh\necho started >> started\nexec python3 '\(PluginFlows.fakePlugin)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho started >> started\nexec python3 '\(PluginFlows.fakePlugin)'\n".write(
+            to: script, atomically: true, encoding: .utf8)
         try PluginFlows.fake.replacingOccurrences(of: #"["python3", "\#(PluginFlows.fakePlugin)"]"#, with: #"["sh", "plugin.sh"]"#)
             .write(to: repository.appendingPathComponent("config.json"), atomically: true, encoding: .utf8)
         return repository
@@ -35,7 +36,8 @@ import Testing
         let environment = FlowShellBinary.environment(home: home)
         /// The one line that refuses to run it: the shell, the script, the command to type.
         func refusal(_ text: String, _ why: String) -> Bool {
-            text.hasPrefix("error: config.json \(why): sh plugin.sh (/") && text.hasSuffix("); once you have looked at them, type: flowshell trust\n")
+            text.hasPrefix("error: config.json \(why): sh plugin.sh (/")
+                && text.hasSuffix("); once you have looked at them, type: flowshell trust\n")
                 && text.split(separator: "\n").count == 1
         }
 
@@ -46,11 +48,12 @@ import Testing
         // Check and graph check the rest and say what they did not start.
         let check = try FlowShellBinary.run(["check"], input: "", in: repository, environment: environment)
         #expect(check.status == 0)
-        #expect(check.output == """
-        config.json:6:5: warning: plugins[0]: plugin Fake (sh plugin.sh) was not started, as this config is not trusted (flowshell trust allows it); its screens are not checked
-        config.json: 1 warning
+        #expect(
+            check.output == """
+                config.json:6:5: warning: plugins[0]: plugin Fake (sh plugin.sh) was not started, as this config is not trusted (flowshell trust allows it); its screens are not checked
+                config.json: 1 warning
 
-        """)
+                """)
         let graph = try FlowShellBinary.run(["graph"], input: "", in: repository, environment: environment)
         #expect(graph.status == 0)
         #expect(graph.output.contains("n_cars_list"))
@@ -86,7 +89,10 @@ import Testing
         let untrusted = try FlowShellBinary.run(["untrust"], input: "", in: repository, environment: environment)
         #expect(untrusted.output == "config.json is no longer trusted: its plugins will not run\n")
         let again = try FlowShellBinary.run(["check", "--config", "config.json"], input: "", in: repository, environment: environment)
-        #expect(again.output.contains("was not started, as this config is not trusted (flowshell trust allows it); its screens are checked as it declared them when last asked"))
+        #expect(
+            again.output.contains(
+                "was not started, as this config is not trusted (flowshell trust allows it); its screens are checked as it declared them when last asked"
+            ))
         #expect(starts(in: repository) == 4)
     }
 
@@ -94,8 +100,9 @@ import Testing
         let repository = try clonedRepository()
         let home = repository.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: home) }
-        let refused = try FlowShellBinary.run(["--config", "repository/config.json"], input: "", in: home,
-                                              environment: FlowShellBinary.environment(home: home))
+        let refused = try FlowShellBinary.run(
+            ["--config", "repository/config.json"], input: "", in: home,
+            environment: FlowShellBinary.environment(home: home))
         #expect(refused.status == 2)
         #expect(refused.errors.hasSuffix("once you have looked at them, type: flowshell trust --config repository/config.json\n"))
     }
@@ -111,12 +118,15 @@ import Testing
         let plain = #"{"app": "reloading", "root": "cars.list", "modules": ["Cars"]}"#
         try plain.write(to: file, atomically: true, encoding: .utf8)
         let environment = FlowShellBinary.environment(home: home)
-        let trust = PluginTrust(paths: StatePaths(folder: "flowshell", environment: environment), shellName: "flowshell",
-                                environment: environment, allowsThisRun: true)
-        let runtime = try await FlowRuntime.start(source: .file(path: file.path), modules: FlowShellTestFeatures.modules,
-                                                  dataDirectory: { _ in nil },
-                                                  plugins: PluginLoader(purpose: .running, trust: trust) { _ in nil })
-        let withPlugin = plain.replacingOccurrences(of: #""modules": ["Cars"]"#, with: #""modules": ["Cars"], "plugins": [{"module": "Fake", "command": ["./plugin.sh"]}]"#)
+        let trust = PluginTrust(
+            paths: StatePaths(folder: "flowshell", environment: environment), shellName: "flowshell",
+            environment: environment, allowsThisRun: true)
+        let runtime = try await FlowRuntime.start(
+            source: .file(path: file.path), modules: FlowShellTestFeatures.modules,
+            dataDirectory: { _ in nil },
+            plugins: PluginLoader(purpose: .running, trust: trust) { _ in nil })
+        let withPlugin = plain.replacingOccurrences(
+            of: #""modules": ["Cars"]"#, with: #""modules": ["Cars"], "plugins": [{"module": "Fake", "command": ["./plugin.sh"]}]"#)
         try withPlugin.write(to: file, atomically: true, encoding: .utf8)
         let notices = await runtime.reload()
         #expect(notices.count == 2)
@@ -135,17 +145,23 @@ import Testing
         let home = repository.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        let trust = PluginTrust(paths: StatePaths(folder: "flowshell", environment: environment), shellName: "flowshell",
-                                environment: environment, allowsThisRun: true)
-        let runtime = try await FlowRuntime.start(source: .file(path: repository.appendingPathComponent("config.json").path),
-                                                  modules: FlowShellTestFeatures.modules, dataDirectory: { _ in nil },
-                                                  plugins: PluginLoader(purpose: .running, trust: trust) { _ in nil })
+        let trust = PluginTrust(
+            paths: StatePaths(folder: "flowshell", environment: environment), shellName: "flowshell",
+            environment: environment, allowsThisRun: true)
+        let runtime = try await FlowRuntime.start(
+            source: .file(path: repository.appendingPathComponent("config.json").path),
+            modules: FlowShellTestFeatures.modules, dataDirectory: { _ in nil },
+            plugins: PluginLoader(purpose: .running, trust: trust) { _ in nil })
         #expect(starts(in: repository) == 1, "asked for its screens")
-        try "#!/bin/sh\necho started >> started\necho other >> started\n".write(to: repository.appendingPathComponent("plugin.sh"),
-                                                                            atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho started >> started\necho other >> started\n".write(
+            to: repository.appendingPathComponent("plugin.sh"),
+            atomically: true, encoding: .utf8)
         let notices = await runtime.flow.open("/echo/hi")
         #expect(notices.contains { $0.style == .error && $0.text.contains("plugin Fake was not started: sh plugin.sh (") })
-        #expect(notices.contains { $0.text.contains("changed since its config was trusted; once you have looked at it, type: flowshell trust --config") })
+        #expect(
+            notices.contains {
+                $0.text.contains("changed since its config was trusted; once you have looked at it, type: flowshell trust --config")
+            })
         #expect(starts(in: repository) == 1)
         await runtime.stopPlugins()
     }
@@ -160,8 +176,9 @@ import Testing
         let environment = ["HOME": home.path]
         let paths = StatePaths(folder: "greeter", environment: environment)
         #expect(paths.trustFile == home.path + "/.local/state/greeter/trusted-configs.json")
-        #expect(StatePaths(folder: "greeter", environment: ["XDG_STATE_HOME": "/state", "HOME": home.path]).trustFile
-            == "/state/greeter/trusted-configs.json")
+        #expect(
+            StatePaths(folder: "greeter", environment: ["XDG_STATE_HOME": "/state", "HOME": home.path]).trustFile
+                == "/state/greeter/trusted-configs.json")
         #expect(StatePaths(folder: "greeter", environment: [:]).trustFile == nil)
 
         let config = repository.appendingPathComponent("config.json").path
@@ -179,7 +196,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/state/flowshell/trusted-configs.json"))
         let again = PluginTrust(paths: paths, shellName: "greeter", environment: environment, allowsThisRun: false)
         #expect(again.decision(fingerprint, source: source) == .allowed)
-        let flowshell = PluginTrust(paths: StatePaths(folder: "flowshell", environment: environment), environment: environment, allowsThisRun: false)
+        let flowshell = PluginTrust(
+            paths: StatePaths(folder: "flowshell", environment: environment), environment: environment, allowsThisRun: false)
         #expect(flowshell.decision(fingerprint, source: source) == .untrusted(changed: false), "another shell's trust is not flowshell's")
     }
 }

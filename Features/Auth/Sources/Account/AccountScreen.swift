@@ -37,7 +37,7 @@ struct AccountScreen: Screen {
             try screen.store.setValue(nil, for: AuthModule.userKey)
             state.user = nil
             emit(\.loggedOut)
-        },
+        }
     ]
 
     static func render(_ state: State) -> ViewProperties {

@@ -26,9 +26,11 @@ struct LoginScreen: Screen {
 
     static let commands: [ScreenCommand<Self>] = [
         .command("login", "Sign in as NAME (letters, digits, '.', '-' or '_')", .argument("NAME")) { screen, _, name, emit in
-            guard name.count <= 32, name.unicodeScalars.allSatisfy({
-                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-".unicodeScalars.contains($0)
-            }) else {
+            guard name.count <= 32,
+                name.unicodeScalars.allSatisfy({
+                    ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-".unicodeScalars.contains($0)
+                })
+            else {
                 throw UserFacingError("'\(name)' is not a user name: use up to 32 letters, digits, '.', '-' or '_'")
             }
             try screen.store.setValue(name, for: AuthModule.userKey)

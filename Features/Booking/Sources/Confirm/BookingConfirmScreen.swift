@@ -46,13 +46,17 @@ struct BookingConfirmScreen: Screen {
     }
 
     static let commands: [ScreenCommand<Self>] = [
-        .command("hours", "Set how many hours to book (1–\(BookingInteractor.maximumHours))",
-                 .number("HOURS", in: 1...BookingInteractor.maximumHours, suggested: [1, 2, 3, 4, 8, 24])) { screen, draft, hours, _ in
+        .command(
+            "hours", "Set how many hours to book (1–\(BookingInteractor.maximumHours))",
+            .number("HOURS", in: 1...BookingInteractor.maximumHours, suggested: [1, 2, 3, 4, 8, 24])
+        ) { screen, draft, hours, _ in
             draft.hours = hours
             draft = screen.dated(draft)
         },
-        .command("from", "Start in HOURS hours (0: now, up to \(BookingInteractor.maximumLeadHours))",
-                 .number("HOURS", in: 0...BookingInteractor.maximumLeadHours, suggested: [0, 1, 2, 4, 24])) { screen, draft, hours, _ in
+        .command(
+            "from", "Start in HOURS hours (0: now, up to \(BookingInteractor.maximumLeadHours))",
+            .number("HOURS", in: 0...BookingInteractor.maximumLeadHours, suggested: [0, 1, 2, 4, 24])
+        ) { screen, draft, hours, _ in
             draft.startsInHours = hours
             draft = screen.dated(draft)
         },
@@ -69,7 +73,9 @@ struct BookingConfirmScreen: Screen {
     ]
 
     static func render(_ draft: BookingDraft) -> ViewProperties {
-        ViewProperties(title: "Book \(draft.carName)", status: draft.confirmationCode == nil ? "not booked yet — confirm or cancel" : "booked") {
+        ViewProperties(
+            title: "Book \(draft.carName)", status: draft.confirmationCode == nil ? "not booked yet — confirm or cancel" : "booked"
+        ) {
             Component.keyValue([
                 KeyValue("Car", draft.carName),
                 KeyValue("Duration", draft.hours == 1 ? "1 hour" : "\(draft.hours) hours"),

@@ -47,8 +47,9 @@ struct BookingInteractor: Sendable {
     func book(_ draft: BookingDraft) async throws -> BookingRecord {
         let (start, end) = period(of: draft)
         do {
-            return try await repository.book(carID: draft.carID, carName: draft.carName, startsAt: start.timeIntervalSince1970,
-                                             endsAt: end.timeIntervalSince1970, total: draft.total, user: await owner() ?? "")
+            return try await repository.book(
+                carID: draft.carID, carName: draft.carName, startsAt: start.timeIntervalSince1970,
+                endsAt: end.timeIntervalSince1970, total: draft.total, user: await owner() ?? "")
         } catch let refusal as BookingRepository.Refusal {
             throw UserFacingError(Self.message(for: refusal))
         } catch let error as UserFacingError {
@@ -93,7 +94,8 @@ struct BookingInteractor: Sendable {
     static func message(for refusal: BookingRepository.Refusal) -> String {
         switch refusal {
         case .overlaps(let clash):
-            return "\(clash.carName) is already booked from \(ShortTime.text(clash.startsAt)) to \(ShortTime.text(clash.endsAt)) (\(clash.code)); choose another time with 'from'"
+            return
+                "\(clash.carName) is already booked from \(ShortTime.text(clash.startsAt)) to \(ShortTime.text(clash.endsAt)) (\(clash.code)); choose another time with 'from'"
         case .unknown(let code):
             return "no booking '\(code)'"
         case .alreadyCancelled(let code):

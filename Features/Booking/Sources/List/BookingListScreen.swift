@@ -81,13 +81,20 @@ struct BookingListScreen: Screen {
             if state.bookings.isEmpty {
                 Component.message(.info, "No bookings yet.")
             } else {
-                Component.table(Table(
-                    columns: [Table.Column("Code").keepingWidth(), Table.Column("Car").shrinking(),
-                              Table.Column("From").keepingWidth(), Table.Column("To").keepingWidth(), Table.Column("Total").trailing(), Table.Column("Status")],
-                    rows: state.bookings.map { booking in
-                        [booking.code, booking.carName, ShortTime.text(booking.startsAt), ShortTime.text(booking.endsAt),
-                         "\(booking.total)", status(of: booking, now: state.now)]
-                    }).rowsOffer("cancel"))
+                Component.table(
+                    Table(
+                        columns: [
+                            Table.Column("Code").keepingWidth(), Table.Column("Car").shrinking(),
+                            Table.Column("From").keepingWidth(), Table.Column("To").keepingWidth(), Table.Column("Total").trailing(),
+                            Table.Column("Status"),
+                        ],
+                        rows: state.bookings.map { booking in
+                            [
+                                booking.code, booking.carName, ShortTime.text(booking.startsAt), ShortTime.text(booking.endsAt),
+                                "\(booking.total)", status(of: booking, now: state.now),
+                            ]
+                        }
+                    ).rowsOffer("cancel"))
             }
         }
     }

@@ -18,10 +18,11 @@ struct BookingAvailability: CarAvailability {
         } catch {
             throw BookingStorageFailure.unreadable(error, folder: repository.opener.folder)
         }
-        return CarSchedule(now: clock.now().timeIntervalSince1970,
-                           booked: bookings.filter { $0.cancelledAt == nil }.map {
-                               CarSchedule.Booked(carID: $0.carID, startsAt: $0.startsAt, endsAt: $0.endsAt)
-                           })
+        return CarSchedule(
+            now: clock.now().timeIntervalSince1970,
+            booked: bookings.filter { $0.cancelledAt == nil }.map {
+                CarSchedule.Booked(carID: $0.carID, startsAt: $0.startsAt, endsAt: $0.endsAt)
+            })
     }
 
     func changes() -> FolderChanges {

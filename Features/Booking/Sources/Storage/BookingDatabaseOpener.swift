@@ -93,7 +93,9 @@ final class BookingDatabaseOpener: Sendable {
         do {
             try FileManager.default.moveItem(atPath: path, toPath: kept)
         } catch {
-            throw UserFacingError("bookings are unavailable: \(path) is damaged and cannot be moved aside — move it away, or choose another folder with --data-dir")
+            throw UserFacingError(
+                "bookings are unavailable: \(path) is damaged and cannot be moved aside — move it away, or choose another folder with --data-dir"
+            )
         }
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: kept + suffix)

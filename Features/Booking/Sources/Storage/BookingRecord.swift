@@ -24,8 +24,10 @@ public struct BookingRecord: Codable, Sendable, Equatable, FetchableRecord, Pers
 
     /// A booking as stored: its times in seconds since 1970, `cancelledAt` nil while it stands, and
     /// `user` empty for a booking made before bookings had users.
-    public init(code: String, carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int,
-                cancelledAt: Double? = nil, user: String = "") {
+    public init(
+        code: String, carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int,
+        cancelledAt: Double? = nil, user: String = ""
+    ) {
         self.user = user
         self.code = code
         self.carID = carID

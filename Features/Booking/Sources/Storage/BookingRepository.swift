@@ -52,18 +52,22 @@ struct BookingRepository: Sendable {
     }
 
     /// Books the car for [startsAt, endsAt); the record is on disk when this returns.
-    func book(carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int, user: String = "") async throws -> BookingRecord {
+    func book(carID: String, carName: String, startsAt: Double, endsAt: Double, total: Int, user: String = "") async throws -> BookingRecord
+    {
         try await opener.database().writer.writeWithoutTransaction { db in
             var booked: BookingRecord?
             try db.inTransaction(.immediate) {
-                if let clash = try BookingRecord
+                if let clash =
+                    try BookingRecord
                     .filter(sql: "carID = ? AND cancelledAt IS NULL AND startsAt < ? AND endsAt > ?", arguments: [carID, endsAt, startsAt])
-                    .fetchOne(db) {
+                    .fetchOne(db)
+                {
                     throw Refusal.overlaps(clash)
                 }
                 let count = try BookingRecord.fetchCount(db)
-                let record = BookingRecord(code: "BK-\(1001 + count)", carID: carID, carName: carName,
-                                           startsAt: startsAt, endsAt: endsAt, total: total, user: user)
+                let record = BookingRecord(
+                    code: "BK-\(1001 + count)", carID: carID, carName: carName,
+                    startsAt: startsAt, endsAt: endsAt, total: total, user: user)
                 try record.insert(db)
                 booked = record
                 return .commit

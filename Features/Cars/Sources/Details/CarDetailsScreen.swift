@@ -28,7 +28,7 @@ struct CarDetailsScreen: Screen {
     static let commands: [ScreenCommand<Self>] = [
         .command("book", "Book this car") { _, car, emit in
             emit(\.book, CarReference(carID: car.id))
-        }.emitting(\.book).primary(),
+        }.emitting(\.book).primary()
     ]
 
     static func render(_ car: Car) -> ViewProperties {

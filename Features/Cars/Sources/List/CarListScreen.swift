@@ -61,13 +61,15 @@ struct CarListScreen: Screen {
     ]
 
     static let commands: [ScreenCommand<Self>] = [
-        .command("select", "Show a car's details", .argument("CAR-ID", describedValues: { $0.visibleCars.map { ($0.id, $0.name) } })) { _, state, carID, emit in
+        .command("select", "Show a car's details", .argument("CAR-ID", describedValues: { $0.visibleCars.map { ($0.id, $0.name) } })) {
+            _, state, carID, emit in
             guard state.listedCars.contains(where: { $0.id == carID }) else {
                 throw UserFacingError("no car '\(carID)' in the list — the ids are in the first column")
             }
             emit(\.selected, CarReference(carID: carID))
         },
-        .command("filter", "Show only cars whose name, id or operator contains TEXT (none: all)", .optional("TEXT", rest: true)) { _, state, text, _ in
+        .command("filter", "Show only cars whose name, id or operator contains TEXT (none: all)", .optional("TEXT", rest: true)) {
+            _, state, text, _ in
             state.filter = text ?? ""
         },
         .command("sort", "Order the list by price, distance or name", .choice("ORDER", of: CarSortOrder.self)) { _, state, order, _ in
@@ -105,18 +107,20 @@ struct CarListScreen: Screen {
         let booked = state.listedCars.contains { state.schedule.availability(of: $0.id) != nil }
         return ViewProperties(title: state.operatorName.map { "\($0) cars" } ?? title, status: status) {
             if visible.isEmpty {
-                Component.message(.info, state.listedCars.isEmpty ? "No cars are available right now." : "No car matches '\(state.filter)'.")
+                Component.message(
+                    .info, state.listedCars.isEmpty ? "No cars are available right now." : "No car matches '\(state.filter)'.")
             } else {
-                Component.table(Table(
-                    columns: [
-                        Table.Column("ID").keepingWidth(), Table.Column("Car").shrinking(), Table.Column("Operator"),
-                        Table.Column("Price").trailing(), Table.Column("Away").trailing(),
-                    ] + (booked ? [Table.Column("Booked")] : []),
-                    rows: visible.map { car in
-                        [car.id, car.name, car.manager, "\(car.pricePerHour)/h", car.distanceText]
-                            + (booked ? [state.schedule.availability(of: car.id) ?? ""] : [])
-                    }
-                ).rowsOpen("select"))
+                Component.table(
+                    Table(
+                        columns: [
+                            Table.Column("ID").keepingWidth(), Table.Column("Car").shrinking(), Table.Column("Operator"),
+                            Table.Column("Price").trailing(), Table.Column("Away").trailing(),
+                        ] + (booked ? [Table.Column("Booked")] : []),
+                        rows: visible.map { car in
+                            [car.id, car.name, car.manager, "\(car.pricePerHour)/h", car.distanceText]
+                                + (booked ? [state.schedule.availability(of: car.id) ?? ""] : [])
+                        }
+                    ).rowsOpen("select"))
             }
         }
     }

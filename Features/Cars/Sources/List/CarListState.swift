@@ -42,7 +42,8 @@ public struct CarListState: Sendable, Equatable {
     /// Works out the visible cars again.
     private mutating func select() {
         let needle = Array(filter.lowercased().utf8)
-        let matching = needle.isEmpty ? listedCars : listedCars.indices.filter { Self.contains(searchTexts[$0], needle) }.map { listedCars[$0] }
+        let matching =
+            needle.isEmpty ? listedCars : listedCars.indices.filter { Self.contains(searchTexts[$0], needle) }.map { listedCars[$0] }
         visibleCars = order.sorted(matching)
     }
 

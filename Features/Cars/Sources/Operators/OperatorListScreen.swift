@@ -27,15 +27,18 @@ struct OperatorListScreen: Screen {
                 throw UserFacingError("no operator '\(name)' — choose one of \(operators.map(\.name).joined(separator: ", "))")
             }
             emit(\.chosen, OperatorFilter(operator: summary.name))
-        },
+        }
     ]
 
     static func render(_ operators: [OperatorSummary]) -> ViewProperties {
         ViewProperties(title: title, status: "\(operators.count) operators") {
-            Component.table(Table(
-                columns: [Table.Column("Operator"), Table.Column("Cars", alignment: .trailing), Table.Column("From", alignment: .trailing)],
-                rows: operators.map { [$0.name, "\($0.carCount)", "\($0.lowestPrice) per hour"] }
-            ).rowsOpen("choose"))
+            Component.table(
+                Table(
+                    columns: [
+                        Table.Column("Operator"), Table.Column("Cars", alignment: .trailing), Table.Column("From", alignment: .trailing),
+                    ],
+                    rows: operators.map { [$0.name, "\($0.carCount)", "\($0.lowestPrice) per hour"] }
+                ).rowsOpen("choose"))
         }
     }
 }

@@ -21,8 +21,10 @@ struct FleetFile: Decodable {
 
     /// The operators of these fleet files (a name, for messages, and the file's bytes), in order,
     /// whose refreshes wait on `clock`.
-    static func managers(from files: [(name: String, contents: [UInt8])],
-                         clock: any Clock<Duration> = ContinuousClock()) throws -> [SampleCarManager] {
+    static func managers(
+        from files: [(name: String, contents: [UInt8])],
+        clock: any Clock<Duration> = ContinuousClock()
+    ) throws -> [SampleCarManager] {
         try files.map { file in
             let fleet: FleetFile
             do {
@@ -31,7 +33,8 @@ struct FleetFile: Decodable {
                 throw CarsDataError(message: "\(file.name): not a fleet file: \(error)")
             }
             let cars = fleet.cars.map {
-                Car(id: $0.id, name: $0.name, manager: $0.operator ?? fleet.operator, pricePerHour: $0.pricePerHour,
+                Car(
+                    id: $0.id, name: $0.name, manager: $0.operator ?? fleet.operator, pricePerHour: $0.pricePerHour,
                     distanceMetres: $0.distanceMetres, seats: $0.seats, fuelPercent: $0.fuelPercent, plate: $0.plate)
             }
             return SampleCarManager(name: fleet.operator, refreshLatency: .milliseconds(fleet.refreshLatencyMs), cars: cars, clock: clock)

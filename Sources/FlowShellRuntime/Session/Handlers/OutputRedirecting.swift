@@ -23,7 +23,9 @@ struct OutputRedirecting: LineHandler {
         let symbol = redirection.kind.rawValue
         // Said before anything runs: a command whose output could go nowhere does not run.
         guard let destination = destinations[redirection.kind] else {
-            context.fail("this session sends no output elsewhere with '\(symbol)', which \(redirection.kind.purpose) — quote it ('\(symbol)') to type the character itself")
+            context.fail(
+                "this session sends no output elsewhere with '\(symbol)', which \(redirection.kind.purpose) — quote it ('\(symbol)') to type the character itself"
+            )
             return .next
         }
         do {

@@ -20,7 +20,8 @@ struct OutputRedirection: Equatable, Sendable {
         let command = String(line[..<index])
         let after = line[line.index(index, offsetBy: symbol.count)...]
         guard command.contains(where: { !$0.isWhitespace }) else {
-            throw UserFacingError("nothing before \(symbol) — CMD \(symbol) \(kind == .pipe ? "SHELL-COMMAND" : "FILE") sends CMD's output there")
+            throw UserFacingError(
+                "nothing before \(symbol) — CMD \(symbol) \(kind == .pipe ? "SHELL-COMMAND" : "FILE") sends CMD's output there")
         }
         if kind == .pipe {
             let target = after.trimmingCharacters(in: .whitespaces)

@@ -28,20 +28,23 @@ public struct WithheldCapabilities: LineHandler {
         if OutputRedirection.mayRedirect(line), let (command, redirection) = try? OutputRedirection.split(line), let redirection {
             if let capability = capabilities.first(where: { $0.operators.contains(redirection.kind) }) {
                 let symbol = redirection.kind.rawValue
-                return "\(capability.lacking), so no redirection: '\(symbol)' \(redirection.kind.purpose) — quote it ('\(symbol)') to type the character itself"
+                return
+                    "\(capability.lacking), so no redirection: '\(symbol)' \(redirection.kind.purpose) — quote it ('\(symbol)') to type the character itself"
             }
             commandText = command
         }
         guard var words = try? CommandLineTokenizer.words(of: commandText), let first = words.first else { return nil }
         // Through an alias, the command it stands for.
         if offered.command(named: first) == nil || offered.aliases[first] != nil, let aliased = offered.aliases[first],
-           let expanded = try? CommandLineTokenizer.words(of: aliased), !expanded.isEmpty {
+            let expanded = try? CommandLineTokenizer.words(of: aliased), !expanded.isEmpty
+        {
             words = expanded + words.dropFirst()
         }
         // `help NAME`, `NAME --help` and `? NAME` ask about the command too.
         let named = (words.first == "help" || words.first == "?") && words.count == 2 ? words[1] : words[0]
         guard offered.command(named: named) == nil,
-              let capability = capabilities.first(where: { $0.commandNames.contains(named) }) else { return nil }
+            let capability = capabilities.first(where: { $0.commandNames.contains(named) })
+        else { return nil }
         return "\(named): \(capability.lacking)"
     }
 }

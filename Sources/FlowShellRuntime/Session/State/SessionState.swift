@@ -40,10 +40,11 @@ public struct SessionState: Codable, Sendable, Equatable {
             self.init(place: try NavigationSnapshot(from: decoder))
             return
         }
-        self.init(place: try container.decode(NavigationSnapshot.self, forKey: .place),
-                  history: try container.decodeIfPresent([String].self, forKey: .history) ?? [],
-                  aliases: try container.decodeIfPresent([String: String].self, forKey: .aliases) ?? [:],
-                  settings: try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:])
+        self.init(
+            place: try container.decode(NavigationSnapshot.self, forKey: .place),
+            history: try container.decodeIfPresent([String].self, forKey: .history) ?? [],
+            aliases: try container.decodeIfPresent([String: String].self, forKey: .aliases) ?? [:],
+            settings: try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:])
         v = try container.decode(Int.self, forKey: .v)
     }
 }

@@ -54,7 +54,9 @@ package struct ShellAliases: Sendable {
         }
         guard arguments.count >= highest else {
             let missing = (arguments.count + 1...highest).filter(wanted.contains).map { "{\($0)}" }.joined(separator: " ")
-            throw UserFacingError("\(first) stands for '\(line)', which needs \(highest) argument\(highest == 1 ? "" : "s"); \(missing) \(missing.contains(" ") ? "are" : "is") missing")
+            throw UserFacingError(
+                "\(first) stands for '\(line)', which needs \(highest) argument\(highest == 1 ? "" : "s"); \(missing) \(missing.contains(" ") ? "are" : "is") missing"
+            )
         }
         let rest = arguments.dropFirst(highest)
         let filled = expanded.map { Self.fill($0, with: arguments) } + rest

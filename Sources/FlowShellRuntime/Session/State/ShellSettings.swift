@@ -25,7 +25,8 @@ public struct ShellSettings: Equatable, Sendable {
 
         /// A module's setting, as `set` lists it.
         init(_ setting: ModuleSetting, of module: String) {
-            self.init(name: setting.name, values: setting.values, defaultValue: setting.defaultValue, summary: setting.summary, module: module)
+            self.init(
+                name: setting.name, values: setting.values, defaultValue: setting.defaultValue, summary: setting.summary, module: module)
         }
 
         /// `on or off`, `auto, always or never`: the values a setting takes, as a person says them.
@@ -38,7 +39,9 @@ public struct ShellSettings: Equatable, Sendable {
         func check(_ value: String) throws -> String {
             let lowered = value.lowercased()
             if module == nil, name == "width", let columns = Int(lowered) {
-                guard (20...1000).contains(columns) else { throw UserFacingError("width must be auto or a number of columns from 20 to 1000, not '\(value)'") }
+                guard (20...1000).contains(columns) else {
+                    throw UserFacingError("width must be auto or a number of columns from 20 to 1000, not '\(value)'")
+                }
                 return String(columns)
             }
             // A module's values are kept as declared; the shell's are lower-case words.
@@ -51,11 +54,15 @@ public struct ShellSettings: Equatable, Sendable {
 
     /// The shell's own settings, as `set` lists them.
     package static let builtIn = [
-        Setting(name: "color", values: ["auto", "on", "off"], defaultValue: "auto",
-                summary: "colour and text attributes (auto: on a terminal, unless NO_COLOR or TERM=dumb)"),
-        Setting(name: "width", values: ["auto", "40", "80", "120"], defaultValue: "auto", summary: "the output width in columns (auto: the terminal's)"),
+        Setting(
+            name: "color", values: ["auto", "on", "off"], defaultValue: "auto",
+            summary: "colour and text attributes (auto: on a terminal, unless NO_COLOR or TERM=dumb)"),
+        Setting(
+            name: "width", values: ["auto", "40", "80", "120"], defaultValue: "auto",
+            summary: "the output width in columns (auto: the terminal's)"),
         Setting(name: "pager", values: ["on", "off"], defaultValue: "on", summary: "long output through $PAGER (less -R) on a terminal"),
-        Setting(name: "confirm-quit", values: ["on", "off"], defaultValue: "on", summary: "quit inside a modal layer asks to be typed again"),
+        Setting(
+            name: "confirm-quit", values: ["on", "off"], defaultValue: "on", summary: "quit inside a modal layer asks to be typed again"),
     ]
 
     /// The value of each of the shell's own settings, by name.

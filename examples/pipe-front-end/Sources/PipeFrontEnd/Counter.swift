@@ -11,7 +11,7 @@ struct CounterScreen: Screen {
     func load() -> Int { 0 }
 
     static let commands: [ScreenCommand<Self>] = [
-        .command("add", "Add one") { _, count, _ in count += 1 },
+        .command("add", "Add one") { _, count, _ in count += 1 }
     ]
 
     static func render(_ count: Int) -> ViewProperties {

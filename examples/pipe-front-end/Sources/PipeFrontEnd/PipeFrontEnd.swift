@@ -14,18 +14,21 @@ public final class PipeFrontEnd {
     public init(write: @escaping (String) -> Void, audit: @escaping (String) -> Void) async throws {
         let runtime = try await FlowRuntime.start(config: CounterFlow.config, modules: [CounterFlow.module])
         self.write = write
-        session = Session(runtime: runtime, output: PipeView(write: write), capabilities: [Self.echo],
-                          handlers: [AuditLog(audit)])
+        session = Session(
+            runtime: runtime, output: PipeView(write: write), capabilities: [Self.echo],
+            handlers: [AuditLog(audit)])
         session.showTop()
     }
 
     /// `echo TEXT`: says TEXT back — a global command no FlowShell front end has.
-    static let echo = SessionCapability(name: "echo", commands: [
-        GlobalCommand("echo", "Say TEXT back", arguments: [ArgumentDescription("TEXT", takesRest: true)]) { context, call in
-            context.view.text([call.arguments.positionals.first ?? ""])
-            return .next
-        },
-    ])
+    static let echo = SessionCapability(
+        name: "echo",
+        commands: [
+            GlobalCommand("echo", "Say TEXT back", arguments: [ArgumentDescription("TEXT", takesRest: true)]) { context, call in
+                context.view.text([call.arguments.positionals.first ?? ""])
+                return .next
+            }
+        ])
 
     private struct Request: Decodable {
         let line: String

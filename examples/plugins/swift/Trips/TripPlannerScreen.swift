@@ -43,8 +43,10 @@ struct TripPlannerScreen: Screen {
     ]
 
     static func render(_ state: State) -> ViewProperties {
-        ViewProperties(title: "Trip with \(state.carID)",
-                       status: state.stops.isEmpty ? "no stops yet — add PLACE" : "\(state.stops.count) stop\(state.stops.count == 1 ? "" : "s")") {
+        ViewProperties(
+            title: "Trip with \(state.carID)",
+            status: state.stops.isEmpty ? "no stops yet — add PLACE" : "\(state.stops.count) stop\(state.stops.count == 1 ? "" : "s")"
+        ) {
             if !state.stops.isEmpty {
                 Component.list(state.stops, numbered: true)
             }
