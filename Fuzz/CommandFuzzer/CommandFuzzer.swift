@@ -13,9 +13,9 @@ import Darwin
 // A libFuzzer target for the command line, built and run by `make fuzz`: each input is a typed
 // line, split by the tokenizer, read against a terminal session's global commands' declarations and a screen's
 // (the sample car list's, as plain descriptions), and completed at every cursor position as Tab
-// would; a line that redirects to a file has its file checked as the dispatcher checks it, and
+// would; a line that redirects to a file has its file checked as the session checks it, and
 // written (in a scratch folder of the fuzzer's own, when the name stays inside it). A crash or a
-// sanitizer's report is a finding. (The rest of the dispatcher's async path is driven by the
+// sanitizer's report is a finding. (The rest of the session's async path is driven by the
 // end-to-end tests.)
 
 @main
@@ -36,7 +36,7 @@ enum CommandFuzzer {
         ])
 
     /// What a terminal session offers on that screen: its commands, then the global ones.
-    @MainActor static let commands = screen.commands + Dispatcher.globals(composing: .terminal).map(\.description)
+    @MainActor static let commands = screen.commands + Session.globals(composing: .terminal).map(\.description)
 
     /// The scratch folder the fuzzer works in: files a line redirects to are written there.
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-fuzz-\(getpid())").path
@@ -74,7 +74,7 @@ enum CommandFuzzer {
         }
     }
 
-    /// Splits `line` at its redirection as the dispatcher does; a file's destination is checked
+    /// Splits `line` at its redirection as the session does; a file's destination is checked
     /// as the terminal's files capability checks it, and written to when its name stays inside
     /// the scratch folder (relative or under `~`, which is the scratch folder here, and no `..`),
     /// then the scratch folder is emptied.

@@ -1,6 +1,7 @@
 import FlowManifest
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellTerminal
 import FuzzDriver
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,9 @@ enum ConfigFuzzer {
     static let file = "fuzz.json"
 
     @MainActor static let validator = ManifestValidator(
-        catalog: FeatureCatalog(linkedFeatureModules), globalCommands: SessionCapability.reservedNames)
+        catalog: FeatureCatalog(linkedFeatureModules),
+        // The names `flowshell check` reserves: the core's and those of the terminal's capabilities.
+        globalCommands: Set(CoreCommands.names + [SessionCapability].terminal.flatMap(\.commandNames)))
 
     @MainActor
     static func main() {
