@@ -416,7 +416,8 @@ if Context.environment["FLOWSHELL_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "ConfigFuzzer",
-            dependencies: ["FlowManifest", "FlowShellKit", "FlowShellRuntime", "FlowShellTerminal", "FuzzDriver"] + features.map { .target(name: $0) },
+            dependencies: ["FlowManifest", "FlowShellKit", "FlowShellRuntime", "FlowShellTerminal", "FuzzDriver"]
+                + features.map { .target(name: $0) },
             path: "Fuzz/ConfigFuzzer",
             swiftSettings: strictSwift,
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
