@@ -18,10 +18,8 @@ import Testing
     /// it runs; returns the recording.
     private func recordBookingThatStarts(in home: URL) throws -> URL {
         let file = home.appendingPathComponent("session.jsonl")
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path,
-            arguments: ["--config", config, "--record", file.path, "--clock", String(start), "--clock-rate", "600"],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", config, "--record", file.path, "--clock", String(start), "--clock-rate", "600"], home: home)
         try terminal.expect("Cars › ")
         for (line, prompt) in [
             ("select rio", "Kia Rio › "), ("book", "[Sign in] › "), ("login alice", "› "), ("from 2", "› "),
@@ -33,8 +31,7 @@ import Testing
         // Two hours of the session's clock later, the list changes by itself.
         let update = try terminal.expect("My bookings changed by itself")
         #expect(update.contains("running"))
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         return file
     }
 
@@ -107,22 +104,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--record", file.path],
-            environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(["--config", config, "--record", file.path], home: home, environment: environment)
         try terminal.expect("Cars › ")
-        terminal.type("bookings\r")
-        try terminal.expect("[Sign in] › ")
-        terminal.type("login alice\r")
-        try terminal.expect("My bookings › ")
+        try terminal.enter("bookings", expecting: "[Sign in] › ")
+        try terminal.enter("login alice", expecting: "My bookings › ")
         // Another shell books on the same data: the list changes, for a reason no replay has.
         let other = try FlowShellBinary.run(
             ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
             in: home, environment: environment)
         #expect(other.output.contains("BK-1001"))
         try terminal.expect("My bookings changed by itself")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
         #expect(lines[update].contains("\"by\":\"other\""))
