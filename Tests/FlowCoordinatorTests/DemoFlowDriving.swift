@@ -37,3 +37,20 @@ extension DemoFlowDriving {
         flow.stack.map { "\($0.featureID)\($0.input["item"].map { "(\($0))" } ?? "")\($0.presentation == .presented ? "^" : "")" }
     }
 }
+
+/// Parts of the demo flows that the coordinator's suites share.
+enum DemoFlowText {
+    /// The sub-flows `pick` (a picker whose `next` opens an item) and `signin`, and the guard
+    /// `session` that runs `signin`: lines of a flow's JSON, each ending where the next begins.
+    static let subFlowsAndGuard = """
+        "flows": {
+            "pick": {
+              "root": "demo.picker",
+              "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push" } ],
+              "finish": { "picked": "picked" }
+            },
+            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" } }
+          },
+          "guards": { "session": { "flow": "signin" } },
+        """
+}

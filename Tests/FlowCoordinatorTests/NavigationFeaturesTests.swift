@@ -20,15 +20,7 @@ import Testing
             { "from": "demo.sheet", "on": "done", "style": "dismiss" },
             { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" }
           ],
-          "flows": {
-            "pick": {
-              "root": "demo.picker",
-              "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push" } ],
-              "finish": { "picked": "picked" }
-            },
-            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" } }
-          },
-          "guards": { "session": { "flow": "signin" } },
+          \(DemoFlowText.subFlowsAndGuard)
           "links": {
             "/items/:item": ["demo.home", "demo.item"],
             "/codes/:code": ["demo.home", "demo.item"],
