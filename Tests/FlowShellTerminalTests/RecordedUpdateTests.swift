@@ -8,7 +8,9 @@ import Testing
 /// `--clock`, `--clock-rate`), so that a booking starts within seconds: twelve of them, since the
 /// lines from booking to opening My bookings must all come before it starts (on a busy machine
 /// they took more than the four seconds a faster clock left, and the replay, whose booking starts
-/// from the moment `from` was typed, found it running already).
+/// from the moment `from` was typed, found it running already). The replay itself does not race
+/// anything: its clock moves only to recorded moments and for what a line waits for, never for
+/// the wake My bookings' timer sleeps until (`ClockPacerTests`).
 @Suite(.serialized) struct RecordedUpdateTests {
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
     /// A whole minute, so that the times shown do not depend on the seconds.
@@ -25,8 +27,7 @@ import Testing
             ("select rio", "Kia Rio › "), ("book", "[Sign in] › "), ("login alice", "› "), ("from 2", "› "),
             ("confirm", "Kia Rio › "), ("back", "Cars › "), ("bookings", "My bookings › "),
         ] {
-            terminal.type(line + "\r")
-            try terminal.expect(prompt)
+            try terminal.enter(line, expecting: prompt)
         }
         // Two hours of the session's clock later, the list changes by itself.
         let update = try terminal.expect("My bookings changed by itself")
