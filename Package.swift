@@ -112,7 +112,7 @@ let package = Package(
         .systemLibrary(name: "CLibedit"),
         // terminfo (tinfo), which libedit uses too, says what a session's terminal type can show.
         .target(name: "CEditShim", dependencies: ["CLibedit"], linkerSettings: [.linkedLibrary("edit"), .linkedLibrary("tinfo")]),
-        .target(name: "LineEditor", dependencies: ["CEditShim"], swiftSettings: strictSwift),
+        .target(name: "LineEditor", dependencies: ["CEditShim", "FlowShellKit"], swiftSettings: strictSwift),
         // The runtime: a running flow, the session core (the one dispatcher and the global
         // commands that touch only the session), the View protocol (ShellOutput), plugin hosting.
         // No line editor, database, command line, file of this machine or program to run: what

@@ -977,23 +977,38 @@ static void fs_set_reading(fs_editor *editor, int reading) {
     pthread_mutex_unlock(&editor->lock);
 }
 
+// Starts reading a line, libedit's lock held: raw mode before the prompt shows (libedit may
+// otherwise print the prompt while the terminal is still in canonical mode, where a key typed
+// at once, Ctrl-D, is lost), no escape sequence half read, and a search a Ctrl-C interrupted
+// ended with its line.
+static void fs_begin_read(fs_editor *editor) {
+    el_set(editor->el, EL_PREP_TERM, 1);
+    editor->escape_state = 0;
+    fs_search_end(editor);
+    editor->search.has_pending = 0;
+}
+
+// Reads the line, libedit's lock held, and releases the lock: libedit's line (NULL at the end
+// or when interrupted), its count in *count and the errno el_gets left in *error.
+static const char *fs_read_unlocking(fs_editor *editor, int *count, int *error) {
+    fs_set_reading(editor, 1);
+    errno = 0;
+    const char *text = el_gets(editor->el, count);
+    *error = errno;
+    fs_libedit_unlock();
+    fs_set_reading(editor, 0);
+    return text;
+}
+
 // Reads a line on an editor's own terminal: no signal of the process is its (Ctrl-C comes as a
 // byte, a resize through its pipe), and a resize told while no line was read is acted on when
 // the next read starts.
 static int fs_editor_read_own_terminal(fs_editor *editor, const char **line) {
     int count = 0;
     fs_libedit_lock();
-    el_set(editor->el, EL_PREP_TERM, 1);
-    editor->escape_state = 0;
-    // A search a Ctrl-C interrupted ended with its line.
-    fs_search_end(editor);
-    editor->search.has_pending = 0;
-    fs_set_reading(editor, 1);
-    errno = 0;
-    const char *text = el_gets(editor->el, &count);
-    int saved = errno;
-    fs_libedit_unlock();
-    fs_set_reading(editor, 0);
+    fs_begin_read(editor);
+    int saved = 0;
+    const char *text = fs_read_unlocking(editor, &count, &saved);
     errno = saved;
     if (text == NULL) return count == -1 && errno == EINTR ? -1 : 0;
     *line = text;
@@ -1011,13 +1026,7 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     // writing the pipe, one arriving at any moment is seen here or wakes the read below.
     if (fs_termination) return 0;
     fs_libedit_lock();
-    // Raw mode before the prompt shows: libedit may otherwise print the prompt while the
-    // terminal is still in canonical mode, where a key typed at once (Ctrl-D) is lost.
-    el_set(editor->el, EL_PREP_TERM, 1);
-    editor->escape_state = 0;
-    // A search a Ctrl-C interrupted ended with its line.
-    fs_search_end(editor);
-    editor->search.has_pending = 0;
+    fs_begin_read(editor);
     // Ctrl-Z, fg and resizing are handled while the line is read; a Ctrl-Z at any other time
     // stops the shell as usual.
     fs_drain(fs_job_pipe[0]);
@@ -1028,12 +1037,8 @@ int fs_editor_read(fs_editor *editor, const char **line) {
     sigaction(SIGTSTP, &job, &previous_tstp);
     sigaction(SIGCONT, &job, &previous_cont);
     sigaction(SIGWINCH, &job, &previous_winch);
-    fs_set_reading(editor, 1);
-    errno = 0;
-    const char *text = el_gets(editor->el, &count);
-    int saved = errno;
-    fs_libedit_unlock();
-    fs_set_reading(editor, 0);
+    int saved = 0;
+    const char *text = fs_read_unlocking(editor, &count, &saved);
     sigaction(SIGTSTP, &previous_tstp, NULL);
     sigaction(SIGCONT, &previous_cont, NULL);
     sigaction(SIGWINCH, &previous_winch, NULL);

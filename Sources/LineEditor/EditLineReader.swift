@@ -1,4 +1,5 @@
 import CEditShim
+import FlowShellKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,7 @@ import Darwin
 @MainActor
 public final class EditLineReader: LineReader {
     /// Answers Tab, given the line's text before the cursor.
-    public typealias Completer = @MainActor (String) -> LineCompletion
+    public typealias Completer = @MainActor (String) -> Completion
 
     /// How many lines the history keeps.
     public static let historySize = 1000
@@ -168,7 +169,7 @@ public final class EditLineReader: LineReader {
         let text = String(cString: beforeCursor)
         let address = Int(bitPattern: context)
         let (completion, columns) = DispatchQueue.main.sync {
-            MainActor.assumeIsolated { () -> (LineCompletion, Int) in
+            MainActor.assumeIsolated { () -> (Completion, Int) in
                 guard let pointer = UnsafeRawPointer(bitPattern: address) else { return (.none, 80) }
                 let reader = Unmanaged<EditLineReader>.fromOpaque(pointer).takeUnretainedValue()
                 return (reader.completer(text), Terminal.width(reader.outputDescriptor) ?? 80)

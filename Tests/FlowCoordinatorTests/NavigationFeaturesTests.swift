@@ -6,7 +6,7 @@ import Testing
 
 /// Sub-flows, guards, deep links, restoration and reload, in process.
 @MainActor
-@Suite(.serialized) struct NavigationFeaturesTests {
+@Suite(.serialized) struct NavigationFeaturesTests: DemoFlowDriving {
     static let flowText = """
         {
           "app": "demo",
@@ -20,15 +20,7 @@ import Testing
             { "from": "demo.sheet", "on": "done", "style": "dismiss" },
             { "from": "demo.item", "on": "open", "to": "demo.item", "style": "push" }
           ],
-          "flows": {
-            "pick": {
-              "root": "demo.picker",
-              "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push" } ],
-              "finish": { "picked": "picked" }
-            },
-            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" } }
-          },
-          "guards": { "session": { "flow": "signin" } },
+          \(DemoFlowText.subFlowsAndGuard)
           "links": {
             "/items/:item": ["demo.home", "demo.item"],
             "/codes/:code": ["demo.home", "demo.item"],
@@ -36,30 +28,6 @@ import Testing
           }
         }
         """
-
-    private func manifest(_ text: String = flowText) throws -> Manifest {
-        try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
-    }
-
-    private func startFlow(store: MemoryKeyValueStore = MemoryKeyValueStore()) async throws -> AppFlowCoordinator {
-        let flow = AppFlowCoordinator(manifest: try manifest(), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])) {
-            _ in store
-        }
-        try await flow.start()
-        return flow
-    }
-
-    /// Runs a command on the top screen, then routes what it emitted.
-    @discardableResult
-    private func run(_ flow: AppFlowCoordinator, _ name: String, _ values: [String] = []) async throws -> [Notice] {
-        let top = try #require(flow.top)
-        flow.enqueue(try await top.screen.perform(name, arguments: values), from: top)
-        return await flow.processEvents()
-    }
-
-    private func stack(_ flow: AppFlowCoordinator) -> [String] {
-        flow.stack.map { "\($0.featureID)\($0.input["item"].map { "(\($0))" } ?? "")\($0.presentation == .presented ? "^" : "")" }
-    }
 
     @Test func theManifestIsSound() throws {
         let diagnostics = ManifestValidator(catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module]), globalCommands: [])

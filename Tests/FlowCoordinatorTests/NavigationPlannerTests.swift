@@ -23,15 +23,7 @@ import Testing
             { "from": "demo.sheet", "on": "done", "style": "dismiss" },
             { "from": "demo.item", "command": "note", "summary": "Open the item as a sheet", "to": "demo.sheet", "style": "present" }
           ],
-          "flows": {
-            "pick": {
-              "root": "demo.picker",
-              "transitions": [ { "from": "demo.picker", "on": "next", "to": "demo.item", "style": "push" } ],
-              "finish": { "picked": "picked" }
-            },
-            "signin": { "root": "demo.login", "finish": { "loggedIn": "done" } }
-          },
-          "guards": { "session": { "flow": "signin" } },
+          \(DemoFlowText.subFlowsAndGuard)
           "links": { "/sheets/:item": ["demo.home", "demo.item", "demo.sheet"] }
         }
         """

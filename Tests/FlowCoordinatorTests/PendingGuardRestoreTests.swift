@@ -7,33 +7,7 @@ import Testing
 /// A guard's interrupted step is part of where the user was: saved with the screens, restored
 /// with its flow's screens, and finished or cancelled as if nothing had come between.
 @MainActor
-@Suite(.serialized) struct PendingGuardRestoreTests {
-    private func manifest(_ text: String) throws -> Manifest {
-        try ManifestLoader.decode(Array(text.utf8), file: "flow.json")
-    }
-
-    private func startFlow(
-        store: MemoryKeyValueStore, flowText: String = NavigationFeaturesTests.flowText
-    ) async throws -> AppFlowCoordinator {
-        let flow = AppFlowCoordinator(
-            manifest: try manifest(flowText), catalog: FeatureCatalog([DemoModule.module, DemoNavigationModule.module])
-        ) { _ in store }
-        try await flow.start()
-        return flow
-    }
-
-    /// Runs a command on the top screen, then routes what it emitted.
-    @discardableResult
-    private func run(_ flow: AppFlowCoordinator, _ name: String, _ values: [String] = []) async throws -> [Notice] {
-        let top = try #require(flow.top)
-        flow.enqueue(try await top.screen.perform(name, arguments: values), from: top)
-        return await flow.processEvents()
-    }
-
-    private func stack(_ flow: AppFlowCoordinator) -> [String] {
-        flow.stack.map { "\($0.featureID)\($0.input["item"].map { "(\($0))" } ?? "")\($0.presentation == .presented ? "^" : "")" }
-    }
-
+@Suite(.serialized) struct PendingGuardRestoreTests: DemoFlowDriving {
     /// The snapshot as a file holds it and as it is read back.
     private func throughAFile(_ snapshot: NavigationSnapshot) throws -> NavigationSnapshot {
         try JSONDecoder().decode(NavigationSnapshot.self, from: JSONEncoder().encode(snapshot))

@@ -1,5 +1,20 @@
 import FlowShellKit
 
+/// A screen of the hand-made flows with no input and no state, shown as its title.
+protocol TitleOnlyScreen: Screen where Input == Nothing, State == Nothing {
+    init()
+}
+
+extension TitleOnlyScreen {
+    init(input: Nothing, context: ScreenContext) {
+        self.init()
+    }
+
+    func load() -> Nothing { Nothing() }
+
+    static func render(_ state: Nothing) -> ViewProperties { ViewProperties(title: title) }
+}
+
 /// A flow small enough to explore by hand (FlowExplorerTests works out what `test` must find
 /// in it, step by step): a home screen, a page, a vault behind the condition `ready`, and the
 /// gate whose flow makes it hold.
@@ -7,7 +22,7 @@ enum HandFeatures {
     /// The module's settings key that makes `ready` hold.
     static let readyKey = "ready"
 
-    struct Home: Screen {
+    struct Home: TitleOnlyScreen {
         static let id = "hand.home"
         static let title = "Home"
 
@@ -16,18 +31,13 @@ enum HandFeatures {
             let locked = Event<Nothing>("the user goes to the vault")
         }
 
-        init(input: Nothing, context: ScreenContext) {}
-        func load() -> Nothing { Nothing() }
-
         static let commands: [ScreenCommand<Self>] = [
             .command("next", "Go to the page") { _, _, emit in emit(\.next) },
             .command("locked", "Go to the vault") { _, _, emit in emit(\.locked) },
         ]
-
-        static func render(_ state: Nothing) -> ViewProperties { ViewProperties(title: title) }
     }
 
-    struct Page: Screen {
+    struct Page: TitleOnlyScreen {
         static let id = "hand.page"
         static let title = "Page"
 
@@ -35,18 +45,13 @@ enum HandFeatures {
             let done = Event<Nothing>("the user is done with the page")
         }
 
-        init(input: Nothing, context: ScreenContext) {}
-        func load() -> Nothing { Nothing() }
-
         static let commands: [ScreenCommand<Self>] = [
             .command("done", "Leave the page") { _, _, emit in emit(\.done) }
         ]
-
-        static func render(_ state: Nothing) -> ViewProperties { ViewProperties(title: title) }
     }
 
     /// Declares `never`, which none of its commands emits.
-    struct Vault: Screen {
+    struct Vault: TitleOnlyScreen {
         static let id = "hand.vault"
         static let title = "Vault"
 
@@ -54,12 +59,7 @@ enum HandFeatures {
             let never = Event<Nothing>("an event the vault declares and never emits")
         }
 
-        init(input: Nothing, context: ScreenContext) {}
-        func load() -> Nothing { Nothing() }
-
         static let commands: [ScreenCommand<Self>] = []
-
-        static func render(_ state: Nothing) -> ViewProperties { ViewProperties(title: title) }
     }
 
     /// The guard's flow: `unlock` makes `ready` hold and finishes it, `leave` gives up.

@@ -11,9 +11,7 @@ import Glibc
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
     private func shell(home: URL) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--fresh"],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path, columns: 200)
+        let terminal = try PseudoTerminal.flowshell(["--config", config, "--fresh"], home: home, columns: 200)
         try terminal.expect("Cars › ")
         return terminal
     }
@@ -22,14 +20,10 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try shell(home: home)
-        terminal.type("select rio\r")
-        try terminal.expect("Cars › Kia Rio › ")
-        terminal.type("book\r")
-        try terminal.expect("[Sign in] › ")
-        terminal.type("login alice\r")
-        try terminal.expect("[Book Kia Rio] › ")
-        terminal.type("confirm\r")
-        try terminal.expect("✓ Booked Kia Rio for 1 h — booking BK-1001")
+        try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
+        try terminal.enter("book", expecting: "[Sign in] › ")
+        try terminal.enter("login alice", expecting: "[Book Kia Rio] › ")
+        try terminal.enter("confirm", expecting: "✓ Booked Kia Rio for 1 h — booking BK-1001")
         kill(terminal.pid, SIGKILL)
         #expect(try terminal.waitForExit() == 128 + SIGKILL)
 
@@ -45,11 +39,8 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let first = try shell(home: home)
-        first.type("bookings\r")
-        try first.expect("[Sign in] › ")
-        first.type("login alice\r")
-        try first.expect("No bookings yet.")
-        try first.expect("Cars › My bookings › ")
+        try first.enter("bookings", expecting: "[Sign in] › ")
+        try first.enter("login alice", expecting: "No bookings yet.", "Cars › My bookings › ")
 
         // A second shell on the same data folder books while the first is open.
         let second = try FlowShellBinary.run(
@@ -59,13 +50,9 @@ import Glibc
         #expect(second.output.contains("✓ Booked Renault Zoe for 2 h — booking BK-1001"))
 
         // The booking shows by itself (the list follows the database) or after refresh.
-        first.type("refresh\r")
-        try first.expect("BK-1001  Renault Zoe")
-        try first.expect("1 booking")
+        try first.enter("refresh", expecting: "BK-1001  Renault Zoe", "1 booking")
         // The prompt after a later command's answer is the line editor's, reading again.
-        first.type("where\r")
-        try first.expect("2. My bookings (booking.list)")
-        try first.expect("My bookings › ")
+        try first.enter("where", expecting: "2. My bookings (booking.list)", "My bookings › ")
         first.type("\u{04}")
         #expect(try first.waitForExit() == 0)
     }

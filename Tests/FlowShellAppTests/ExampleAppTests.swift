@@ -117,11 +117,8 @@ import Testing
             directory: home.path)
         try terminal.expect("Greeter 0.1.0 — greeter, flow from the built-in default flow")
         try terminal.expect("Home › ")
-        terminal.type("greet\r")
-        try terminal.expect("Hello!")
-        try terminal.expect("Home › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("greet", expecting: "Hello!", "Home › ")
+        #expect(try terminal.quit() == 0)
         let history = try String(contentsOf: home.appendingPathComponent("state/greeter/greeter/history"), encoding: .utf8)
         #expect(history.contains("greet"))
     }

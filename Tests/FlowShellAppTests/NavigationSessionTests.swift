@@ -202,13 +202,9 @@ import Testing
     @Test func anEditAppliesByItselfAndTheTypedLineComesBack() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let file = home.appendingPathComponent("config.json")
-        let original = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("config.json"), encoding: .utf8)
-        try Data(original.utf8).write(to: file)
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path,
-            columns: 300)  // wide enough that no message wraps
+        let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
+        // Wide enough that no message wraps.
+        let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)
         try terminal.expect("Cars › ")
         terminal.type("select ri")
         try terminal.expect("select ri")
@@ -222,17 +218,14 @@ import Testing
         #expect(rename(temporary.path, file.path) == 0)
         try terminal.expect("reloaded \(file.path)")
         try terminal.expect("Cars › select ri")
-        terminal.type("o\r")
-        try terminal.expect("Cars › [Kia Rio] › ")
+        try terminal.enter("o", expecting: "Cars › [Kia Rio] › ")
 
         // A broken edit leaves the running flow alone and says why.
         try Data(edited.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
         try terminal.expect("error: root: unknown feature 'cars.lst'")
         try terminal.expect("the flow that was running goes on")
         try terminal.expect("Cars › [Kia Rio] › ")
-        terminal.type("where\r")
-        try terminal.expect("2. Kia Rio [modal] (cars.details, carID=rio)")
-        try terminal.expect("› ")
+        try terminal.enter("where", expecting: "2. Kia Rio [modal] (cars.details, carID=rio)", "› ")
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -1,4 +1,4 @@
-import FlowShellRuntime
+import FlowShellKit
 import Testing
 
 @Suite struct CompletionTests {

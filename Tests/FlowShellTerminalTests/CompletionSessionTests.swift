@@ -9,10 +9,7 @@ import Testing
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
     private func start(home: URL) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home)
         try terminal.expect("Cars › ")
         return terminal
     }
@@ -33,24 +30,15 @@ import Testing
         try terminal.expect("ipts/")
         terminal.type("st\t")
         try terminal.expect("ack.fs ")
-        terminal.type("\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
-        terminal.type("alias s select\r")
-        try terminal.expect("s now stands for 'select'")
-        try terminal.expect("Cars › ")
+        try terminal.enter("", expecting: "1. Cars (cars.list)", "Cars › ")
+        try terminal.enter("alias s select", expecting: "s now stands for 'select'", "Cars › ")
         terminal.type("s ri\t")
         try terminal.expect("o ")
-        terminal.type("\r")
-        try terminal.expect("Plate:")
-        try terminal.expect("Cars › Kia Rio › ")
+        try terminal.enter("", expecting: "Plate:", "Cars › Kia Rio › ")
         // A link parameter's values come from the module that resolves it: every car's plate.
         terminal.type("open /plates/K\t")
         try terminal.expect("654LM ")
-        terminal.type("\r")
-        try terminal.expect("Plate:    K654LM")
-        try terminal.expect("› ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("", expecting: "Plate:    K654LM", "› ")
+        #expect(try terminal.quit() == 0)
     }
 }

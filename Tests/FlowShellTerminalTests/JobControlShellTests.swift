@@ -16,20 +16,14 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try startBash(home: home)
-        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
-        try terminal.expect("Cars › ")
+        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
         // More lines than the window: less shows the first page and waits for a key.
-        terminal.type("help\r")
-        try terminal.expect("Commands on this screen (Cars):")
-        try terminal.expect("\n:")
+        try terminal.enter("help", expecting: "Commands on this screen (Cars):", "\n:")
         terminal.type("q")
         try terminal.expect("Cars › ")
         // The shell reads its terminal again.
-        terminal.type("where\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
+        try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
+        try terminal.enter("quit", expecting: "$ ")
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -38,26 +32,21 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try startBash(home: home)
-        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
-        try terminal.expect("Cars › ")
+        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
         // Ctrl-C clears a half-typed line; a quick command, then a slow one that must not be
         // cancelled by it.
         terminal.type("sel")
         try terminal.expect("sel")
         terminal.type("\u{03}")
         try terminal.expect("Cars › ")
-        terminal.type("where\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
-        terminal.type("refresh\r")
-        try terminal.expect("working… Ctrl-C cancels")
+        try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
+        try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         let afterRefresh = try terminal.expect("Cars › ")
         #expect(!afterRefresh.contains("cancelled"))
         #expect(afterRefresh.contains("2 of 3 operators answered"), "the refresh showed its progress")
         let lastStatus = afterRefresh.components(separatedBy: "7 of 7 cars, by price").last ?? ""
         #expect(!lastStatus.contains("answered"), "the refresh ran to its end: \(lastStatus)")
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
+        try terminal.enter("quit", expecting: "$ ")
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -67,10 +56,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         try "refresh\nsort distance\n".write(to: home.appendingPathComponent("steps"), atomically: true, encoding: .utf8)
         let terminal = try startBash(home: home)
-        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
-        try terminal.expect("Cars › ")
-        terminal.type("run steps\r")
-        try terminal.expect("working… Ctrl-C cancels")
+        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
+        try terminal.enter("run steps", expecting: "working… Ctrl-C cancels")
         terminal.type("\u{03}")
         try terminal.expect("steps stopped at line 1: interrupted")
         let rest = try terminal.expect("Cars › ")
@@ -79,10 +66,9 @@ import Testing
         // is: a script of a minute of refreshes, with Ctrl-C typed once its first screen shows.
         try (String(repeating: "refresh\n", count: 60) + "sort distance\n")
             .write(to: home.appendingPathComponent("long"), atomically: true, encoding: .utf8)
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
-        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)' --script long; echo \"status=$?\"\r")
-        try terminal.expect("7 of 7 cars, by price")
+        try terminal.enter("quit", expecting: "$ ")
+        try terminal.enter(
+            "'\(FlowShellBinary.url.path)' --config '\(config)' --script long; echo \"status=$?\"", expecting: "7 of 7 cars, by price")
         terminal.type("\u{03}")
         try terminal.expect("the script stopped at line ")
         try terminal.expect(": interrupted")
@@ -97,8 +83,7 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try startBash(home: home)
-        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
-        try terminal.expect("Cars › ")
+        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
         terminal.type("select ri")
         try terminal.expect("select ri")
         terminal.type("\u{1A}")
@@ -107,11 +92,8 @@ import Testing
         terminal.type("fg\r")
         // bash names the job it continues; then the shell draws its prompt and the line again.
         try terminal.expect("Cars › select ri")
-        terminal.type("o\r")
-        try terminal.expect("Plate:")
-        try terminal.expect("Cars › Kia Rio › ")
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
+        try terminal.enter("o", expecting: "Plate:", "Cars › Kia Rio › ")
+        try terminal.enter("quit", expecting: "$ ")
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -131,8 +113,7 @@ import Testing
                 arguments: ["-c", "'\(FlowShellBinary.url.path)' --config '\(config)'; echo \"ended $?\""],
                 environment: environment, directory: home.path)
             try terminal.expect("Cars › ")
-            terminal.type("quit\r")
-            try terminal.expect("ended 0")
+            try terminal.enter("quit", expecting: "ended 0")
             #expect(try terminal.waitForExit() == 0, "round \(round)")
         }
     }

@@ -28,9 +28,7 @@ import Testing
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         // Shells killed while they save their history and where they were, at whatever moment.
         for round in 0..<5 {
-            let terminal = try PseudoTerminal(
-                executable: FlowShellBinary.url.path, arguments: ["--config", config],
-                environment: environment, directory: home.path)
+            let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment)
             try terminal.expect("› ")
             terminal.type(round.isMultiple(of: 2) ? "select rio\r" : "back\r")
             terminal.type("where\r")
@@ -52,12 +50,9 @@ import Testing
         let running = "navigation.json.\(getpid()).tmp"
         try Data("mine".utf8).write(to: folder.appendingPathComponent(running))
 
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment)
         try terminal.expect("› ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == ["history", "navigation.json", running].sorted())
     }
@@ -70,17 +65,12 @@ import Testing
         // Lines someone kept by hand, not in the shell's (libedit's) format.
         let theirs = "select rio\nbook\n"
         try Data(theirs.utf8).write(to: folder.appendingPathComponent("history"))
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-            directory: home.path, columns: 300)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, columns: 300)
         let start = try terminal.expect("Cars › ")
         let history = folder.appendingPathComponent("history").path
         #expect(start.contains("warning: the history file \(history) is not one this shell can read; it is kept as history.unreadable-"))
-        terminal.type("where\r")
-        try terminal.expect("1. Cars")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("where", expecting: "1. Cars")
+        #expect(try terminal.quit() == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let kept = try #require(names.first { $0.hasPrefix("history.unreadable-") })
         #expect(try String(contentsOf: folder.appendingPathComponent(kept), encoding: .utf8) == theirs)
@@ -98,16 +88,11 @@ import Testing
         let folder = stateFolder(in: home)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: folder.appendingPathComponent("history"))
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-            directory: home.path, columns: 300)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, columns: 300)
         let start = try terminal.expect("Cars › ")
         #expect(!start.contains("warning"), "\(start.debugDescription)")
-        terminal.type("where\r")
-        try terminal.expect("1. Cars")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("where", expecting: "1. Cars")
+        #expect(try terminal.quit() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["history", "navigation.json"])
         #expect(try String(contentsOf: folder.appendingPathComponent("history"), encoding: .utf8).contains("where\n"))
     }

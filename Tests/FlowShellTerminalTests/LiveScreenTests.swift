@@ -11,15 +11,10 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment)
         try terminal.expect("Cars › ")
-        terminal.type("bookings\r")
-        try terminal.expect("[Sign in] › ")
-        terminal.type("login alice\r")
-        try terminal.expect("0 bookings")
-        try terminal.expect("My bookings › ")
+        try terminal.enter("bookings", expecting: "[Sign in] › ")
+        try terminal.enter("login alice", expecting: "0 bookings", "My bookings › ")
         // Half a line typed, its cursor moved back two places (Ctrl-B), when the other shell books.
         terminal.type("refrsh")
         try terminal.expect("refrsh")
@@ -38,8 +33,7 @@ import Testing
         // (The booking starts in two hours: nothing else changes meanwhile.)
         let after = try terminal.expect("nothing changed")
         #expect(!after.contains("unknown command"), "the line run was refresh: \(after)")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
     }
 
     /// Another shell's booking appears every time, not only most times: once an update that came
@@ -49,15 +43,10 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path, columns: 200)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, columns: 200)
         try terminal.expect("Cars › ")
-        terminal.type("bookings\r")
-        try terminal.expect("[Sign in] › ")
-        terminal.type("login alice\r")
-        try terminal.expect("0 bookings")
-        try terminal.expect("My bookings › ")
+        try terminal.enter("bookings", expecting: "[Sign in] › ")
+        try terminal.enter("login alice", expecting: "0 bookings", "My bookings › ")
         // Each round, a shell of its own books the car two hours after the last booking; the
         // next round starts only once this one's booking is shown.
         for round in 1...8 {
@@ -70,17 +59,14 @@ import Testing
             let shown = try terminal.expect("My bookings › ")
             #expect((update + shown).contains(round == 1 ? "1 booking" : "\(round) bookings"), "round \(round): \(shown)")
         }
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func aCarBookedByAnotherShellShowsInTheCarListRedrawnInPlace() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         let first = try terminal.expect("Cars › ")
         #expect(!first.contains("Booked"), "no car is booked yet: \(first)")
         // The rows of the list as first printed: a blank line, its title, and each line after
@@ -101,9 +87,7 @@ import Testing
         #expect(moved == listRows, "moved up \(String(describing: moved)) rows over a list of \(listRows) (with the prompt's)")
         try terminal.expect("Cars › ")
         // A line entered puts the screen out of reach: what comes next is printed below it.
-        terminal.type("where\r")
-        try terminal.expect("1. Cars")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("where", expecting: "1. Cars")
+        #expect(try terminal.quit() == 0)
     }
 }

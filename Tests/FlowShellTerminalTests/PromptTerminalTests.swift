@@ -14,13 +14,11 @@ import Glibc
 
     /// The shell started from bash on `terminal`, at its first prompt.
     private func startShell(on terminal: PseudoTerminal, _ arguments: String = "") throws {
-        terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)' \(arguments)\r")
-        try terminal.expect("Cars › ")
+        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)' \(arguments)", expecting: "Cars › ")
     }
 
     private func quit(_ terminal: PseudoTerminal) throws {
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
+        try terminal.enter("quit", expecting: "$ ")
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -64,25 +62,17 @@ import Glibc
         try "alias cheap sort price\nset confirm-quit off\n".write(to: startup, atomically: true, encoding: .utf8)
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
-        terminal.type("sort name\r")
-        try terminal.expect("by name")
-        try terminal.expect("Cars › ")
-        terminal.type("history\r")
-        let first = try terminal.expect("Cars › ")
+        try terminal.enter("sort name", expecting: "by name", "Cars › ")
+        let first = try terminal.enter("history", expecting: "Cars › ")
         #expect(first.contains("1  sort name\r\n2  history\r\n"), "the startup file's lines are not this session's: \(first)")
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
+        try terminal.enter("quit", expecting: "$ ")
 
         try startShell(on: terminal)
-        terminal.type("!1\r")
-        try terminal.expect("no line !1 in the history")
-        try terminal.expect("Cars › ")
-        terminal.type("history -a\r")
-        let all = try terminal.expect("Cars › ")
+        try terminal.enter("!1", expecting: "no line !1 in the history", "Cars › ")
+        let all = try terminal.enter("history -a", expecting: "Cars › ")
         #expect(
             all.contains("   sort name\r\n   history\r\n   quit\r\n1  history -a\r\n"), "earlier sessions' lines, then this one's: \(all)")
-        terminal.type("!sor\r")
-        try terminal.expect("7 of 7 cars, by name")
+        try terminal.enter("!sor", expecting: "7 of 7 cars, by name")
         try quit(terminal)
     }
 
@@ -100,11 +90,8 @@ import Glibc
         chmod(editor.path, 0o755)
         let terminal = try PseudoTerminal.interactiveBash(home: home, extra: ["EDITOR": editor.path])
         try startShell(on: terminal)
-        terminal.type("filter o\r")
-        try terminal.expect("Cars › ")
-        terminal.type("edit 1\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
+        try terminal.enter("filter o", expecting: "Cars › ")
+        try terminal.enter("edit 1", expecting: "1. Cars (cars.list)", "Cars › ")
         #expect(
             try String(contentsOf: home.appendingPathComponent("given"), encoding: .utf8) == "filter o\n", "the editor began with line 1")
         let screen = terminal.screen()
@@ -112,23 +99,18 @@ import Glibc
             screen.history.contains("  sort distance") && screen.history.contains("  where"),
             "each line shown as it runs: \(screen.history)")
         #expect(screen.history.contains { $0.hasPrefix("7 of 7 cars, by distance, matching 'o'") }, "\(screen.history)")
-        terminal.type("history\r")
-        let history = try terminal.expect("Cars › ")
+        let history = try terminal.enter("history", expecting: "Cars › ")
         #expect(
             history.contains("1  filter o\r\n2  sort distance\r\n3  where\r\n4  history\r\n"),
             "what was written is kept as typed, in place of the edit line: \(history)")
         // history -e, as cmd2's and bash's fc: the line before it, edited.
-        terminal.type("history -e\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
+        try terminal.enter("history -e", expecting: "1. Cars (cars.list)", "Cars › ")
         #expect(try String(contentsOf: home.appendingPathComponent("given"), encoding: .utf8) == "history\n")
         try quit(terminal)
         // An editor that fails runs nothing.
         let failing = try PseudoTerminal.interactiveBash(home: home, extra: ["EDITOR": "false", "VISUAL": ""])
         try startShell(on: failing)
-        failing.type("edit\r")
-        try failing.expect("the editor 'false' ended with status 1; nothing was run")
-        try failing.expect("Cars › ")
+        try failing.enter("edit", expecting: "the editor 'false' ended with status 1; nothing was run", "Cars › ")
         try quit(failing)
     }
 
@@ -137,9 +119,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
-        terminal.type("set\r")
-        try terminal.expect("confirm-quit")
-        try terminal.expect("Cars › ")
+        try terminal.enter("set", expecting: "confirm-quit", "Cars › ")
         let rows = terminal.screen().history.drop { $0 != "Cars › set" }.dropFirst().prefix { !$0.hasPrefix("Cars ›") }
         let settings = rows.filter { $0.contains(" = ") }
         #expect(settings.count == 5, "\(rows)")
@@ -170,13 +150,11 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
-        terminal.type("refresh\r")
-        try terminal.expect("1 of 3 operators answered")
+        try terminal.enter("refresh", expecting: "1 of 3 operators answered")
         terminal.type("\u{03}")
         try terminal.expect("cancelled")
         try terminal.expect("Cars › ")
-        terminal.type("show\r")
-        let shown = try terminal.expect("Cars › ")
+        let shown = try terminal.enter("show", expecting: "Cars › ")
         #expect(shown.contains("7 of 7 cars, by price\r\n"), "\(shown)")
         #expect(!shown.contains("answered"), "\(shown)")
         try quit(terminal)
@@ -186,9 +164,7 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         try terminal.expect("Cars › ")
         terminal.type("select \t")
         try terminal.expect("zoe      Renault Zoe")
@@ -212,13 +188,9 @@ import Glibc
     @Test func aConfigFixedBackToTheRunningFlowSaysSo() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let file = home.appendingPathComponent("config.json")
-        let original = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("config.json"), encoding: .utf8)
-        try Data(original.utf8).write(to: file)
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
-            directory: home.path, columns: 300)  // wide enough that no message wraps
+        let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
+        // Wide enough that no message wraps.
+        let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)
         try terminal.expect("Cars › ")
         try Data(original.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
         try terminal.expect("the flow that was running goes on")
@@ -227,8 +199,7 @@ import Glibc
         try Data(original.utf8).write(to: file)
         try terminal.expect("\(file.path) is sound again, as the flow that runs")
         try terminal.expect("Cars › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func aDumbTerminalIsNotPaged() throws {
@@ -236,16 +207,12 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         var environment = FlowShellBinary.environment(home: home, extra: ["TERM": "dumb"])
         environment["PAGER"] = nil
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         try terminal.expect("Cars › ")
-        terminal.type("help\r")
-        let help = try terminal.expect("Leave the shell (same as quit)")
+        let help = try terminal.enter("help", expecting: "Leave the shell (same as quit)")
         try terminal.expect("Cars › ")
         #expect(!help.contains("WARNING") && !help.contains("\u{1B}"), "no pager, no escape codes: \(help)")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func bashCompletesTheOptionsOfTheDefaultCommand() throws {
@@ -259,8 +226,7 @@ import Glibc
         let folder = FlowShellBinary.url.deletingLastPathComponent().path
         let terminal = try PseudoTerminal.interactiveBash(
             home: home, extra: ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
-        terminal.type("source '\(script.path)'\r")
-        try terminal.expect("$ ")
+        try terminal.enter("source '\(script.path)'", expecting: "$ ")
         terminal.type("flowshell --fr\t")
         try terminal.expectOnScreen("$ flowshell --fresh")
         terminal.type("\u{15}flowshell ch\t")
@@ -277,11 +243,8 @@ import Glibc
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         terminal.paste(String(repeating: "x", count: 1 << 20))
-        terminal.type("\r")
-        try terminal.expect("✗ the line is longer than 4096 bytes, the most a line may have — nothing ran")
-        terminal.type("where\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
+        try terminal.enter("", expecting: "✗ the line is longer than 4096 bytes, the most a line may have — nothing ran")
+        try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
         try quit(terminal)
     }
 
@@ -316,9 +279,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
-        terminal.type("wxhere\u{01}\u{06}\u{04}\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
+        try terminal.enter("wxhere\u{01}\u{06}\u{04}", expecting: "1. Cars (cars.list)", "Cars › ")
         terminal.type("\u{04}")
         let left = try terminal.expect("$ ")
         #expect(!left.contains("^D"))

@@ -23,8 +23,7 @@ import Testing
             extra: [
                 "PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             ])
-        terminal.type("cd '\(FlowShellBinary.repository.path)'\r")
-        try terminal.expect("$ ")
+        try terminal.enter("cd '\(FlowShellBinary.repository.path)'", expecting: "$ ")
         let start = terminal.screen().history.count
         // Each line typed is what follows the last `› ` of a prompt; each waits for the prompt after it.
         let prompts = expected.filter { $0.hasPrefix("Cars ›") }

@@ -8,7 +8,9 @@ import Testing
 /// `--clock`, `--clock-rate`), so that a booking starts within seconds: twelve of them, since the
 /// lines from booking to opening My bookings must all come before it starts (on a busy machine
 /// they took more than the four seconds a faster clock left, and the replay, whose booking starts
-/// from the moment `from` was typed, found it running already).
+/// from the moment `from` was typed, found it running already). The replay itself does not race
+/// anything: its clock moves only to recorded moments and for what a line waits for, never for
+/// the wake My bookings' timer sleeps until (`ClockPacerTests`).
 @Suite(.serialized) struct RecordedUpdateTests {
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
     /// A whole minute, so that the times shown do not depend on the seconds.
@@ -18,23 +20,19 @@ import Testing
     /// it runs; returns the recording.
     private func recordBookingThatStarts(in home: URL) throws -> URL {
         let file = home.appendingPathComponent("session.jsonl")
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path,
-            arguments: ["--config", config, "--record", file.path, "--clock", String(start), "--clock-rate", "600"],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", config, "--record", file.path, "--clock", String(start), "--clock-rate", "600"], home: home)
         try terminal.expect("Cars › ")
         for (line, prompt) in [
             ("select rio", "Kia Rio › "), ("book", "[Sign in] › "), ("login alice", "› "), ("from 2", "› "),
             ("confirm", "Kia Rio › "), ("back", "Cars › "), ("bookings", "My bookings › "),
         ] {
-            terminal.type(line + "\r")
-            try terminal.expect(prompt)
+            try terminal.enter(line, expecting: prompt)
         }
         // Two hours of the session's clock later, the list changes by itself.
         let update = try terminal.expect("My bookings changed by itself")
         #expect(update.contains("running"))
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         return file
     }
 
@@ -107,22 +105,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--record", file.path],
-            environment: environment, directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(["--config", config, "--record", file.path], home: home, environment: environment)
         try terminal.expect("Cars › ")
-        terminal.type("bookings\r")
-        try terminal.expect("[Sign in] › ")
-        terminal.type("login alice\r")
-        try terminal.expect("My bookings › ")
+        try terminal.enter("bookings", expecting: "[Sign in] › ")
+        try terminal.enter("login alice", expecting: "My bookings › ")
         // Another shell books on the same data: the list changes, for a reason no replay has.
         let other = try FlowShellBinary.run(
             ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
             in: home, environment: environment)
         #expect(other.output.contains("BK-1001"))
         try terminal.expect("My bookings changed by itself")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
         #expect(lines[update].contains("\"by\":\"other\""))

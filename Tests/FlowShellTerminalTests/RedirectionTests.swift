@@ -131,27 +131,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         // A pager that marks what it shows: nothing redirected may reach it.
         let environment = FlowShellBinary.environment(home: home, extra: ["PAGER": "sed s/^/PAGED:/", "SHELL": "/bin/sh"])
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: environment, directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         // The prompt is coloured here: its arrow is waited for.
         try terminal.expect("› ")
-        terminal.type("help > help.txt\r")
-        let answer = try terminal.expect("› ")
+        let answer = try terminal.enter("help > help.txt", expecting: "› ")
         #expect(!answer.contains("PAGED:") && !answer.contains("Global commands"), "help went to the file, not the pager or the screen")
         let help = try String(contentsOf: home.appendingPathComponent("help.txt"), encoding: .utf8)
         #expect(help.contains("Global commands:\n") && !help.contains("\u{1B}"), "plain text, though the terminal has colour")
-        terminal.type("where | tr a-z A-Z\r")
-        try terminal.expect("1. CARS (CARS.LIST)")
-        try terminal.expect("› ")
+        try terminal.enter("where | tr a-z A-Z", expecting: "1. CARS (CARS.LIST)", "› ")
         // The command asks before it reads (its question is written with an escape, so that
         // the typed line's echo cannot be taken for it): what is typed then is its input.
-        terminal.type("shell printf '\\127ord? '; read word; echo \"got $word\"\r")
-        try terminal.expect("Word? ")
-        terminal.type("hello\r")
-        try terminal.expect("got hello")
-        try terminal.expect("› ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("shell printf '\\127ord? '; read word; echo \"got $word\"", expecting: "Word? ")
+        try terminal.enter("hello", expecting: "got hello", "› ")
+        #expect(try terminal.quit() == 0)
     }
 }

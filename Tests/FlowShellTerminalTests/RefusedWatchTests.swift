@@ -23,10 +23,8 @@ import Testing
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         var refused = environment
         refused["LD_PRELOAD"] = shim
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", file.path],
-            environment: refused, directory: home.path,
-            columns: 300)  // wide enough that no message wraps
+        // Wide enough that no message wraps.
+        let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, environment: refused, columns: 300)
         var shown = try terminal.expect(Self.refusal)
         shown += try terminal.expect("Cars › ")
         terminal.type("bookings\r")
@@ -63,8 +61,7 @@ import Testing
         shown += try terminal.expect("Cars › [Kia Rio] › ")
         terminal.type("back\r")
         shown += try terminal.expect("Cars › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         #expect(shown.components(separatedBy: "the system refused").count == 2, "the refusal is said once: \(shown.debugDescription)")
     }
 

@@ -11,10 +11,7 @@ import Glibc
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
     private func start(home: URL) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--fresh"],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(["--config", config, "--fresh"], home: home)
         try terminal.expect("Cars › ")
         return terminal
     }
@@ -29,8 +26,7 @@ import Glibc
         let answer = try terminal.expect("Cars › ")
         #expect(!answer.contains("crashed"))
         #expect(!answer.contains("Signal 3"))
-        terminal.type("where\r")
-        let output = try terminal.expect("1. Cars (cars.list)")
+        let output = try terminal.enter("where", expecting: "1. Cars (cars.list)")
         #expect(!output.contains("unknown command"), "the abandoned line was not run")
         try terminal.expect("Cars › ")
         #expect(terminal.isRunning)
@@ -42,15 +38,12 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
-        terminal.type("refresh\r")
-        try terminal.expect("working… Ctrl-C cancels")
+        try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         terminal.type("\u{1C}")
         // Cancelled, or finished first on a busy machine: either way the shell answers.
         let answer = try terminal.expect("Cars › ")
         #expect(!answer.contains("crashed"))
-        terminal.type("where\r")
-        try terminal.expect("1. Cars (cars.list)")
-        try terminal.expect("Cars › ")
+        try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -60,8 +53,7 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
-        terminal.type("select rio\r")
-        try terminal.expect("Cars › Kia Rio › ")
+        try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
         #expect(!terminal.isInNormalMode, "the line editor reads in its own mode")
         kill(terminal.pid, signal)
         #expect(try terminal.waitForExit() == 128 + signal)
@@ -78,8 +70,7 @@ import Glibc
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
-        terminal.type("refresh\r")
-        try terminal.expect("working… Ctrl-C cancels")
+        try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         kill(terminal.pid, SIGTERM)
         #expect(try terminal.waitForExit() == 128 + SIGTERM)
         #expect(terminal.isInNormalMode)

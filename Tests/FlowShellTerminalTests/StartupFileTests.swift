@@ -14,10 +14,9 @@ import Testing
     }
 
     private func start(home: URL, extra: [String: String] = [:]) throws -> PseudoTerminal {
-        try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"].merging(extra) { $1 }), directory: home.path
-        )
+        try PseudoTerminal.flowshell(
+            ["--config", config], home: home,
+            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"].merging(extra) { $1 }))
     }
 
     @Test func theStartupFileRunsAtThePromptQuietlyAndNamesItsLines() throws {
@@ -29,11 +28,8 @@ import Testing
         #expect(before.contains("~/.config/flowshell/init:3: unknown command 'fly' here"))
         #expect(before.contains("7 of 7 cars, by distance"), "a failed line does not stop the file; its screen shows")
         #expect(!before.contains("cheap now stands for"), "a startup file says nothing when all is well")
-        terminal.type("cheap\r")
-        try terminal.expect("7 of 7 cars, by price")
-        try terminal.expect("Cars › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("cheap", expecting: "7 of 7 cars, by price", "Cars › ")
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func xdgConfigHomeIsReadFirst() throws {
@@ -45,8 +41,7 @@ import Testing
         let terminal = try start(home: home, extra: ["XDG_CONFIG_HOME": configHome.path])
         let before = try terminal.expect("Cars › ")
         #expect(before.contains("7 of 7 cars, by name"))
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func aScriptDoesNotRunIt() throws {
@@ -72,8 +67,7 @@ import Testing
         let before = try terminal.expect(prompt)
         let footer = startup.hasPrefix("select") ? "commands: book" : "7 of 7 cars"
         #expect(before.components(separatedBy: footer).count == 2, "\(before)")
-        terminal.type("quit\r")
-        try terminal.expect("$ ")
+        try terminal.enter("quit", expecting: "$ ")
         terminal.type("exit\r")
         #expect(try terminal.waitForExit() == 0)
     }

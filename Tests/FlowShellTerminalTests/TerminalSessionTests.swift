@@ -9,10 +9,8 @@ import Testing
     let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
 
     private func start(home: URL, extra: [String: String] = ["NO_COLOR": "1"]) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home, extra: extra), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", config], home: home, environment: FlowShellBinary.environment(home: home, extra: extra))
         try terminal.expect("Cars › ")
         return terminal
     }
@@ -26,9 +24,7 @@ import Testing
         try terminal.expect("ect ")
         terminal.type("oct\t")
         try terminal.expect("avia ")
-        terminal.type("\r")
-        try terminal.expect("Operator: CityDrive")
-        try terminal.expect("Cars › Škoda Octavia › ")
+        try terminal.enter("", expecting: "Operator: CityDrive", "Cars › Škoda Octavia › ")
         // Several candidates are listed when the typed text settles nothing.
         terminal.type("\u{15}")  // Ctrl-U clears the line
         terminal.type("h\t")
@@ -46,27 +42,13 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
-        terminal.type("alias far sort distance\r")
-        try terminal.expect("far now stands for 'sort distance'")
-        try terminal.expect("Cars › ")
-        terminal.type("far\r")
-        try terminal.expect("7 of 7 cars, by distance")
-        try terminal.expect("Cars › ")
-        terminal.type("history\r")
-        try terminal.expect("2  far")
-        try terminal.expect("Cars › ")
-        terminal.type("!2\r")
-        try terminal.expect("nothing changed")
-        try terminal.expect("Cars › ")
-        terminal.type("set pager off\r")
-        try terminal.expect("pager = off")
-        try terminal.expect("Cars › ")
-        terminal.type("select --help\r")
-        try terminal.expect("usage: select CAR-ID")
-        try terminal.expect("Cars › ")
-        terminal.type("selct rio\r")
-        try terminal.expect("did you mean 'select'?")
-        try terminal.expect("Cars › ")
+        try terminal.enter("alias far sort distance", expecting: "far now stands for 'sort distance'", "Cars › ")
+        try terminal.enter("far", expecting: "7 of 7 cars, by distance", "Cars › ")
+        try terminal.enter("history", expecting: "2  far", "Cars › ")
+        try terminal.enter("!2", expecting: "nothing changed", "Cars › ")
+        try terminal.enter("set pager off", expecting: "pager = off", "Cars › ")
+        try terminal.enter("select --help", expecting: "usage: select CAR-ID", "Cars › ")
+        try terminal.enter("selct rio", expecting: "did you mean 'select'?", "Cars › ")
         terminal.type("quit 4\r")
         #expect(try terminal.waitForExit() == 4)
     }
@@ -75,16 +57,11 @@ import Testing
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
-        terminal.type("help sort\r")
-        try terminal.expect("usage: sort ORDER")
-        try terminal.expect("Cars › ")
+        try terminal.enter("help sort", expecting: "usage: sort ORDER", "Cars › ")
         terminal.type("\u{1B}[A")
         try terminal.expect("help sort")
-        terminal.type("\r")
-        try terminal.expect("usage: sort ORDER")
-        try terminal.expect("Cars › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("", expecting: "usage: sort ORDER", "Cars › ")
+        #expect(try terminal.quit() == 0)
 
         let history = try String(contentsOf: home.appendingPathComponent("state/flowshell/carsharing/history"), encoding: .utf8)
         #expect(history.hasPrefix("_HiStOrY_V2_"))
@@ -105,16 +82,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let folder = home.appendingPathComponent("a-folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config, "--history", folder.path],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(["--config", config, "--history", folder.path], home: home)
         try terminal.expect("Cars › ")
-        terminal.type("where\r")
-        try terminal.expect("warning: history will not be saved to \(folder.path): is a directory")
-        try terminal.expect("Cars › ")
-        terminal.type("help sort\r")
-        let second = try terminal.expect("Cars › ")
+        try terminal.enter("where", expecting: "warning: history will not be saved to \(folder.path): is a directory", "Cars › ")
+        let second = try terminal.enter("help sort", expecting: "Cars › ")
         #expect(!second.contains("warning"), "said once")
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
@@ -126,9 +97,7 @@ import Testing
         let terminal = try start(home: home)
         // Type a wrong last letter, erase it, fix it: the multi-byte Š must come through whole.
         terminal.type("filter Škodx")
-        terminal.type("\u{7F}a\r")
-        try terminal.expect("1 of 7 cars, by price, matching 'Škoda'")
-        try terminal.expect("Cars › ")
+        try terminal.enter("\u{7F}a", expecting: "1 of 7 cars, by price, matching 'Škoda'", "Cars › ")
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -142,8 +111,7 @@ import Testing
         terminal.type("\u{03}")
         try terminal.expect("Cars › ")
         #expect(terminal.isRunning)
-        terminal.type("where\r")
-        let output = try terminal.expect("1. Cars (cars.list)")
+        let output = try terminal.enter("where", expecting: "1. Cars (cars.list)")
         #expect(!output.contains("unknown command"))
         try terminal.expect("Cars › ")
         terminal.type("\u{04}")
@@ -153,14 +121,10 @@ import Testing
     @Test func colourOnATerminalUnlessNoColour() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: FlowShellBinary.environment(home: home))
         let banner = try terminal.expect("› ")
         #expect(banner.contains("\u{1B}[1mCars\u{1B}[0m"))
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
     }
 }
 
@@ -171,20 +135,15 @@ import Testing
     @Test func aSlowCommandShowsProgressAndCtrlCCancelsIt() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home)
         try terminal.expect("Cars › ")
-        terminal.type("filter green\r")
-        try terminal.expect("2 of 7 cars")
-        try terminal.expect("Cars › ")
+        try terminal.enter("filter green", expecting: "2 of 7 cars", "Cars › ")
         // A refresh takes about a second. On a busy machine the Ctrl-C typed once the spinner
         // shows may arrive after the refresh has finished, and then only clears an empty line:
         // that proves nothing either way, so the test tries again rather than racing the clock.
         var cancelled = false
         for _ in 1...10 where !cancelled {
-            terminal.type("refresh\r")
-            try terminal.expect("working… Ctrl-C cancels")
+            try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
             terminal.type("\u{03}")
             let answer = try terminal.expect("Cars › ")
             cancelled = answer.contains("! cancelled")
@@ -193,9 +152,7 @@ import Testing
             #expect(!afterCancel.contains("of 7 cars"), "nothing was redrawn after the cancel")
             #expect(terminal.isRunning)
             // Reads past a prompt that a late Ctrl-C redraws, so the next round starts in step.
-            terminal.type("where\r")
-            try terminal.expect("1. Cars (cars.list)")
-            try terminal.expect("Cars › ")
+            try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
         }
         #expect(cancelled, "Ctrl-C cancelled a running refresh")
         terminal.type("refresh\r")

@@ -31,6 +31,15 @@ package enum FlowShellBinary {
         return folder
     }
 
+    /// A copy of the demo's `config.json` in `home`, to edit while a shell follows it: the
+    /// copy's file and the text it started with.
+    package static func demoConfigCopy(in home: URL) throws -> (file: URL, text: String) {
+        let file = home.appendingPathComponent("config.json")
+        let text = try String(contentsOf: repository.appendingPathComponent("config.json"), encoding: .utf8)
+        try Data(text.utf8).write(to: file)
+        return (file, text)
+    }
+
     /// The environment the tests run the binary in: a private home and state folder, no colour.
     package static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = [

@@ -192,6 +192,33 @@ extension PseudoTerminal {
         return terminal
     }
 
+    /// The shell under test (`flowshell ARGUMENTS`) on a new pseudo-terminal, in `home` and with
+    /// `environment` (by default the tests' environment for `home` with no colour).
+    package static func flowshell(
+        _ arguments: [String] = [], home: URL, environment: [String: String]? = nil, rows: Int = 40, columns: Int = 100
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            executable: FlowShellBinary.url.path, arguments: arguments,
+            environment: environment ?? FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
+            directory: home.path, rows: rows, columns: columns)
+    }
+
+    /// Types `line` and Return, and waits for each of `texts` in turn (an answer, then the
+    /// prompt); returns what came up to the last, as ``expect(_:timeout:)`` does.
+    @discardableResult
+    package func enter(_ line: String, expecting texts: String...) throws -> String {
+        type(line + "\r")
+        var upTo = ""
+        for text in texts { upTo = try expect(text) }
+        return upTo
+    }
+
+    /// Types `quit` and Return, and returns the program's exit status.
+    package func quit() throws -> Int32 {
+        type("quit\r")
+        return try waitForExit()
+    }
+
     /// What the terminal shows now and showed before (its rows scrolled off), as a person sees it.
     package func screen(rows: Int = 24, columns: Int = 80) -> TerminalScreen {
         TerminalScreen(rows: rows, columns: columns, showing: transcript)

@@ -29,12 +29,7 @@ struct GraphCommand: FeatureCommand {
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
         let console = StandardConsole()
-        let trust = plugins.trust(identity: identity, environment: environment)
-        let check = FlowCheck(
-            source: options.source(identity), features: features,
-            plugins: PluginLoader(
-                purpose: .checking, trust: trust,
-                paths: StatePaths(folder: identity.folder, environment: environment)), reserving: .terminal)
+        let check = plugins.check(options, identity: identity, features: features, environment: environment)
         guard let manifest = check.runnableManifest else {
             console.writeError(check.textReport)
             return check.exitStatus

@@ -92,8 +92,11 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         guard !isOpen, !isClosed else { return }
         isOpen = true
         onBackgroundEvents = events
-        for subscription in S.subscriptions {
-            start(subscription.run)
+        // What the subscriptions' tasks sleep on a clock is the screen's own doing, not a line's.
+        ScreenActivity.$isSubscription.withValue(true) {
+            for subscription in S.subscriptions {
+                start(subscription.run)
+            }
         }
     }
 

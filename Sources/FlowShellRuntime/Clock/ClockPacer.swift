@@ -1,5 +1,6 @@
-/// Moves a ``ManualClock`` on while a line waits for it: once some work sleeps on the clock
-/// during the line, the clock moves to the earliest wake, then the next, until the line ends.
+/// Moves a ``ManualClock`` on while a line waits for it: once some work of the line (a command,
+/// an effect; not a screen's subscription) sleeps on the clock during the line, the clock moves
+/// to the earliest wake, then the next, until the line ends.
 /// What a line waits for (an operator's round trip, a retry's pause) then passes at once, in
 /// the order it would have passed, and time stands still between lines — what a replay and
 /// `test` need, where the clock is theirs to move.
@@ -40,7 +41,9 @@ package final class ClockPacer {
         reachedLimit = false
         let clock = clock
         let sleeps = sleeps
-        // A sleep that started before the line (a screen's subscription) is no reason to move.
+        // A sleep that started before the line is no reason to move, and neither is a screen's
+        // subscription's (the clock does not count those): what a screen the line opens
+        // sleeps until is the screen's own doing, which the line does not wait for.
         let before = clock.sleepCount
         watcher = Task { @MainActor [weak self] in
             while !Task.isCancelled {

@@ -1,3 +1,4 @@
+import FlowShellKit
 import Synchronization
 
 /// A clock that stands still until its owner moves it on, which wakes the screens' sleeps that
@@ -26,7 +27,7 @@ package final class ManualClock: Clock, Sendable {
     private let onSleep: (@Sendable () -> Void)?
 
     /// A clock at zero; `onSleep` is told (on the sleeping task, outside the clock's lock) each
-    /// time some work starts to sleep on it.
+    /// time some work other than a screen's subscription starts to sleep on it.
     package init(onSleep: (@Sendable () -> Void)? = nil) {
         self.onSleep = onSleep
     }
@@ -42,18 +43,20 @@ package final class ManualClock: Clock, Sendable {
             state.nextID += 1
             return state.nextID
         }
+        // A screen's subscription sleeping is the screen's own doing, which no line waits for.
+        let counted = !ScreenActivity.isSubscription
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = state.withLock { state in
                     if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= state.current { return .success(()) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    state.sleeps += 1
+                    if counted { state.sleeps += 1 }
                     return nil
                 }
                 if let outcome {
                     continuation.resume(with: outcome)
-                } else {
+                } else if counted {
                     onSleep?()
                 }
             }
@@ -75,7 +78,8 @@ package final class ManualClock: Clock, Sendable {
         state.withLock { $0.sleepers.values.contains { $0.deadline.offset <= offset } }
     }
 
-    /// How many sleeps have started on the clock (that did not end at once).
+    /// How many sleeps have started on the clock (that did not end at once), but for screens'
+    /// subscriptions' (``ScreenActivity``).
     package var sleepCount: Int {
         state.withLock { $0.sleeps }
     }

@@ -23,23 +23,23 @@ package final class FolderWatcher: @unchecked Sendable {
     /// How often a folder is looked at when the kernel does not watch it.
     package static let pollingInterval: Duration = .seconds(1)
 
-    private let queue = DispatchQueue(label: "flowshell.folder-watcher")
+    let queue = DispatchQueue(label: "flowshell.folder-watcher")
     /// The error the kernel is taken to give when asked for an inotify instance (tests).
     private let refusal: Int32?
-    private var kernel = Kernel.notStarted
-    private var folders: [String: WatchedFolder] = [:]
+    var kernel = Kernel.notStarted
+    var folders: [String: WatchedFolder] = [:]
     /// The folders of each kernel watch (the same folder spelt two ways has one watch).
     private var foldersByWatch: [Int32: Set<String>] = [:]
     private var nextFollower = 0
-    private var pollTimer: (any DispatchSourceTimer)?
-    private var reporter: (@Sendable (String) -> Void)?
-    private var said: Set<String> = []
-    private var unsaid: [String] = []
+    var pollTimer: (any DispatchSourceTimer)?
+    var reporter: (@Sendable (String) -> Void)?
+    var said: Set<String> = []
+    var unsaid: [String] = []
     private var eventBuffer = [UInt8](repeating: 0, count: 8192)
     /// Whether the kernel ever watched a folder for it (its descriptor is then slow to close).
     private var hasWatched = false
 
-    private enum Kernel {
+    enum Kernel {
         case notStarted
         /// The inotify descriptor and the source that reads it.
         case watching(Int32, any DispatchSourceRead)
@@ -139,7 +139,7 @@ package final class FolderWatcher: @unchecked Sendable {
     // MARK: - Folders and followers (on the queue)
 
     // @unchecked: used on the queue only.
-    private final class Follower: @unchecked Sendable {
+    final class Follower: @unchecked Sendable {
         let names: Set<String>?
         let writesInProgress: Bool
         let version: (@Sendable () -> Int?)?
@@ -163,7 +163,7 @@ package final class FolderWatcher: @unchecked Sendable {
         }
     }
 
-    private final class WatchedFolder {
+    final class WatchedFolder {
         let path: String
         var followers: [Int: Follower] = [:]
         /// The kernel's watch; nil while the folder is looked at once a second.
@@ -250,7 +250,7 @@ package final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Asks the kernel to watch `folder`; false when it does not (the folder is then looked at).
-    private func addWatch(for folder: WatchedFolder) -> Bool {
+    func addWatch(for folder: WatchedFolder) -> Bool {
         #if os(Linux)
         guard case .watching(let descriptor, _) = kernel else { return false }
         let watch = inotify_add_watch(descriptor, folder.path, Self.mask)
@@ -333,7 +333,7 @@ package final class FolderWatcher: @unchecked Sendable {
     private static let settlingDelays: [Int] = [10, 20, 40, 80, 160, 320, 640, 1280]
 
     /// The kernel reported a change that concerns `follower`.
-    private func changed(_ follower: Follower) {
+    func changed(_ follower: Follower) {
         guard follower.version != nil else {
             follower.onChange()
             return
@@ -353,7 +353,7 @@ package final class FolderWatcher: @unchecked Sendable {
 
     /// Reads the follower's version and reports a change when it moved — or, with
     /// `orWhenUnknown`, when it cannot be read; whether it reported.
-    private func reportIfVersionMoved(_ follower: Follower, orWhenUnknown: Bool) -> Bool {
+    func reportIfVersionMoved(_ follower: Follower, orWhenUnknown: Bool) -> Bool {
         guard let now = follower.version?() else {
             if orWhenUnknown { follower.onChange() }
             return orWhenUnknown
@@ -367,85 +367,6 @@ package final class FolderWatcher: @unchecked Sendable {
     private func isFollowed(_ follower: Follower) -> Bool {
         folders.values.contains { folder in folder.followers.values.contains { $0 === follower } }
     }
-
-    // MARK: - Looking once a second
-
-    private func startPolling(_ folder: WatchedFolder) {
-        folder.stamps = FolderEntryStamp.stamps(in: folder.path, names: folder.namesOfInterest)
-        guard pollTimer == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let interval = Int(Self.pollingInterval.components.seconds)
-        timer.schedule(deadline: .now() + .seconds(interval), repeating: .seconds(interval), leeway: .milliseconds(100))
-        timer.setEventHandler { [unowned self] in poll() }
-        timer.activate()
-        pollTimer = timer
-    }
-
-    private func poll() {
-        for folder in folders.values where folder.watch == nil {
-            // A folder that was not there is watched by the kernel once it is.
-            if case .watching = kernel, addWatch(for: folder) {
-                folder.stamps = [:]
-                for follower in folder.followers.values { changed(follower) }
-                continue
-            }
-            let stamps = FolderEntryStamp.stamps(in: folder.path, names: folder.namesOfInterest)
-            let changedNames = Set(stamps.keys).union(folder.stamps.keys).filter { stamps[$0] != folder.stamps[$0] }
-            folder.stamps = stamps
-            for follower in folder.followers.values {
-                let touched = changedNames.contains { follower.cares(about: $0) }
-                if follower.version != nil {
-                    _ = reportIfVersionMoved(follower, orWhenUnknown: touched)
-                } else if touched {
-                    follower.onChange()
-                }
-            }
-        }
-        if !folders.values.contains(where: { $0.watch == nil }) {
-            pollTimer?.cancel()
-            pollTimer = nil
-        }
-    }
-
-    // MARK: - Saying what was refused
-
-    private func refuse(_ reason: String) {
-        let message = "\(reason) — checking for changes once a second instead"
-        guard said.insert(message).inserted else { return }
-        if let reporter {
-            reporter(message)
-        } else {
-            unsaid.append(message)
-        }
-    }
-
-    #if os(Linux)
-    private static func instanceRefusal(_ code: Int32) -> String {
-        switch code {
-        case EMFILE:
-            return
-                "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances)"
-        case ENFILE:
-            return "the system refused to watch files for changes: it has too many files open"
-        case ENOMEM:
-            return "the system refused to watch files for changes: it is out of memory for it"
-        default:
-            return "the system refused to watch files for changes (inotify: \(String(cString: strerror(code))))"
-        }
-    }
-
-    private static func watchRefusal(_ code: Int32, folder: String) -> String {
-        switch code {
-        case ENOSPC:
-            return
-                "the system refused to watch \(folder) for changes: this user's inotify watches are used up (fs.inotify.max_user_watches)"
-        case EACCES, EPERM:
-            return "the system refused to watch \(folder) for changes: permission denied"
-        default:
-            return "the system refused to watch \(folder) for changes (inotify: \(String(cString: strerror(code))))"
-        }
-    }
-    #endif
 
     /// `folder` as the watcher keys it: without trailing slashes, "." for an empty one.
     private static func folderKey(_ folder: String) -> String {

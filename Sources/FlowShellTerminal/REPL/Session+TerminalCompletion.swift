@@ -1,14 +1,11 @@
+import FlowShellKit
 import FlowShellRuntime
-import LineEditor
 
 // The terminal's Tab: the session's completion (with this machine's files for a path, which
-// the session's files capability lists), as the line editor takes it.
+// the session's files capability lists), the value the line editor applies.
 extension Session {
     /// What Tab at the terminal does for the text before the cursor.
-    public func completeAtTerminal(_ textBeforeCursor: String) -> LineCompletion {
-        let completion = complete(textBeforeCursor)
-        return LineCompletion(
-            deleting: completion.deleting, insert: completion.insert,
-            candidates: completion.candidates, descriptions: completion.descriptions)
+    public func completeAtTerminal(_ textBeforeCursor: String) -> Completion {
+        complete(textBeforeCursor)
     }
 }

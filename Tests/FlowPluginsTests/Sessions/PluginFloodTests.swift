@@ -33,24 +33,18 @@ import Testing
     @Test func aFloodedScreenAtThePromptShowsItsLastViewAndACommandAnswersMeanwhile() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
-            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
+            rows: 24, columns: 80)
         try terminal.expect("Flood › ")
-        terminal.type("views\r")
-        try terminal.expect("Views › ")
+        try terminal.enter("views", expecting: "Views › ")
         // Thousands of updates have been sent, and the plugin goes on sending them.
         try terminal.expect("over 5000 sent")
-        terminal.type("where\r")
-        try terminal.expect("2. Views (flood.views)")
+        try terminal.enter("where", expecting: "2. Views (flood.views)")
         // A command of the flooded screen itself reaches the plugin and its answer is shown.
-        terminal.type("stop\r")
-        try terminal.expect("stopped after ")
-        terminal.type("back\r")
-        try terminal.expect("Flood › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("stop", expecting: "stopped after ")
+        try terminal.enter("back", expecting: "Flood › ")
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func everyEventOfAFloodIsActedOnInOrderAndTheCoveredScreenKeepsItsLastView() throws {

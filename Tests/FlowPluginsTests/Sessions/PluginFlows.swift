@@ -47,6 +47,13 @@ enum PluginFlows {
         FlowShellBinary.environment(home: home, extra: extra.merging(["FLOWSHELL_ALLOW_PLUGINS": "1"]) { $1 })
     }
 
+    /// The shell on the example plugins' flow (`--config examples/plugins.json`, then
+    /// `arguments`), piped `script`, in `home`, its plugins allowed to start.
+    static func runExamples(_ script: String, in home: URL, arguments: [String] = []) throws -> FlowShellBinary.Result {
+        try FlowShellBinary.run(
+            ["--config", examples] + arguments, input: script, in: home, environment: allowingPlugins(home: home))
+    }
+
     /// The process ids a state folder's plugin logs say were started.
     static func startedProcesses(in state: URL) -> [Int32] {
         let folder = state.appendingPathComponent("flowshell")

@@ -50,35 +50,27 @@ import Testing
     @Test func aPluginScreenChangesByItselfAtThePrompt() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
-            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            directory: home.path)
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
         try terminal.expect("Memos › ")
-        terminal.type("ticker\r")
-        try terminal.expect("Ticker › ")
+        try terminal.enter("ticker", expecting: "Ticker › ")
         // The plugin pushes a tick every 50 ms; the shell shows them by themselves, throttled.
         try terminal.expect("tick 3")
         try terminal.expect("Ticker changed by itself")
         // A plugin that keeps pushing does not hold the prompt: a command still answers.
-        terminal.type("where\r")
-        try terminal.expect("2. Ticker (memo.ticker)")
-        terminal.type("back\r")
-        try terminal.expect("Memos › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("where", expecting: "2. Ticker (memo.ticker)")
+        try terminal.enter("back", expecting: "Memos › ")
+        #expect(try terminal.quit() == 0)
     }
 
     @Test func aScreenAt20UpdatesASecondDoesNotFloodTheScrollback() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", try write(home)],
-            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            directory: home.path, rows: 24, columns: 80)
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
+            rows: 24, columns: 80)
         try terminal.expect("Memos › ")
-        terminal.type("ticker\r")
-        try terminal.expect("Ticker › ")
+        try terminal.enter("ticker", expecting: "Ticker › ")
         // Ticks pushed 20 a second while the prompt waits, shown at most 10 a second: twenty
         // shown take two seconds or more.
         var ticking = ""
@@ -91,10 +83,8 @@ import Testing
         let inPlace = ticking.components(separatedBy: "A\u{1B}[J\r\r\nTicker\r\r\n").count - 1
         #expect(shown > 0)
         #expect(inPlace == shown, "\(inPlace) of \(shown) updates drawn in place")
-        terminal.type("back\r")
-        try terminal.expect("Memos › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("back", expecting: "Memos › ")
+        #expect(try terminal.quit() == 0)
     }
 }
 

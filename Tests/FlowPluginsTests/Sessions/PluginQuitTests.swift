@@ -83,13 +83,11 @@ import Glibc
     @Test func ctrlCWhileQuitWaitsForAPluginKillsItAtOnce() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", try Self.config(in: home).path, "--fresh"],
-            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", try Self.config(in: home).path, "--fresh"], home: home,
+            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
         try terminal.expect("Cars › ")
-        terminal.type("open /echo/one\r")
-        try terminal.expect("Echo one › ")
+        try terminal.enter("open /echo/one", expecting: "Echo one › ")
         terminal.type("quit\r")
         // The shell has closed the plugin's stdin and waits for it to exit: Ctrl-C now.
         try Self.waitForStdinToEnd(in: home)

@@ -22,9 +22,7 @@ import Testing
             back
             quit
             """
-        let result = try FlowShellBinary.run(
-            ["--config", PluginFlows.examples], input: script, in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runExamples(script, in: home)
         #expect(result.errors == "")
         #expect(result.status == 0)
         let lines = result.output.components(separatedBy: "\n")
@@ -57,9 +55,7 @@ import Testing
             done
             where
             """
-        let result = try FlowShellBinary.run(
-            ["--config", PluginFlows.examples], input: script, in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runExamples(script, in: home)
         #expect(result.errors == "")
         #expect(result.status == 0)
         let lines = result.output.components(separatedBy: "\n")
@@ -72,9 +68,7 @@ import Testing
     @Test func pluginScreensAreInTheJSONOutput() throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", PluginFlows.examples, "--output", "json"], input: "select zoe\nweather\ndays 2\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runExamples("select zoe\nweather\ndays 2\n", in: home, arguments: ["--output", "json"])
         #expect(result.status == 0)
         let screens = result.output.split(separator: "\n").filter { $0.contains("\"screen\":\"weather.forecast\"") }
         #expect(screens.count == 2)

@@ -13,35 +13,22 @@ import Testing
             ["trust", "--config", PluginFlows.examples], input: "", in: home,
             environment: FlowShellBinary.environment(home: home))
         #expect(trusted.status == 0)
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", PluginFlows.examples, "--fresh"],
-            environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
-        )
+        let terminal = try PseudoTerminal.flowshell(["--config", PluginFlows.examples, "--fresh"], home: home)
         try terminal.expect("Cars › ")
-        terminal.type("select rio\r")
-        try terminal.expect("Cars › Kia Rio › ")
-        terminal.type("weather\r")
-        try terminal.expect("3-day forecast")
-        try terminal.expect("Cars › Kia Rio › Weather near rio › ")
+        try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
+        try terminal.enter("weather", expecting: "3-day forecast", "Cars › Kia Rio › Weather near rio › ")
         // Tab completes the plugin screen's commands and their values.
         terminal.type("da\t")
         try terminal.expect("ys ")
-        terminal.type("6\r")
-        try terminal.expect("6-day forecast")
-        try terminal.expect("Weather near rio › ")
-        terminal.type("radar\r")
-        try terminal.expect("working… Ctrl-C cancels")
+        try terminal.enter("6", expecting: "6-day forecast", "Weather near rio › ")
+        try terminal.enter("radar", expecting: "working… Ctrl-C cancels")
         terminal.type("\u{03}")
         try terminal.expect("cancelled")
         try terminal.expect("Weather near rio › ")
         // The plugin honoured the cancel: it still runs and answers.
-        terminal.type("days 2\r")
-        try terminal.expect("2-day forecast")
-        try terminal.expect("Weather near rio › ")
-        terminal.type("back\r")
-        try terminal.expect("Cars › Kia Rio › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.enter("days 2", expecting: "2-day forecast", "Weather near rio › ")
+        try terminal.enter("back", expecting: "Cars › Kia Rio › ")
+        #expect(try terminal.quit() == 0)
         let started = PluginFlows.startedProcesses(in: home.appendingPathComponent("state"))
         #expect(started.count == 1)
         #expect(!started.contains(where: PluginFlows.exists), "no plugin outlives the shell")
@@ -57,17 +44,15 @@ import Testing
             if (printf 'HIJACKED' > /dev/tty) 2>/dev/null; then echo reached > tty.txt; else echo refused > tty.txt; fi
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config.path, "--fresh"],
-            environment: PluginFlows.allowingPlugins(home: folder, extra: ["NO_COLOR": "1"]), directory: folder.path
-        )
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", config.path, "--fresh"], home: folder,
+            environment: PluginFlows.allowingPlugins(home: folder, extra: ["NO_COLOR": "1"]))
         try terminal.expect("Cars › ")
         terminal.type("open /echo/hi\r")
         // The plugin tried the terminal before it said hello, so before its screen showed.
         try terminal.expect("Echo hi")
         try terminal.expect("› ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         #expect(!terminal.transcript.contains("HIJACKED"))
         #expect(try String(contentsOf: folder.appendingPathComponent("tty.txt"), encoding: .utf8) == "refused\n")
     }
@@ -83,20 +68,17 @@ import Testing
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "escapes"]"#)
             .write(to: config, atomically: true, encoding: .utf8)
-        let terminal = try PseudoTerminal(
-            executable: FlowShellBinary.url.path, arguments: ["--config", config.path, "--fresh"],
-            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]), directory: home.path
+        let terminal = try PseudoTerminal.flowshell(
+            ["--config", config.path, "--fresh"], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"])
         )
         try terminal.expect("Cars › ")
-        terminal.type("open /echo/hi\r")
-        try terminal.expect("Cars › Echo\u{FFFD}]0;title\u{FFFD} hi › ")
+        try terminal.enter("open /echo/hi", expecting: "Cars › Echo\u{FFFD}]0;title\u{FFFD} hi › ")
         terminal.type("paint \t\t")
         try terminal.expect("red\u{FFFD}]0;value\u{FFFD}")
         terminal.type("\u{15}help\r")  // Ctrl-U clears the line first
         try terminal.expect("Paint\u{FFFD}]0;summary\u{FFFD}\u{FFFD}evil")
         try terminal.expect("Echo\u{FFFD}]0;title\u{FFFD} hi › ")
-        terminal.type("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit() == 0)
         #expect(!terminal.transcript.contains("\u{1B}]0;"), "no operating system command reached the terminal")
         #expect(!terminal.transcript.unicodeScalars.contains("\u{202E}"), "no right-to-left override reached the terminal")
     }
