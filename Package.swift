@@ -250,7 +250,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowShellTestSupport"],
+            name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowCoordinator", "FlowShellTestSupport"],
             swiftSettings: strictSwift),
         // The terminal in process and through the real binary, on pipes and pseudo-terminals; and
         // every global command in every front end (the browser's and SSH's added below).
