@@ -382,7 +382,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(
             name: "FlowShellSSHTests",
             dependencies: [
-                "FlowShellSSH", "FlowShellServing", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                "FlowShellSSH", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift),
