@@ -250,7 +250,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowShellTestSupport"],
+            name: "FlowShellRuntimeTests", dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowCoordinator", "FlowShellTestSupport"],
             swiftSettings: strictSwift),
         // The terminal in process and through the real binary, on pipes and pseudo-terminals; and
         // every global command in every front end (the browser's and SSH's added below).
@@ -382,7 +382,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(
             name: "FlowShellSSHTests",
             dependencies: [
-                "FlowShellSSH", "FlowShellServing", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                "FlowShellSSH", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift),

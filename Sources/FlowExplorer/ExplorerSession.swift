@@ -59,6 +59,11 @@ final class ExplorerSession {
 
     let runtime: FlowRuntime
     private let session: Session
+    /// The one loop the session runs on: lines, and the cancel of one past its deadline.
+    private let loop: SessionLoop
+    private var lastLineID = 0
+    /// Those waiting for a line's end, by the line's id.
+    private var lineEndings: [Int: LineEnding] = [:]
     private let output = ExplorerOutput()
     private let clock: ManualClock
     private let pacer: ClockPacer
@@ -92,7 +97,21 @@ final class ExplorerSession {
         // A session of the core with no capability (no files, no programs of this machine),
         // cancellable, so that a step past its deadline can be stopped as Ctrl-C would.
         session = Session(runtime: runtime, output: output, capabilities: [], cancellable: true)
+        loop = SessionLoop(session: session)
         runtime.flow.observeNavigation = { [weak self] trace in self?.observe(trace) }
+    }
+
+    /// Runs the session's loop until ``close()``: each line's end is told to who waits for it.
+    private func runLoop() {
+        let loop = loop
+        Task { [weak self] in
+            _ = await loop.run { report in
+                switch report {
+                case .lineEnded(let id, _, let cancelled, _):
+                    self?.lineEndings[id]?.end(cancelled ? .cancelled : .ran)
+                }
+            }
+        }
     }
 
     /// A fresh session at the flow's root, with empty data, on a clock of its own.
@@ -120,11 +139,13 @@ final class ExplorerSession {
             runtime: runtime, clock: clock, pacer: pacer, conditions: launch.conditions,
             plugins: (plugins, launch.plugins))
         await session.session.refreshLinkParameterValues()
+        session.runLoop()
         return session
     }
 
     /// Closes the session's screens (their background work stops), and stops its plugins.
     func close() {
+        loop.feed.yield(.end)
         flow.observeNavigation = nil
         flow.closeAll()
         pacer.end()
@@ -133,42 +154,36 @@ final class ExplorerSession {
 
     // MARK: - Lines
 
-    /// Types `line` and waits for it, at most `deadline`: the test clock moves while the line
-    /// waits on it, up to `deadline` past the line's start; a line still running at the
+    /// Types `line` into the session's loop and waits for its end: the test clock moves while the
+    /// line waits on it, up to `deadline` past the line's start; a line still running at the
     /// deadline (in real time) is cancelled, as Ctrl-C would.
     func run(_ line: String, deadline: Duration) async -> LineResult {
         let limit = clock.now.offset + deadline
         let pluginRuns = plugins.own.endedRuns
         pacer.begin(limit: limit)
-        let session = session
-        let finish = LineFinish()
-        let work = Task { @MainActor in
-            _ = await session.run(line)
-            finish.end(timedOut: false)
+        let ending = LineEnding()
+        lastLineID += 1
+        let id = lastLineID
+        lineEndings[id] = ending
+        loop.feed.yield(.line(line, id: id))
+        // Past the deadline (in real time) the line is cancelled through the loop, as Ctrl-C
+        // would; a command that does not stop when cancelled is left behind, with its session.
+        let feed = loop.feed
+        let deadlineTimer = Task { @MainActor [weak self] in
+            do { try await Task.sleep(for: deadline) } catch { return }
+            ending.clockStopped = self?.clockStopped(at: limit)
+            feed.yield(.cancel(id: id))
+            do { try await Task.sleep(for: deadline) } catch { return }
+            ending.end(.abandoned)
         }
-        let timer = Task { @MainActor in
-            try? await Task.sleep(for: deadline)
-            finish.end(timedOut: true)
-        }
-        let timedOut = await finish.wait()
-        timer.cancel()
-        // Work sleeps past the limit: the pacer stopped there, or would have once it looked.
-        let clockStopped = pacer.reachedLimit || clock.earliestWake.map { $0 > limit } == true
-        if timedOut {
-            session.cancelForegroundCommand()
-            // A command that does not stop when cancelled is left behind, with its session.
-            let stopped = LineFinish()
-            let grace = Task { @MainActor in
-                try? await Task.sleep(for: deadline)
-                stopped.end(timedOut: true)
-            }
-            Task { @MainActor in
-                await work.value
-                stopped.end(timedOut: false)
-            }
-            isAbandoned = await stopped.wait()
-            grace.cancel()
-        }
+        let outcome = await ending.wait()
+        deadlineTimer.cancel()
+        lineEndings[id] = nil
+        let timedOut = outcome != .ran
+        isAbandoned = outcome == .abandoned
+        // As seen at the deadline, or since (the pacer may reach the limit after the deadline
+        // passed in real time, on a busy machine).
+        let clockStopped = ending.clockStopped == true || self.clockStopped(at: limit)
         pacer.end()
         for unresumed in finishedGuards {
             let condition = flow.planner.title(ofCondition: unresumed.pending.condition)
@@ -186,6 +201,11 @@ final class ExplorerSession {
             observations: observations, commandFailure: session.commandFailure,
             timedOut: timedOut, clockStopped: clockStopped,
             pluginStopped: plugins.own.endedRuns != pluginRuns ? plugins.own.lastEnding : nil)
+    }
+
+    /// Whether work sleeps past `limit`: the pacer stopped there, or would have once it looked.
+    private func clockStopped(at limit: Duration) -> Bool {
+        pacer.reachedLimit || clock.earliestWake.map { $0 > limit } == true
     }
 
     // MARK: - Where the session is
@@ -438,21 +458,34 @@ final class ExplorerSession {
     }
 }
 
-/// The end of a line, or of the time it has: whichever comes first is what a waiter learns.
+/// How a line the explorer typed ended, as its waiter learns it: by itself, cancelled at its
+/// deadline, or left behind when it did not stop.
 @MainActor
-private final class LineFinish {
-    private var outcome: Bool?
-    private var waiter: CheckedContinuation<Bool, Never>?
+private final class LineEnding {
+    /// How a line ended.
+    enum Outcome {
+        /// It ended by itself.
+        case ran
+        /// It was cancelled at its deadline, and stopped.
+        case cancelled
+        /// It did not stop when cancelled.
+        case abandoned
+    }
 
-    func end(timedOut: Bool) {
-        guard outcome == nil else { return }
-        outcome = timedOut
-        waiter?.resume(returning: timedOut)
+    private var outcome: Outcome?
+    private var waiter: CheckedContinuation<Outcome, Never>?
+    /// Whether the test clock stopped at the deadline with work sleeping past it, as seen when
+    /// the deadline passed; nil when it did not.
+    var clockStopped: Bool?
+
+    func end(_ outcome: Outcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        waiter?.resume(returning: outcome)
         waiter = nil
     }
 
-    /// Whether the time ran out first.
-    func wait() async -> Bool {
+    func wait() async -> Outcome {
         if let outcome { return outcome }
         return await withCheckedContinuation { waiter = $0 }
     }

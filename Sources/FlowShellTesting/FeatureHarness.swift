@@ -29,6 +29,8 @@ public final class FeatureHarness {
     public let services: ServiceContainer
     private let runtime: FlowRuntime
     private let session: Session
+    /// What types the lines, through the session's loop.
+    private let typing: LineDriver
     private let updates: PushedUpdates
     private var output: CapturingOutput { updates.output }
     private var emitted: [FeatureEvent] = []
@@ -61,6 +63,7 @@ public final class FeatureHarness {
             throw UserFacingError(message)
         }
         session = Session(runtime: runtime, output: updates.output)
+        typing = LineDriver(session: session)
         let unasserted = updates.unasserted
         // Commands' events reach the harness through the session, background work's as the
         // flow queues them.
@@ -169,7 +172,7 @@ public final class FeatureHarness {
     /// Types a command line (split like the shell does) and runs it; its error is thrown.
     public func send(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
         output.notices.removeAll()
-        _ = await session.run(line)
+        _ = await typing.run(line)
         if let failure = session.commandFailure {
             if failure.hasPrefix("unknown command") {
                 let names = properties.commands.map(\.name).joined(separator: ", ")

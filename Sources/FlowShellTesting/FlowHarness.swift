@@ -24,6 +24,8 @@ public final class FlowHarness {
     /// The running flow.
     public let runtime: FlowRuntime
     private let session: Session
+    /// What types the lines, through the session's loop.
+    private let typing: LineDriver
     private let updates: PushedUpdates
     private var output: CapturingOutput { updates.output }
 
@@ -50,6 +52,7 @@ public final class FlowHarness {
             throw UserFacingError("the flow has errors")
         }
         session = Session(runtime: runtime, output: updates.output)
+        typing = LineDriver(session: session)
         session.showTop()
     }
 
@@ -101,7 +104,7 @@ public final class FlowHarness {
     /// Types a line as at the prompt. A screen command's own error is thrown (navigation's
     /// messages are kept in ``notices``).
     public func send(_ line: String) async throws {
-        _ = await session.run(line)
+        _ = await typing.run(line)
         if let failure = session.commandFailure {
             if let index = output.notices.lastIndex(where: { $0.style == .error && $0.text == failure }) {
                 output.notices.remove(at: index)

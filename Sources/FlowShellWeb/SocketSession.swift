@@ -11,7 +11,8 @@ import Synchronization
 /// ``MessageRate`` allows), runs their lines in order, writes what the View is pushed back in
 /// order — with this machine's paths taken out — and closes the session when the socket goes.
 enum SocketSession {
-    /// At most this many lines may wait to run; a page that sends more ends its session.
+    /// At most this many lines may wait to run (besides the one running); a page that sends more
+    /// ends its session.
     static let maximumQueuedLines = 64
     /// At most this many messages may wait to be written; a page that does not read them ends
     /// its session rather than making the server hold them.
@@ -120,9 +121,10 @@ enum SocketSession {
             return
         }
         send(Admission.message(tab: session.tab, key: door.access.key(forTab: session.tab)))
-        let (lines, lineQueue) = AsyncStream<ClientMessage>.makeStream(bufferingPolicy: .bufferingOldest(maximumQueuedLines))
+        // How many of the page's lines have not ended yet: the loop reads every message at once.
+        let outstanding = OutstandingLines()
         let running = Task {
-            await session.serve(lines)
+            await session.run { _ in outstanding.ended() }
             // After `quit` the server closes the socket, once what was said has been written.
             if await session.quit {
                 closing.setIfEmpty(Closing(code: .normalClosure, reason: "quit"))
@@ -147,18 +149,11 @@ enum SocketSession {
                     refusal = Closing(code: .unacceptableData, reason: error.reason)
                     break
                 }
-                switch parsed.kind {
-                case .complete:
-                    // Tab is answered at once, even while a line runs.
-                    await session.complete(parsed)
-                case .cancel:
-                    // As Ctrl-C: at once, whatever runs.
-                    await session.cancel(parsed.id)
-                case .run:
-                    await session.enqueued(parsed)
-                    if case .dropped(_) = lineQueue.yield(parsed) {
-                        refusal = Closing(code: .policyViolation, reason: "more than \(maximumQueuedLines) lines wait to run")
-                    }
+                // The tab's loop reads it at once: Tab and cancel are answered even while a line runs.
+                if parsed.kind == .run, !outstanding.began(below: maximumQueuedLines + 1) {
+                    refusal = Closing(code: .policyViolation, reason: "more than \(maximumQueuedLines) lines wait to run")
+                } else {
+                    session.feed.yield(WebSession.input(for: parsed, send: send))
                 }
                 if refusal != nil { break }
                 if overflowed.isSet {
@@ -169,9 +164,8 @@ enum SocketSession {
         } catch {
             failure = error
         }
-        lineQueue.finish()
         // The page is gone or refused: what runs for it is cancelled, what waits is dropped.
-        await session.stop()
+        session.stop()
         await running.value
         await door.sessions.close(session)
         await end(refusal)

@@ -16,18 +16,12 @@ final class WebSession {
     private let session: Session
     private let send: @Sendable (Data) -> Void
     private let encoding = MachineEncoding()
-    /// Set when the session is ending: lines still queued are not run.
-    private var stopping = false
+    /// The one loop the tab's session runs on: the socket feeds it the page's lines, Tab and cancels.
+    private let loop: SessionLoop
+    /// Where the page's messages go in, from the socket's task.
+    nonisolated let feed: AsyncStream<SessionInput>.Continuation
     /// Whether the user left with `quit`: the tab's place is then forgotten.
     private(set) var quit = false
-    /// The page's number of the line running now.
-    private var running: Int?
-    /// The numbers of the lines waiting to run.
-    private var queued: Set<Int> = []
-    /// Lines the page cancelled while they waited: they do not run.
-    private var cancelledWhileQueued: Set<Int> = []
-    /// Whether the page cancelled the line running now.
-    private var runningCancelled = false
     /// Called when where the tab is may have changed: after a line, after the top screen
     /// changed by itself, once the session started.
     var placeMayHaveChanged: () -> Void = {}
@@ -39,6 +33,8 @@ final class WebSession {
         let flow = runtime.flow
         let output = WebOutput(links: { flow.manifest.links }, send: send)
         session = Session(runtime: runtime, output: output, handlers: handlers, cancellable: true, showsProgress: true)
+        loop = SessionLoop(session: session)
+        feed = loop.feed
         session.onUpdateByItself = { [weak self] in self?.placeMayHaveChanged() }
     }
 
@@ -95,58 +91,47 @@ final class WebSession {
         let descriptions: [String: String]
     }
 
-    /// Answers Tab with the terminal's completion: the session's, with the link values the
-    /// modules offer now (and no files: the session has no capability that reaches them).
-    func complete(_ message: ClientMessage) async {
-        await session.refreshLinkParameterValues()
-        let completion = session.complete(message.line)
-        emit(
-            encoding.message(
-                "completion",
-                Offer(
+    /// What the loop is handed for the page's `message`: a line to run, Tab — answered with the
+    /// terminal's completion, the session's with the link values the modules offer now (and no
+    /// files: the session has no capability that reaches them) — or a cancel, as Ctrl-C at the
+    /// terminal: of the line running, or of one waiting, which then does not run.
+    nonisolated static func input(for message: ClientMessage, send: @escaping @Sendable (Data) -> Void) -> SessionInput {
+        switch message.kind {
+        case .run:
+            return .line(message.line, id: message.id)
+        case .cancel:
+            return .cancel(id: message.id)
+        case .complete:
+            return .complete(message.line) { completion in
+                let offer = Offer(
                     id: message.id, deleting: completion.deleting, insert: completion.insert,
-                    candidates: completion.candidates, descriptions: completion.descriptions)))
-    }
-
-    /// A line the page sent waits to run.
-    func enqueued(_ message: ClientMessage) {
-        queued.insert(message.id)
-    }
-
-    /// Cancels the page's line `id`, as Ctrl-C at the terminal: the one running, or one waiting,
-    /// which then does not run. A line that ended already is left as it was.
-    func cancel(_ id: Int) {
-        if running == id {
-            runningCancelled = true
-            session.cancelForegroundCommand()
-        } else if queued.contains(id) {
-            cancelledWhileQueued.insert(id)
+                    candidates: completion.candidates, descriptions: completion.descriptions)
+                if let data = MachineEncoding().message("completion", offer) { send(data) }
+            }
         }
     }
 
-    /// Runs the page's lines in order until there are no more, or the session ends.
-    func serve(_ messages: AsyncStream<ClientMessage>) async {
-        for await message in messages {
-            if stopping { break }
-            queued.remove(message.id)
-            if cancelledWhileQueued.remove(message.id) != nil {
-                session.show(Notice(.warning, "cancelled"))
-                emit(encoding.message("done", Done(id: message.id, failed: true)))
-                continue
-            }
-            let failuresBefore = session.failures
-            running = message.id
-            runningCancelled = false
-            let step = await session.run(message.line)
-            running = nil
-            // A line cancelled did not do what it was asked: it failed, as one that was refused.
-            emit(encoding.message("done", Done(id: message.id, failed: session.failures > failuresBefore || runningCancelled)))
+    /// Runs the tab's session on what the page sends (``feed``) until it ends: each line's end is
+    /// `done` (failed when it failed, was refused or cancelled), and `quit` says `ended`;
+    /// `lineEnded` hears of each, by its id, after the page was told.
+    func run(lineEnded: @escaping @MainActor (Int) -> Void) async {
+        let step = await loop.run { [weak self] report in
+            self?.reported(report)
+            if case .lineEnded(let id, _, _, _) = report { lineEnded(id) }
+        }
+        if case .quit = step { quit = true }
+    }
+
+    private func reported(_ report: SessionReport) {
+        switch report {
+        case .lineEnded(let id, let failed, _, let step):
+            emit(encoding.message("done", Done(id: id, failed: failed)))
             if case .quit = step {
                 quit = true
                 emit(encoding.message("ended", Ended(reason: "You left this session with quit.")))
-                break
+            } else {
+                placeMayHaveChanged()
             }
-            placeMayHaveChanged()
         }
     }
 
@@ -156,9 +141,8 @@ final class WebSession {
     }
 
     /// Ends what runs now and what is queued: the page went away.
-    func stop() {
-        stopping = true
-        session.cancelForegroundCommand()
+    nonisolated func stop() {
+        feed.yield(.hangUp)
     }
 
     /// Closes the tab's screens and stops its plugins; returns what its session knew.

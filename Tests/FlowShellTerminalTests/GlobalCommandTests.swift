@@ -210,7 +210,7 @@ import Synchronization
     }
 
     /// A browser tab's session, as the server makes one, with what it sent the page.
-    private func browserSession() async throws -> (WebSession, PageMessages) {
+    private func browserSession() async throws -> (BrowserTab, PageMessages) {
         let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
         let page = PageMessages()
         let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: ServerGuards(withholding: .terminal).lineHandlers)
@@ -218,15 +218,12 @@ import Synchronization
             page.append($0)
         }
         await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])
-        return (session, page)
+        return (BrowserTab(session, page: page), page)
     }
 
     /// Runs `lines` in the tab's session, as the page sends them.
-    private func run(_ lines: [String], in session: WebSession) async {
-        let (stream, continuation) = AsyncStream<ClientMessage>.makeStream()
-        for (index, line) in lines.enumerated() { continuation.yield(ClientMessage(kind: .run, line: line, id: index + 1)) }
-        continuation.finish()
-        await session.serve(stream)
+    private func run(_ lines: [String], in tab: BrowserTab) async {
+        await tab.run(lines)
     }
 
     @Test func aBrowserSessionHasTheCoreAndOffersNothingElse() async throws {
@@ -240,7 +237,7 @@ import Synchronization
         let listed = (help["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(Set(listed) == Self.names(of: .browser), "help listed \(listed)")
 
-        await session.complete(ClientMessage(kind: .complete, line: "", id: 1))
+        await session.complete("")
         let everything = try #require(sent.take().first { $0["type"] as? String == "completion" })
         let candidates = Set(everything["candidates"] as? [String] ?? [])
         #expect(candidates == Self.names(of: .browser).union(["fail", "slow", "count", "go"]), "Tab offered \(candidates.sorted())")

@@ -27,10 +27,9 @@ import Testing
     /// Runs `lines` in `session`, as its page sends them; returns the texts it was sent.
     private func run(_ lines: [String], in session: WebSession, page: GlobalCommandTests.PageMessages) async -> [String] {
         _ = page.take()
-        let (stream, continuation) = AsyncStream<ClientMessage>.makeStream()
-        for (index, line) in lines.enumerated() { continuation.yield(ClientMessage(kind: .run, line: line, id: index + 1)) }
-        continuation.finish()
-        await session.serve(stream)
+        for (index, line) in lines.enumerated() { session.feed.yield(.line(line, id: index + 1)) }
+        session.feed.yield(.end)
+        await session.run { _ in }
         return page.take().flatMap { message -> [String] in
             (message["lines"] as? [String] ?? []) + [message["message"] as? String].compactMap { $0 }
                 + (message["rows"] as? [[String: Any]] ?? []).compactMap { row in

@@ -40,10 +40,7 @@ import Testing
         let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: Self.guards.lineHandlers) { page.append($0) }
         await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])
         _ = page.take()
-        let (stream, continuation) = AsyncStream<ClientMessage>.makeStream()
-        continuation.yield(ClientMessage(kind: .run, line: check.line, id: 1))
-        continuation.finish()
-        await session.serve(stream)
+        await BrowserTab(session, page: page).run([check.line])
         // What the socket writes passes the server's redaction, as each message to a tab does.
         let sent = page.takeData().map { String(decoding: Self.guards.redaction.redacted($0), as: UTF8.self) }.joined(separator: "\n")
         #expect(sent.contains(check.shows), "\(check.line.prefix(40)): \(sent)")

@@ -494,6 +494,21 @@ def test_cancel_stops_a_running_line_and_a_waiting_one(server, tabs):
     tab.close()
 
 
+def test_tab_and_cancel_are_answered_while_a_line_runs(server, tabs):
+    """The tab's session reads what the page sends while a line runs: Tab is answered at once,
+    and a cancel stops the line."""
+    tab = tabs.open(server)
+    tab.send_json({"type": "run", "line": "wait 600", "id": 201})
+    offer = tab.complete("sel")
+    assert offer["insert"].startswith("ect"), f"Tab is answered while a line runs ({offer})"
+    assert not any(message.get("type") == "done" for message in tab.messages), "and the line still runs"
+    tab.send_json({"type": "cancel", "id": 201})
+    done = tab.wait(lambda message: message.get("type") == "done" and message.get("id") == 201)
+    assert done["failed"], "the cancelled line failed"
+    assert screen_of(tab.run("select zoe"))["title"] == "Renault Zoe", "the session goes on after a cancel"
+    tab.close()
+
+
 def free_port():
     """A port nothing listens on now, for a server started again where its pages are."""
     with socket.socket() as probe:

@@ -14,37 +14,62 @@ import LineEditor
 final class CommandSession: RunningSession {
     private let session: Session
     private let output: CommandOutput
+    /// The loop the command's lines run on: Ctrl-C and the client's leaving reach it at once.
+    private let loop: SessionLoop
 
-    init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?, guards: ServerGuards) {
-        let console = RedactingConsole(ChannelConsole(link: link, translatesNewlines: columns != nil), redaction: guards.redaction)
+    convenience init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?, guards: ServerGuards) {
+        self.init(
+            runtime: runtime, console: ChannelConsole(link: link, translatesNewlines: columns != nil), columns: columns,
+            terminalType: terminalType, guards: guards)
+    }
+
+    /// A command's session writing to `console` (the channel's, or a test's).
+    init(runtime: FlowRuntime, console: any Console, columns: Int?, terminalType: String?, guards: ServerGuards) {
+        let console = RedactingConsole(console, redaction: guards.redaction)
         let colour = terminalType.map { Terminal.colours(ofType: $0) >= 8 } ?? false
         output = CommandOutput(
             TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
                 columns ?? ScreenRenderer.unbounded
             })
         session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: false)
+        loop = SessionLoop(session: session, stopsAtFirstFailure: true, numbersLines: true)
     }
 
-    /// Runs `line`; returns the exit status.
+    /// Runs `line`'s lines on the session's loop, each numbered as a script's, stopping at the
+    /// first that fails; returns the exit status.
     func run(_ line: String) async -> Int32 {
         // The first screen is bound to the session unseen; the lines' own screens are shown.
         output.showsScreens = false
         session.showTop()
         output.showsScreens = true
-        let shell = Shell(
-            session: session, reader: PlainLineReader(text: line), output: output, interactive: false,
-            colour: false, stopsAtFirstError: true)
-        let outcome = await shell.run()
+        for (index, line) in Self.lines(of: line).enumerated() {
+            loop.feed.yield(.line(line, id: index + 1))
+        }
+        loop.feed.yield(.end)
+        let step = await loop.run { _ in }
         output.flush()
-        return outcome.status ?? (outcome.failures == 0 ? 0 : 1)
+        if case .quit(let status?) = step { return status }
+        return session.failures == 0 ? 0 : 1
+    }
+
+    /// The lines of a command's text, as a script's: split at newlines, a carriage return
+    /// before one dropped.
+    static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { line in
+            var line = String(line)
+            if line.utf8.last == 0x0D { line.removeLast() }
+            return line
+        }
     }
 
     func interrupt() {
-        session.cancelForegroundCommand()
+        loop.feed.yield(.cancel(id: nil))
     }
 
     func hangUp() {
-        session.cancelForegroundCommand()
+        loop.feed.yield(.hangUp)
     }
 }
 

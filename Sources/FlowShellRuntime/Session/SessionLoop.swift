@@ -1,0 +1,166 @@
+import FlowCoordinator
+
+/// The one loop a session is driven by: it reads a front end's ``SessionInput``s as they come —
+/// never holding one back while a line runs — and owns the order of everything. Lines (and
+/// reloads) run one at a time, in order; Tab and cancel are answered at once, even while a line
+/// runs; the screens' background events are routed at once when no line runs, else after the
+/// line; the screen is shown once after a change settles. It tells the front end each line's end
+/// (``SessionReport``) and returns how the session ended.
+///
+/// A front end is an adapter that feeds it: it yields inputs into ``feed`` (from any thread or
+/// task) and awaits ``run(report:)``. A loop runs once.
+@MainActor
+public final class SessionLoop {
+    /// Where a front end yields its inputs; safe to use from any thread.
+    public nonisolated let feed: AsyncStream<SessionInput>.Continuation
+    private let inputs: AsyncStream<SessionInput>
+    private let session: Session
+    private let stopsAtFirstFailure: Bool
+    private let numbersLines: Bool
+
+    /// What waits to run, in order.
+    private enum Work {
+        case line(String, id: Int)
+        case reload
+    }
+
+    private var queue: [Work] = []
+    /// The lines cancelled while they waited: they do not run.
+    private var cancelledWhileQueued: Set<Int> = []
+    /// The id of the line that runs now.
+    private var running: Int?
+    /// Whether a cancel reached the line that runs now.
+    private var runningCancelled = false
+    /// Runs what is queued, one at a time; nil when nothing runs.
+    private var runner: Task<Void, Never>?
+    /// How many lines ran, for `line N: `.
+    private var lineCount = 0
+    /// Whether the input ended: the loop ends once what waits has run.
+    private var inputEnded = false
+    /// How the session ended, once it did.
+    private var ended: Session.Step?
+    private var report: @MainActor (SessionReport) -> Void = { _ in }
+
+    /// A loop over `session`.
+    /// - Parameters:
+    ///   - stopsAtFirstFailure: the session ends after the first line that fails (a script, `ssh
+    ///     HOST 'LINE'`); the lines waiting do not run.
+    ///   - numbersLines: each line's errors and warnings begin `line N: ` (a script's).
+    public init(session: Session, stopsAtFirstFailure: Bool = false, numbersLines: Bool = false) {
+        self.session = session
+        self.stopsAtFirstFailure = stopsAtFirstFailure
+        self.numbersLines = numbersLines
+        (inputs, feed) = AsyncStream<SessionInput>.makeStream()
+    }
+
+    /// Runs the session on the inputs fed to it until a line quits (`.quit(N)`), the input ends
+    /// or the person hangs up (`.next`), or the first failure when the loop stops at one (`.next`).
+    /// `report` hears of each line's end. Cancelling the calling task hangs up.
+    public func run(report: @escaping @MainActor (SessionReport) -> Void) async -> Session.Step {
+        self.report = report
+        let flow = session.flow
+        let feed = self.feed
+        let routing = flow.onBackgroundEvents
+        flow.onBackgroundEvents = { feed.yield(.backgroundEvents) }
+        defer { flow.onBackgroundEvents = routing }
+        let inputs = self.inputs
+        let reading = Task { @MainActor in
+            for await input in inputs {
+                await self.take(input)
+            }
+        }
+        await withTaskCancellationHandler {
+            await reading.value
+        } onCancel: {
+            feed.yield(.hangUp)
+        }
+        if let runner { await runner.value }
+        return ended ?? .next
+    }
+
+    private func take(_ input: SessionInput) async {
+        switch input {
+        case .line(let line, let id):
+            guard ended == nil, !inputEnded else { return }
+            queue.append(.line(line, id: id))
+            runQueued()
+        case .complete(let text, let reply):
+            // Tab is answered at once, with the values the modules offer now.
+            await session.refreshLinkParameterValues()
+            reply(session.complete(text))
+        case .cancel(let id):
+            if let id, id != running {
+                if queue.contains(where: { if case .line(_, id) = $0 { true } else { false } }) {
+                    cancelledWhileQueued.insert(id)
+                }
+            } else if running != nil {
+                runningCancelled = true
+                session.cancelForegroundCommand()
+            }
+        case .backgroundEvents:
+            // At once when no line runs (or one waits, as `wait` does); else after the line.
+            session.backgroundEventsArrived()
+        case .reload:
+            guard ended == nil, !inputEnded else { return }
+            queue.append(.reload)
+            runQueued()
+        case .end:
+            inputEnded = true
+            runQueued()
+        case .hangUp:
+            queue.removeAll()
+            if ended == nil { ended = .next }
+            if running != nil {
+                runningCancelled = true
+                session.cancelForegroundCommand()
+            }
+            runQueued()
+        }
+    }
+
+    /// Starts running what waits unless something runs; ends the loop when nothing will.
+    private func runQueued() {
+        guard runner == nil else { return }
+        if queue.isEmpty {
+            if inputEnded || ended != nil { feed.finish() }
+            return
+        }
+        runner = Task { @MainActor in
+            while ended == nil, !queue.isEmpty {
+                await perform(queue.removeFirst())
+            }
+            queue.removeAll()
+            runner = nil
+            runQueued()
+        }
+    }
+
+    private func perform(_ work: Work) async {
+        switch work {
+        case .reload:
+            await session.reload()
+        case .line(let line, let id):
+            lineCount += 1
+            if numbersLines { session.linePrefix = "line \(lineCount): " }
+            if cancelledWhileQueued.remove(id) != nil {
+                session.show(Notice(.warning, "cancelled"))
+                report(.lineEnded(id: id, failed: true, cancelled: true, step: .next))
+                return
+            }
+            let failuresBefore = session.failures
+            running = id
+            runningCancelled = false
+            let step = await session.run(line)
+            running = nil
+            let cancelled = runningCancelled || session.interrupted
+            let failed = session.failures > failuresBefore
+            // A line cancelled did not do what it was asked: it failed, as one that was refused.
+            report(.lineEnded(id: id, failed: failed || cancelled, cancelled: cancelled, step: step))
+            if case .quit = step {
+                ended = step
+            } else if stopsAtFirstFailure, failed {
+                ended = .next
+            }
+        }
+    }
+}

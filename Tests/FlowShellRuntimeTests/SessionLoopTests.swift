@@ -1,0 +1,158 @@
+import FlowCoordinator
+import FlowShellKit
+@testable import FlowShellRuntime
+import Testing
+
+/// Tells a test that a slow command started.
+final class SlowStarts: Sendable {
+    let started: AsyncStream<Void>
+    let signal: AsyncStream<Void>.Continuation
+
+    init() {
+        (started, signal) = AsyncStream<Void>.makeStream()
+    }
+}
+
+/// A screen with a command that runs until cancelled (`slow`, saying it started) and one that counts.
+struct LoopDemoScreen: Screen {
+    static let id = "loop.home"
+    static let title = "Home"
+
+    let starts: SlowStarts?
+
+    init(input: Nothing, context: ScreenContext) {
+        starts = try? context.services.resolve(SlowStarts.self)
+    }
+
+    func load() -> Int { 0 }
+
+    static let commands: [ScreenCommand<Self>] = [
+        .command("slow", "Runs until cancelled") { screen, count, _ in
+            screen.starts?.signal.yield()
+            try await Task.sleep(for: .seconds(24 * 60 * 60))
+            count = 99
+        },
+        .command("count", "Counts") { _, count, _ in count += 1 },
+        .command("fail", "Fails") { _, _, _ in throw UserFacingError("it broke") },
+    ]
+
+    static func render(_ count: Int) -> ViewProperties {
+        ViewProperties(title: title, content: [.text("count \(count)")])
+    }
+}
+
+/// A View that keeps what it is shown.
+@MainActor
+final class KeptOutput: SessionView {
+    var texts: [String] = []
+    var notices: [Notice] = []
+    func screen(_ screen: ScreenSnapshot) {
+        for case .text(let text) in screen.properties.content { texts.append(text) }
+    }
+    func notice(_ notice: Notice) { notices.append(notice) }
+    func help(_ listing: HelpListing) {}
+    func usage(_ usage: CommandUsage) {}
+    func stack(_ entries: [StackEntry]) {}
+    func text(_ lines: [String]) {}
+    func progress(_ running: Bool) {}
+}
+
+/// The one loop a session is driven by: lines in order, Tab and cancel at once.
+@MainActor
+@Suite struct SessionLoopTests {
+    private func makeSession() async throws -> (Session, KeptOutput, SlowStarts) {
+        let starts = SlowStarts()
+        let module = FeatureModule(name: "LoopDemo", screens: [LoopDemoScreen.self]) { container, _ in
+            container.register(starts)
+        }
+        let runtime = try await FlowRuntime.start(
+            config: #"{"app": "loop", "root": "loop.home", "modules": ["LoopDemo"]}"#, modules: [module])
+        let output = KeptOutput()
+        let session = Session(runtime: runtime, output: output, cancellable: true)
+        session.showTop()
+        return (session, output, starts)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func tabAndCancelAreAnsweredWhileALineRunsAndQueuedLinesWait() async throws {
+        let (session, output, starts) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        var reports: [SessionReport] = []
+        let running = Task { await loop.run { reports.append($0) } }
+        loop.feed.yield(.line("slow", id: 1))
+        loop.feed.yield(.line("count", id: 2))
+        loop.feed.yield(.line("count", id: 3))
+        var started = starts.started.makeAsyncIterator()
+        await started.next()
+        // The slow line runs: Tab is answered meanwhile.
+        let completion = await withCheckedContinuation { answered in
+            loop.feed.yield(.complete("cou", reply: { answered.resume(returning: $0) }))
+        }
+        #expect(completion.insert.hasPrefix("nt"))
+        #expect(reports.isEmpty, "the slow line still runs")
+        // A waiting line is cancelled, then the running one.
+        loop.feed.yield(.cancel(id: 3))
+        loop.feed.yield(.cancel(id: 1))
+        loop.feed.yield(.end)
+        let step = await running.value
+        #expect(step == .next)
+        #expect(
+            reports == [
+                .lineEnded(id: 1, failed: true, cancelled: true, step: .next),
+                .lineEnded(id: 2, failed: false, cancelled: false, step: .next),
+                .lineEnded(id: 3, failed: true, cancelled: true, step: .next),
+            ])
+        #expect(output.texts == ["count 0", "count 1"], "the cancelled lines changed nothing")
+        #expect(output.notices.filter { $0.style != .muted }.map(\.text) == ["cancelled", "cancelled"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func cancelWithNoIDCancelsTheRunningLine() async throws {
+        let (session, _, starts) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        var reports: [SessionReport] = []
+        let running = Task { await loop.run { reports.append($0) } }
+        loop.feed.yield(.line("slow", id: 7))
+        var started = starts.started.makeAsyncIterator()
+        await started.next()
+        loop.feed.yield(.cancel(id: nil))
+        loop.feed.yield(.end)
+        #expect(await running.value == .next)
+        #expect(reports == [.lineEnded(id: 7, failed: true, cancelled: true, step: .next)])
+    }
+
+    @Test func quitEndsTheLoopAndLaterLinesDoNotRun() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        var reports: [SessionReport] = []
+        loop.feed.yield(.line("quit 3", id: 1))
+        loop.feed.yield(.line("count", id: 2))
+        let step = await loop.run { reports.append($0) }
+        #expect(step == .quit(3))
+        #expect(reports == [.lineEnded(id: 1, failed: false, cancelled: false, step: .quit(3))])
+        #expect(output.texts == ["count 0"])
+    }
+
+    @Test func aScriptStopsAtItsFirstFailureAndNumbersItsLines() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session, stopsAtFirstFailure: true, numbersLines: true)
+        for (id, line) in ["count", "fail", "count"].enumerated() { loop.feed.yield(.line(line, id: id)) }
+        loop.feed.yield(.end)
+        var reports: [SessionReport] = []
+        #expect(await loop.run { reports.append($0) } == .next)
+        #expect(reports.map { if case .lineEnded(_, let failed, _, _) = $0 { failed } else { false } } == [false, true])
+        #expect(output.notices.filter { $0.style != .muted }.map(\.text) == ["line 2: it broke"])
+        #expect(output.texts == ["count 0", "count 1"])
+    }
+
+    @Test func hangingUpDropsWhatWaits() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        loop.feed.yield(.hangUp)
+        loop.feed.yield(.line("count", id: 1))
+        var reports: [SessionReport] = []
+        #expect(await loop.run { reports.append($0) } == .next)
+        #expect(reports.isEmpty)
+        #expect(output.texts == ["count 0"])
+    }
+}
