@@ -1,3 +1,5 @@
+import FlowShellKit
+
 /// What a front end hands its session: one stream of these is all a session is driven by
 /// (``SessionLoop``). A terminal's reader thread, a browser tab's socket, an SSH channel, the
 /// explorer and the harnesses each turn what reaches them into inputs; the loop decides the order.
