@@ -279,14 +279,15 @@ import Testing
             }
             """
         var options = Self.options
-        // Long enough in real time for `linger` to be sleeping on the clock by then on a busy
-        // machine (the test clock is at the deadline at once; the line then waits in real time).
-        options.deadline = .seconds(15)
+        // The deadline is also how long the line may take in real time, so it is a liveness bound:
+        // `linger` is sleeping on the clock long before it on any machine (the test clock reaches
+        // the deadline at once; the line then waits the rest in real time).
+        options.deadline = .seconds(60)
         let report = try await Self.explore(config, modules: [PlantedFeatures.module], options: options)
         #expect(report.findings.map(\.kind) == [.deadline, .commandFailed])
         #expect(
             report.findings.first?.message
-                == "'linger' on Faulty (planted.faulty) did not finish within 15 s: it waits on the clock for longer than that")
+                == "'linger' on Faulty (planted.faulty) did not finish within 60 s: it waits on the clock for longer than that")
         #expect(report.findings.first?.steps == ["linger"])
         #expect(report.findings.last?.message.hasPrefix("'crash' on Faulty (planted.faulty) failed: the command failed: Broken") == true)
         #expect(report.findings.last?.line == 2, "the root's line")
