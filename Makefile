@@ -64,6 +64,8 @@ test: deps
 	# The Swift sources formatted as .swift-format says (`make format` applies it).
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMATTED)
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
+	# PostgreSQL's server programs: the shared store's tests start servers of their own.
+	./scripts/install-postgres-test-deps.sh
 	# The suite, with a watchdog: a test that hangs is named, with the threads of the process.
 	python3 scripts/run_swift_tests.py
 	# The end-to-end checks are pytest suites in scripts/tests/, one test per check, run on the

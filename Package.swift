@@ -299,6 +299,10 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // Runs both servers in one process and stops them together on SIGINT or SIGTERM, within
         // a bound (Hummingbird's already).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // What several servers of a flow share (`--database`), in PostgreSQL.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // TLS to it (sslmode=require), which postgres-nio is built with already.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ]
     package.products += [
         .executable(name: "flowshell-serve", targets: ["flowshell-serve"]),
@@ -313,6 +317,16 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // inside, the guards every served session is composed with.
         .target(
             name: "FlowShellServing", dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSwift),
+        // What the servers of a flow share, kept in PostgreSQL (`serve --database`).
+        .target(
+            name: "FlowShellPostgres",
+            dependencies: [
+                "FlowShellServing", "FlowShellRuntime", "FlowCoordinator",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
@@ -357,6 +371,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellServe",
             dependencies: [
                 "FlowShellWeb", "FlowShellSSH", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellServing",
+                "FlowShellPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
@@ -374,7 +389,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(
             name: "FlowShellWebTests",
             dependencies: [
-                "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing",
+                "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing", "FlowShellPostgres", "FlowShellRuntime",
+                "FlowShellTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellPostgres
 import FlowShellRuntime
 import FlowShellSSH
 import FlowShellServing
@@ -52,10 +53,17 @@ public enum FlowShellServeMain {
         // The sessions of both servers share the app's services, as two terminals share its data,
         // and are composed alike: what the program's terminal may do (its files and programs)
         // is withheld from them, and this machine's paths are taken out of what they show.
+        let shared: (any SharedStore)?
+        do {
+            shared = try await openSharedStore(named: options.database ?? environment["FLOWSHELL_DATABASE"])
+        } catch {
+            writeError(error.description)
+            return 1
+        }
         let flow = ServedFlow(
             identity: identity, modules: modules, source: source, services: ServiceContainer(),
             dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-            guards: ServerGuards(withholding: .terminal))
+            guards: ServerGuards(withholding: .terminal), shared: shared)
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
@@ -118,6 +126,19 @@ public enum FlowShellServeMain {
             writeError("error: \(error)")
             return 1
         }
+    }
+
+    /// The store `address` names (`--database`, else FLOWSHELL_DATABASE); nil: none is named,
+    /// and the data folder keeps what servers share.
+    private static func openSharedStore(named address: String?) async throws(SharedStoreFailure) -> (any SharedStore)? {
+        guard let address, !address.isEmpty else { return nil }
+        let parsed: DatabaseAddress
+        do {
+            parsed = try DatabaseAddress(parsing: address)
+        } catch {
+            throw SharedStoreFailure("error: \(error.description)")
+        }
+        return try await PostgresStore.open(parsed)
     }
 
     private static func writeOutput(_ line: String) {

@@ -72,6 +72,13 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
     var dataDir: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep what the servers of this flow share — where each session is, the token — in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), so that any server resumes any session; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
+            valueName: "url"))
+    var database: String?
+
     @Flag(
         name: .long,
         help:

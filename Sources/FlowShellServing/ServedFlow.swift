@@ -3,7 +3,8 @@ import FlowShellRuntime
 
 /// What each server of a program serves, and how — the same for the browser's and SSH's: who the
 /// program is, its flow (config and modules), the services their sessions share, where an app's
-/// data is, how plugins are loaded, and the guards every served session is composed with.
+/// data is, how plugins are loaded, the guards every served session is composed with, and where
+/// what several servers share is kept (nil: the data folder).
 package struct ServedFlow {
     package let identity: ShellIdentity
     package let modules: [FeatureModule]
@@ -13,10 +14,14 @@ package struct ServedFlow {
     package let dataDirectory: (String) -> String?
     package let plugins: () -> PluginLoader
     package let guards: ServerGuards
+    /// Where sessions' states and the servers' secrets are kept for every server of the flow
+    /// (`--database`); nil: in the app's data folder, for this machine's servers.
+    package let shared: (any SharedStore)?
 
     package init(
         identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
-        dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards
+        dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards,
+        shared: (any SharedStore)? = nil
     ) {
         self.identity = identity
         self.modules = modules
@@ -25,6 +30,7 @@ package struct ServedFlow {
         self.dataDirectory = dataDirectory
         self.plugins = plugins
         self.guards = guards
+        self.shared = shared
     }
 
     /// Starts a runtime of the flow for one session, on the shared services: its settings opened

@@ -68,10 +68,20 @@ package enum WebServing {
         } catch {
             throw Failure(messages: error.messages, status: error.status)
         }
-        // Kept from one start to the next, so that a restart lets every tab back in.
-        let kept = ServerToken.load(folder: sessions.app.flatMap(request.stateDirectory), renew: request.newToken)
-        if let warning = kept.warning { warnings.append(warning) }
-        let token = kept.token
+        // Kept from one start to the next, so that a restart lets every tab back in; in the
+        // shared store, so that every server of the flow lets in the same tabs.
+        let token: String
+        if let shared = request.flow.shared, let app = sessions.app {
+            do {
+                token = try await shared.secret(app: app, named: "token", renew: request.newToken, make: ServerToken.make)
+            } catch {
+                throw Failure(messages: [error.description], status: 1)
+            }
+        } else {
+            let kept = ServerToken.load(folder: sessions.app.flatMap(request.stateDirectory), renew: request.newToken)
+            if let warning = kept.warning { warnings.append(warning) }
+            token = kept.token
+        }
         let host = request.host
         let title = request.flow.identity.title
         let source = request.flow.source

@@ -5,9 +5,9 @@ import FlowShellServing
 import Foundation
 
 /// The sessions of one server: what they share (the app's services, data folder and modules'
-/// settings, as two terminals share them), the tabs open now, and where each tab was
-/// (``TabStates``), so that a tab that comes back — reloaded, or reconnecting after the server
-/// restarted — continues there (`--state` for a tab).
+/// settings, as two terminals share them), the tabs open now, and where each tab was (in the
+/// data folder, ``TabStates``, or the flow's shared store), so that a tab that comes back — reloaded,
+/// or reconnecting after a server restarted, maybe another one — continues there.
 @MainActor
 final class WebSessions {
     /// At most this many tabs at once; one more is refused until one closes.
@@ -29,8 +29,9 @@ final class WebSessions {
     static let closeGrace: Duration = .seconds(3)
     /// The app served, once ``check()`` has started the flow.
     private(set) var app: String?
-    /// Where the tabs were; in memory until ``check()`` knows the app's state folder.
-    private(set) var states = TabStates(folder: nil)
+    /// Where the tabs were: in memory until ``check()`` knows the app's state folder, then there
+    /// or in the flow's shared store (`--database`).
+    private(set) var states: any SessionStateStore = TabStates(folder: nil)
     /// The tabs open now that were told their places last only while the server runs: each is
     /// told once, when it opens or when a place first cannot be kept (maybe its own, at its start).
     private var toldPlacesUnkept: Set<String> = []
@@ -61,13 +62,13 @@ final class WebSessions {
         let runtime = try await startRuntime()
         let app = runtime.flow.manifest.app
         self.app = app
-        states = TabStates(folder: stateDirectory(app).map { $0 + "/web-tabs" })
-        states.prune()
+        states = flow.shared?.sessionStates(app: app, kind: "web-tab") ?? TabStates(folder: stateDirectory(app).map { $0 + "/web-tabs" })
+        await states.prune()
         Task { [weak self] in
             while true {
                 try? await Task.sleep(for: Self.pruneInterval)
                 guard let self else { return }
-                self.states.prune()
+                await self.states.prune()
             }
         }
         runtime.flow.closeAll()
@@ -121,10 +122,14 @@ final class WebSessions {
         sessions[tab] = session
         session.placeMayHaveChanged = { [weak self, weak session] in
             guard let self, let session, !session.quit else { return }
-            self.states.keep(session.state, for: session.tab)
-            self.tellPlacesUnkept(session)
+            let (states, state) = (self.states, session.state)
+            Task {
+                await states.keep(state, for: session.tab)
+                await self.tellPlacesUnkept(session)
+            }
         }
-        var state = copied ?? states.state(of: tab)
+        var state: SessionState? = copied
+        if state == nil { state = await states.state(of: tab) }
         if let place = state?.place, let path = greeting.path,
             PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path
                 != path
@@ -135,7 +140,7 @@ final class WebSessions {
         }
         let link = state?.place.screens.isEmpty != false ? greeting.path.flatMap(PagePath.link(in:)) : nil
         var notices = runtime.startNotices + (settings.warning.map { [Notice(.warning, $0)] } ?? [])
-        if let problem = states.problem {
+        if let problem = await states.problem {
             toldPlacesUnkept.insert(tab)
             notices.append(Self.placesUnkept(problem))
         }
@@ -149,8 +154,8 @@ final class WebSessions {
     }
 
     /// Tells `session` that places are kept in memory only, unless it was told already.
-    private func tellPlacesUnkept(_ session: WebSession) {
-        guard let problem = states.problem, toldPlacesUnkept.insert(session.tab).inserted else { return }
+    private func tellPlacesUnkept(_ session: WebSession) async {
+        guard let problem = await states.problem, toldPlacesUnkept.insert(session.tab).inserted else { return }
         session.tell(Self.placesUnkept(problem))
     }
 
@@ -161,9 +166,9 @@ final class WebSessions {
         sessions.removeValue(forKey: session.tab)
         toldPlacesUnkept.remove(session.tab)
         if session.quit {
-            states.forget(session.tab)
+            await states.forget(session.tab)
         } else {
-            states.closed(session.tab, with: state)
+            await states.closed(session.tab, with: state)
         }
         for waiter in awaitingClose.removeValue(forKey: session.tab) ?? [] {
             waiter.resume.resume()

@@ -51,13 +51,28 @@ public struct SessionState: Codable, Sendable, Equatable {
 
 /// Where a front end keeps its sessions' states, by the session's id (a browser tab's): read
 /// when a session comes back, written when what it knows changed. The browser's server keeps
-/// them in the app's state folder; another implementation may keep them where many servers
-/// share them.
+/// them in the app's state folder; a shared store (PostgreSQL, `--database`) keeps them where
+/// every server of the flow reads them, so that a session resumes on any of them.
 public protocol SessionStateStore: Sendable {
     /// The state kept for `session`; nil when none is (never kept, forgotten, or unreadable).
     func state(of session: String) async -> SessionState?
     /// Keeps `state` for `session`.
     func keep(_ state: SessionState, for session: String) async
+    /// Keeps `state` as `session` closes, as used now even when unchanged; returns once it is kept.
+    func closed(_ session: String, with state: SessionState) async
     /// Forgets what was kept for `session` (it left with `quit`).
     func forget(_ session: String) async
+    /// Forgets the states nobody came back to for long; a server calls it at start and hourly.
+    func prune() async
+    /// Why states are kept only while this process runs, in the user's words; nil while they are kept.
+    var problem: String? { get async }
+}
+
+extension SessionStateStore {
+    /// Keeps `state`.
+    public func closed(_ session: String, with state: SessionState) async { await keep(state, for: session) }
+    /// Nothing to forget.
+    public func prune() async {}
+    /// None.
+    public var problem: String? { get async { nil } }
 }

@@ -1,0 +1,90 @@
+import FlowShellRuntime
+import FlowShellServing
+import Logging
+import PostgresNIO
+
+/// What the servers of a flow share, kept in PostgreSQL (`--database postgres://…`): every
+/// server started with the same address resumes any session and holds the same secrets. Its
+/// tables are made on first start (``open(_:)``), under a lock, so that nodes starting together
+/// do not race to make them.
+public final class PostgresStore: SharedStore {
+    public let address: DatabaseAddress
+    private let client: PostgresClient
+
+    public var place: String { address.place }
+
+    private init(address: DatabaseAddress, client: PostgresClient) {
+        self.address = address
+        self.client = client
+    }
+
+    /// The tables this store needs, made when missing.
+    static let migrations: [PostgresQuery] = [
+        """
+        CREATE TABLE IF NOT EXISTS flowshell_session_states (
+            kind text NOT NULL, id text NOT NULL, state text NOT NULL, used timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kind, id))
+        """,
+        "CREATE TABLE IF NOT EXISTS flowshell_secrets (name text PRIMARY KEY, value text NOT NULL)",
+    ]
+
+    /// Connects to `address`, makes the tables that are missing, and starts the pool every
+    /// session's queries use. A server that cannot be reached, or refuses, is said in words.
+    public static func open(_ address: DatabaseAddress) async throws(SharedStoreFailure) -> PostgresStore {
+        let logger = Logger(label: "flowshell-postgres") { _ in SwiftLogNoOpLogHandler() }
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try address.connectionConfiguration(), id: 0, logger: logger)
+            do {
+                try await connection.withTransaction(logger: logger) { connection in
+                    // One start at a time makes the tables: CREATE … IF NOT EXISTS races another's.
+                    try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+                    for migration in migrations {
+                        try await connection.query(migration, logger: logger)
+                    }
+                }
+                try await connection.close()
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            let client = PostgresClient(configuration: try address.clientConfiguration(), backgroundLogger: logger)
+            // The pool runs for the process's life: the servers that use it stop with the process.
+            Task.detached { await client.run() }
+            return PostgresStore(address: address, client: client)
+        } catch {
+            throw SharedStoreFailure("error: " + PostgresProblem.describe(error, at: address.place))
+        }
+    }
+
+    /// The advisory lock the tables are made under (any number, the same for every FlowShell).
+    static let migrationLock: Int64 = 0x466C_6F77_5368_656C
+
+    public func sessionStates(app: String, kind: String) -> any SessionStateStore {
+        PostgresSessionStates(client: client, kind: app + "/" + kind, place: place)
+    }
+
+    public func secret(
+        app: String, named name: String, renew: Bool, make: @Sendable () -> String
+    ) async throws(SharedStoreFailure)
+        -> String
+    {
+        let key = app + "/" + name
+        let made = make()
+        do {
+            if renew {
+                try await client.query(
+                    "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value"
+                )
+            } else {
+                try await client.query("INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO NOTHING")
+            }
+            for try await value in try await client.query("SELECT value FROM flowshell_secrets WHERE name = \(key)").decode(String.self) {
+                return value
+            }
+        } catch {
+            throw SharedStoreFailure("error: cannot keep the \(name) in \(place): " + PostgresProblem.describe(error, at: nil))
+        }
+        throw SharedStoreFailure("error: the \(name) kept in \(place) was removed as it was read; start again")
+    }
+}

@@ -1,0 +1,28 @@
+import FlowShellRuntime
+
+/// Where the servers of a flow keep what they share with one another, when they are more than one
+/// process (several machines behind a load balancer): the sessions' states, so that any server
+/// resumes any session, and the secrets every server must hold alike (the browser's token, under
+/// which a tab's key verifies on any of them). Without one (no `--database`), each server keeps
+/// them in the app's data folder, as one machine does.
+public protocol SharedStore: Sendable {
+    /// Where it is, in the user's words ("PostgreSQL at db.example:5432").
+    var place: String { get }
+    /// The kept states of `app`'s sessions of one kind (`web-tab`, `ssh-user`).
+    func sessionStates(app: String, kind: String) -> any SessionStateStore
+    /// `app`'s secret called `name`: the one kept, or — when none is, or `renew` — one made by
+    /// `make` and kept. Two servers starting at once get the same one.
+    func secret(
+        app: String, named name: String, renew: Bool, make: @Sendable () -> String
+    ) async throws(SharedStoreFailure)
+        -> String
+}
+
+/// What a shared store could not do, in the user's words: where it is, what failed, what to do.
+public struct SharedStoreFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

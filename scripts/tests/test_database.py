@@ -1,0 +1,88 @@
+"""`serve --database`: several servers of one flow on one PostgreSQL, as several machines behind a
+load balancer would run (each node here has a home and data folder of its own, so nothing is shared
+but the database). Every node prints the same token; a tab opened on one node comes back on another
+with its place, history and aliases, also after its node was killed with SIGKILL; a database that
+cannot be reached, or an address that is wrong, is said in words before anything listens."""
+import json
+import os
+import signal
+import subprocess
+
+import pytest
+from scratch_postgres import ScratchPostgres, free_port
+from webclient import Tab, screen_of
+
+
+@pytest.fixture(scope="module")
+def database():
+    server = ScratchPostgres()
+    yield server
+    server.stop()
+
+
+def node(serve, home, name, database):
+    folder = os.path.join(home, name)
+    os.makedirs(folder)
+    return serve(home_folder=folder, extra=("--database", database.address))
+
+
+def told(messages):
+    return json.dumps(messages)
+
+
+def test_any_node_resumes_any_tab(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    assert first.token == second.token, "every node of the flow prints the same token, kept in the database"
+    tab = Tab(first)
+    tab.wait(lambda message: message.get("type") == "screen")
+    tab.run("alias w where")
+    tab.run("select polo")
+    tab.close()
+
+    back = Tab(second, tab=tab.tab, key=tab.key, path="/cars/polo", resume=True)
+    back.wait(lambda message: message.get("type") == "screen")
+    assert back.tab == tab.tab and screen_of(back.messages)["title"] == "Volkswagen Polo", (
+        "a tab let in by one node's key comes back on another, where it was"
+    )
+    assert "select polo" in told(back.run("history")), "with the history typed on the other node"
+    assert "Volkswagen Polo" in told(back.run("w")), "and its aliases"
+    back.close()
+
+
+def test_a_killed_node_s_tab_comes_back_on_another(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    tab = Tab(first)
+    tab.wait(lambda message: message.get("type") == "screen")
+    tab.run("select zoe")
+    # Every change is kept as it happens: SIGKILL gives the node no time to keep anything more.
+    first.process.send_signal(signal.SIGKILL)
+    first.process.wait()
+    back = Tab(second, tab=tab.tab, key=tab.key, path="/cars/zoe", resume=True)
+    back.wait(lambda message: message.get("type") == "screen")
+    assert screen_of(back.messages)["title"] == "Renault Zoe", "the killed node's tab continues on another node"
+    assert "select zoe" in told(back.run("history"))
+    back.close()
+
+
+def serve_fails(build, home, *arguments):
+    folder = os.path.join(home, "refused")
+    os.makedirs(folder, exist_ok=True)
+    env = dict(os.environ, HOME=folder, XDG_STATE_HOME=f"{folder}/state", XDG_DATA_HOME=f"{folder}/data")
+    return subprocess.run([str(build / "flowshell-serve"), "--port", "0", *arguments], capture_output=True, text=True,
+                          env=env, cwd=folder, timeout=120)
+
+
+def test_an_unreachable_database_is_said_in_words(build, home):
+    port = free_port()
+    result = serve_fails(build, home, "--database", f"postgres://flowshell:hunter2@127.0.0.1:{port}/flows")
+    assert result.returncode == 1 and result.stdout == "", "nothing is served"
+    assert result.stderr.startswith(f"error: cannot reach PostgreSQL at 127.0.0.1:{port}/flows"), result.stderr
+    assert "is PostgreSQL running there" in result.stderr and "hunter2" not in result.stderr, result.stderr
+
+
+def test_a_wrong_address_is_said_in_words(build, home):
+    result = serve_fails(build, home, "--database", "mysql://ann:hunter2@db/flows")
+    assert result.returncode == 1 and result.stdout == "", "nothing is served"
+    assert result.stderr == (
+        "error: --database takes a PostgreSQL address (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), not a mysql:// one\n"
+    ), result.stderr
