@@ -1,8 +1,9 @@
 import FlowShellRuntime
 
 /// How a harness types its lines: as any front end, it feeds them to its session's loop
-/// (``SessionLoop``) and waits for each one's end. A line that quits ends that loop; the next
-/// line starts another, as a harness goes on after `quit`.
+/// (``SessionLoop``) and waits for each one's end. The loop runs from the start, routing what the
+/// screens emit by themselves; a line that quits ends it, and the next line starts another, as
+/// a harness goes on after `quit`.
 @MainActor
 final class LineDriver {
     private let session: Session
@@ -14,6 +15,7 @@ final class LineDriver {
 
     init(session: Session) {
         self.session = session
+        loop = started()
     }
 
     /// Runs `line` and returns what comes next.
@@ -32,11 +34,9 @@ final class LineDriver {
         self.loop = loop
         Task { [weak self] in
             _ = await loop.run { report in
-                switch report {
-                case .lineEnded(let id, _, _, let step):
-                    if case .quit = step, self?.loop === loop { self?.loop = nil }
-                    self?.waiting.removeValue(forKey: id)?.resume(returning: step)
-                }
+                guard case .lineEnded(let id, _, _, let step) = report else { return }
+                if case .quit = step, self?.loop === loop { self?.loop = nil }
+                self?.waiting.removeValue(forKey: id)?.resume(returning: step)
             }
         }
         return loop
