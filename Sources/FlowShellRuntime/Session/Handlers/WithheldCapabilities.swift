@@ -22,29 +22,26 @@ public struct WithheldCapabilities: LineHandler {
         return await next(line)
     }
 
-    /// What `line` is told, when it would use a withheld capability.
+    /// What `line` is told, when it would use a withheld capability: its redirection first,
+    /// then a command of it (typed, asked about, or through an alias) that the session lacks.
     func refusal(of line: String, offered: OfferedCommands) -> String? {
-        var commandText = line
-        if OutputRedirection.mayRedirect(line), let (command, redirection) = try? OutputRedirection.split(line), let redirection {
-            if let capability = capabilities.first(where: { $0.operators.contains(redirection.kind) }) {
-                let symbol = redirection.kind.rawValue
-                return
-                    "\(capability.lacking), so no redirection: '\(symbol)' \(redirection.kind.purpose) — quote it ('\(symbol)') to type the character itself"
+        let uses = capabilities.compactMap { capability in
+            capability.use(by: line, aliases: offered.aliases, countingDefinitions: false).map { (capability, $0) }
+        }
+        for (capability, use) in uses {
+            guard case .redirection(let kind) = use else { continue }
+            let symbol = kind.rawValue
+            return
+                "\(capability.lacking), so no redirection: '\(symbol)' \(kind.purpose) — quote it ('\(symbol)') to type the character itself"
+        }
+        for (capability, use) in uses {
+            switch use {
+            case .command(let name), .asked(let name):
+                if offered.command(named: name) == nil { return "\(name): \(capability.lacking)" }
+            case .redirection, .option:
+                continue
             }
-            commandText = command
         }
-        guard var words = try? CommandLineTokenizer.words(of: commandText), let first = words.first else { return nil }
-        // Through an alias, the command it stands for.
-        if offered.command(named: first) == nil || offered.aliases[first] != nil, let aliased = offered.aliases[first],
-            let expanded = try? CommandLineTokenizer.words(of: aliased), !expanded.isEmpty
-        {
-            words = expanded + words.dropFirst()
-        }
-        // `help NAME`, `NAME --help` and `? NAME` ask about the command too.
-        let named = (words.first == "help" || words.first == "?") && words.count == 2 ? words[1] : words[0]
-        guard offered.command(named: named) == nil,
-            let capability = capabilities.first(where: { $0.commandNames.contains(named) })
-        else { return nil }
-        return "\(named): \(capability.lacking)"
+        return nil
     }
 }
