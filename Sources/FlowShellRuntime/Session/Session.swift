@@ -122,7 +122,7 @@ public final class Session {
 
     /// Cancels what runs now, and only that (Ctrl-C): the command in the foreground, and the
     /// rest of a script that runs (`run FILE`). Nothing later is affected.
-    public func cancelForegroundCommand() {
+    package func cancelForegroundCommand() {
         interrupted = true
         supervisor.cancel()
     }
@@ -199,8 +199,9 @@ public final class Session {
     // MARK: - Running a line
 
     /// Runs one line through the session's handlers and pushes its results to the View: a line
-    /// its ``SessionLoop`` runs, or one a script or a command runs within it.
-    public func run(_ line: String) async -> Step {
+    /// its ``SessionLoop`` runs, or one a script or a command runs within it (a front end feeds
+    /// its lines to the loop; a command runs one through ``SessionContext/run(_:)``).
+    package func run(_ line: String) async -> Step {
         commandFailure = nil
         let step = await passed(line, from: 0)
         if case .quit = step {} else { quitAsked = false }
@@ -323,7 +324,7 @@ public final class Session {
     }
 
     /// Reads the config again and applies it; what changed is shown.
-    public func reload() async {
+    package func reload() async {
         let notices = await runtime.reload()
         offeredMayHaveChanged()
         notices.forEach(show)
