@@ -176,6 +176,17 @@ final class KeptOutput: SessionView {
         #expect(output.texts == ["count 0", "count 1"])
     }
 
+    @Test func enteringALineWaitsForItsEndAndALineAfterTheSessionEndedGetsNone() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        let running = Task { await loop.run { _ in } }
+        #expect(await loop.enter("count", id: 1) == .lineEnded(id: 1, failed: false, cancelled: false, step: .next))
+        #expect(output.texts == ["count 0", "count 1"], "the line's screen was shown before its end was told")
+        #expect(await loop.enter("quit", id: 2) == .lineEnded(id: 2, failed: false, cancelled: false, step: .quit(nil)))
+        #expect(await loop.enter("count", id: 3) == nil)
+        #expect(await running.value == .quit(nil))
+    }
+
     @Test func hangingUpDropsWhatWaits() async throws {
         let (session, output, _) = try await makeSession()
         let loop = SessionLoop(session: session)

@@ -44,6 +44,8 @@ public final class SessionLoop {
     /// How the session ended, once it did.
     private var ended: Session.Step?
     private var report: @MainActor (SessionReport) -> Void = { _ in }
+    /// Those waiting for a line's end (``enter(_:id:)``), by the line's id.
+    private var lineEnds: [Int: CheckedContinuation<SessionReport?, Never>] = [:]
 
     /// A loop over `session`.
     /// - Parameters:
@@ -83,7 +85,20 @@ public final class SessionLoop {
         }
         if let runner { await runner.value }
         if let routing = self.routing { await routing.value }
+        // The lines that did not run (the session ended first) end with it.
+        for waiting in lineEnds.values { waiting.resume(returning: nil) }
+        lineEnds.removeAll()
         return ended ?? .next
+    }
+
+    /// Feeds `line`, with `id`, and waits for its end: what ``run(report:)`` reports of it (which
+    /// its `report` hears too), or nil when the session ended before the line ran. What a front
+    /// end that types one line at a time (a prompt, a harness, a pipe) awaits.
+    public func enter(_ line: String, id: Int) async -> SessionReport? {
+        await withCheckedContinuation { ended in
+            lineEnds[id] = ended
+            if case .terminated = feed.yield(.line(line, id: id)) { lineEnds.removeValue(forKey: id)?.resume(returning: nil) }
+        }
     }
 
     /// Runs `work` as the first line, before any input is taken (the terminal's startup file);
@@ -162,7 +177,10 @@ public final class SessionLoop {
         // What the session has to say of the line (a setting that could not be kept).
         session.runtime.notices.take().forEach(session.show)
         view.holdsUpdates = false
-        if let told { report(told) }
+        if let told {
+            report(told)
+            if case .lineEnded(let id, _, _, _) = told { lineEnds.removeValue(forKey: id)?.resume(returning: told) }
+        }
         routeBackgroundEvents()
     }
 

@@ -33,8 +33,6 @@ package final class Shell {
     package var interruptWatcher: InterruptWatcher?
     /// Reads the lines once the first work ran; nil before.
     private var reading: Task<Void, Never>?
-    /// Who waits for the end of the line handed to the loop.
-    private var lineEnd: CheckedContinuation<SessionReport?, Never>?
     /// Whether Ctrl-C came (a script file stops at it).
     private var interruptCame = false
     /// The exit status the reader decided on (a script stopped by Ctrl-C).
@@ -134,27 +132,14 @@ package final class Shell {
             session.showTop()
             reading = Task { await readLines() }
         }
-        let step = await loop.run { [weak self] report in self?.reported(report) }
-        // The reader may wait for a line's end that will not come (the session ended).
-        lineEnd?.resume(returning: nil)
-        lineEnd = nil
+        // A reload may change where the person is: the prompt follows.
+        let step = await loop.run { [weak self] report in if report == .reloaded { self?.showPromptAgain() } }
         if let reading {
             await reading.value
             hooks.idle()
         }
         if case .quit(let quitStatus) = step { status = quitStatus }
         return Outcome(failures: session.failures, status: status)
-    }
-
-    private func reported(_ report: SessionReport) {
-        switch report {
-        case .lineEnded:
-            let waiting = lineEnd
-            lineEnd = nil
-            waiting?.resume(returning: report)
-        case .reloaded:
-            showPromptAgain()
-        }
     }
 
     /// Reads lines and hands each to the loop, waiting for its end before the next prompt.
@@ -183,7 +168,7 @@ package final class Shell {
                 lineNumber += 1
                 reader.remember(line)
                 let failuresBefore = session.failures
-                guard case .lineEnded(_, _, let cancelled, .next)? = await ended(line, id: lineNumber) else { return }
+                guard case .lineEnded(_, _, let cancelled, .next)? = await loop.enter(line, id: lineNumber) else { return }
                 if stopsAtFirstError, session.failures > failuresBefore {
                     feed.yield(.end)
                     return
@@ -196,17 +181,6 @@ package final class Shell {
                     feed.yield(.end)
                     return
                 }
-            }
-        }
-    }
-
-    /// Hands `line` to the loop and waits for its end; nil when the session ended first.
-    private func ended(_ line: String, id: Int) async -> SessionReport? {
-        await withCheckedContinuation { ended in
-            lineEnd = ended
-            if case .terminated = feed.yield(.line(line, id: id)) {
-                lineEnd = nil
-                ended.resume(returning: nil)
             }
         }
     }

@@ -11,8 +11,6 @@ public final class PipeFrontEnd {
     private let session: Session
     private let loop: SessionLoop
     private let write: (String) -> Void
-    /// Who waits for the end of each line fed to the loop, by the line's id.
-    private var waiting: [Int: CheckedContinuation<SessionReport?, Never>] = [:]
     private var lastID = 0
 
     /// Starts the counter flow, answering through `write`; `audit` is told each line as it arrives.
@@ -24,12 +22,7 @@ public final class PipeFrontEnd {
             handlers: [AuditLog(audit)])
         loop = SessionLoop(session: session)
         session.showTop()
-        Task { [loop] in
-            _ = await loop.run { [weak self] report in
-                guard case .lineEnded(let id, _, _, _) = report else { return }
-                self?.waiting.removeValue(forKey: id)?.resume(returning: report)
-            }
-        }
+        Task { [loop] in _ = await loop.run { _ in } }
     }
 
     /// `echo TEXT`: says TEXT back — a global command no FlowShell front end has.
@@ -53,12 +46,8 @@ public final class PipeFrontEnd {
             return true
         }
         lastID += 1
-        let id = lastID
-        let report = await withCheckedContinuation { ended in
-            waiting[id] = ended
-            // The session ended (`quit`): no line runs any more.
-            if case .terminated = loop.feed.yield(.line(request.line, id: id)) { waiting.removeValue(forKey: id)?.resume(returning: nil) }
-        }
+        // Nil once the session ended (`quit`): no line runs any more.
+        let report = await loop.enter(request.line, id: lastID)
         guard case .lineEnded(_, let failed, _, let step)? = report else { return false }
         write(#"{"type":"done","failed":\#(failed)}"#)
         if case .quit = step { return false }
