@@ -65,7 +65,7 @@ public final class Session {
     var lineIsInHistory = false
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
-    public internal(set) var interrupted = false
+    var interrupted = false
     /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
     package var linkParameterValues: [String: [String]] = [:]
     /// The commands offered now, once worked out; nil when something they come from changed.
