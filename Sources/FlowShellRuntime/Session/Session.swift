@@ -74,8 +74,8 @@ public final class Session {
     /// A session on `runtime` that pushes to `output`, with the core's global commands and
     /// those of `capabilities`, its lines passing `handlers` (a server's guards) after the
     /// core's own. `cancellable` when something (the terminal's Ctrl-C, a page that goes away)
-    /// may call ``cancelForegroundCommand()``; `showsProgress` asks for a progress line when a
-    /// command runs long.
+    /// may cancel a line that runs (a ``SessionInput/cancel(id:)`` fed to its loop);
+    /// `showsProgress` asks for a progress line when a command runs long.
     public init(
         runtime: FlowRuntime, output: SessionView, capabilities: [SessionCapability] = [],
         handlers: [any LineHandler] = [], cancellable: Bool = false, showsProgress: Bool = false
