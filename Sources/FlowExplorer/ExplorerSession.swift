@@ -106,8 +106,7 @@ final class ExplorerSession {
         let loop = loop
         Task { [weak self] in
             _ = await loop.run { report in
-                switch report {
-                case .lineEnded(let id, _, let cancelled, _):
+                if case .lineEnded(let id, _, let cancelled, _) = report {
                     self?.lineEndings[id]?.end(cancelled ? .cancelled : .ran)
                 }
             }

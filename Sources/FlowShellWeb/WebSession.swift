@@ -123,15 +123,13 @@ final class WebSession {
     }
 
     private func reported(_ report: SessionReport) {
-        switch report {
-        case .lineEnded(let id, let failed, _, let step):
-            emit(encoding.message("done", Done(id: id, failed: failed)))
-            if case .quit = step {
-                quit = true
-                emit(encoding.message("ended", Ended(reason: "You left this session with quit.")))
-            } else {
-                placeMayHaveChanged()
-            }
+        guard case .lineEnded(let id, let failed, _, let step) = report else { return }
+        emit(encoding.message("done", Done(id: id, failed: failed)))
+        if case .quit = step {
+            quit = true
+            emit(encoding.message("ended", Ended(reason: "You left this session with quit.")))
+        } else {
+            placeMayHaveChanged()
         }
     }
 

@@ -18,19 +18,21 @@ import Darwin
 /// on its thread, and none takes the process's signals.
 @MainActor
 public final class EditLineReader: LineReader {
-    /// Answers Tab, given the line's text before the cursor.
-    public typealias Completer = @MainActor (String) -> Completion
+    /// Answers Tab, given the line's text before the cursor. It is called on the reader's
+    /// thread, which waits for the answer (no lock of libedit's is held meanwhile): it may ask
+    /// another thread or actor and wait, as the shell asks its session's loop.
+    public typealias Completer = @Sendable (String) -> Completion
 
     /// How many lines the history keeps.
     public static let historySize = 1000
 
     private var editor: OpaquePointer?
-    private let completer: Completer
+    private nonisolated let completer: Completer
     private let thread: ReaderThread
     private let historyPath: String?
     private var historyFailureSaid = false
     /// The terminal written to: its width lays out Tab's listing.
-    private let outputDescriptor: Int32
+    private nonisolated let outputDescriptor: Int32
     /// Whether the terminal is one of its own (a session's), not the process's.
     private let onOwnTerminal: Bool
     /// What other threads may ask of the editor: whether a line is being read, and to fit the
@@ -162,19 +164,15 @@ public final class EditLineReader: LineReader {
         EditLineReader.complete(context: context, beforeCursor: beforeCursor)
     }
 
-    /// Answers Tab for libedit, which calls back from el_gets on the reader thread: the main
-    /// actor waits for the line meanwhile, so asking it cannot block.
+    /// Answers Tab for libedit, which calls back from el_gets on the reader thread: the
+    /// completer is asked there, and the reader waits for its answer.
     private nonisolated static func complete(context: UnsafeMutableRawPointer?, beforeCursor: UnsafePointer<CChar>?) -> fs_completion {
         guard let context, let beforeCursor else { return fs_completion(insert: nil, listing: nil, delete_count: 0) }
         let text = String(cString: beforeCursor)
-        let address = Int(bitPattern: context)
-        let (completion, columns) = DispatchQueue.main.sync {
-            MainActor.assumeIsolated { () -> (Completion, Int) in
-                guard let pointer = UnsafeRawPointer(bitPattern: address) else { return (.none, 80) }
-                let reader = Unmanaged<EditLineReader>.fromOpaque(pointer).takeUnretainedValue()
-                return (reader.completer(text), Terminal.width(reader.outputDescriptor) ?? 80)
-            }
-        }
+        // The reader lives as long as its editor, which calls this only while it reads.
+        let reader = Unmanaged<EditLineReader>.fromOpaque(context).takeUnretainedValue()
+        let completion = reader.completer(text)
+        let columns = Terminal.width(reader.outputDescriptor) ?? 80
         var listed: UnsafeMutablePointer<CChar>?
         if !completion.candidates.isEmpty {
             listed = strdup(listing(completion.candidates, descriptions: completion.descriptions, columns: columns))

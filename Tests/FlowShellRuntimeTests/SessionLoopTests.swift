@@ -145,6 +145,48 @@ final class KeptOutput: SessionView {
         #expect(output.texts == ["count 0", "count 1"])
     }
 
+    @Test func aReloadRunsInTurnWithTheLinesAndIsTold() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        loop.feed.yield(.line("count", id: 1))
+        loop.feed.yield(.reload)
+        loop.feed.yield(.line("count", id: 2))
+        loop.feed.yield(.end)
+        var reports: [SessionReport] = []
+        #expect(await loop.run { reports.append($0) } == .next)
+        #expect(
+            reports == [
+                .lineEnded(id: 1, failed: false, cancelled: false, step: .next), .reloaded,
+                .lineEnded(id: 2, failed: false, cancelled: false, step: .next),
+            ])
+        #expect(output.texts == ["count 0", "count 1", "count 2"])
+    }
+
+    @Test func whatRunsFirstRunsBeforeAnyLineAndItsQuitEndsTheSession() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        loop.runFirst { session in
+            _ = await session.run("count")
+            return .quit(4)
+        }
+        loop.feed.yield(.line("count", id: 1))
+        var reports: [SessionReport] = []
+        #expect(await loop.run { reports.append($0) } == .quit(4))
+        #expect(reports.isEmpty, "the line after it did not run")
+        #expect(output.texts == ["count 0", "count 1"])
+    }
+
+    @Test func enteringALineWaitsForItsEndAndALineAfterTheSessionEndedGetsNone() async throws {
+        let (session, output, _) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        let running = Task { await loop.run { _ in } }
+        #expect(await loop.enter("count", id: 1) == .lineEnded(id: 1, failed: false, cancelled: false, step: .next))
+        #expect(output.texts == ["count 0", "count 1"], "the line's screen was shown before its end was told")
+        #expect(await loop.enter("quit", id: 2) == .lineEnded(id: 2, failed: false, cancelled: false, step: .quit(nil)))
+        #expect(await loop.enter("count", id: 3) == nil)
+        #expect(await running.value == .quit(nil))
+    }
+
     @Test func hangingUpDropsWhatWaits() async throws {
         let (session, output, _) = try await makeSession()
         let loop = SessionLoop(session: session)

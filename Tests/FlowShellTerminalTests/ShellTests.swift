@@ -80,10 +80,9 @@ struct ShellDemoScreen: Screen {
         let console = RecordingConsole()
         let output = TextOutput(console: console, interactive: interactive, colour: false) { 60 }
         let session = Session(runtime: runtime, output: output, capabilities: .terminal, cancellable: cancellable)
-        // Ctrl-C reaches the session as the terminal's watcher passes it on: once the
-        // command waits.
-        ShellDemoScreen.pressCtrlC = { Task { @MainActor in session.cancelForegroundCommand() } }
         let shell = Shell(session: session, reader: reader, output: output, interactive: interactive, colour: false)
+        // Ctrl-C reaches the shell as the terminal's watcher passes it on: once the command waits.
+        ShellDemoScreen.pressCtrlC = { Task { @MainActor in shell.interrupt() } }
         return (shell, reader, console)
     }
 

@@ -130,6 +130,14 @@ struct ReplayCommand: FeatureCommand {
         return 0
     }
 
+    /// Whether running `line` uses `capability` (asking about one of its commands does not).
+    private static func reaches(_ line: String, through capability: SessionCapability) -> Bool {
+        switch capability.use(by: line) {
+        case nil, .asked: false
+        case .redirection, .command, .option: true
+        }
+    }
+
     /// Why the recording's lines may not run as asked: each line that would reach what was not
     /// allowed, named with its place and what it does; nil when every line keeps to the session.
     static func refusal(of records: [SessionReplay.Record], allowed: Set<Power>, file: String) -> String? {
@@ -137,7 +145,7 @@ struct ReplayCommand: FeatureCommand {
         var needed: [Power] = []
         for record in records where record.isInput {
             guard let line = record.line else { continue }
-            for power in Power.allCases where !allowed.contains(power) && power.capability.isUsed(by: line) {
+            for power in Power.allCases where !allowed.contains(power) && Self.reaches(line, through: power.capability) {
                 reaching.append("  \(file):\(record.fileLine): '\(line)' \(power.reach)")
                 if !needed.contains(power) { needed.append(power) }
             }

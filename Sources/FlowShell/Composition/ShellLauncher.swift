@@ -33,8 +33,8 @@ struct ShellLauncher {
     let scripted: ScriptedSession?
     /// Whether the config's plugins may run.
     let trust: PluginTrust
-    /// Where Tab is answered: the session, once it exists (the line editor is made first).
-    private let completionTarget = CompletionTarget()
+    /// Where Tab is answered: the session's loop, once it exists (the line editor is made first).
+    private let completion = LoopCompletion()
     private let console: Console
 
     init(
@@ -108,25 +108,12 @@ struct ShellLauncher {
             if let recorder { reader = RecordingLineReader(base: reader, recorder: recorder) }
             // What the system refuses to watch (the config, a screen's data) is said once, as
             // a muted line, with what is done instead.
-            let shellBox = ShellBox()
-            shellBox.output = output
+            let shown = ShownOutput(output)
             FolderWatcher.shared.reportRefusals { message in
-                Task { @MainActor in shellBox.output?.notice(Notice(.muted, message)) }
+                Task { @MainActor in shown.output.notice(Notice(.muted, message)) }
             }
-            // Edits apply live for a person at the prompt; a script runs the flow it started
-            // with (and a session that never waits is spared the watch).
-            // The watcher tells the shell, which reloads at the prompt or before the next one.
-            let watcher =
-                interactive
-                ? source.filePath.map { path in
-                    ConfigWatcher(path: path) { Task { @MainActor in shellBox.shell?.configFileChanged() } }
-                } : nil
             let saver = NavigationSaver(flow: flow, file: stateFile, holding: restored.onDisk, output: output)
-            let hooks = ShellHooks(
-                configChanged: { watcher?.takeChange() ?? false },
-                idle: { saver.saveIfChanged() },
-                waiting: { [console] in console.flush() }
-            )
+            let hooks = ShellHooks(idle: { saver.saveIfChanged() }, waiting: { [console] in console.flush() })
             // Ctrl-C cancels the command that runs, at the prompt and in a script file alike.
             if script != nil, scripted == nil { Terminal.installInterruptHandler() }
             let cancelsOnInterrupt = scripted == nil && (interactive || script != nil)
@@ -137,24 +124,6 @@ struct ShellLauncher {
                 runtime: runtime, output: output, capabilities: scripted?.capabilities ?? .terminal,
                 cancellable: cancelsOnInterrupt,
                 showsProgress: interactive)
-            // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
-            let interruptWatcher =
-                cancelsOnInterrupt
-                ? InterruptWatcher { [weak session, runtime] in
-                    session?.cancelForegroundCommand()
-                    runtime.interruptStoppingPlugins()
-                } : nil
-            completionTarget.session = session
-            // The person's startup file runs at the prompt only: a script runs the same everywhere.
-            if interactive, let startupFile = paths.startupFile,
-                case .quit(let status) = await session.runStartupFile(at: startupFile, environment: environment)
-            {
-                runtime.flow.closeAll()
-                await runtime.stopPlugins()
-                leaveTerminal(reader)
-                return Terminal.exitStatus(status ?? 0)
-            }
-            if interactive { await session.refreshLinkParameterValues() }
             if let editor = Self.lineEditor(of: reader) {
                 // What the screens show by themselves while a person types goes above the
                 // prompt, and the prompt follows where they lead.
@@ -164,10 +133,24 @@ struct ShellLauncher {
             }
             let shell = Shell(
                 session: session, reader: reader, output: output, interactive: interactive, colour: colour, hooks: hooks,
-                stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil)
-            shell.interruptWatcher = interruptWatcher
-            shellBox.shell = shell
-            let outcome = await shell.run()
+                stopsAtFirstError: script != nil && !options.keepGoing, stopsOnInterrupt: script != nil, completion: completion)
+            // While the shell leaves, Ctrl-C ends the wait for the plugins to exit.
+            shell.interruptWatcher =
+                cancelsOnInterrupt
+                ? InterruptWatcher { [weak shell, runtime] in
+                    shell?.interrupt()
+                    runtime.interruptStoppingPlugins()
+                } : nil
+            // Edits apply live for a person at the prompt; a script runs the flow it started
+            // with (and a session that never waits is spared the watch).
+            let watcher = interactive ? source.filePath.map { ConfigWatcher(path: $0, onChange: shell.configFileChanged) } : nil
+            // The person's startup file runs at the prompt only: a script runs the same everywhere.
+            var startup: (@MainActor (Session) async -> Session.Step)?
+            if interactive, let path = paths.startupFile {
+                startup = { [environment] session in await session.runStartupFile(at: path, environment: environment) }
+            }
+            let outcome = await shell.run(first: startup)
+            withExtendedLifetime(watcher) {}
             (console as? StandardConsole)?.lineEditor = nil
             runtime.flow.closeAll()
             await runtime.stopPlugins()
@@ -291,11 +274,9 @@ struct ShellLauncher {
                 about: "\(flow.manifest.app), flow from \(source.description)", styler: styler))
         Terminal.installInterruptHandler()
         Terminal.takeForeground()
-        let completion = completionTarget
-        let completer: EditLineReader.Completer = { text in
-            completion.session?.completeAtTerminal(text) ?? .none
-        }
-        guard let editor = EditLineReader(program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completer)
+        guard
+            let editor = EditLineReader(
+                program: identity.name, historyPath: historyPath(app: flow.manifest.app), completer: completion.complete)
         else {
             console.writeError("error: cannot start the line editor on this terminal\n")
             throw Stop(status: 1)
@@ -348,16 +329,12 @@ struct ShellLauncher {
     }
 }
 
-/// The session Tab asks, set once it exists.
+/// The View, for what the folder watcher says from its own queue.
 @MainActor
-final class CompletionTarget {
-    weak var session: Session?
-}
+private final class ShownOutput: Sendable {
+    let output: SessionView
 
-/// The shell, once made, for the config watcher made before it; and the View, for what the
-/// folder watcher says from its own queue.
-@MainActor
-private final class ShellBox: Sendable {
-    weak var shell: Shell?
-    var output: SessionView?
+    init(_ output: SessionView) {
+        self.output = output
+    }
 }

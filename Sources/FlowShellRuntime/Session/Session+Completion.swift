@@ -42,9 +42,8 @@ extension Session {
     }
 
     /// Asks the modules that offer them for the values of their link parameters (every car's
-    /// plate), which Tab offers after `open`; asked before the first prompt and after each line
-    /// at a terminal, since completion itself cannot wait at a key press, and before each Tab
-    /// at a page. A module that fails offers none.
+    /// plate), which Tab offers after `open`: the session's loop asks them before it answers each
+    /// Tab, in every front end. A module that fails offers none.
     public func refreshLinkParameterValues() async {
         var values: [String: [String]] = [:]
         for (parameter, resolver) in flow.resolvers {

@@ -33,32 +33,30 @@ extension Session {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
         if lines.last?.isEmpty == true { lines.removeLast() }
-        return await asLine {
-            for (index, line) in lines.enumerated() {
-                if showsLines {
-                    guard !line.allSatisfy(\.isWhitespace) else { continue }
-                    output.notice(Notice(.muted, line))
-                } else {
-                    linePrefix = (outerPrefix ?? "") + "\(name):\(index + 1): "
-                }
-                let before = failures
-                let step = await run(line)
-                if case .quit = step { return step }
-                // Ctrl-C stops the script, whether it came while a command waited or between
-                // lines (the yield lets the terminal's handler of it run).
-                await Task.yield()
-                if interrupted {
-                    linePrefix = outerPrefix
-                    show(Notice(.warning, "\(name) stopped at line \(index + 1): interrupted"))
-                    return .next
-                }
-                if !keepGoing, failures > before {
-                    linePrefix = outerPrefix
-                    show(Notice(.warning, "\(name) stopped at line \(index + 1)"))
-                    return .next
-                }
+        for (index, line) in lines.enumerated() {
+            if showsLines {
+                guard !line.allSatisfy(\.isWhitespace) else { continue }
+                output.notice(Notice(.muted, line))
+            } else {
+                linePrefix = (outerPrefix ?? "") + "\(name):\(index + 1): "
             }
-            return .next
+            let before = failures
+            let step = await run(line)
+            if case .quit = step { return step }
+            // Ctrl-C stops the script, whether it came while a command waited or between
+            // lines (the yield lets the terminal's handler of it run).
+            await Task.yield()
+            if interrupted {
+                linePrefix = outerPrefix
+                show(Notice(.warning, "\(name) stopped at line \(index + 1): interrupted"))
+                return .next
+            }
+            if !keepGoing, failures > before {
+                linePrefix = outerPrefix
+                show(Notice(.warning, "\(name) stopped at line \(index + 1)"))
+                return .next
+            }
         }
+        return .next
     }
 }

@@ -35,8 +35,6 @@ public final class Session {
     private(set) lazy var context = SessionContext(session: self)
     /// Lists a folder's names for Tab on a path, when a capability reaches files.
     let listFolder: (@Sendable (String) -> [String])?
-    /// What the session does now: one state, read by the View of the top screen too.
-    package internal(set) var activity = SessionActivity.idle
     /// How many lines have failed so far.
     public internal(set) var failures = 0
     /// Why the last line's command failed, when it did (not navigation's messages): what a
@@ -67,19 +65,17 @@ public final class Session {
     var lineIsInHistory = false
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
-    public internal(set) var interrupted = false
+    var interrupted = false
     /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
     package var linkParameterValues: [String: [String]] = [:]
     /// The commands offered now, once worked out; nil when something they come from changed.
     private var offeredNow: OfferedCommands?
-    /// Background events being routed: a line waits for them.
-    var backgroundRouting: Task<Void, Never>?
 
     /// A session on `runtime` that pushes to `output`, with the core's global commands and
     /// those of `capabilities`, its lines passing `handlers` (a server's guards) after the
     /// core's own. `cancellable` when something (the terminal's Ctrl-C, a page that goes away)
-    /// may call ``cancelForegroundCommand()``; `showsProgress` asks for a progress line when a
-    /// command runs long.
+    /// may cancel a line that runs (a ``SessionInput/cancel(id:)`` fed to its loop);
+    /// `showsProgress` asks for a progress line when a command runs long.
     public init(
         runtime: FlowRuntime, output: SessionView, capabilities: [SessionCapability] = [],
         handlers: [any LineHandler] = [], cancellable: Bool = false, showsProgress: Bool = false
@@ -105,7 +101,6 @@ public final class Session {
         aliases = ShellAliases(store: runtime.shellStore)
         output.apply(settings)
         topView.session = self
-        runtime.flow.onBackgroundEvents = { [weak self] in self?.backgroundEventsArrived() }
     }
 
     /// The global commands of a session composed with `capabilities`, in the order `help` lists
@@ -127,7 +122,7 @@ public final class Session {
 
     /// Cancels what runs now, and only that (Ctrl-C): the command in the foreground, and the
     /// rest of a script that runs (`run FILE`). Nothing later is affected.
-    public func cancelForegroundCommand() {
+    package func cancelForegroundCommand() {
         interrupted = true
         supervisor.cancel()
     }
@@ -149,7 +144,7 @@ public final class Session {
 
     /// Shows the top screen on the View if it is not shown there yet.
     public func showTop() {
-        during(.runningLine) { topView.follow() }
+        topView.showTop()
     }
 
     // MARK: - The commands offered now
@@ -203,20 +198,14 @@ public final class Session {
 
     // MARK: - Running a line
 
-    /// Runs one typed line through the session's handlers and pushes its results to the View.
-    public func run(_ line: String) async -> Step {
-        if let backgroundRouting { await backgroundRouting.value }
-        let outermost = activity == .idle
-        return await asLine {
-            // A Ctrl-C before this line was for what ran then.
-            if outermost { interrupted = false }
-            commandFailure = nil
-            let step = await passed(line, from: 0)
-            if case .quit = step {} else { quitAsked = false }
-            // What Tab offers after `open` follows the data, which the line may have changed.
-            if interactive { await refreshLinkParameterValues() }
-            return step
-        }
+    /// Runs one line through the session's handlers and pushes its results to the View: a line
+    /// its ``SessionLoop`` runs, or one a script or a command runs within it (a front end feeds
+    /// its lines to the loop; a command runs one through ``SessionContext/run(_:)``).
+    package func run(_ line: String) async -> Step {
+        commandFailure = nil
+        let step = await passed(line, from: 0)
+        if case .quit = step {} else { quitAsked = false }
+        return step
     }
 
     /// Hands `line` to the handler at `index` of the chain, and after the last to the core.
@@ -335,13 +324,11 @@ public final class Session {
     }
 
     /// Reads the config again and applies it; what changed is shown.
-    public func reload() async {
-        await asLine {
-            let notices = await runtime.reload()
-            offeredMayHaveChanged()
-            notices.forEach(show)
-            topView.follow()
-        }
+    package func reload() async {
+        let notices = await runtime.reload()
+        offeredMayHaveChanged()
+        notices.forEach(show)
+        topView.follow()
     }
 
 }

@@ -22,6 +22,8 @@ public final class SessionLoop {
     private enum Work {
         case line(String, id: Int)
         case reload
+        /// What a front end runs as a line before its first input (the terminal's startup file).
+        case first(@MainActor (Session) async -> Session.Step)
     }
 
     private var queue: [Work] = []
@@ -33,6 +35,8 @@ public final class SessionLoop {
     private var runningCancelled = false
     /// Runs what is queued, one at a time; nil when nothing runs.
     private var runner: Task<Void, Never>?
+    /// Routes the events the screens' background work emitted; nil when none are routed.
+    private var routing: Task<Void, Never>?
     /// How many lines ran, for `line N: `.
     private var lineCount = 0
     /// Whether the input ended: the loop ends once what waits has run.
@@ -40,6 +44,8 @@ public final class SessionLoop {
     /// How the session ended, once it did.
     private var ended: Session.Step?
     private var report: @MainActor (SessionReport) -> Void = { _ in }
+    /// Those waiting for a line's end (``enter(_:id:)``), by the line's id.
+    private var lineEnds: [Int: CheckedContinuation<SessionReport?, Never>] = [:]
 
     /// A loop over `session`.
     /// - Parameters:
@@ -63,6 +69,9 @@ public final class SessionLoop {
         let routing = flow.onBackgroundEvents
         flow.onBackgroundEvents = { feed.yield(.backgroundEvents) }
         defer { flow.onBackgroundEvents = routing }
+        // What the screens emitted before the loop ran (as the flow was restored) is routed now.
+        if flow.hasQueuedEvents { feed.yield(.backgroundEvents) }
+        runQueued()
         let inputs = self.inputs
         let reading = Task { @MainActor in
             for await input in inputs {
@@ -75,7 +84,27 @@ public final class SessionLoop {
             feed.yield(.hangUp)
         }
         if let runner { await runner.value }
+        if let routing = self.routing { await routing.value }
+        // The lines that did not run (the session ended first) end with it.
+        for waiting in lineEnds.values { waiting.resume(returning: nil) }
+        lineEnds.removeAll()
         return ended ?? .next
+    }
+
+    /// Feeds `line`, with `id`, and waits for its end: what ``run(report:)`` reports of it (which
+    /// its `report` hears too), or nil when the session ended before the line ran. What a front
+    /// end that types one line at a time (a prompt, a harness, a pipe) awaits.
+    public func enter(_ line: String, id: Int) async -> SessionReport? {
+        await withCheckedContinuation { ended in
+            lineEnds[id] = ended
+            if case .terminated = feed.yield(.line(line, id: id)) { lineEnds.removeValue(forKey: id)?.resume(returning: nil) }
+        }
+    }
+
+    /// Runs `work` as the first line, before any input is taken (the terminal's startup file);
+    /// call it before ``run(report:)``. A `.quit` it returns ends the session.
+    package func runFirst(_ work: @escaping @MainActor (Session) async -> Session.Step) {
+        queue.insert(.first(work), at: 0)
     }
 
     private func take(_ input: SessionInput) async {
@@ -98,8 +127,7 @@ public final class SessionLoop {
                 session.cancelForegroundCommand()
             }
         case .backgroundEvents:
-            // At once when no line runs (or one waits, as `wait` does); else after the line.
-            session.backgroundEventsArrived()
+            routeBackgroundEvents()
         case .reload:
             guard ended == nil, !inputEnded else { return }
             queue.append(.reload)
@@ -135,17 +163,43 @@ public final class SessionLoop {
         }
     }
 
+    /// Runs one line (or reload) of the queue: what the screens push meanwhile is its answer,
+    /// shown once its work settled; then its end is told, and the events background work
+    /// emitted meanwhile are routed.
     private func perform(_ work: Work) async {
+        if let routing { await routing.value }
+        let view = session.topView
+        view.holdsUpdates = true
+        // A Ctrl-C before this line was for what ran then.
+        session.interrupted = false
+        let told = await performHeld(work)
+        view.follow()
+        // What the session has to say of the line (a setting that could not be kept).
+        session.runtime.notices.take().forEach(session.show)
+        view.holdsUpdates = false
+        if let told {
+            report(told)
+            if case .lineEnded(let id, _, _, _) = told { lineEnds.removeValue(forKey: id)?.resume(returning: told) }
+        }
+        routeBackgroundEvents()
+    }
+
+    /// Runs `work`; returns what to tell of its end.
+    private func performHeld(_ work: Work) async -> SessionReport? {
         switch work {
         case .reload:
             await session.reload()
+            return .reloaded
+        case .first(let work):
+            let step = await work(session)
+            if case .quit = step { ended = step }
+            return nil
         case .line(let line, let id):
             lineCount += 1
             if numbersLines { session.linePrefix = "line \(lineCount): " }
             if cancelledWhileQueued.remove(id) != nil {
                 session.show(Notice(.warning, "cancelled"))
-                report(.lineEnded(id: id, failed: true, cancelled: true, step: .next))
-                return
+                return .lineEnded(id: id, failed: true, cancelled: true, step: .next)
             }
             let failuresBefore = session.failures
             running = id
@@ -154,13 +208,29 @@ public final class SessionLoop {
             running = nil
             let cancelled = runningCancelled || session.interrupted
             let failed = session.failures > failuresBefore
-            // A line cancelled did not do what it was asked: it failed, as one that was refused.
-            report(.lineEnded(id: id, failed: failed || cancelled, cancelled: cancelled, step: step))
             if case .quit = step {
                 ended = step
             } else if stopsAtFirstFailure, failed {
                 ended = .next
             }
+            // A line cancelled did not do what it was asked: it failed, as one that was refused.
+            return .lineEnded(id: id, failed: failed || cancelled, cancelled: cancelled, step: step)
+        }
+    }
+
+    /// Routes the events that open screens' background work emitted (their effects and
+    /// subscriptions), as a command's are: at once when no line's answer is held (none runs, or
+    /// it waits, as `wait` does), else after the line.
+    private func routeBackgroundEvents() {
+        let flow = session.flow
+        guard !session.topView.holdsUpdates, routing == nil, flow.hasQueuedEvents else { return }
+        routing = Task { @MainActor in
+            while flow.hasQueuedEvents {
+                await flow.processEvents().forEach(session.show)
+                session.topView.follow()
+            }
+            routing = nil
+            session.topView.onUpdateByItself()
         }
     }
 }

@@ -4,4 +4,7 @@ public enum SessionReport: Sendable, Equatable {
     /// cancel reached it, running or waiting); `step` says what comes next (`.quit(N)`: the
     /// session ends, and no later line runs).
     case lineEnded(id: Int, failed: Bool, cancelled: Bool, step: Session.Step)
+    /// The config was read again (a ``SessionInput/reload``), and what changed was shown: where
+    /// the person is may have changed with it (a prompt that names the open screens is drawn again).
+    case reloaded
 }

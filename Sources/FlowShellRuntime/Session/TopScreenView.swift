@@ -17,11 +17,12 @@ final class TopScreenView: View {
     private weak var shown: (any HostedScreen)?
     /// How many times a screen was shown: a command that shows nothing new changed nothing.
     private(set) var updates = 0
-    /// The session whose top screen this shows: its activity says whether a line runs now
-    /// (what is shown otherwise, the screen did by itself), and it keeps what the top offers.
+    /// The session whose top screen this shows: it keeps what the top offers.
     weak var session: Session?
-    /// Whether a line runs now.
-    private var lineRuns: Bool { session?.activity == .runningLine }
+    /// Whether what the bound screen pushes is held as the answer of the line that runs — shown
+    /// once its work settles — rather than shown at once as the screen's own doing. The
+    /// session's loop holds it while a line runs; `wait` lets it go while it waits.
+    var holdsUpdates = false
     /// Called after the top screen was shown by itself (no line running): the prompt may say
     /// something new.
     var onUpdateByItself: () -> Void = {}
@@ -63,18 +64,26 @@ final class TopScreenView: View {
 
     func updateInProgress(with viewProperties: ViewProperties) {
         session?.offeredMayHaveChanged()
-        guard lineRuns, showsProgress else { return update(with: viewProperties) }
+        guard holdsUpdates, showsProgress else { return update(with: viewProperties) }
         unsettled = nil
         show(viewProperties)
     }
 
     func update(with viewProperties: ViewProperties) {
         session?.offeredMayHaveChanged()
-        if lineRuns {
+        if holdsUpdates {
             unsettled = viewProperties
         } else {
             show(viewProperties)
         }
+    }
+
+    /// Binds the top screen and shows it, as a line's answer would be (the first screen).
+    func showTop() {
+        let held = holdsUpdates
+        holdsUpdates = true
+        follow()
+        holdsUpdates = held
     }
 
     /// Shows the top screen again, as it is now.
@@ -95,8 +104,8 @@ final class TopScreenView: View {
         output.screen(
             ScreenSnapshot(
                 featureID: top.featureID, properties: properties ?? flow.effective(viewProperties, of: top),
-                stack: output.showsStackWithScreens ? stack : [], cause: lineRuns ? .command : .update))
-        if !lineRuns { onUpdateByItself() }
+                stack: output.showsStackWithScreens ? stack : [], cause: holdsUpdates ? .command : .update))
+        if !holdsUpdates { onUpdateByItself() }
     }
 
     /// The open screens, bottom first.

@@ -41,17 +41,17 @@ final class TerminalSession: RunningSession {
         }
         let session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: true)
         self.session = session
-        let completer: EditLineReader.Completer = { [weak session] text in
-            session?.completeAtTerminal(text) ?? .none
-        }
+        let completion = LoopCompletion()
         guard
             let editor = EditLineReader(
                 program: program, terminal: .init(input: terminal, output: terminal, type: type),
-                completer: completer)
+                completer: completion.complete)
         else { return nil }
         editor.longestLine = LineLengthBound.longestLine
         self.editor = editor
-        shell = Shell(session: session, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal)
+        shell = Shell(
+            session: session, reader: editor, output: output, interactive: true, colour: colour, terminal: terminal,
+            completion: completion)
     }
 
     /// What the server's event loop may ask of the line editor.
@@ -66,7 +66,6 @@ final class TerminalSession: RunningSession {
                 title: greeting.title, version: greeting.version,
                 about: "\(runtime.flow.manifest.app), signed in as \(user.name)", styler: styler))
         runtime.startNotices.forEach(session.show)
-        await session.refreshLinkParameterValues()
         // What the screens show by themselves while a person types goes above the prompt.
         console.lineEditor = editor
         let outcome = await shell.run()
@@ -76,12 +75,12 @@ final class TerminalSession: RunningSession {
     }
 
     func interrupt() {
-        session.cancelForegroundCommand()
+        shell.interrupt()
     }
 
     func hangUp() {
         // The read that waits ends as its terminal closes (the server side is closed with the
-        // channel); the command that runs is cancelled here.
-        session.cancelForegroundCommand()
+        // channel); the command that runs is cancelled, and the session ends.
+        shell.hangUp()
     }
 }

@@ -4,11 +4,14 @@ import Foundation
 
 /// A front end that reads lines as JSON (`{"line": "add"}`) and answers each with the session's
 /// messages, then `{"type":"done","failed":…}`. Its session is the core, with `echo` (a
-/// capability of this front end's own) and an audit of every line (a line handler).
+/// capability of this front end's own) and an audit of every line (a line handler), driven by
+/// the session's loop: each line is fed to it, and its end awaited.
 @MainActor
 public final class PipeFrontEnd {
     private let session: Session
+    private let loop: SessionLoop
     private let write: (String) -> Void
+    private var lastID = 0
 
     /// Starts the counter flow, answering through `write`; `audit` is told each line as it arrives.
     public init(write: @escaping (String) -> Void, audit: @escaping (String) -> Void) async throws {
@@ -17,7 +20,9 @@ public final class PipeFrontEnd {
         session = Session(
             runtime: runtime, output: PipeView(write: write), capabilities: [Self.echo],
             handlers: [AuditLog(audit)])
+        loop = SessionLoop(session: session)
         session.showTop()
+        Task { [loop] in _ = await loop.run { _ in } }
     }
 
     /// `echo TEXT`: says TEXT back — a global command no FlowShell front end has.
@@ -40,9 +45,11 @@ public final class PipeFrontEnd {
             write(#"{"type":"refused","reason":"a line of input is {\"line\": \"…\"}"}"#)
             return true
         }
-        let failuresBefore = session.failures
-        let step = await session.run(request.line)
-        write(#"{"type":"done","failed":\#(session.failures > failuresBefore)}"#)
+        lastID += 1
+        // Nil once the session ended (`quit`): no line runs any more.
+        let report = await loop.enter(request.line, id: lastID)
+        guard case .lineEnded(_, let failed, _, let step)? = report else { return false }
+        write(#"{"type":"done","failed":\#(failed)}"#)
         if case .quit = step { return false }
         return true
     }

@@ -23,8 +23,13 @@ extension Session {
         }
         defer { topView.onShown = previous }
         let deadline = ContinuousClock.now + .milliseconds(Int(limit * 1000))
-        // Meanwhile the screens change as they would at a prompt.
-        await whileWaiting { await waitUntil(text, deadline: deadline, limit: limit, shown: shown) }
+        // Meanwhile the screens change as they would at a prompt: their updates are not held as
+        // this line's answer, and the loop routes their events at once — those that came already too.
+        let held = topView.holdsUpdates
+        topView.holdsUpdates = false
+        defer { topView.holdsUpdates = held }
+        if flow.hasQueuedEvents { flow.onBackgroundEvents?() }
+        await waitUntil(text, deadline: deadline, limit: limit, shown: shown)
     }
 
     private func waitUntil(_ text: String?, deadline: ContinuousClock.Instant, limit: Double, shown: ScreenWatch) async {
