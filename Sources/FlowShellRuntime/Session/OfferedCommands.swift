@@ -4,9 +4,9 @@ import FlowShellKit
 /// The commands a session offers now, as one value: the top screen's own and those the config
 /// adds to it (its effective screen), the session's global commands (the core's and its
 /// capabilities') and its aliases. It is kept in parts, each made again only when what it comes
-/// from changed: the session's (``OfferedGlobals``) when the config is loaded again, the
-/// config's on a screen (``OfferedConfigCommands``) once per screen type, the screen's own when
-/// its commands change, the aliases when one does. It is read by everything that names commands:
+/// from changed: the session's (`OfferedGlobals`) when the config is loaded again, the screen's
+/// own when its commands change, the aliases when one does; the config's commands on a screen
+/// are looked up in the flow's index of them, made once when the config is read. It is read by everything that names commands:
 /// the session's lookup of a typed name, `help`, usage, Tab, did-you-mean, `--output json`'s
 /// lists and the page's opening message.
 @MainActor
@@ -49,8 +49,8 @@ public struct OfferedCommands {
     private let ownByName: [String: CommandDescription]
     /// The session's part, made once per loading of the config.
     private let globalPart: OfferedGlobals
-    /// The config's part on the top screen, made once per screen type.
-    private let configPart: OfferedConfigCommands
+    /// The command the config adds to the top screen by a name, if any.
+    private let configCommand: (String) -> CommandDescription?
 
     /// The session's global commands, in the order `help` lists them.
     public var globals: [GlobalCommand] { globalPart.commands }
@@ -58,27 +58,28 @@ public struct OfferedCommands {
     public var settingValues: [String: [String]] { globalPart.settingValues }
 
     /// The commands offered on `top` (nil: no screen yet), its own as the flow offers them
-    /// (`effective`), with the session's part, the config's part on the top screen and the
-    /// aliases. What `previous` worked out for the same screen is kept when the screen's
+    /// (`effective`), with the session's part, the config's commands on the top screen by name
+    /// (`configCommand`) and the aliases. What `previous` worked out for the same screen is kept when the screen's
     /// commands are as they were: only what the screen shows is taken anew.
     init(
         top: OpenScreen?, effective: (ViewProperties) -> ViewProperties, globals: OfferedGlobals,
-        config: OfferedConfigCommands, aliases: [String: String], aliasesChanged: Bool, previous: OfferedCommands?
+        configCommand: @escaping (String) -> CommandDescription?, aliases: [String: String], aliasesChanged: Bool,
+        previous: OfferedCommands?
     ) {
         globalPart = globals
-        configPart = config
+        self.configCommand = configCommand
         self.aliases = aliases
         topScreen = top?.screen
         let own = top?.screen.viewProperties
         ownCommands = own?.commands ?? []
         let sameScreen = previous.map { $0.topScreen != nil && $0.topScreen === top?.screen } ?? false
-        if let previous, sameScreen, previous.configPart === config, let own, previous.ownCommands == own.commands {
+        // The same session's part is the same loading of the config: the same config commands.
+        if let previous, sameScreen, previous.globalPart === globals, let own, previous.ownCommands == own.commands {
             var properties = own
             properties.commands = previous.screen?.commands ?? []
             screen = properties
             ownByName = previous.ownByName
-            let unchanged =
-                previous.globalPart === globals && !aliasesChanged && previous.screen?.title == properties.title
+            let unchanged = !aliasesChanged && previous.screen?.title == properties.title
             version = unchanged ? previous.version : previous.version + 1
         } else {
             screen = own.map(effective)
@@ -98,7 +99,7 @@ public struct OfferedCommands {
     public func command(named name: String) -> Command? {
         if let global = globalPart.command(named: name) { return .global(global) }
         if let own = ownByName[name] { return .screen(own) }
-        if let added = configPart.command(named: name) { return .addedByConfig(added) }
+        if let added = configCommand(name) { return .addedByConfig(added) }
         return aliases[name].map(Command.alias)
     }
 

@@ -79,10 +79,8 @@ public final class Session {
     private var offeredIsCurrent = false
     /// Whether an alias changed since the commands offered were worked out.
     private var aliasesChanged = false
-    /// The session's part of what is offered, and the config's on each screen by
-    /// ``OfferedConfigCommands/key(of:)``, for the flow's loading of the config they were made for.
+    /// The session's part of what is offered, for the flow's loading of the config it was made for.
     private var offeredGlobals: OfferedGlobals?
-    private var offeredConfig: (generation: Int, byScreen: [String: OfferedConfigCommands]) = (0, [:])
     /// The help listing last shown, with the version of what was offered then.
     var keptHelp: (version: Int, listing: HelpListing)?
     /// Background events being routed: a line waits for them.
@@ -182,20 +180,10 @@ public final class Session {
             globalPart = OfferedGlobals(globals: globals, settings: allSettings, generation: generation)
             offeredGlobals = globalPart
         }
-        if offeredConfig.generation != generation { offeredConfig = (generation, [:]) }
-        var config = OfferedConfigCommands.none
-        if let top {
-            let key = OfferedConfigCommands.key(of: top)
-            if let kept = offeredConfig.byScreen[key] {
-                config = kept
-            } else {
-                config = OfferedConfigCommands(commands: flow.configCommands(on: top))
-                offeredConfig.byScreen[key] = config
-            }
-        }
         let made = OfferedCommands(
             top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
-            globals: globalPart, config: config, aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: offeredNow)
+            globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
+            aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: offeredNow)
         offeredNow = made
         offeredIsCurrent = true
         aliasesChanged = false
