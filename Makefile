@@ -61,6 +61,8 @@ test: deps
 	# scripts/ linted with ruff (pyproject.toml has its settings) before anything is built.
 	./scripts/install-python-test-deps.sh
 	python3 -m ruff check scripts
+	# What the benchmark's instruction check fails on (make bench QUICK=1 runs it in CI).
+	python3 -m pytest scripts/tests/test_bench_instructions.py
 	# The Swift sources formatted as .swift-format says (`make format` applies it).
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMATTED)
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
@@ -169,8 +171,9 @@ fuzz: deps
 # FlowShell's speed and memory against Python's cmd.Cmd, cmd2 and a minimal Swift loop, paired in
 # one run (scripts/bench.py builds release and sets up the baselines in .build/bench). QUICK=1 is
 # the quick run CI does (a few minutes of measuring), which fails on a gross regression against
-# bench/results.json or a cost that grows much faster than its work (the scale rows);
-# BENCH_FLAGS=--save makes a run the new reference.
+# bench/results.json, a cost that grows much faster than its work (the scale rows), or
+# instructions per command (counted by valgrind's callgrind) more than 10 % above
+# bench/instructions.json; BENCH_FLAGS=--save makes a run the new reference.
 # The rows of `flowshell serve` (scripts/bench_web.py): its WebSocket round trip, the same while
 # 2,000 half-open requests are held at ulimit -n 1024, 100 sessions' memory, and its memory after
 # 300 tabs open and close, again and again (failing when it grows round after round); QUICK=1

@@ -7,6 +7,7 @@ would otherwise use — Python's `cmd.Cmd` and cmd2 — and a minimal Swift read
     python3 scripts/bench.py --save     # ... and make this run the committed reference
     python3 scripts/bench.py --print bench/results.json   # the table of an earlier result
     python3 scripts/bench.py --live-only [--save]         # only issue 22's live rows (merged into the reference)
+    python3 scripts/bench.py --instructions-only [--quick] [--save]   # only issue 44's instruction rows
 
 What it does, in order:
 
@@ -52,15 +53,22 @@ What it does, in order:
    - issue 35's *scale rows* (`scripts/bench/scale_rows.py` says what each includes): pushes then
      pops, `check` with config commands and with a plugin's screens, and the memory a config's
      commands take at start, each at two sizes with the growth and its exponent.
-4. Prints the table (Markdown) and writes the result as JSON to `.build/bench/results.json`;
-   `--save` writes it to `bench/results.json`, the committed reference.
+   - issue 44's *instruction rows* (`scripts/bench/instruction_rows.py`), counted by valgrind's
+     callgrind before anything is timed: every per-command row's instructions per command for
+     FlowShell, `cmd.Cmd` and (in the full run) cmd2; `filter` under a config with 1,000 more
+     commands on other screens; `flowshell test` at 250 and 1,000 transitions.
+4. Prints the table (Markdown) and writes the result as JSON to `.build/bench/results.json`
+   (the instruction rows to `.build/bench/instructions.json`); `--save` writes them to
+   `bench/results.json` and `bench/instructions.json`, the committed references.
 5. In quick mode (or with `--check`) compares the run with `bench/results.json` and exits 1 only
    on a gross regression: a FlowShell figure at least 3× the reference's, by more than a floor
    (2 µs a command, 10 ms, 5 MB, 50 context switches, 2 % of a core), whose ratio to `cmd.Cmd` in this run (the row's own, or
    cmd.Cmd's start → quit for a row without one) is also at least 3× the reference's ratio — so
    a slow or busy machine does not fail it. The wall time of navigation, mostly the disk's
    flush, is reported but not checked. It also exits 1 when a scale row's growth exponent
-   exceeds its goal's by more than half (a cost that grows with the square of its work).
+   exceeds its goal's by more than half (a cost that grows with the square of its work), and
+   when a FlowShell instruction row exceeds `bench/instructions.json` by more than 10 % — a count,
+   which the machine's load does not change, so the check can be that close.
 """
 
 import argparse
@@ -77,6 +85,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
+import instruction_rows  # noqa: E402
 import live_rows  # noqa: E402
 import scale_rows  # noqa: E402
 
@@ -85,6 +94,8 @@ BENCH_SOURCES = ROOT / "scripts" / "bench"
 WORK = ROOT / ".build" / "bench"
 REFERENCE = ROOT / "bench" / "results.json"
 LATEST = WORK / "results.json"
+INSTRUCTIONS_REFERENCE = ROOT / "bench" / "instructions.json"
+INSTRUCTIONS_LATEST = WORK / "instructions.json"
 LAUNCHER = WORK / "measure"
 CMD2_VERSION = "4.3.1"
 RESULT_VERSION = 1
@@ -694,11 +705,16 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     parser.add_argument("--live-only", action="store_true",
                         help="measure only the live-prompt rows; with --save, replace only those rows of the reference")
+    parser.add_argument("--instructions-only", action="store_true",
+                        help="count only the instruction rows (callgrind); with --save, write only their reference")
     parser.add_argument("--print", metavar="RESULT", type=Path,
                         help="print the table of a result written before (such as bench/results.json) and stop")
     arguments = parser.parse_args()
     if arguments.print:
         printed = json.loads(arguments.print.read_text())
+        if "tolerance" in printed:  # instruction rows
+            print(instruction_rows.table(printed["rows"]))
+            return 0
         print(table(printed))
         print()
         print(scale_rows.table(printed["rows"]))
@@ -739,6 +755,13 @@ def main():
     if not arguments.live_only:
         log("the baselines print what FlowShell prints, session by session")
         compare_outputs(shells, argvs, run_root / "compare")
+    if not arguments.live_only:
+        instructions_text, instructions = count_instructions(flowshell_bin, argvs, mode_name, arguments)
+        if arguments.instructions_only:
+            print(instructions_text)
+            if instructions:
+                print("instructions above their reference:\n  " + "\n  ".join(instructions), file=sys.stderr)
+            return 1 if instructions else 0
     state_fs = file_system_of(run_root)
     if state_fs == "tmpfs":
         log("warning: .build/bench/run is on tmpfs: the navigation row does not measure a real disk")
@@ -830,6 +853,8 @@ def main():
     print()
     print(scale_rows.table(rows))
     print()
+    if not arguments.live_only:
+        print(instructions_text)
     print(f"{mode_name} run, {result['seconds']:.0f} s: {machine['cores']} cores, load "
           f"{' '.join(map(str, machine['load_before']))} before and "
           f"{' '.join(map(str, machine['load_after']))} after; {machine['swift']}; Python "
@@ -838,18 +863,75 @@ def main():
     print(f"written to {LATEST.relative_to(ROOT)}" + (f" and {REFERENCE.relative_to(ROOT)}" if arguments.save else ""))
 
     if arguments.quick or arguments.check:
-        found = scale_rows.exceeded(rows)
+        found = scale_rows.exceeded(rows) + ([] if arguments.live_only else instructions)
         if REFERENCE.exists():
             found = regressions(result, json.loads(REFERENCE.read_text())) + found
         else:
             log(f"no {REFERENCE.relative_to(ROOT)} to compare with")
         if found:
-            print("gross regressions (≥ 3× the reference), or costs that grow too fast:\n  " + "\n  ".join(found),
-                  file=sys.stderr)
+            print("gross regressions (≥ 3× the reference), costs that grow too fast, or instructions above "
+                  "their reference:\n  " + "\n  ".join(found), file=sys.stderr)
             return 1
         print(f"no row is 3× worse than {REFERENCE.relative_to(ROOT)}, and no cost grows more than half again "
               f"as fast as its goal allows")
     return 0
+
+
+def count_instructions(flowshell_bin, argvs, mode_name, arguments):
+    """The instruction rows (`scripts/bench/instruction_rows.py`): counted, written to
+    `.build/bench/instructions.json` (and with `--save` to `bench/instructions.json`), and in the
+    quick run (or with `--check`) compared with the reference. Returns their table with what the
+    comparison found, and the rows above their reference by more than its tolerance — or, in a
+    run that checks them, the reason they could not be counted."""
+    checks = arguments.quick or arguments.check
+    valgrind = instruction_rows.find_valgrind(log)
+    if not valgrind:
+        reason = "valgrind is missing and cannot be installed here (apt-get install valgrind): no instruction rows"
+        log(reason)
+        return reason, [reason] if checks else []
+
+    binary = instruction_rows.without_debug_info(flowshell_bin, WORK)
+
+    def flowshell_argv(config):
+        run = Path("{run}")
+        return [str(binary), "--config", str(config), "--state", str(run / "state.json"),
+                "--data-dir", str(run / "data"), "--no-history"]
+
+    shells = {"flowshell": lambda _: flowshell_argv(ROOT / "config.json"), "cmd": argvs["cmd"], "cmd2": argvs["cmd2"]}
+    rows = instruction_rows.measure(shells, COMMAND_ROWS, session_file, flowshell_argv, WORK, ENV,
+                                    mode_name == "full", log, valgrind)
+    machine = {"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "swift": swift_version(),
+               "python": platform.python_version(), "cmd2": CMD2_VERSION,
+               "valgrind": instruction_rows.valgrind_version(valgrind),
+               "system": f"{platform.system()} {platform.release()} {platform.machine()}"}
+    reference = json.loads(INSTRUCTIONS_REFERENCE.read_text()) if INSTRUCTIONS_REFERENCE.exists() else None
+    if reference and mode_name == "quick":
+        # A quick run leaves cmd2 out: its figures are the reference's, from a full run.
+        for key, row in rows.items():
+            cmd2 = reference["rows"].get(key, {}).get("programs", {}).get("cmd2")
+            if cmd2:
+                row["programs"]["cmd2"] = cmd2
+                row["cmd2_from_reference"] = True
+    result = instruction_rows.result(rows, machine, mode_name)
+    INSTRUCTIONS_LATEST.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    if arguments.save:
+        INSTRUCTIONS_REFERENCE.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    lines = [instruction_rows.table(rows, reference), ""]
+    where = INSTRUCTIONS_REFERENCE.relative_to(ROOT)
+    lines.append(f"Instructions per command counted by callgrind, {instruction_rows.COMMANDS} commands a session less "
+                 f"`quit` alone; written to {INSTRUCTIONS_LATEST.relative_to(ROOT)}" + (f" and {where}" if arguments.save else "")
+                 + ("; cmd2's figures are the reference's (a quick run leaves cmd2 out)" if mode_name == "quick" else ""))
+    worse = []
+    if checks and reference:
+        worse, better = instruction_rows.regressions(rows, reference)
+        if better:
+            lines.append(f"more than {instruction_rows.TOLERANCE:.0%} below {where} (save the reference again so that "
+                         "the check guards the gain):\n  " + "\n  ".join(better))
+        if not worse:
+            lines.append(f"no row's FlowShell instructions exceed {where} by more than {instruction_rows.TOLERANCE:.0%}")
+    elif checks:
+        lines.append(f"no {where} to compare the instructions with")
+    return "\n".join(lines), worse
 
 
 if __name__ == "__main__":

@@ -12,6 +12,19 @@ import Testing
         Terminal.useEnvironmentLocale()
     }
 
+    @Test func aKeptCommandHintIsTheOneForTheseCommandsAtThisWidth() {
+        let hints = CommandHintCache()
+        let kept = ScreenRenderer(width: 40, styler: TextStyler(colour: false), hints: hints)
+        let narrow = ScreenRenderer(width: 20, styler: TextStyler(colour: false), hints: hints)
+        func screen(_ names: [String]) -> ViewProperties {
+            ViewProperties(title: "T", commands: names.map { CommandDescription(name: $0, summary: "") })
+        }
+        #expect(kept.render(screen(["select", "filter"])) == "T\ncommands: select, filter — help for more\n")
+        #expect(kept.render(screen(["select", "filter"])) == "T\ncommands: select, filter — help for more\n")
+        #expect(kept.render(screen(["book"])) == "T\ncommands: book — help for more\n")
+        #expect(narrow.render(screen(["select", "filter"])) == "T\ncommands: select,\nfilter\n— help for more\n")
+    }
+
     @Test func rendersEveryComponentKind() {
         let properties = ViewProperties(
             title: "Title",

@@ -27,4 +27,9 @@ extension AppFlowCoordinator {
     public func configCommands(on open: OpenScreen) -> [CommandDescription] {
         planner.configCommands(on: open.featureID, in: open.flow)
     }
+
+    /// The command named `name` the config adds to the open screen `open`, if any.
+    public func configCommand(named name: String, on open: OpenScreen) -> CommandDescription? {
+        planner.configCommand(named: name, on: open.featureID, in: open.flow)
+    }
 }

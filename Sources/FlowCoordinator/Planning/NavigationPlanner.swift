@@ -16,6 +16,8 @@ public struct NavigationPlanner: Sendable {
     /// The commands the config adds, described, by sub-flow ("" for the main flow) and screen
     /// (`*` for those of every screen): every line asks for the top screen's.
     private var commandDescriptions: [String: [String: [CommandDescription]]] = [:]
+    /// The same, each screen's by name: a typed name is looked up without going through them all.
+    private var commandDescriptionsByName: [String: [String: [String: CommandDescription]]] = [:]
 
     /// Plans for a manifest and the screens and conditions it loads.
     public init(manifest: Manifest, screens: [String: FeatureRegistration], conditionTitles: [String: String] = [:]) {
@@ -27,9 +29,12 @@ public struct NavigationPlanner: Sendable {
         for (flow, transitions) in [("", manifest.transitions)] + manifest.flows.map({ ($0.key, $0.value.transitions) }) {
             let index = flow.isEmpty ? main : self.transitions(in: flow)
             for from in Set(transitions.filter(\.isCommand).map(\.from)) {
-                commandDescriptions[flow, default: [:]][from] = index.commands(on: from).map {
+                let described = index.commands(on: from).map {
                     CommandDescription(name: $0.on, summary: $0.summary ?? "Open \(title(of: $0.to ?? $0.flow ?? ""))")
                 }
+                commandDescriptions[flow, default: [:]][from] = described
+                commandDescriptionsByName[flow, default: [:]][from] = Dictionary(
+                    described.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             }
         }
     }
@@ -39,6 +44,13 @@ public struct NavigationPlanner: Sendable {
     public func configCommands(on screen: String, in flow: String?) -> [CommandDescription] {
         let scope = commandDescriptions[flow ?? ""]
         return scope?[screen] ?? scope?[Transition.anyScreen] ?? []
+    }
+
+    /// The command named `name` that the config adds to `screen` in sub-flow `flow` (nil: the
+    /// main flow), if any: one of ``configCommands(on:in:)``.
+    public func configCommand(named name: String, on screen: String, in flow: String?) -> CommandDescription? {
+        let scope = commandDescriptionsByName[flow ?? ""]
+        return (scope?[screen] ?? scope?[Transition.anyScreen])?[name]
     }
 
     /// The transitions in force for a screen of sub-flow `flow` (nil: the main flow).

@@ -52,12 +52,18 @@ public struct PluginDeclarationCache: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(Entry(key: Self.key(spec, config: config), module: module)) else { return }
+        // Never a file lookup would not read: an older, smaller entry is taken away instead.
+        guard data.count <= Self.maximumSize else {
+            try? FileManager.default.removeItem(atPath: path(for: spec))
+            return
+        }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try? data.write(to: URL(fileURLWithPath: path(for: spec)), options: .atomic)
     }
 
-    /// The largest cache file read: a module's declarations are far smaller.
-    static let maximumSize = 16 << 20
+    /// The largest cache file read or written: a declaration comes as one line of the
+    /// protocol, and its entry is that line encoded again with its key, which takes room beside it.
+    static let maximumSize = 2 * PluginProcess.maximumLineLength
 
     /// The file's bytes, read without following a symlink; nil when it is missing, a link or too large.
     private static func contents(of path: String) -> Data? {

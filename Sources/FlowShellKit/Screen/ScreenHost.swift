@@ -14,11 +14,9 @@ package final class ScreenHost<S: Screen>: HostedScreen {
     private weak var view: (any View)?
     /// The names of the screen's events.
     private let events: EventCatalog<S.Events>
-    /// The names of the events each of `S.commands` says it emits, read once: rendering a
-    /// state describes every command again.
-    private let commandEmits: [[String]]
-    /// The descriptions of the commands without arguments, which no state changes.
-    private let constantDescriptions: [CommandDescription?]
+    /// What the screen type's commands say of themselves in any state: rendering a state
+    /// describes only the commands with arguments again.
+    private let commandCatalog: ScreenCommandCatalog<S>
     /// The clock background work sleeps on.
     let clock: any Clock<Duration>
     /// The running effects and subscriptions.
@@ -35,16 +33,10 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         self.screen = screen
         self.state = state
         self.clock = clock
-        let events = EventCatalog<S.Events>.shared
-        self.events = events
-        let commands = S.commands
-        let commandEmits = commands.map { $0.emittedEventNames(in: events) }
-        self.commandEmits = commandEmits
-        let constant = commands.indices.map { index in
-            commands[index].arguments.isEmpty ? commands[index].description(in: state, emits: commandEmits[index]) : nil
-        }
-        self.constantDescriptions = constant
-        self.viewProperties = Self.properties(for: state, commandEmits: commandEmits, constantDescriptions: constant)
+        events = EventCatalog<S.Events>.shared
+        let commandCatalog = ScreenCommandCatalog<S>.shared(describingIn: state)
+        self.commandCatalog = commandCatalog
+        self.viewProperties = Self.properties(for: state, commands: commandCatalog)
     }
 
     /// Builds the screen from the string map its input arrives as, and loads its first state.
@@ -135,7 +127,7 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         guard working != state else { return }
         state = working
         if !stateChangeWaiters.isEmpty { endStateChangeWaits() }
-        let properties = Self.properties(for: working, commandEmits: commandEmits, constantDescriptions: constantDescriptions)
+        let properties = Self.properties(for: working, commands: commandCatalog)
         // A new state that looks the same (a clock's tick between two changes) shows nothing new.
         guard properties != viewProperties else { return }
         viewProperties = properties
@@ -167,17 +159,15 @@ package final class ScreenHost<S: Screen>: HostedScreen {
     }
 
     /// The rendered state with the commands available in it.
-    private static func properties(
-        for state: S.State, commandEmits: [[String]],
-        constantDescriptions: [CommandDescription?]
-    ) -> ViewProperties {
+    private static func properties(for state: S.State, commands catalog: ScreenCommandCatalog<S>) -> ViewProperties {
         var properties = S.render(state)
         // By index, which the compiler specializes; a zip of these generic arrays it does not.
         let commands = S.commands
         var described: [CommandDescription] = []
         described.reserveCapacity(commands.count)
         for index in commands.indices where commands[index].isAvailable(state) {
-            described.append(constantDescriptions[index] ?? commands[index].description(in: state, emits: commandEmits[index]))
+            described.append(
+                catalog.constantDescriptions[index] ?? commands[index].description(in: state, emits: catalog.emits[index]))
         }
         properties.commands = described
         return properties

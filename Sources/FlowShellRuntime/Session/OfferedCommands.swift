@@ -3,8 +3,10 @@ import FlowShellKit
 
 /// The commands a session offers now, as one value: the top screen's own and those the config
 /// adds to it (its effective screen), the session's global commands (the core's and its
-/// capabilities') and its aliases. It is worked out when one of those changes — the top screen
-/// or what it shows, the config, an alias — and then read by everything that names commands:
+/// capabilities') and its aliases. It is kept in parts, each made again only when what it comes
+/// from changed: the session's (`OfferedGlobals`) when the config is loaded again, the screen's
+/// own when its commands change, the aliases when one does; the config's commands on a screen
+/// are looked up in the flow's index of them, made once when the config is read. It is read by everything that names commands:
 /// the session's lookup of a typed name, `help`, usage, Tab, did-you-mean, `--output json`'s
 /// lists and the page's opening message.
 @MainActor
@@ -33,37 +35,57 @@ public struct OfferedCommands {
     /// What the top screen shows, as the flow offers it (its commands less those that lead
     /// nowhere, plus the config's); nil before the flow has started.
     public let screen: ViewProperties?
-    /// The session's global commands, in the order `help` lists them.
-    public let globals: [GlobalCommand]
     /// What each alias stands for, by name.
     public let aliases: [String: String]
-    /// The values each setting takes, by name, for Tab after `set NAME`.
-    public let settingValues: [String: [String]]
+    /// Which making of what is offered this is: the same as the one before it when neither the
+    /// top screen's title nor any command offered changed (`help` shows its kept text then).
+    public let version: Int
     /// The screen this was worked out for, to see when the top is another.
     private weak var topScreen: (any HostedScreen)?
-    /// Every name that runs something here, with what it runs.
-    private let byName: [String: Command]
+    /// The commands the top screen pushed, as it pushed them, to see when they change.
+    private let ownCommands: [CommandDescription]
+    /// The top screen's own commands by name, with those the flow leaves out of help (whose
+    /// events lead nowhere): they still run when typed.
+    private let ownByName: [String: CommandDescription]
+    /// The session's part, made once per loading of the config.
+    private let globalPart: OfferedGlobals
+    /// The command the config adds to the top screen by a name, if any.
+    private let configCommand: (String) -> CommandDescription?
 
-    /// The commands offered on `top` (nil: no screen yet), whose effective properties are
-    /// `effective`, with `globals`, `aliases` and the values each setting takes.
+    /// The session's global commands, in the order `help` lists them.
+    public var globals: [GlobalCommand] { globalPart.commands }
+    /// The values each setting takes, by name, for Tab after `set NAME`.
+    public var settingValues: [String: [String]] { globalPart.settingValues }
+
+    /// The commands offered on `top` (nil: no screen yet), its own as the flow offers them
+    /// (`effective`), with the session's part, the config's commands on the top screen by name
+    /// (`configCommand`) and the aliases. What `previous` worked out for the same screen is kept when the screen's
+    /// commands are as they were: only what the screen shows is taken anew.
     init(
-        top: OpenScreen?, effective: ViewProperties?, addedByConfig: [CommandDescription], globals: [GlobalCommand],
-        aliases: [String: String], settingValues: [String: [String]]
+        top: OpenScreen?, effective: (ViewProperties) -> ViewProperties, globals: OfferedGlobals,
+        configCommand: @escaping (String) -> CommandDescription?, aliases: [String: String], aliasesChanged: Bool,
+        previous: OfferedCommands?
     ) {
-        screen = effective
-        self.globals = globals
+        globalPart = globals
+        self.configCommand = configCommand
         self.aliases = aliases
-        self.settingValues = settingValues
         topScreen = top?.screen
-        var byName: [String: Command] = [:]
-        // An alias kept from another flow may have a command's name: the command goes first.
-        for (name, line) in aliases { byName[name] = .alias(line) }
-        // A command the flow leaves out of help (its events lead nowhere) still runs when typed.
-        for command in top?.screen.viewProperties.commands ?? [] { byName[command.name] = .screen(command) }
-        for command in effective?.commands ?? [] { byName[command.name] = .screen(command) }
-        for command in addedByConfig { byName[command.name] = .addedByConfig(command) }
-        for command in globals { byName[command.name] = .global(command) }
-        self.byName = byName
+        let own = top?.screen.viewProperties
+        ownCommands = own?.commands ?? []
+        let sameScreen = previous.map { $0.topScreen != nil && $0.topScreen === top?.screen } ?? false
+        // The same session's part is the same loading of the config: the same config commands.
+        if let previous, sameScreen, previous.globalPart === globals, let own, previous.ownCommands == own.commands {
+            var properties = own
+            properties.commands = previous.screen?.commands ?? []
+            screen = properties
+            ownByName = previous.ownByName
+            let unchanged = !aliasesChanged && previous.screen?.title == properties.title
+            version = unchanged ? previous.version : previous.version + 1
+        } else {
+            screen = own.map(effective)
+            ownByName = Dictionary((own?.commands ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            version = (previous?.version ?? 0) + 1
+        }
     }
 
     /// Whether this was worked out for `top`'s screen.
@@ -71,9 +93,14 @@ public struct OfferedCommands {
         topScreen === top?.screen && (topScreen != nil || top == nil)
     }
 
-    /// What `name` runs here, if anything.
+    /// What `name` runs here, if anything: a global command first, then the screen's own, then
+    /// one the config adds (which may not have a name the screen's own has), then an alias (one
+    /// kept from another flow may have a command's name).
     public func command(named name: String) -> Command? {
-        byName[name]
+        if let global = globalPart.command(named: name) { return .global(global) }
+        if let own = ownByName[name] { return .screen(own) }
+        if let added = configCommand(name) { return .addedByConfig(added) }
+        return aliases[name].map(Command.alias)
     }
 
     /// The commands `help` and Tab list: the screen's, then the global ones.

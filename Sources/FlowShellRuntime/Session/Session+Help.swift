@@ -9,11 +9,17 @@ extension Session {
     func showHelp(for name: String?) {
         let offered = self.offered
         guard let name else {
-            output.help(
-                HelpListing(
-                    screenTitle: offered.screen?.title ?? "",
-                    screenCommands: (offered.screen?.commands ?? []).map(CommandUsage.init),
-                    globalCommands: offered.globals.map { CommandUsage($0.description) }))
+            // Nothing offered changed since the listing shown last: it is shown again as it is.
+            if let keptHelp, keptHelp.version == offered.version {
+                output.help(keptHelp.listing)
+                return
+            }
+            let listing = HelpListing(
+                screenTitle: offered.screen?.title ?? "",
+                screenCommands: (offered.screen?.commands ?? []).map(CommandUsage.init),
+                globalCommands: offered.globals.map { CommandUsage($0.description) })
+            keptHelp = (offered.version, listing)
+            output.help(listing)
             return
         }
         if let line = offered.aliases[name] {

@@ -49,7 +49,10 @@ public final class Session {
     /// What `set` changed, kept per app.
     package var settings: ShellSettings
     package var aliases: ShellAliases {
-        didSet { offeredNow = nil }
+        didSet {
+            offeredIsCurrent = false
+            aliasesChanged = true
+        }
     }
     /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
     var quitAsked = false
@@ -68,8 +71,16 @@ public final class Session {
     var interrupted = false
     /// The values modules offer for their link parameters (`plate`), by parameter, for Tab.
     package var linkParameterValues: [String: [String]] = [:]
-    /// The commands offered now, once worked out; nil when something they come from changed.
+    /// The commands offered last worked out, kept whole; whether nothing they come from changed
+    /// since (else they are worked out again from what is still current of them).
     private var offeredNow: OfferedCommands?
+    private var offeredIsCurrent = false
+    /// Whether an alias changed since the commands offered were worked out.
+    private var aliasesChanged = false
+    /// The session's part of what is offered, for the flow's loading of the config it was made for.
+    private var offeredGlobals: OfferedGlobals?
+    /// The help listing last shown, with the version of what was offered then.
+    var keptHelp: (version: Int, listing: HelpListing)?
 
     /// A session on `runtime` that pushes to `output`, with the core's global commands and
     /// those of `capabilities`, its lines passing `handlers` (a server's guards) after the
@@ -150,39 +161,34 @@ public final class Session {
     // MARK: - The commands offered now
 
     /// The commands offered now: worked out again only when the top screen, what it shows, the
-    /// config or an alias changed.
+    /// config or an alias changed, and then only in the parts that changed.
     package var offered: OfferedCommands {
         let top = flow.top
-        if let offeredNow, offeredNow.isFor(top) { return offeredNow }
-        var effective: ViewProperties?
-        var addedByConfig: [CommandDescription] = []
-        if let top {
-            let own = top.screen.viewProperties
-            let properties = flow.effective(own, of: top)
-            effective = properties
-            // The config may not give a command a name the screen's own has (the check says so).
-            let owned = Set(own.commands.map(\.name))
-            addedByConfig = properties.commands.filter { !owned.contains($0.name) }
+        if offeredIsCurrent, let offeredNow, offeredNow.isFor(top) { return offeredNow }
+        let flow = self.flow
+        let generation = flow.generation
+        let globalPart: OfferedGlobals
+        if let kept = offeredGlobals, kept.generation == generation {
+            globalPart = kept
+        } else {
+            // `set` names the settings of the modules the flow loads now.
+            globalPart = OfferedGlobals(globals: globals, settings: allSettings, generation: generation)
+            offeredGlobals = globalPart
         }
-        // `set` names the settings of the modules the flow loads now.
-        let settingsNow = allSettings
-        let globals =
-            settingsNow.count == ShellSettings.builtIn.count
-            ? self.globals
-            : self.globals.map {
-                $0.name == CoreCommands.set.name ? $0.with(description: CoreCommands.described(settings: settingsNow)) : $0
-            }
         let made = OfferedCommands(
-            top: top, effective: effective, addedByConfig: addedByConfig, globals: globals, aliases: aliases.lines,
-            settingValues: Dictionary(settingsNow.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first }))
+            top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
+            globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
+            aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: offeredNow)
         offeredNow = made
+        offeredIsCurrent = true
+        aliasesChanged = false
         return made
     }
 
     /// The top screen pushed what it shows, or the flow changed: what is offered is worked out
     /// again when next asked.
     func offeredMayHaveChanged() {
-        offeredNow = nil
+        offeredIsCurrent = false
     }
 
     /// What the top screen shows, as the flow offers it (with the commands the config adds to it).

@@ -83,9 +83,10 @@ package final class TextOutput: TerminalView {
     }
 
     private let tables = TableLayoutCache()
+    private let hints = CommandHintCache()
 
     var renderer: ScreenRenderer {
-        ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive, tables: tables)
+        ScreenRenderer(width: width(), styler: styler, wrapsMessages: interactive, tables: tables, hints: hints)
     }
 
     /// The text shows only the top screen (`where` shows the stack).

@@ -57,14 +57,16 @@ package final class StandardConsole: Console {
             Self.write(Array(text.utf8), to: outputDescriptor)
             return
         }
-        // Taken a limit's worth at a time: a large screen is not copied whole into the buffer,
-        // which would then keep that size.
-        var rest = Substring(text).utf8
-        while !rest.isEmpty {
-            let piece = rest.prefix(max(1, Self.limit - collected.count))
-            collected.append(contentsOf: piece)
-            rest = rest[piece.endIndex...]
-            if collected.count >= Self.limit { flush() }
+        // The string's bytes copied as one block (appending its UTF-8 view goes byte by byte).
+        var text = text
+        text.withUTF8 { bytes in
+            if collected.count + bytes.count > Self.limit { flush() }
+            if bytes.count >= Self.limit {
+                // Written at once: kept, it would leave the buffer that size.
+                Self.write(Array(bytes), to: outputDescriptor)
+            } else {
+                collected.append(contentsOf: bytes)
+            }
         }
     }
 

@@ -17,6 +17,8 @@ package struct ScreenRenderer {
     var wrapsMessages = true
     /// Where tables laid out before are kept, if anywhere.
     var tables: TableLayoutCache?
+    /// Where command hints laid out before are kept, if anywhere.
+    var hints: CommandHintCache?
 
     /// The whole screen, one string with a trailing newline.
     func render(_ properties: ViewProperties) -> String {
@@ -39,7 +41,9 @@ package struct ScreenRenderer {
         if let status = properties.status {
             append(wrap(status).map { styler.apply(.message(.muted), $0) })
         }
-        append(commandHint(properties.commands.map(\.name)).map { styler.apply(.message(.muted), $0) })
+        let names = properties.commands.map(\.name)
+        let layout = { commandHint(names).map { styler.apply(.message(.muted), $0) } }
+        append(hints?.lines(for: names, width: width, styler: styler, layout: layout) ?? layout())
         return text
     }
 
