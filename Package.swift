@@ -314,6 +314,17 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .target(
             name: "FlowShellServing", dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSwift),
+        // The agents' front end: MCP (JSON-RPC over stdio), each session one of the core's
+        // composed with the server's guards, driven through a fixed list of tools.
+        .target(
+            name: "FlowShellMCP", dependencies: ["FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowCoordinator"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellMCPTests",
+            dependencies: [
+                "FlowShellMCP", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellTestSupport",
+            ],
+            swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
         // or terminal.
@@ -356,8 +367,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .target(
             name: "FlowShellServe",
             dependencies: [
-                "FlowShellWeb", "FlowShellSSH", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellServing",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlowShellWeb", "FlowShellSSH", "FlowShellMCP", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
+                "FlowShellServing", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
                 .product(name: "NIOCore", package: "swift-nio"),
