@@ -5,17 +5,21 @@ import FlowShellServing
 
 /// The agents' sessions of one server: each composed from the served flow as a browser tab's
 /// is (the shared services, the server's guards), named by a handle that cannot be guessed,
-/// at most ``maximumOpen`` at once.
+/// at most ``maximumOpen`` at once. With a store, what each session knows is kept after each
+/// line, as a tab's is, so that its handle still works after the server restarted: the session
+/// opens again where it was.
 @MainActor
 final class AgentSessions {
     let maximumOpen: Int
     private let flow: ServedFlow
+    private let store: (any SessionStateStore)?
     private var sessions: [String: AgentSession] = [:]
     private var generator = SystemRandomNumberGenerator()
 
-    init(flow: ServedFlow, maximumOpen: Int) {
+    init(flow: ServedFlow, maximumOpen: Int, store: (any SessionStateStore)? = nil) {
         self.flow = flow
         self.maximumOpen = maximumOpen
+        self.store = store
     }
 
     /// Why a session was not opened, in the agent's words.
@@ -26,6 +30,14 @@ final class AgentSessions {
     /// Opens a session at `link` (nil: the flow's first screen); returns it and what it said
     /// as it started.
     func open(link: String?) async throws(Refusal) -> (AgentSession, [AgentView.Said]) {
+        try await start(handle: newHandle(), resuming: nil, link: link)
+    }
+
+    private func start(
+        handle: String, resuming state: SessionState?, link: String?
+    ) async throws(Refusal) -> (
+        AgentSession, [AgentView.Said]
+    ) {
         guard sessions.count < maximumOpen else {
             throw Refusal(reason: "\(maximumOpen) sessions are open, as many as this server takes: close one first")
         }
@@ -35,28 +47,49 @@ final class AgentSessions {
         } catch {
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
-        let handle = newHandle()
         let session = AgentSession(handle: handle, runtime: runtime, handlers: flow.guards.lineHandlers)
         sessions[handle] = session
-        let said = await session.start(resuming: nil, opening: link, notices: runtime.startNotices)
+        let said = await session.start(resuming: state, opening: link, notices: runtime.startNotices)
+        await kept(session)
         return (session, said)
     }
 
-    /// The session `handle` names, if it is open.
-    func session(_ handle: String) -> AgentSession? {
-        sessions[handle]
+    /// The session `handle` names: open now, or opened again where it was when its state is
+    /// kept (the server restarted); nil when the handle names none.
+    func session(_ handle: String) async -> AgentSession? {
+        if let open = sessions[handle] { return open }
+        guard Self.isHandle(handle), let store, let state = await store.state(of: handle) else { return nil }
+        return try? await start(handle: handle, resuming: state, link: nil).0
     }
 
-    /// Closes the session `handle` names; false when none is open.
+    /// Keeps what `session` knows now, when states are kept.
+    func kept(_ session: AgentSession) async {
+        await store?.keep(session.state, for: session.handle)
+    }
+
+    /// Closes the session `handle` names and forgets it; false when none is open.
     func close(_ handle: String) async -> Bool {
         guard let session = sessions.removeValue(forKey: handle) else { return false }
         _ = await session.close()
+        await store?.forget(handle)
         return true
     }
 
-    /// Closes every session (the agent went away).
+    /// Closes every session, keeping what each knew (the agent went away, or the server stops).
     func closeAll() async {
-        for handle in sessions.keys.sorted() { _ = await close(handle) }
+        for handle in sessions.keys.sorted() {
+            guard let session = sessions.removeValue(forKey: handle) else { continue }
+            await store?.keep(await session.close(), for: handle)
+        }
+    }
+
+    /// A handle as this server makes them: 32 hexadecimal digits (and so a file's name a store
+    /// may keep it under).
+    static func isHandle(_ text: String) -> Bool {
+        text.utf8.count == 32
+            && text.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
     }
 
     /// 128 random bits in hexadecimal: a handle no other agent can guess.

@@ -9,18 +9,20 @@ import Foundation
 // whenever stdin has nothing to read, five times the round trip a `run` is allowed. What is
 // needed is a few JSON-RPC methods over lines; the sessions are the core's.
 
-/// An MCP server over one connection (stdio, or an HTTP client's requests): it reads
-/// JSON-RPC lines, answers the protocol's methods, and runs the fixed tools on the agents'
-/// sessions. Each request is handled in a task of its own, so that a tool call waiting for its
-/// line does not hold up a `ping` or another session's call; answers go to `send` as they are
-/// ready, with this machine's paths taken out.
+/// An MCP server: it reads JSON-RPC messages, answers the protocol's methods, and runs the fixed
+/// tools on the agents' sessions. Over stdio (``receive(_:)``) each request is handled in a task
+/// of its own, so that a tool call waiting for its line does not hold up a `ping` or another
+/// session's call, and its answer goes to `send` when ready; over HTTP (``answer(_:)``) each
+/// request's answer is its response. Whatever it sends has this machine's paths taken out.
 @MainActor
 package final class MCPServer {
     private let sessions: AgentSessions
     private let identity: ShellIdentity
     private let redaction: PathRedaction
     private let screenText: (ViewProperties) -> String
-    private let send: @Sendable (Data) -> Void
+    /// Where messages of the server's own go (answers over stdio, questions for the client's
+    /// person); nil over HTTP, where the server sends nothing but responses.
+    private let send: (@Sendable (Data) -> Void)?
     /// The requests being handled now.
     private var handling: [Int: Task<Void, Never>] = [:]
     private var nextTask = 0
@@ -30,42 +32,51 @@ package final class MCPServer {
     private var asked: [String: CheckedContinuation<JSONValue?, Never>] = [:]
     private var nextQuestion = 0
 
-    /// A server of `flow`'s sessions (at most `maximumSessions`), answering through `send`;
-    /// `screenText` is a screen as the terminal shows it in plain text.
+    /// A server of `flow`'s sessions (at most `maximumSessions`, their states kept in `store` if
+    /// given, so that a handle outlives the server), sending through `send` (nil: only
+    /// responses); `screenText` is a screen as the terminal shows it in plain text.
     package init(
-        flow: ServedFlow, maximumSessions: Int = 64, screenText: @escaping (ViewProperties) -> String,
-        send: @escaping @Sendable (Data) -> Void
+        flow: ServedFlow, maximumSessions: Int = 64, store: (any SessionStateStore)? = nil,
+        screenText: @escaping (ViewProperties) -> String, send: (@Sendable (Data) -> Void)?
     ) {
-        sessions = AgentSessions(flow: flow, maximumOpen: maximumSessions)
+        sessions = AgentSessions(flow: flow, maximumOpen: maximumSessions, store: store)
         identity = flow.identity
         redaction = flow.guards.redaction
         self.screenText = screenText
         self.send = send
     }
 
-    /// Takes one line from the client.
+    /// Whether the server can ask the client something of its own (an elicitation).
+    var canAsk: Bool { send != nil }
+
+    /// Takes one line from the client, answering through `send` once the answer is ready.
     package func receive(_ line: Data) {
-        switch JSONRPC.parse(line) {
+        nextTask += 1
+        let number = nextTask
+        handling[number] = Task {
+            if let answer = await self.answer(line) { self.send?(answer) }
+            self.handling[number] = nil
+        }
+    }
+
+    /// The answer to one message from the client, paths taken out; nil for what is not answered
+    /// (a notification, the client's answer to a question of the server's).
+    package func answer(_ message: Data) async -> Data? {
+        switch JSONRPC.parse(message) {
         case .failure(let refused):
-            write(JSONRPC.error(refused.failure, id: refused.id))
+            return encoded(JSONRPC.error(refused.failure, id: refused.id))
         case .success(.notification):
             // `notifications/initialized`, `notifications/cancelled`: nothing to answer.
-            break
+            return nil
         case .success(.response(let id, let result, _)):
             // An answer to a question of the server's; an error or an unknown id answers nothing.
             if case .string(let key) = id { asked.removeValue(forKey: key)?.resume(returning: result) }
+            return nil
         case .success(.request(let id, let method, let params)):
-            nextTask += 1
-            let number = nextTask
-            handling[number] = Task {
-                let answer: JSONValue
-                do throws(JSONRPC.Failure) {
-                    answer = JSONRPC.result(try await self.answer(method, params: params), id: id)
-                } catch {
-                    answer = JSONRPC.error(error, id: id)
-                }
-                self.write(answer)
-                self.handling[number] = nil
+            do throws(JSONRPC.Failure) {
+                return encoded(JSONRPC.result(try await answer(method, params: params), id: id))
+            } catch {
+                return encoded(JSONRPC.error(error, id: id))
             }
         }
     }
@@ -80,18 +91,19 @@ package final class MCPServer {
         await sessions.closeAll()
     }
 
-    private func write(_ message: JSONValue) {
-        send(redaction.redacted(message.jsonData))
+    private func encoded(_ message: JSONValue) -> Data {
+        redaction.redacted(message.jsonData)
     }
 
     /// Sends the client a request of the server's own and waits for its result (nil: an error,
     /// or the client went away).
     func ask(_ method: String, params: JSONValue) async -> JSONValue? {
+        guard let send else { return nil }
         nextQuestion += 1
         let id = "flowshell-\(nextQuestion)"
         return await withCheckedContinuation { (continuation: CheckedContinuation<JSONValue?, Never>) in
             asked[id] = continuation
-            write(JSONRPC.request(method, params: params, id: .string(id)))
+            send(encoded(JSONRPC.request(method, params: params, id: .string(id))))
         }
     }
 
@@ -170,9 +182,10 @@ package final class MCPServer {
             return try await open(link: try string("link", in: arguments, required: false))
         }
         let handle = try string("handle", in: arguments, required: true) ?? ""
-        guard let session = sessions.session(handle) else {
+        guard let session = await sessions.session(handle) else {
             throw .invalidParams(
-                "no session is open with the handle \(handle): open one with the open tool", data: ["handle": .string(handle)])
+                "no session has the handle \(handle) (it was closed, or forgotten unused): open a new one with the open tool, at the deep link of where you were (its link argument)",
+                data: ["handle": .string(handle), "reopen": "open"])
         }
         switch name {
         case "screen":
@@ -220,6 +233,11 @@ package final class MCPServer {
             }
         }
         let ran = await session.run(line)
+        if ran.end.quit {
+            _ = await sessions.close(session.handle)
+        } else {
+            await sessions.kept(session)
+        }
         return answer(session, said: ran.said, failed: ran.end.failed, ended: ran.end.quit)
     }
 

@@ -38,8 +38,14 @@ extension MCPServer {
                 "requestState": .string(state),
             ])
         }
-        let asks = params?["_meta"]?[ProtocolRevision.capabilitiesKey]?["elicitation"] != nil || clientCanElicit
-        guard asks else {
+        guard canAsk else {
+            // Over HTTP the server sends nothing but responses: it asks on the stateless revision.
+            return .answered(
+                refusal(
+                    "\(line) needs your person's yes, which over HTTP this server asks for on MCP \(ProtocolRevision.stateless) only (input_required): nothing ran",
+                    in: session))
+        }
+        guard params?["_meta"]?[ProtocolRevision.capabilitiesKey]?["elicitation"] != nil || clientCanElicit else {
             return .answered(
                 refusal(
                     "\(line) needs your person's yes, and this client cannot ask its person (it offers no elicitation): nothing ran",

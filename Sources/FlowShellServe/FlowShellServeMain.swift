@@ -74,11 +74,14 @@ public enum FlowShellServeMain {
         var servers: [any Service] = []
         if options.servesWeb {
             let port = options.port ?? ServeOptions.defaultPort
+            // Agents read each screen as the terminal shows it to a script, too.
+            let agentScreenText: ((ViewProperties) -> String)? = options.mcp ? { PlainScreenText.of($0) } : nil
             do {
                 let prepared = try await WebServing.prepare(
                     .init(
                         flow: flow, stateDirectory: { paths.directory(app: $0) }, host: options.host,
-                        port: port, descriptorLimit: descriptorLimit, newToken: options.newToken))
+                        port: port, descriptorLimit: descriptorLimit, newToken: options.newToken,
+                        agentScreenText: agentScreenText))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))

@@ -7,6 +7,7 @@ did-you-mean a browser tab gets; what reaches the machine (`shell`, `run FILE`, 
 offered; every screen of the sample stays small. Bad requests (not JSON, a wrong handle, an
 argument too long) get a JSON-RPC error and the session goes on.
 """
+import http.client
 import json
 import os
 import subprocess
@@ -210,3 +211,90 @@ def test_a_client_that_cannot_ask_its_person_runs_nothing_that_needs_one(build, 
             assert "cannot ask its person" in text_of(refused)
             assert refused.structured_content["screen"] == "booking.confirm"
     run(agent)
+
+
+def agents_url(server):
+    return f"http://{server.authority}/mcp?token={server.token}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_serve_mcp_serves_agents_on_the_browsers_port(serve, repository, mode):
+    """`serve --mcp`: the same tools over Streamable HTTP, behind the server's token. Over HTTP
+    the server asks an agent's person on the stateless revision (input_required) only."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    asked = []
+
+    async def agent():
+        async with Client(agents_url(server), mode=mode, elicitation_callback=person(["accept"], asked)) as client:
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            booked = await client.call_tool("run_line", {"handle": handle, "line": "book"})
+            assert booked.structured_content["screen"] == "auth.login", text_of(booked)
+            await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
+            confirmed = await client.call_tool("run_line", {"handle": handle, "line": "confirm"})
+            if mode == "auto":
+                assert not confirmed.is_error, text_of(confirmed)
+                assert confirmed.structured_content["screen"] == "cars.details"
+            else:
+                assert confirmed.is_error
+                assert "2026-07-28" in text_of(confirmed)
+                assert confirmed.structured_content["screen"] == "booking.confirm"
+            refused = await client.call_tool("run_line", {"handle": handle, "line": "shell ls"})
+            assert refused.is_error
+    run(agent)
+    assert len(asked) == (1 if mode == "auto" else 0)
+
+
+def test_a_handle_survives_a_restart_of_serve(serve, home, repository):
+    extra = ["--mcp", "--config", str(repository / "config.json")]
+    server = serve(extra=extra)
+    handle = None
+
+    async def before():
+        nonlocal handle
+        async with Client(agents_url(server), mode="auto") as client:
+            handle = (await client.call_tool("open", {})).structured_content["handle"]
+            selected = await client.call_tool("run", {"handle": handle, "command": "select", "arguments": {"CAR-ID": "zoe"}})
+            assert selected.structured_content["screen"] == "cars.details"
+    run(before)
+    assert server.stop()
+    again = serve(extra=extra, port=server.port)
+    assert again.token == server.token
+
+    async def after():
+        async with Client(agents_url(again), mode="legacy") as client:
+            screen = await client.call_tool("screen", {"handle": handle})
+            assert screen.structured_content["screen"] == "cars.details"
+            assert "Renault Zoe" in text_of(screen)
+            closed = await client.call_tool("close", {"handle": handle})
+            assert closed.structured_content["closed"] is True
+            with pytest.raises(MCPError) as forgotten:
+                await client.call_tool("screen", {"handle": handle})
+            assert "open" in str(forgotten.value)
+    run(after)
+
+
+def test_serve_mcp_lets_in_only_the_token(serve, repository):
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    ping = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    for path, headers, status in [
+        ("/mcp", {}, 401),
+        ("/mcp?token=0", {}, 401),
+        ("/mcp", {"Authorization": f"Bearer {server.token}"}, 200),
+        (f"/mcp?token={server.token}", {"Origin": "http://elsewhere.example"}, 403),
+        (f"/mcp?token={server.token}", {}, 200),
+    ]:
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        connection.request("POST", path, body=ping, headers={"Content-Type": "application/json", **headers})
+        response = connection.getresponse()
+        body = json.loads(response.read())
+        connection.close()
+        assert response.status == status, (path, headers, body)
+        assert ("result" in body) == (status == 200), body
+
+
+def test_serve_without_mcp_serves_no_agents(serve, repository):
+    server = serve(extra=["--config", str(repository / "config.json")])
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+    connection.request("POST", f"/mcp?token={server.token}", body="{}", headers={"Content-Type": "application/json"})
+    assert connection.getresponse().status in (404, 405)
+    connection.close()

@@ -13,7 +13,7 @@ struct ServeCommand: FeatureCommand {
             abstract:
                 "Serve the flow to a browser, each tab a session of its own, or over SSH (--ssh), each login one (runs \(name)-serve, whose --help says more).",
             discussion:
-                "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token; "
+                "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token, --mcp (agents at /mcp too); "
                 + "--ssh, --ssh-port N (default 2222), --authorized-keys FILE, --ssh-idle-timeout SECONDS, --ssh-login-timeout SECONDS; --web with --ssh serves both."
         )
     }
