@@ -408,9 +408,11 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "NotesServe", dependencies: ["FlowShellServe", "NotesShell"], path: "examples/notes/Sources/NotesServe",
             swiftSettings: strictSwift),
     ]
-    // Every global command in every front end, the browser's and SSH's among them
+    // Every global command in every front end, the browser's, SSH's and agents' among them
     // (GlobalCommandTests), and examples/greeter's server program (ExampleAppTests).
-    package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "FlowShellServing"]
+    package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += [
+        "FlowShellWeb", "FlowShellSSH", "FlowShellServing", "FlowShellMCP",
+    ]
     package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterServe"]
 }
 
