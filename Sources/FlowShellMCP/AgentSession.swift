@@ -41,7 +41,11 @@ final class AgentSession {
         view = AgentView()
         session = Session(runtime: runtime, output: view, handlers: handlers, cancellable: true)
         loop = SessionLoop(session: session)
+        view.changedByItself = { [weak self] in self?.onUpdate() }
     }
+
+    /// Called when the session's screen changed by itself.
+    var onUpdate: () -> Void = {}
 
     /// Goes on from `state` if given, opens `link` if given (its notices said, as a tab's
     /// are), shows the top screen and starts reading lines; returns what was said.

@@ -15,6 +15,8 @@ final class AgentSessions {
     private let store: (any SessionStateStore)?
     private var sessions: [String: AgentSession] = [:]
     private var generator = SystemRandomNumberGenerator()
+    /// Told the handle of a session whose screen changed by itself.
+    var screenChanged: (String) -> Void = { _ in }
 
     init(flow: ServedFlow, maximumOpen: Int, store: (any SessionStateStore)? = nil) {
         self.flow = flow
@@ -48,6 +50,7 @@ final class AgentSessions {
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
         let session = AgentSession(handle: handle, runtime: runtime, handlers: flow.guards.lineHandlers)
+        session.onUpdate = { [weak self] in self?.screenChanged(handle) }
         sessions[handle] = session
         let said = await session.start(resuming: state, opening: link, notices: runtime.startNotices)
         await kept(session)
@@ -61,6 +64,9 @@ final class AgentSessions {
         guard Self.isHandle(handle), let store, let state = await store.state(of: handle) else { return nil }
         return try? await start(handle: handle, resuming: state, link: nil).0
     }
+
+    /// The handles of the sessions open now.
+    var openHandles: [String] { sessions.keys.sorted() }
 
     /// Keeps what `session` knows now, when states are kept.
     func kept(_ session: AgentSession) async {

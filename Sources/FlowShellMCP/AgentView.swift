@@ -17,8 +17,9 @@ final class AgentView: SessionView {
     private(set) var said: [Said] = []
     /// The screen shown last.
     private(set) var screen: ScreenSnapshot?
-    /// Called when a screen is shown while no tool call waits (it changed by itself).
-    var screenShown: () -> Void = {}
+    /// Called when the screen changed by itself (its background work, another session's
+    /// booking), not as the answer to a line.
+    var changedByItself: () -> Void = {}
 
     /// What was said since the last call, which is then forgotten.
     func take() -> [Said] {
@@ -31,7 +32,7 @@ final class AgentView: SessionView {
 
     func screen(_ screen: ScreenSnapshot) {
         self.screen = screen
-        screenShown()
+        if screen.cause == .update { changedByItself() }
     }
 
     func notice(_ notice: Notice) {

@@ -16,13 +16,13 @@ import Foundation
 /// request's answer is its response. Whatever it sends has this machine's paths taken out.
 @MainActor
 package final class MCPServer {
-    private let sessions: AgentSessions
+    let sessions: AgentSessions
     private let identity: ShellIdentity
     private let redaction: PathRedaction
     private let screenText: (ViewProperties) -> String
     /// Where messages of the server's own go (answers over stdio, questions for the client's
     /// person); nil over HTTP, where the server sends nothing but responses.
-    private let send: (@Sendable (Data) -> Void)?
+    let send: (@Sendable (Data) -> Void)?
     /// The requests being handled now.
     private var handling: [Int: Task<Void, Never>] = [:]
     private var nextTask = 0
@@ -31,6 +31,8 @@ package final class MCPServer {
     /// The server's own requests to the client that wait for its answer, by id.
     private var asked: [String: CheckedContinuation<JSONValue?, Never>] = [:]
     private var nextQuestion = 0
+    /// The screens' resources the client subscribed to, by URI.
+    var subscribed: Set<String> = []
 
     /// A server of `flow`'s sessions (at most `maximumSessions`, their states kept in `store` if
     /// given, so that a handle outlives the server), sending through `send` (nil: only
@@ -44,6 +46,7 @@ package final class MCPServer {
         redaction = flow.guards.redaction
         self.screenText = screenText
         self.send = send
+        sessions.screenChanged = { [weak self] handle in self?.screenChanged(handle) }
     }
 
     /// Whether the server can ask the client something of its own (an elicitation).
@@ -91,7 +94,7 @@ package final class MCPServer {
         await sessions.closeAll()
     }
 
-    private func encoded(_ message: JSONValue) -> Data {
+    func encoded(_ message: JSONValue) -> Data {
         redaction.redacted(message.jsonData)
     }
 
@@ -122,14 +125,14 @@ package final class MCPServer {
             clientCanElicit = params?["capabilities"]?["elicitation"] != nil
             result = [
                 "protocolVersion": .string(ProtocolRevision.handshakes.contains(version) ? version : ProtocolRevision.handshake),
-                "capabilities": ["tools": ["listChanged": false]],
+                "capabilities": capabilities,
                 "serverInfo": serverInfo,
                 "instructions": .string(instructions),
             ]
         case "server/discover":
             result = [
                 "supportedVersions": .array(ProtocolRevision.all.map(JSONValue.string)),
-                "capabilities": ["tools": ["listChanged": false]],
+                "capabilities": capabilities,
                 "instructions": .string(instructions),
                 "_meta": .object([ProtocolRevision.serverInfoKey: serverInfo]),
                 "ttlMs": 0, "cacheScope": "private",
@@ -141,6 +144,8 @@ package final class MCPServer {
             if stateless { result = merged(result, ["ttlMs": 0, "cacheScope": "private"]) }
         case "tools/call":
             result = try await callTool(params, stateless: stateless)
+        case "resources/list", "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe":
+            result = try await resources(method, params: params)
         default:
             throw .methodNotFound(method)
         }
@@ -219,6 +224,7 @@ package final class MCPServer {
             return AgentAnswer.result(text: text, structured: structured, isError: false)
         default:
             _ = await sessions.close(handle)
+            subscribed.remove(Self.screenURI(of: handle))
             return AgentAnswer.result(
                 text: "closed", structured: ["handle": .string(handle), "closed": true], isError: false)
         }

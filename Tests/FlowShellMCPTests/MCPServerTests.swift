@@ -143,7 +143,7 @@ import Testing
             await client.call("run_line", ["handle": .string(handle), "line": .string(String(repeating: "x", count: 5000))])["error"]?[
                 "code"] == -32602)
         #expect(await client.call("nothing", [:])["error"]?["code"] == -32602)
-        #expect(await client.request("resources/list")["error"]?["code"] == -32601)
+        #expect(await client.request("prompts/list")["error"]?["code"] == -32601)
         #expect(await client.call("screen", ["handle": .string(handle)])["result"]?["structuredContent"]?["screen"] == "cars.list")
     }
 
@@ -202,5 +202,20 @@ import Testing
             ["_meta": Self.stateless, "requestState": stillAsked, "inputResponses": ["confirm": ["action": "accept"]]])
         #expect(done["result"]?["resultType"] == "complete")
         #expect(done["result"]?["structuredContent"]?["screen"] == "cars.details")
+    }
+
+    @Test func eachSessionsScreenIsAResourceToReadAndSubscribeTo() async throws {
+        let client = Client()
+        let handle = try #require(await client.call("open", [:])["result"]?["structuredContent"]?["handle"]?.string)
+        let uri = JSONValue.string("flowshell://sessions/\(handle)/screen")
+        let listed = await client.request("resources/list")
+        #expect(listed["result"]?["resources"] == [["uri": uri, "name": .string("screen \(handle)"), "mimeType": "application/json"]])
+        let read = await client.request("resources/read", ["uri": uri])
+        let text = try #require(
+            read["result"]?["contents"].flatMap { if case .array(let items) = $0 { items.first?["text"]?.string } else { nil } })
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))["screen"] == "cars.list")
+        #expect(await client.request("resources/subscribe", ["uri": uri])["result"] == [:])
+        #expect(await client.request("resources/read", ["uri": "flowshell://sessions/0/screen"])["error"]?["code"] == -32602)
+        #expect(await client.request("resources/subscribe", ["uri": "file:///etc/passwd"])["error"]?["code"] == -32602)
     }
 }

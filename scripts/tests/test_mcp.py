@@ -16,7 +16,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
-from mcp.types import ElicitResult
+from mcp.types import ElicitResult, ResourceUpdatedNotification
 
 MODES = ["legacy", "auto"]
 
@@ -298,3 +298,35 @@ def test_serve_without_mcp_serves_no_agents(serve, repository):
     connection.request("POST", f"/mcp?token={server.token}", body="{}", headers={"Content-Type": "application/json"})
     assert connection.getresponse().status in (404, 405)
     connection.close()
+
+
+# The 2025-11-25 revision's subscription, which the client calls deprecated (2026-07-28 listens instead).
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_a_booking_made_at_the_terminal_updates_the_agents_bookings(build, home, repository):
+    """My bookings changes by itself when another session books: an agent that subscribed to its
+    screen is told (notifications/resources/updated) and reads it again, without polling."""
+    updated = anyio.Event()
+    server = parameters(build, home, repository)
+
+    async def notified(message):
+        if isinstance(message, ResourceUpdatedNotification):
+            updated.set()
+
+    async def agent():
+        async with Client(server, mode="legacy", message_handler=notified) as client:
+            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
+            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
+            assert "Kia Rio" not in text_of(signed)
+            uri = f"flowshell://sessions/{handle}/screen"
+            await client.subscribe_resource(uri)
+            # A person books at the terminal, on the same data folder.
+            terminal = await anyio.run_process(
+                [server.command, "--config", str(repository / "config.json")],
+                input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=server.env, cwd=server.cwd, check=False)
+            assert terminal.returncode == 0, terminal.stderr
+            with anyio.fail_after(120):  # a liveness bound only: the notification ends the wait
+                await updated.wait()
+            screen = await client.read_resource(uri)
+            assert "Kia Rio" in screen.contents[0].text
+    run(agent)
