@@ -94,6 +94,9 @@ final class AgentSession {
         return Answer(end: end, said: view.take())
     }
 
+    /// Whether a tool call waits for a line of this session.
+    var isBusy: Bool { !waiting.isEmpty }
+
     /// What Tab offers for `text` now.
     func complete(_ text: String) async -> Completion {
         let feed = loop.feed

@@ -38,7 +38,7 @@ import Testing
             }
         }
 
-        init() {
+        init(maximumSessions: Int = 64, store: (any SessionStateStore)? = nil) {
             let answers = self.answers
             let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("config.json").path
@@ -48,7 +48,9 @@ import Testing
                 dataDirectory: { _ in nil }, plugins: { PluginLoader(purpose: .running) { _ in nil } },
                 guards: ServerGuards(withholding: .terminal))
             // The server writes on the main actor.
-            server = MCPServer(flow: flow, screenText: PlainScreenText.of) { data in MainActor.assumeIsolated { answers.put(data) } }
+            server = MCPServer(flow: flow, maximumSessions: maximumSessions, store: store, screenText: PlainScreenText.of) { data in
+                MainActor.assumeIsolated { answers.put(data) }
+            }
         }
 
         /// Sends `line` and returns the next answer.
@@ -217,5 +219,36 @@ import Testing
         #expect(await client.request("resources/subscribe", ["uri": uri])["result"] == [:])
         #expect(await client.request("resources/read", ["uri": "flowshell://sessions/0/screen"])["error"]?["code"] == -32602)
         #expect(await client.request("resources/subscribe", ["uri": "file:///etc/passwd"])["error"]?["code"] == -32602)
+    }
+
+    /// States kept in memory, as a server's store keeps them in files.
+    @MainActor final class States: SessionStateStore {
+        var kept: [String: SessionState] = [:]
+        func state(of session: String) -> SessionState? { kept[session] }
+        func keep(_ state: SessionState, for session: String) { kept[session] = state }
+        func forget(_ session: String) { kept[session] = nil }
+    }
+
+    @Test func atItsBoundTheSessionUsedLongestAgoMakesRoomAndItsHandleStillWorks() async throws {
+        let states = States()
+        let client = Client(maximumSessions: 2, store: states)
+        var handles: [String] = []
+        for car in ["rio", "zoe", "polo"] {
+            let opened = await client.call("open", ["link": .string("/cars/\(car)")])
+            handles.append(try #require(opened["result"]?["structuredContent"]?["handle"]?.string))
+            #expect(opened["result"]?["isError"] == false)
+        }
+        // The first was closed to make room, its state kept: it opens again where it was.
+        #expect(states.kept[handles[0]] != nil)
+        let again = await client.call("screen", ["handle": .string(handles[0])])
+        #expect(again["result"]?["structuredContent"]?["view"]?["title"] == "Kia Rio")
+        // Closed by the agent, a handle is forgotten.
+        _ = await client.call("close", ["handle": .string(handles[0])])
+        #expect(states.kept[handles[0]] == nil)
+        #expect(await client.call("screen", ["handle": .string(handles[0])])["error"]?["code"] == -32602)
+        // Without a store, a session more than the bound is refused.
+        let bounded = Client(maximumSessions: 1)
+        _ = await bounded.call("open", [:])
+        #expect(await bounded.call("open", [:])["result"]?["isError"] == true)
     }
 }

@@ -330,3 +330,19 @@ def test_a_booking_made_at_the_terminal_updates_the_agents_bookings(build, home,
             screen = await client.read_resource(uri)
             assert "Kia Rio" in screen.contents[0].text
     run(agent)
+
+
+def test_a_shell_of_ones_own_serves_agents_too(build, home):
+    """examples/greeter, which `flowshell new app` wrote: its server program (what `greeter mcp`
+    runs, as `greeter serve` runs it) serves its own flow to an agent."""
+    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state", HOME=home)
+    server = StdioServerParameters(command=str(build / "GreeterServe"), args=["mcp"], env=env, cwd=home)
+
+    async def agent():
+        async with Client(server, mode="auto") as client:
+            assert client.server_info.name == "greeter"
+            opened = await client.call_tool("open", {})
+            assert opened.structured_content["screen"] == "greeter.home", text_of(opened)
+            refused = await client.call_tool("run_line", {"handle": opened.structured_content["handle"], "line": "shell ls"})
+            assert refused.is_error
+    run(agent)
