@@ -165,6 +165,8 @@ def test_lines_that_are_no_request_get_json_rpc_errors(build, home, repository):
         json.dumps({"jsonrpc": "2.0", "id": 1}),
         json.dumps({"jsonrpc": "2.0", "id": 2, "method": "nothing"}),
         json.dumps({"jsonrpc": "2.0", "id": 3, "method": "ping", "params": {"x": "y" * 70000}}),
+        # Nested deeper than the decoder goes: not read as JSON, rather than overflowing a stack.
+        '{"jsonrpc": "2.0", "id": 5, "method": "ping", "params": {"x": ' + "[" * 20000 + "]" * 20000 + "}}",
         json.dumps({"jsonrpc": "2.0", "id": 4, "method": "ping"}),
     ]
     result = subprocess.run([server.command, *server.args], input="\n".join(lines) + "\n", capture_output=True, text=True,
@@ -172,7 +174,7 @@ def test_lines_that_are_no_request_get_json_rpc_errors(build, home, repository):
     answers = [json.loads(line) for line in result.stdout.splitlines()]
     codes = sorted((str(answer["id"]), answer.get("error", {}).get("code") or 0) for answer in answers)
     # The line too long to read has no id the server could know.
-    assert codes == [("1", -32600), ("2", -32601), ("4", 0), ("None", -32700), ("None", -32600)], answers
+    assert codes == [("1", -32600), ("2", -32601), ("4", 0), ("None", -32700), ("None", -32700), ("None", -32600)], answers
     assert next(answer for answer in answers if answer["id"] == 4)["result"] == {}
 
 
