@@ -5,10 +5,14 @@ import Foundation
 public enum JSONRPC {
     /// The errors a request may get, by the codes JSON-RPC and MCP give them.
     public struct Failure: Error, Equatable, Sendable {
+        /// JSON-RPC's code (-32700 not JSON, -32600 no request, -32601 no method, -32602 bad params).
         public let code: Int
+        /// What is wrong, in the client's words.
         public let message: String
+        /// What the client may use (the handle it named, the revisions spoken).
         public var data: JSONValue?
 
+        /// A failure with `code`, `message` and `data`.
         public init(code: Int, message: String, data: JSONValue? = nil) {
             self.code = code
             self.message = message
@@ -19,6 +23,7 @@ public enum JSONRPC {
         public static func parse(_ message: String) -> Failure { Failure(code: -32700, message: message) }
         /// The JSON is not a request JSON-RPC knows.
         public static func invalidRequest(_ message: String) -> Failure { Failure(code: -32600, message: message) }
+        /// The method is not one this server has.
         public static func methodNotFound(_ method: String) -> Failure {
             Failure(code: -32601, message: "no method \(method) here")
         }
@@ -83,7 +88,9 @@ public enum JSONRPC {
 
     /// A failure, with the id of the request it answers (null when there was none).
     public struct FailureWithID: Error, Equatable, Sendable {
+        /// The id of the request, or null.
         public let id: JSONValue
+        /// What is wrong.
         public let failure: Failure
     }
 

@@ -3,11 +3,17 @@ import Foundation
 /// Any JSON value, as a protocol message carries it: the parameters of a request, a tool's
 /// arguments, a result. Encodes with sorted keys so that what is sent twice is the same bytes.
 public enum JSONValue: Codable, Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (JSON's are doubles).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, by member name.
     case object([String: JSONValue])
 
     /// The member `key` of an object; nil for another value or a missing member.
@@ -25,6 +31,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         if case .object(let members) = self { members } else { nil }
     }
 
+    /// Reads any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -42,6 +49,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
+    /// Writes the value as JSON.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -73,6 +81,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
 }
 
+/// Values written as literals: `["name": "open", "arguments": [:]]`.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
