@@ -19,7 +19,7 @@ final class AgentSession {
     private var waiting: [Int: CheckedContinuation<LineEnd, Never>] = [:]
     private var running: Task<Void, Never>?
     /// The lines asked about that wait for the person's answer, by the state handed out.
-    private var confirmations: [String: String] = [:]
+    private var asked: [String: String] = [:]
     /// Whether the session ended (`quit`): it takes no more lines.
     private(set) var ended = false
 
@@ -35,11 +35,14 @@ final class AgentSession {
         let said: [AgentView.Said]
     }
 
+    /// What runs no command needing the person's yes without it.
+    private let confirmations = ConfirmationGuard()
+
     init(handle: String, runtime: FlowRuntime, handlers: [any LineHandler]) {
         self.handle = handle
         self.runtime = runtime
         view = AgentView()
-        session = Session(runtime: runtime, output: view, handlers: handlers, cancellable: true)
+        session = Session(runtime: runtime, output: view, handlers: handlers + [confirmations], cancellable: true)
         loop = SessionLoop(session: session)
         view.changedByItself = { [weak self] in self?.onUpdate() }
     }
@@ -140,16 +143,13 @@ extension AgentSession {
     /// it runs as it is.
     func confirmationQuestion(for line: String) -> String? {
         let offered = session.offered
-        guard let words = try? CommandLineTokenizer.words(of: line), var name = words.first else { return nil }
-        if case .alias(let aliased)? = offered.command(named: name), let first = try? CommandLineTokenizer.words(of: aliased).first {
-            name = first
-        }
-        guard let top = runtime.flow.top, runtime.flow.manifest.needsPerson(name, on: top.featureID) else { return nil }
-        switch offered.command(named: name) {
-        case .screen?, .addedByConfig?: break
-        default: return nil
-        }
-        return "Your agent asks to run “\(line)” on \(offered.screen?.title ?? top.featureID). Allow it?"
+        guard ConfirmationGuard.commandNeedingYes(line, offered: offered, flow: runtime.flow) != nil else { return nil }
+        return "Your agent asks to run “\(line)” on \(offered.screen?.title ?? runtime.flow.top?.featureID ?? ""). Allow it?"
+    }
+
+    /// Lets `line`, which the person said yes to, run once.
+    func approve(_ line: String) {
+        confirmations.approve(line)
     }
 
     /// Keeps `line` as asked about; returns the state the client hands back with the answer.
@@ -157,15 +157,15 @@ extension AgentSession {
         var generator = SystemRandomNumberGenerator()
         let state = String(generator.next() as UInt64, radix: 16) + String(generator.next() as UInt64, radix: 16)
         // An agent that asks again and again holds no more than a few questions.
-        if confirmations.count >= 16 { confirmations.removeAll() }
-        confirmations[state] = line
+        if asked.count >= 16 { asked.removeAll() }
+        asked[state] = line
         return state
     }
 
     /// Whether `state` was handed out for `line`; it is then used up.
     func takeConfirmation(_ state: String, for line: String) -> Bool {
-        guard confirmations[state] == line else { return false }
-        confirmations[state] = nil
+        guard asked[state] == line else { return false }
+        asked[state] = nil
         return true
     }
 }

@@ -178,7 +178,8 @@ package final class MCPServer {
         if params?["arguments"] != nil, params?["arguments"]?.object == nil {
             throw .invalidParams("a tool's arguments are an object")
         }
-        for (key, value) in arguments {
+        // A command's own arguments (`run`'s) too: each is part of one line.
+        for (key, value) in arguments.merging(arguments["arguments"]?.object ?? [:], uniquingKeysWith: { first, _ in first }) {
             if case .string(let text) = value, text.utf8.count > LineLengthBound.longestLine {
                 throw .invalidParams("\(key) is longer than \(LineLengthBound.longestLine) bytes, the most a line may have")
             }
@@ -234,7 +235,7 @@ package final class MCPServer {
     private func run(_ line: String, in session: AgentSession, params: JSONValue?, stateless: Bool) async -> JSONValue {
         if let question = session.confirmationQuestion(for: line) {
             switch await confirm(line, question: question, in: session, params: params, stateless: stateless) {
-            case .confirmed: break
+            case .confirmed: session.approve(line)
             case .answered(let answer): return answer
             }
         }

@@ -145,6 +145,10 @@ import Testing
             await client.call("run_line", ["handle": .string(handle), "line": .string(String(repeating: "x", count: 5000))])["error"]?[
                 "code"] == -32602)
         #expect(await client.call("nothing", [:])["error"]?["code"] == -32602)
+        let long = JSONValue.string(String(repeating: "x", count: 5000))
+        #expect(
+            await client.call("run", ["handle": .string(handle), "command": "filter", "arguments": ["TEXT": long]])["error"]?["code"]
+                == -32602)
         #expect(await client.request("prompts/list")["error"]?["code"] == -32601)
         #expect(await client.call("screen", ["handle": .string(handle)])["result"]?["structuredContent"]?["screen"] == "cars.list")
     }
@@ -168,6 +172,14 @@ import Testing
             #expect(answer["result"]?["isError"] == .bool(action == "decline"))
             #expect(answer["result"]?["structuredContent"]?["screen"] == .string(screen))
         }
+        // One yes runs the line once: recalled from the history for another booking, it does not
+        // run (and the person is not asked: the next thing the server sends is the answer).
+        _ = await client.call("run_line", ["handle": .string(handle), "line": "open /cars/zoe"])
+        let booked = await client.call("run_line", ["handle": .string(handle), "line": "book"])
+        #expect(booked["result"]?["structuredContent"]?["screen"] == "booking.confirm")
+        let recalled = await client.call("run_line", ["handle": .string(handle), "line": "!conf"])
+        #expect(recalled["result"]?["isError"] == true)
+        #expect(recalled["result"]?["structuredContent"]?["screen"] == "booking.confirm")
     }
 
     @Test func aClientThatCannotAskItsPersonRunsNothingThatNeedsOne() async throws {
