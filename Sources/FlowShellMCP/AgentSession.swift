@@ -44,6 +44,7 @@ final class AgentSession {
         view = AgentView()
         session = Session(runtime: runtime, output: view, handlers: handlers + [confirmations], cancellable: true)
         loop = SessionLoop(session: session)
+        confirmations.session = session
         view.changedByItself = { [weak self] in self?.onUpdate() }
     }
 
@@ -143,7 +144,7 @@ extension AgentSession {
     /// it runs as it is.
     func confirmationQuestion(for line: String) -> String? {
         let offered = session.offered
-        guard ConfirmationGuard.commandNeedingYes(line, offered: offered, flow: runtime.flow) != nil else { return nil }
+        guard ConfirmationGuard.commandNeedingYes(line, in: session) != nil else { return nil }
         return "Your agent asks to run “\(line)” on \(offered.screen?.title ?? runtime.flow.top?.featureID ?? ""). Allow it?"
     }
 

@@ -1,5 +1,3 @@
-import FlowCoordinator
-import FlowShellKit
 import FlowShellRuntime
 
 /// The commands an agent's person must say yes to (the config's `personConfirms`), and the line
@@ -17,22 +15,25 @@ final class ConfirmationGuard: LineHandler {
         approved.append(line)
     }
 
-    /// The command `line` runs — itself, or through an alias — when it is one of the top
-    /// screen's own that the config says needs a person's yes; nil when it runs as it is.
-    static func commandNeedingYes(_ line: String, offered: OfferedCommands, flow: AppFlowCoordinator) -> String? {
-        guard let words = try? CommandLineTokenizer.words(of: line), var name = words.first else { return nil }
-        if case .alias(let aliased)? = offered.command(named: name), let first = try? CommandLineTokenizer.words(of: aliased).first {
-            name = first
+    /// The session whose lines it sees.
+    weak var session: Session?
+
+    /// The command `line` runs in `session` — itself, or through an alias, as the session reads
+    /// it — when it is one of the top screen's own that the config says needs a person's yes;
+    /// nil when it runs as it is.
+    static func commandNeedingYes(_ line: String, in session: Session) -> String? {
+        let flow = session.runtime.flow
+        guard let name = session.commandName(of: line), let top = flow.top, flow.manifest.needsPerson(name, on: top.featureID) else {
+            return nil
         }
-        guard let top = flow.top, flow.manifest.needsPerson(name, on: top.featureID) else { return nil }
-        switch offered.command(named: name) {
+        switch session.offered.command(named: name) {
         case .screen?, .addedByConfig?: return name
         default: return nil
         }
     }
 
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
-        if let name = Self.commandNeedingYes(line, offered: context.offered, flow: context.flow) {
+        if let session, let name = Self.commandNeedingYes(line, in: session) {
             guard let index = approved.firstIndex(of: line) else {
                 context.fail(
                     "\(name) needs your person's yes, which is asked for a line run as it is typed (not recalled from the history): nothing ran"
