@@ -6,7 +6,8 @@ import NIOCore
 
 /// `/mcp` (`serve --mcp`): MCP's Streamable HTTP on the browser's server and port, behind the
 /// same token and bounds. Each POST carries one JSON-RPC message and is answered with its
-/// response as JSON (202 for a notification); the server opens no stream of its own, so it
+/// response as JSON (202 for a notification; a body must say its length, and be at most
+/// ``JSONRPC/longestMessage``); the server opens no stream of its own, so it
 /// asks an agent's person on the stateless revision (`input_required`). A request must carry
 /// the token (`Authorization: Bearer TOKEN`, or `?token=`), be addressed to this server, and
 /// come from no other site's page (its `Origin`, when it has one).
@@ -31,6 +32,10 @@ struct AgentEndpoint: Sendable {
         }
         if let origin = request.headers[.origin], let host = request.head.authority, !access.sameOrigin(origin: origin, hostHeader: host) {
             return Self.error(.forbidden, code: -32600, "a page of another site may not use this server")
+        }
+        // Refused before it is read: a longer body is not passed on whole (ConnectionDoor).
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > JSONRPC.longestMessage {
+            return Self.error(.contentTooLarge, code: -32600, "a message is at most \(JSONRPC.longestMessage) bytes")
         }
         let body: ByteBuffer
         do {

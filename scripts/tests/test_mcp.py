@@ -292,6 +292,15 @@ def test_serve_mcp_lets_in_only_the_token(serve, repository):
         connection.close()
         assert response.status == status, (path, headers, body)
         assert ("result" in body) == (status == 200), body
+    # What is no request gets JSON-RPC's error, and a body past the bound is not read.
+    for body, status, code in [("{oops", 200, -32700), (json.dumps({"jsonrpc": "2.0", "id": 1}), 200, -32600),
+                               ("x" * 70000, 413, -32600)]:
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        connection.request("POST", f"/mcp?token={server.token}", body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        connection.close()
+        assert (response.status, answer["error"]["code"]) == (status, code), answer
 
 
 def test_serve_without_mcp_serves_no_agents(serve, repository):
