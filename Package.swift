@@ -328,6 +328,17 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift),
+        // The agents' front end: MCP (JSON-RPC over stdio), each session one of the core's
+        // composed with the server's guards, driven through a fixed list of tools.
+        .target(
+            name: "FlowShellMCP", dependencies: ["FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowCoordinator"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlowShellMCPTests",
+            dependencies: [
+                "FlowShellMCP", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellTestSupport",
+            ],
+            swiftSettings: strictSwift),
         // A server of pages and WebSockets, each socket a session of its own on the runtime's
         // one dispatcher, keeping the modules' settings where the terminal does. No line editor
         // or terminal.
@@ -335,6 +346,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellWeb",
             dependencies: [
                 "FlowShellRuntime", "FlowShellSettings", "FlowShellKit", "FlowManifest", "FlowCoordinator", "FlowShellServing",
+                // `serve --mcp`: the agents' MCP at /mcp, on the same server and port.
+                "FlowShellMCP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -370,9 +383,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .target(
             name: "FlowShellServe",
             dependencies: [
-                "FlowShellWeb", "FlowShellSSH", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellServing",
-                "FlowShellPostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlowShellWeb", "FlowShellSSH", "FlowShellMCP", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
+                "FlowShellServing", "FlowShellPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -411,9 +423,11 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "NotesServe", dependencies: ["FlowShellServe", "NotesShell"], path: "examples/notes/Sources/NotesServe",
             swiftSettings: strictSwift),
     ]
-    // Every global command in every front end, the browser's and SSH's among them
+    // Every global command in every front end, the browser's, SSH's and agents' among them
     // (GlobalCommandTests), and examples/greeter's server program (ExampleAppTests).
-    package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += ["FlowShellWeb", "FlowShellSSH", "FlowShellServing"]
+    package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += [
+        "FlowShellWeb", "FlowShellSSH", "FlowShellServing", "FlowShellMCP",
+    ]
     package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterServe"]
 }
 

@@ -39,6 +39,10 @@ public enum CarSharingFlow {
           "examples": {
             "auth.login": { "login": ["alice"] },
             "cars.list": { "filter": ["GreenGo"] }
+          },
+          "personConfirms": {
+            "booking.confirm": ["confirm"],
+            "booking.list": ["cancel"]
           }
         }
         """

@@ -11,7 +11,8 @@ import ServiceLifecycle
 
 /// The entry point of a shell's server program (`flowshell serve`): the same flow as at the
 /// terminal, to browsers (each tab a session of its own), over SSH (each login a session of its
-/// own, on a terminal), or both at once in one process, sharing the app's services. A shell
+/// own, on a terminal), or both at once in one process, sharing the app's services; and, with
+/// `mcp` first among its arguments, to an agent over MCP on standard input and output. A shell
 /// built on FlowShell gets one with an executable whose `main.swift` is
 ///
 /// ```swift
@@ -28,6 +29,15 @@ public enum FlowShellServeMain {
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
         ServeCommandLine.name = identity.name
+        if arguments.first == "mcp" {
+            let command: MCPCommandLine
+            do {
+                command = try MCPCommandLine.parse(Array(arguments.dropFirst()))
+            } catch {
+                MCPCommandLine.exit(withError: error)
+            }
+            exit(await command.serve(identity: identity, modules: modules))
+        }
         let options: ServeOptions
         do {
             options = try ServeCommandLine.parse(arguments).options
@@ -72,11 +82,14 @@ public enum FlowShellServeMain {
         var servers: [any Service] = []
         if options.servesWeb {
             let port = options.port ?? ServeOptions.defaultPort
+            // Agents read each screen as the terminal shows it to a script, too.
+            let agentScreenText: ((ViewProperties) -> String)? = options.mcp ? { PlainScreenText.of($0) } : nil
             do {
                 let prepared = try await WebServing.prepare(
                     .init(
                         flow: flow, stateDirectory: { paths.directory(app: $0) }, host: options.host,
-                        port: port, descriptorLimit: descriptorLimit, newToken: options.newToken))
+                        port: port, descriptorLimit: descriptorLimit, newToken: options.newToken,
+                        agentScreenText: agentScreenText))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))

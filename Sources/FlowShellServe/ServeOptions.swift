@@ -13,7 +13,10 @@ struct ServeCommandLine: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "\(name) serve",
-            abstract: "Serve the flow to browsers, each tab a session of its own, or over SSH (--ssh), each login one.")
+            abstract: "Serve the flow to browsers, each tab a session of its own, or over SSH (--ssh), each login one.",
+            // Written out: with every option, the line is too long for ArgumentParser, which
+            // would then say only `<options>`.
+            usage: "\(name) serve [--config <path>] [--web] [--port <n>] [--mcp] [--ssh] [<options>]")
     }
 
     @OptionGroup var options: ServeOptions
@@ -32,6 +35,13 @@ struct ServeOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("The browser's port; 0 picks a free one (the address printed says which).", valueName: "n"))
     var port: Int?
+
+    @Flag(
+        name: .long,
+        help:
+            "Serve the flow to agents too, over MCP at /mcp on the browser's server and port, behind its token (flowshell mcp serves one agent on stdin and stdout)."
+    )
+    var mcp = false
 
     @Flag(
         name: .long,
@@ -114,6 +124,9 @@ struct ServeOptions: ParsableArguments {
         if let port, !servesWeb {
             throw ValidationError(
                 "--port \(port) is the browser's port, and only SSH serves; its port is --ssh-port (add --web to serve browsers too)")
+        }
+        if mcp, !servesWeb {
+            throw ValidationError("--mcp serves agents on the browser's server, and only SSH serves (add --web to serve both)")
         }
         if newToken, !servesWeb {
             throw ValidationError("--new-token is the browser's token, and only SSH serves (add --web to serve browsers too)")

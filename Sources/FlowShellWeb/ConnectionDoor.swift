@@ -26,6 +26,10 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     private var deadlineTask: Scheduled<Void>?
     /// How much of the end of a head, `\r\n\r\n`, the bytes read so far end with; 4 once read.
     private var headEndMatched = 0
+    /// The head read so far, to find the length of a POST's body (`serve --mcp`'s requests).
+    private var head: [UInt8] = []
+    /// How many bytes after the head are its POST's body, passed on (the rest are held).
+    private var bodyToPass = 0
     /// Bytes after the head, held until the answer says what they are.
     private var held: [ByteBuffer] = []
     private var heldCount = 0
@@ -62,7 +66,8 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
         if answered || headEndMatched == 4 {
-            hold(buffer, context: context)
+            passBody(&buffer, context: context)
+            if buffer.readableBytes > 0 { hold(buffer, context: context) }
             return
         }
         // Passes the head on, and holds what follows it.
@@ -79,9 +84,37 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let headLength = index - bytes.startIndex
         if let head = buffer.readSlice(length: headLength), head.readableBytes > 0 {
+            if self.head.count < ServingBounds.maximumHeaderSize { self.head += head.readableBytesView }
+            if headEndMatched == 4 { bodyToPass = Self.postBodyLength(of: self.head) }
             context.fireChannelRead(wrapInboundOut(head))
         }
+        passBody(&buffer, context: context)
         if buffer.readableBytes > 0 { hold(buffer, context: context) }
+    }
+
+    /// Passes on what of `buffer` is the POST's body still to come.
+    private func passBody(_ buffer: inout ByteBuffer, context: ChannelHandlerContext) {
+        guard !answered, bodyToPass > 0, buffer.readableBytes > 0,
+            let body = buffer.readSlice(length: min(bodyToPass, buffer.readableBytes))
+        else { return }
+        bodyToPass -= body.readableBytes
+        context.fireChannelRead(wrapInboundOut(body))
+    }
+
+    /// The `Content-Length` of a POST's head, at most ``maximumHeld`` (a longer body is refused
+    /// once read that far); 0 for another method's. A browser's requests are GETs: only an
+    /// agent's (`/mcp`) has a body, which the answer depends on.
+    static func postBodyLength(of head: [UInt8]) -> Int {
+        guard head.starts(with: "POST ".utf8) else { return 0 }
+        let text = String(decoding: head, as: UTF8.self)
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length",
+                let length = Int(parts[1].filter { $0 != " " && $0 != "\t" }), length >= 0
+            else { continue }
+            return min(length, maximumHeld)
+        }
+        return 0
     }
 
     private func hold(_ buffer: ByteBuffer, context: ChannelHandlerContext) {

@@ -21,6 +21,8 @@ struct WebServer: Sendable {
     let bounds: ServingBounds
     /// What is taken out of every message to a tab.
     let redaction: PathRedaction
+    /// MCP for agents at `/mcp` (`serve --mcp`), if served.
+    let agents: AgentEndpoint?
     /// Called with the port bound, once the server listens.
     let listening: @Sendable (Int) async -> Void
 
@@ -61,6 +63,7 @@ struct WebServer: Sendable {
                     body: .init(byteBuffer: ByteBuffer(bytes: PageAssets.icon)))
             }
         }
+        agents?.register(on: router)
         router.get("/ws") { _, _ in
             Self.refusal(.badRequest, "This is the page's WebSocket: open the page instead.")
         }

@@ -1,5 +1,6 @@
 import FlowCoordinator
 import FlowShellKit
+import FlowShellMCP
 import FlowShellRuntime
 import FlowShellServing
 import Foundation
@@ -22,11 +23,14 @@ package enum WebServing {
         package var descriptorLimit: Int
         /// Whether to make a new token rather than keep the last one (`--new-token`).
         package var newToken: Bool
+        /// Serve MCP to agents at `/mcp` too (`--mcp`), showing screens as text with this.
+        package var agentScreenText: ((ViewProperties) -> String)?
 
         package init(
             flow: ServedFlow, stateDirectory: @escaping (String) -> String?, host: String, port: Int, descriptorLimit: Int,
-            newToken: Bool
+            newToken: Bool, agentScreenText: ((ViewProperties) -> String)? = nil
         ) {
+            self.agentScreenText = agentScreenText
             self.flow = flow
             self.stateDirectory = stateDirectory
             self.host = host
@@ -85,14 +89,27 @@ package enum WebServing {
         let host = request.host
         let title = request.flow.identity.title
         let source = request.flow.source
+        let access = AccessGuard(token: token, boundTo: host)
+        var agents: AgentEndpoint?
+        if let screenText = request.agentScreenText {
+            // An agent's handle outlives a restart as a tab does: its session's state is kept
+            // beside the tabs'.
+            let states = TabStates(folder: sessions.app.flatMap(request.stateDirectory).map { $0 + "/agent-sessions" })
+            states.prune()
+            let server = MCPServer(
+                flow: request.flow, maximumSessions: bounds.tabs, store: states, screenText: screenText, send: nil)
+            agents = AgentEndpoint(server: server, access: access)
+        }
+        let servesAgents = agents != nil
         let server = WebServer(
-            host: host, port: request.port, access: AccessGuard(token: token, boundTo: host), sessions: sessions,
-            bounds: bounds, redaction: request.flow.guards.redaction
+            host: host, port: request.port, access: access, sessions: sessions, bounds: bounds,
+            redaction: request.flow.guards.redaction, agents: agents
         ) { port in
             let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            let line =
+            var line =
                 "\(title) serves \(source.description) at http://\(shown):\(port)/?token=\(token)\n"
                 + "Open that address in a browser; each tab is a session of its own. Ctrl-C stops the server.\n"
+            if servesAgents { line += "Agents connect over MCP at http://\(shown):\(port)/mcp?token=\(token)\n" }
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         return Prepared(service: server.service(), warnings: warnings)

@@ -22,12 +22,12 @@ import Synchronization
 @MainActor
 @Suite struct GlobalCommandTests {
     enum FrontEnd: Hashable {
-        case terminal, browser, ssh, harness
+        case terminal, browser, ssh, agent, harness
     }
 
     /// Which front ends have each global command: the core's are every session's; what reaches
     /// this machine's files and programs, the terminal's alone.
-    static let everywhere: Set<FrontEnd> = [.terminal, .browser, .ssh, .harness]
+    static let everywhere: Set<FrontEnd> = [.terminal, .browser, .ssh, .agent, .harness]
     static let frontEnds: [String: Set<FrontEnd>] = [
         "help": everywhere, "back": everywhere, "home": everywhere, "where": everywhere, "open": everywhere,
         "show": everywhere, "reload": everywhere, "history": everywhere, "alias": everywhere, "unalias": everywhere,
@@ -67,7 +67,7 @@ import Synchronization
     }
 
     /// A line that runs `name` with arguments it accepts.
-    private func line(for name: String, script: URL) -> String {
+    func line(for name: String, script: URL) -> String {
         switch name {
         case "open": return "open /nowhere"
         case "unalias": return "unalias nothing"

@@ -37,6 +37,23 @@ import Testing
         _ = try channel.finish()
     }
 
+    @Test func aPostsBodyIsPassedOnAndOnlyItsDeclaredLength() throws {
+        let channel = try connected()
+        // An agent's request (`serve --mcp`): the answer depends on its body.
+        try channel.writeInbound(bytes("POST /mcp HTTP/1.1\r\nHost: x\r\ncontent-length:  7\r\n\r\n{\"a\""))
+        try channel.writeInbound(bytes(":1}GET / HTTP/1.1\r\n\r\n"))
+        #expect(try readText(channel) == "POST /mcp HTTP/1.1\r\nHost: x\r\ncontent-length:  7\r\n\r\n{\"a\":1}")
+        try channel.writeOutbound(IOData.byteBuffer(bytes("HTTP/1.1 200 OK\r\n\r\n")))
+        channel.embeddedEventLoop.run()
+        #expect(try readText(channel) == "GET / HTTP/1.1\r\n\r\n")
+        _ = try channel.finish()
+        #expect(ConnectionDoor.postBodyLength(of: Array("GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\n".utf8)) == 0)
+        #expect(
+            ConnectionDoor.postBodyLength(of: Array("POST / HTTP/1.1\r\nContent-Length: 999999\r\n\r\n".utf8)) == ConnectionDoor.maximumHeld
+        )
+        #expect(ConnectionDoor.postBodyLength(of: Array("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n".utf8)) == 0)
+    }
+
     @Test func aConnectionNotAnsweredWithinTheDeadlineIsClosed() throws {
         let channel = try connected()
         try channel.writeInbound(bytes("GET / HTTP/1.1\r\nX-Slow: a"))

@@ -30,6 +30,8 @@ COMMANDS = {
     "untrust": ["--config"],
     # Its options are flowshell-serve's, which it runs with the same arguments.
     "serve": [],
+    # Its options are flowshell-serve mcp's, which it runs.
+    "mcp": [],
     "new": [],
     "app": ["--path", "--flowshell", "--url", "--from"],
     "feature": ["--screen", "--package"],

@@ -21,6 +21,8 @@ public struct Manifest: Sendable, Equatable {
     public var plugins: [PluginDeclaration]
     /// What `flowshell test` types for commands whose arguments are free text, in the order written.
     public var examples: [CommandExamples]
+    /// The commands an agent runs only with its person's yes, by screen.
+    public var personConfirms: [ConfirmedCommands]
     /// Where each value was written, for diagnostics.
     public var locations: [JSONPath: SourceLocation]
 
@@ -40,11 +42,13 @@ public struct Manifest: Sendable, Equatable {
         maxDepth: Int = Manifest.defaultMaxDepth,
         plugins: [PluginDeclaration] = [],
         examples: [CommandExamples] = [],
+        personConfirms: [ConfirmedCommands] = [],
         locations: [JSONPath: SourceLocation] = [:]
     ) {
         self.maxDepth = maxDepth
         self.plugins = plugins
         self.examples = examples
+        self.personConfirms = personConfirms
         self.app = app
         self.root = root
         self.modules = modules

@@ -91,6 +91,9 @@ struct ManifestCheck {
         for examples in manifest.examples {
             checkExamples(examples)
         }
+        for confirmed in manifest.personConfirms {
+            checkConfirmations(confirmed)
+        }
 
         // Warnings only make sense about a flow that is otherwise sound, and wholly known.
         if !diagnostics.containsError && uncheckedModules.isEmpty {

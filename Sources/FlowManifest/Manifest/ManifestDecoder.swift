@@ -3,6 +3,7 @@
 struct ManifestDecoder {
     static let topLevelKeys = [
         "$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins", "examples",
+        "personConfirms",
     ]
     static let transitionKeys = ["from", "on", "command", "summary", "to", "flow", "style", "requires"]
     static let flowKeys = ["root", "transitions", "finish"]
@@ -39,11 +40,12 @@ struct ManifestDecoder {
         let maxDepth = decodeMaxDepth(member(members, "maxDepth"))
         let plugins = decodePlugins(member(members, "plugins"))
         let examples = decodeExamples(member(members, "examples"))
+        let personConfirms = decodeConfirmations(member(members, "personConfirms"))
 
         guard let app, let root, let modules, let transitions else { return nil }
         return Manifest(
             app: app, root: root, modules: modules, transitions: transitions, flows: flows, guards: guards, links: links,
-            maxDepth: maxDepth, plugins: plugins, examples: examples, locations: locations)
+            maxDepth: maxDepth, plugins: plugins, examples: examples, personConfirms: personConfirms, locations: locations)
     }
 
     // MARK: - Pieces

@@ -21,7 +21,7 @@ struct FlowShellCommand: ParsableCommand {
 
     static let subcommands: [any ParsableCommand.Type] = [
         RunCommand.self, CheckCommand.self, TestCommand.self, GraphCommand.self, ReplayCommand.self, TrustCommand.self, UntrustCommand.self,
-        ServeCommand.self, NewCommand.self,
+        ServeCommand.self, MCPCommand.self, NewCommand.self,
     ]
 }
 

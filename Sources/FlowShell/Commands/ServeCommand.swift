@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlowShellKit
 import FlowShellRuntime
-import Foundation
 
 /// `NAME serve [--ssh] [--config PATH] [--port N] [--host ADDR] …`: the flow in a browser, over
 /// SSH, or both. The server is a program of its own, `NAME-serve` beside this one, run with the
@@ -14,7 +13,7 @@ struct ServeCommand: FeatureCommand {
             abstract:
                 "Serve the flow to a browser, each tab a session of its own, or over SSH (--ssh), each login one (runs \(name)-serve, whose --help says more).",
             discussion:
-                "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token; "
+                "Options: --config PATH, --port N (default 8421; 0 picks a free one), --host ADDR (default 127.0.0.1), --data-dir PATH, --allow-plugins, --new-token, --mcp (agents at /mcp too); "
                 + "--ssh, --ssh-port N (default 2222), --authorized-keys FILE, --ssh-idle-timeout SECONDS, --ssh-login-timeout SECONDS; --web with --ssh serves both."
         )
     }
@@ -24,26 +23,6 @@ struct ServeCommand: FeatureCommand {
 
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        let program = "\(identity.name)-serve"
-        let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
-        guard let path = folder?.appendingPathComponent(program).path, FileManager.default.isExecutableFile(atPath: path) else {
-            let place = folder.map { " in \($0.path)" } ?? ""
-            FileHandle.standardError.write(
-                Data(
-                    """
-                    error: \(identity.name) serve runs \(program), which is not installed\(place) — \
-                    install it beside \(identity.name) (make install does), or build it with swift build --product \(program)
-
-                    """.utf8))
-            return 1
-        }
-        let argv = [path] + arguments
-        var cArguments = argv.map { strdup($0) }
-        cArguments.append(nil)
-        execv(path, cArguments)
-        // execv returns only when it failed.
-        let reason = String(cString: strerror(errno))
-        FileHandle.standardError.write(Data("error: cannot run \(path): \(reason)\n".utf8))
-        return 1
+        ServerProgram.exec(identity: identity, command: "serve", arguments: arguments)
     }
 }

@@ -275,6 +275,7 @@ struct AppScaffold {
         swift build --product \(name)-serve # the server: the web and SSH stack, up to a quarter of an hour the first time
         .build/debug/\(name) serve          # the same flow in a browser: open the address it prints
         .build/debug/\(name) serve --ssh    # or over SSH, for the keys in its authorized_keys
+        .build/debug/\(name) mcp            # or to an agent over MCP, on stdin and stdout
         swift test                          # the features' tests
         ```
 

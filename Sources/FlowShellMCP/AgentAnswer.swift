@@ -1,0 +1,51 @@
+import FlowShellKit
+
+/// A tool call's answer (a CallToolResult): the screen as structured content — its
+/// ViewProperties, each command with the JSON Schema of its arguments — and, for models that
+/// read text, what the session said and the screen as the terminal shows it.
+enum AgentAnswer {
+    /// The answer showing `screen` after `said`; an error result when the line failed.
+    static func screen(
+        handle: String, screen: (id: String, properties: ViewProperties)?, said: [AgentView.Said], failed: Bool, ended: Bool,
+        globalCommands: [CommandDescription]? = nil, text screenText: (ViewProperties) -> String
+    ) -> JSONValue {
+        var structured: [String: JSONValue] = [
+            "handle": .string(handle), "screen": .string(screen?.id ?? ""), "failed": .bool(failed),
+        ]
+        var view = JSONValue(encoding: screen?.properties ?? ViewProperties(title: ""))?.object ?? [:]
+        view["commands"] = .array((screen?.properties.commands ?? []).map(command))
+        structured["view"] = .object(view)
+        if !said.isEmpty {
+            structured["said"] = .array(said.map { ["kind": .string($0.kind), "text": .string($0.text)] })
+        }
+        if ended { structured["ended"] = true }
+        if let globalCommands {
+            structured["globalCommands"] = .array(globalCommands.map { ["name": .string($0.name), "usage": .string($0.usage)] })
+        }
+        var lines = said.map { $0.kind == "text" ? $0.text : "\($0.kind): \($0.text)" }
+        if ended {
+            lines.append("The session has ended.")
+        } else if let properties = screen?.properties {
+            lines.append(screenText(properties))
+        }
+        return result(text: lines.joined(separator: "\n"), structured: .object(structured), isError: failed)
+    }
+
+    /// One command as the agent reads it: its name, what it does, and the schema of `run`'s
+    /// arguments for it when it takes any.
+    static func command(_ command: CommandDescription) -> JSONValue {
+        var entry: [String: JSONValue] = ["name": .string(command.name), "summary": .string(command.summary)]
+        if !command.arguments.isEmpty { entry["inputSchema"] = CommandSchema.of(command) }
+        if command.isPrimary { entry["primary"] = true }
+        return .object(entry)
+    }
+
+    /// A CallToolResult of `text` and `structured` content.
+    static func result(text: String, structured: JSONValue, isError: Bool) -> JSONValue {
+        [
+            "content": [["type": "text", "text": .string(text)]],
+            "structuredContent": structured,
+            "isError": .bool(isError),
+        ]
+    }
+}

@@ -1,0 +1,66 @@
+import FlowCoordinator
+import FlowShellKit
+import FlowShellRuntime
+
+/// The View of an agent's session: it keeps what the session said since it was last taken
+/// (notices, text, help) for the answer of the tool call that ran the line, and the screen
+/// shown last. What it keeps is the session's own words: a refusal reads as a tab's does.
+@MainActor
+final class AgentView: SessionView {
+    /// One thing the session said.
+    struct Said: Equatable {
+        /// `error`, `warning` or `message` (a notice), `text` (a command's lines).
+        let kind: String
+        let text: String
+    }
+
+    private(set) var said: [Said] = []
+    /// The screen shown last.
+    private(set) var screen: ScreenSnapshot?
+    /// Called when the screen changed by itself (its background work, another session's
+    /// booking), not as the answer to a line.
+    var changedByItself: () -> Void = {}
+
+    /// What was said since the last call, which is then forgotten.
+    func take() -> [Said] {
+        defer { said = [] }
+        return said
+    }
+
+    // An agent reads where it is from each screen's title: the screens under it cost nothing.
+    var showsStackWithScreens: Bool { false }
+
+    func screen(_ screen: ScreenSnapshot) {
+        self.screen = screen
+        if screen.cause == .update { changedByItself() }
+    }
+
+    func notice(_ notice: Notice) {
+        let kind =
+            switch notice.style {
+            case .error: "error"
+            case .warning: "warning"
+            case .success, .info, .muted: "message"
+            }
+        said.append(Said(kind: kind, text: notice.text))
+    }
+
+    func help(_ listing: HelpListing) {
+        let lines = (listing.screenCommands + listing.globalCommands).map { "\($0.usage) — \($0.summary)" }
+        text(lines)
+    }
+
+    func usage(_ usage: CommandUsage) {
+        text(["usage: \(usage.usage) — \(usage.summary)"])
+    }
+
+    func stack(_ entries: [StackEntry]) {
+        text([entries.map(\.title).joined(separator: " › ")])
+    }
+
+    func text(_ lines: [String]) {
+        said.append(contentsOf: lines.map { Said(kind: "text", text: $0) })
+    }
+
+    func progress(_ running: Bool) {}
+}

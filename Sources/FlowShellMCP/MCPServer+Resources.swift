@@ -1,0 +1,68 @@
+import Foundation
+
+/// Each session's screen as a resource (`flowshell://sessions/HANDLE/screen`), so that a screen
+/// that changes by itself — My bookings, when a booking is made elsewhere — reaches an agent
+/// that subscribed to it without polling (2025-11-25's `resources/subscribe`, answered with
+/// `notifications/resources/updated`; over stdio, where the server can send of its own).
+extension MCPServer {
+    /// What the server offers: the tools, and the screens as resources to subscribe to.
+    var capabilities: JSONValue {
+        ["tools": ["listChanged": false], "resources": ["subscribe": .bool(canAsk), "listChanged": false]]
+    }
+
+    static func screenURI(of handle: String) -> String {
+        "flowshell://sessions/\(handle)/screen"
+    }
+
+    /// The handle a screen's URI names.
+    private static func handle(in uri: String) -> String? {
+        let prefix = "flowshell://sessions/", suffix = "/screen"
+        guard uri.hasPrefix(prefix), uri.hasSuffix(suffix), uri.count > prefix.count + suffix.count else { return nil }
+        return String(uri.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+
+    func resources(_ method: String, params: JSONValue?) async throws(JSONRPC.Failure) -> JSONValue {
+        switch method {
+        case "resources/list":
+            return [
+                "resources": .array(
+                    sessions.openHandles.map {
+                        ["uri": .string(Self.screenURI(of: $0)), "name": .string("screen \($0)"), "mimeType": "application/json"]
+                    })
+            ]
+        case "resources/templates/list":
+            return [
+                "resourceTemplates": [
+                    [
+                        "uriTemplate": "flowshell://sessions/{handle}/screen", "name": "screen", "mimeType": "application/json",
+                        "description": "The screen a session shows now, as the screen tool answers it.",
+                    ]
+                ]
+            ]
+        default:
+            guard let uri = params?["uri"]?.string else { throw .invalidParams("\(method) names the resource's uri") }
+            guard let handle = Self.handle(in: uri), let session = await sessions.session(handle) else {
+                throw .invalidParams("no session's screen is \(uri): open a session with the open tool", data: ["uri": .string(uri)])
+            }
+            switch method {
+            case "resources/subscribe":
+                subscribed.insert(uri)
+                return [:]
+            case "resources/unsubscribe":
+                subscribed.remove(uri)
+                return [:]
+            default:
+                let screen = answer(session, said: [], failed: false)["structuredContent"] ?? .null
+                let text = String(decoding: screen.jsonData, as: UTF8.self)
+                return ["contents": [["uri": .string(uri), "mimeType": "application/json", "text": .string(text)]]]
+            }
+        }
+    }
+
+    /// Tells the client that `handle`'s screen changed, when it subscribed to it.
+    func screenChanged(_ handle: String) {
+        let uri = Self.screenURI(of: handle)
+        guard subscribed.contains(uri), let send else { return }
+        send(encoded(["jsonrpc": "2.0", "method": "notifications/resources/updated", "params": ["uri": .string(uri)]]))
+    }
+}

@@ -1,0 +1,69 @@
+import FlowShellKit
+import FlowShellRuntime
+
+/// A line whose command the config says an agent runs only with its person's yes
+/// (`personConfirms`): it runs when the person at the agent's host says yes, asked through the
+/// client — an elicitation on the 2025-11-25 revision, an `input_required` answer on the
+/// stateless one, which the client retries with the person's answer. The agent cannot answer
+/// for its person: without a client that asks, the line does not run.
+extension MCPServer {
+    /// How a line that needs a yes goes on.
+    enum Confirmation {
+        /// The person said yes: the line runs.
+        case confirmed
+        /// The call is answered with this (a question for the person, or why nothing ran).
+        case answered(JSONValue)
+    }
+
+    /// The form the client shows its person: a yes or no, nothing to fill in.
+    private static func question(_ message: String) -> JSONValue {
+        ["mode": "form", "message": .string(message), "requestedSchema": ["type": "object", "properties": [:]]]
+    }
+
+    /// Asks the person about `line`, which `question` describes, as the revision of the call does.
+    func confirm(
+        _ line: String, question message: String, in session: AgentSession, params: JSONValue?, stateless: Bool
+    ) async -> Confirmation {
+        if stateless {
+            if let state = params?["requestState"]?.string {
+                guard session.takeConfirmation(state, for: line) else {
+                    return .answered(refusal("this confirmation is not for this line (or was used): nothing ran", in: session))
+                }
+                return decided(params?["inputResponses"]?["confirm"], line: line, in: session)
+            }
+            let state = session.askConfirmation(for: line)
+            return .answered([
+                "resultType": "input_required",
+                "inputRequests": ["confirm": ["method": "elicitation/create", "params": Self.question(message)]],
+                "requestState": .string(state),
+            ])
+        }
+        guard canAsk else {
+            // Over HTTP the server sends nothing but responses: it asks on the stateless revision.
+            return .answered(
+                refusal(
+                    "\(line) needs your person's yes, which over HTTP this server asks for on MCP \(ProtocolRevision.stateless) only (input_required): nothing ran",
+                    in: session))
+        }
+        guard params?["_meta"]?[ProtocolRevision.capabilitiesKey]?["elicitation"] != nil || clientCanElicit else {
+            return .answered(
+                refusal(
+                    "\(line) needs your person's yes, and this client cannot ask its person (it offers no elicitation): nothing ran",
+                    in: session))
+        }
+        let answer = await ask("elicitation/create", params: Self.question(message))
+        return decided(answer, line: line, in: session)
+    }
+
+    private func decided(_ answer: JSONValue?, line: String, in session: AgentSession) -> Confirmation {
+        switch answer?["action"]?.string {
+        case "accept": return .confirmed
+        case "decline": return .answered(refusal("your person said no to \(line): nothing ran", in: session))
+        default: return .answered(refusal("your person did not answer about \(line): nothing ran", in: session))
+        }
+    }
+
+    private func refusal(_ text: String, in session: AgentSession) -> JSONValue {
+        answer(session, said: [AgentView.Said(kind: "error", text: text)], failed: true)
+    }
+}
