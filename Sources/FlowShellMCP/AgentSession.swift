@@ -74,6 +74,9 @@ final class AgentSession {
             var quit = false
             if case .quit = step { quit = true }
             waiting.removeValue(forKey: id)?.resume(returning: LineEnd(failed: failed, quit: quit))
+        case .reloaded:
+            // An agent's session is not told of a config read again: no config watch feeds it.
+            break
         }
     }
 

@@ -93,9 +93,11 @@ package enum WebServing {
         var agents: AgentEndpoint?
         if let screenText = request.agentScreenText {
             // An agent's handle outlives a restart as a tab does: its session's state is kept
-            // beside the tabs'.
-            let states = TabStates(folder: sessions.app.flatMap(request.stateDirectory).map { $0 + "/agent-sessions" })
-            states.prune()
+            // beside the tabs' (in the shared store, for every server of the flow).
+            let folderStates = { TabStates(folder: sessions.app.flatMap(request.stateDirectory).map { $0 + "/agent-sessions" }) }
+            let states: any SessionStateStore =
+                sessions.app.flatMap { request.flow.shared?.sessionStates(app: $0, kind: "agent") } ?? folderStates()
+            await states.prune()
             let server = MCPServer(
                 flow: request.flow, maximumSessions: bounds.tabs, store: states, screenText: screenText, send: nil)
             agents = AgentEndpoint(server: server, access: access)
