@@ -21,7 +21,7 @@ struct FeatureScaffold {
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
         "SystemPackage", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket", "NIOEmbedded", "NIOSSH", "Crypto",
-        "ServiceLifecycle",
+        "ServiceLifecycle", "FlowShellPostgres", "PostgresNIO", "NIOSSL",
     ]
 
     /// Target names FlowShell's own package uses for its tools and examples, which a feature of
