@@ -84,6 +84,11 @@ test: deps
 	# allowed; skipped with a line saying why otherwise).
 	./scripts/install-ssh-test-deps.sh
 	python3 -m pytest scripts/tests/test_ssh.py
+	# Agents over MCP (flowshell mcp on stdio, serve --mcp over HTTP) through the Python mcp
+	# client, on both revisions of the protocol.
+	python3 -m pytest scripts/tests/test_mcp.py
+	# serve --database: several servers of one flow on a PostgreSQL server of the test's own.
+	python3 -m pytest scripts/tests/test_database.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 -m pytest scripts/tests/test_tutorial.py
 	# The README's and docs/'s links lead somewhere, and their sessions print what they show.

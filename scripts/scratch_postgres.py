@@ -57,6 +57,11 @@ class ScratchPostgres:
                 said.seek(0)
                 raise RuntimeError(f"{tool} failed: {said.read().decode(errors='replace')}")
 
+    def query(self, sql):
+        """What `sql` answers, as psql prints it unaligned (one line a row)."""
+        return subprocess.run([os.path.join(self.bin, "psql"), "-At", "-h", "127.0.0.1", "-p", str(self.port), "-U", "flowshell",
+                               "-d", "postgres", "-c", sql], capture_output=True, text=True, check=True, timeout=DEADLINE).stdout
+
     def start(self):
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync=off"
         self.run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-w", "-t", str(DEADLINE), "-o", options,

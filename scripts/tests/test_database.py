@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import subprocess
+import time
 
 import pytest
 from scratch_postgres import ScratchPostgres, free_port
@@ -30,6 +31,15 @@ def told(messages):
     return json.dumps(messages)
 
 
+def kept(database, tab, what):
+    """Waits until the database holds a state of `tab` with `what` in it: a node writes a change
+    just after its line ends, as the next line may already run (a liveness bound only)."""
+    deadline = time.monotonic() + 120
+    while what not in database.query(f"SELECT state FROM flowshell_session_states WHERE id = '{tab}'"):
+        assert time.monotonic() < deadline, f"the change with {what!r} is kept in the database"
+        time.sleep(0.05)
+
+
 def test_any_node_resumes_any_tab(serve, home, database):
     first, second = node(serve, home, "a", database), node(serve, home, "b", database)
     assert first.token == second.token, "every node of the flow prints the same token, kept in the database"
@@ -38,6 +48,7 @@ def test_any_node_resumes_any_tab(serve, home, database):
     tab.run("alias w where")
     tab.run("select polo")
     tab.close()
+    kept(database, tab.tab, "select polo")
 
     back = Tab(second, tab=tab.tab, key=tab.key, path="/cars/polo", resume=True)
     back.wait(lambda message: message.get("type") == "screen")
@@ -54,7 +65,8 @@ def test_a_killed_node_s_tab_comes_back_on_another(serve, home, database):
     tab = Tab(first)
     tab.wait(lambda message: message.get("type") == "screen")
     tab.run("select zoe")
-    # Every change is kept as it happens: SIGKILL gives the node no time to keep anything more.
+    # Each change is kept just after its line: SIGKILL then gives the node no time to keep more.
+    kept(database, tab.tab, "select zoe")
     first.process.send_signal(signal.SIGKILL)
     first.process.wait()
     back = Tab(second, tab=tab.tab, key=tab.key, path="/cars/zoe", resume=True)
