@@ -187,6 +187,36 @@ final class KeptOutput: SessionView {
         #expect(await running.value == .quit(nil))
     }
 
+    /// A line entered when nothing runs or waits runs in the caller's task: the loop still answers
+    /// Tab and cancel meanwhile, and a line fed meanwhile waits for its end.
+    @Test(.timeLimit(.minutes(2)))
+    func anEnteredLineLetsTabAndCancelThroughAndAFedLineWaitsItsTurn() async throws {
+        let (session, output, starts) = try await makeSession()
+        let loop = SessionLoop(session: session)
+        var reports: [SessionReport] = []
+        let running = Task { await loop.run { reports.append($0) } }
+        #expect(await loop.enter("count", id: 1) == .lineEnded(id: 1, failed: false, cancelled: false, step: .next))
+        let slow = Task { await loop.enter("slow", id: 2) }
+        var started = starts.started.makeAsyncIterator()
+        await started.next()
+        loop.feed.yield(.line("count", id: 3))
+        let completion = await withCheckedContinuation { answered in
+            loop.feed.yield(.complete("cou", reply: { answered.resume(returning: $0) }))
+        }
+        #expect(completion.insert.hasPrefix("nt"))
+        loop.feed.yield(.cancel(id: nil))
+        #expect(await slow.value == .lineEnded(id: 2, failed: true, cancelled: true, step: .next))
+        loop.feed.yield(.end)
+        #expect(await running.value == .next)
+        #expect(
+            reports == [
+                .lineEnded(id: 1, failed: false, cancelled: false, step: .next),
+                .lineEnded(id: 2, failed: true, cancelled: true, step: .next),
+                .lineEnded(id: 3, failed: false, cancelled: false, step: .next),
+            ])
+        #expect(output.texts == ["count 0", "count 1", "count 2"])
+    }
+
     @Test func hangingUpDropsWhatWaits() async throws {
         let (session, output, _) = try await makeSession()
         let loop = SessionLoop(session: session)

@@ -35,6 +35,10 @@ public final class SessionLoop {
     private var runningCancelled = false
     /// Runs what is queued, one at a time; nil when nothing runs.
     private var runner: Task<Void, Never>?
+    /// Whether a line entered when nothing ran or waited runs now in its caller's task.
+    private var runsInline = false
+    /// Whether ``run(report:)`` has begun: lines are taken only then.
+    private var isRunning = false
     /// Routes the events the screens' background work emitted; nil when none are routed.
     private var routing: Task<Void, Never>?
     /// How many lines ran, for `line N: `.
@@ -64,6 +68,7 @@ public final class SessionLoop {
     /// `report` hears of each line's end. Cancelling the calling task hangs up.
     public func run(report: @escaping @MainActor (SessionReport) -> Void) async -> Session.Step {
         self.report = report
+        isRunning = true
         let flow = session.flow
         let feed = self.feed
         let routing = flow.onBackgroundEvents
@@ -95,7 +100,17 @@ public final class SessionLoop {
     /// its `report` hears too), or nil when the session ended before the line ran. What a front
     /// end that types one line at a time (a prompt, a harness, a pipe) awaits.
     public func enter(_ line: String, id: Int) async -> SessionReport? {
-        await withCheckedContinuation { ended in
+        if isRunning, runner == nil, !runsInline, queue.isEmpty, ended == nil, !inputEnded {
+            // Nothing runs or waits (a prompt's next line, as a rule): the line runs here, in the
+            // caller's task, sparing the hand-offs to the runner and back; the loop's reading
+            // task stays free to answer Tab and cancel meanwhile, and what comes is queued.
+            runsInline = true
+            let told = await perform(.line(line, id: id))
+            runsInline = false
+            runQueued()
+            return told
+        }
+        return await withCheckedContinuation { ended in
             lineEnds[id] = ended
             if case .terminated = feed.yield(.line(line, id: id)) { lineEnds.removeValue(forKey: id)?.resume(returning: nil) }
         }
@@ -148,7 +163,7 @@ public final class SessionLoop {
 
     /// Starts running what waits unless something runs; ends the loop when nothing will.
     private func runQueued() {
-        guard runner == nil else { return }
+        guard runner == nil, !runsInline else { return }
         if queue.isEmpty {
             if inputEnded || ended != nil { feed.finish() }
             return
@@ -165,8 +180,9 @@ public final class SessionLoop {
 
     /// Runs one line (or reload) of the queue: what the screens push meanwhile is its answer,
     /// shown once its work settled; then its end is told, and the events background work
-    /// emitted meanwhile are routed.
-    private func perform(_ work: Work) async {
+    /// emitted meanwhile are routed. Returns what was told of its end.
+    @discardableResult
+    private func perform(_ work: Work) async -> SessionReport? {
         if let routing { await routing.value }
         let view = session.topView
         view.holdsUpdates = true
@@ -182,6 +198,7 @@ public final class SessionLoop {
             if case .lineEnded(let id, _, _, _) = told { lineEnds.removeValue(forKey: id)?.resume(returning: told) }
         }
         routeBackgroundEvents()
+        return told
     }
 
     /// Runs `work`; returns what to tell of its end.
