@@ -5,9 +5,9 @@ import Foundation
 
 // The protocol is written here rather than taken from the Swift MCP SDK (swift-sdk 0.12.1): the
 // SDK speaks only the 2025-11-25 revision, not the stateless 2026-07-28 one (`server/discover`,
-// `input_required`) that this server must answer too, and its stdio transport sleeps 10 ms
-// whenever stdin has nothing to read, five times the round trip a `run` is allowed. What is
-// needed is a few JSON-RPC methods over lines; the sessions are the core's.
+// `input_required`) that this server must answer too, and its stdio transport polls stdin on a
+// timer instead of waiting for it, which puts a sleep into every round trip. What is needed is a
+// few JSON-RPC methods over lines; the sessions are the core's.
 
 /// An MCP server: it reads JSON-RPC messages, answers the protocol's methods, and runs the fixed
 /// tools on the agents' sessions. Over stdio (``receive(_:)``) each request is handled in a task
