@@ -398,6 +398,13 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
+        // The guards every served session is composed with.
+        .testTarget(
+            name: "FlowShellServingTests",
+            dependencies: [
+                "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowCoordinator",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ], swiftSettings: strictSwift),
         .testTarget(
             name: "FlowShellWebTests",
             dependencies: [

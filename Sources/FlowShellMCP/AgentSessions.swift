@@ -62,7 +62,9 @@ final class AgentSessions {
         } catch {
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
-        let session = AgentSession(handle: handle, runtime: runtime, handlers: flow.guards.lineHandlers)
+        let session = AgentSession(
+            handle: handle, runtime: runtime,
+            handlers: flow.guards.lineHandlers(for: ServedSession(frontEnd: "agent", id: String(handle.prefix(8)))))
         session.onUpdate = { [weak self] in self?.screenChanged(handle) }
         sessions[handle] = session
         used(handle)

@@ -70,10 +70,19 @@ public enum FlowShellServeMain {
             writeError(error.description)
             return 1
         }
+        var audit: AuditLog?
+        if let path = options.auditLog {
+            do {
+                audit = try AuditLog(path: path) { writeError($0) }
+            } catch {
+                writeError("error: \(error.message)")
+                return 1
+            }
+        }
         let flow = ServedFlow(
             identity: identity, modules: modules, source: source, services: ServiceContainer(),
             dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-            guards: ServerGuards(withholding: .terminal), shared: shared)
+            guards: ServerGuards(withholding: .terminal, audit: audit), shared: shared)
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
@@ -133,6 +142,8 @@ public enum FlowShellServeMain {
         group.maximumGracefulShutdownDuration = WebServing.shutdownGrace
         do {
             try await ServiceGroup(configuration: group).run()
+            // What the sessions' last lines added to the audit log is written before the process ends.
+            await audit?.flush()
             return 0
         } catch {
             // A server's failure says where it could not serve (ServingAddress).

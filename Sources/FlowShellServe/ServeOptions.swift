@@ -89,6 +89,13 @@ struct ServeOptions: ParsableArguments {
             valueName: "url"))
     var database: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Add each line any session runs (browser, SSH, agents) to this file: one JSON record a line, with when, the front end, the session, the user and whether it failed.",
+            valueName: "file"))
+    var auditLog: String?
+
     @Flag(
         name: .long,
         help:

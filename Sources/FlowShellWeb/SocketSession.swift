@@ -8,7 +8,7 @@ import Synchronization
 /// One WebSocket's life: its greeting, which must let it in within
 /// ``ServingBounds/greetingDeadline``; then the tab's session, which reads the page's messages
 /// (each checked like any input: a bad one ends this session, and only it; read no faster than
-/// ``MessageRate`` allows), runs their lines in order, writes what the View is pushed back in
+/// the server's ``TokenBucket`` for messages allows), runs their lines in order, writes what the View is pushed back in
 /// order — with this machine's paths taken out — and closes the session when the socket goes.
 enum SocketSession {
     /// At most this many lines may wait to run (besides the one running); a page that sends more
@@ -133,10 +133,10 @@ enum SocketSession {
         }
         var refusal: Closing?
         var failure: (any Error)?
-        var rate = MessageRate(perSecond: ServingBounds.messagesPerSecond, burst: ServingBounds.messageBurst, now: .now)
+        var rate = TokenBucket(perSecond: ServingBounds.messagesPerSecond, burst: ServingBounds.messageBurst, now: ContinuousClock.now)
         do {
             while let message = try await messages.next() {
-                let wait = rate.take(now: .now)
+                let wait = rate.take(now: ContinuousClock.now)
                 if wait > .zero { try await Task.sleep(for: wait) }
                 guard case .text(let text) = message else {
                     refusal = Closing(code: .unacceptableData, reason: "the page sends text messages only")

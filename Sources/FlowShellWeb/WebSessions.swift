@@ -118,7 +118,8 @@ final class WebSessions {
             reserved.remove(tab)
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
-        let session = WebSession(tab: tab, runtime: runtime, handlers: flow.guards.lineHandlers, send: send)
+        let session = WebSession(
+            tab: tab, runtime: runtime, handlers: flow.guards.lineHandlers(for: ServedSession(frontEnd: "browser", id: tab)), send: send)
         sessions[tab] = session
         session.placeMayHaveChanged = { [weak self, weak session] in
             guard let self, let session, !session.quit else { return }

@@ -64,7 +64,8 @@ final class KeptConsole: Console {
             config: #"{"app": "exec", "root": "exec.home", "modules": ["ExecDemo"]}"#, modules: [module])
         let console = KeptConsole()
         let command = CommandSession(
-            runtime: runtime, console: console, columns: nil, terminalType: nil, guards: ServerGuards(withholding: []))
+            ServedSession(frontEnd: "ssh exec", id: "1"), runtime: runtime, console: console, columns: nil, terminalType: nil,
+            guards: ServerGuards(withholding: []))
         let running = Task { await command.run("slow\ncount") }
         var started = start.started.makeAsyncIterator()
         await started.next()

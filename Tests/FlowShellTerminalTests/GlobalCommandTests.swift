@@ -213,8 +213,10 @@ import Synchronization
     private func browserSession() async throws -> (BrowserTab, PageMessages) {
         let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
         let page = PageMessages()
-        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: ServerGuards(withholding: .terminal).lineHandlers)
-        {
+        let session = WebSession(
+            tab: WebSessions.newTabID(), runtime: runtime,
+            handlers: ServerGuards(withholding: .terminal).lineHandlers(for: ServedSession(frontEnd: "browser", id: "tab"))
+        ) {
             page.append($0)
         }
         await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])

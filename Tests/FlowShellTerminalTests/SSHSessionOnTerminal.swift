@@ -30,7 +30,7 @@ final class SSHSessionOnTerminal {
         self.terminal = terminal
         guard
             let session = TerminalSession(
-                runtime: runtime, user: ConnectedUser(name: user, authenticatedBy: "SSH key SHA256:test"),
+                id: 1, runtime: runtime, user: ConnectedUser(name: user, authenticatedBy: "SSH key SHA256:test"),
                 terminal: terminal.terminal, type: type, program: "test", greeting: ("Test", "1.0"),
                 guards: guards)
         else {

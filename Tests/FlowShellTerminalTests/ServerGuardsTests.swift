@@ -37,7 +37,10 @@ import Testing
     @Test(arguments: cases) func aBrowserTabIsHeldToTheGuards(_ check: Case) async throws {
         let runtime = try await FlowRuntime.start(config: GlobalCommandTests.config, modules: [GlobalCommandTests.module])
         let page = GlobalCommandTests.PageMessages()
-        let session = WebSession(tab: WebSessions.newTabID(), runtime: runtime, handlers: Self.guards.lineHandlers) { page.append($0) }
+        let session = WebSession(
+            tab: WebSessions.newTabID(), runtime: runtime,
+            handlers: Self.guards.lineHandlers(for: ServedSession(frontEnd: "browser", id: "tab"))
+        ) { page.append($0) }
         await session.start(title: "Demo", resuming: nil, opening: nil, notices: [])
         _ = page.take()
         await BrowserTab(session, page: page).run([check.line])

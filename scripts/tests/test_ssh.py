@@ -13,6 +13,7 @@ Skipped, saying why, without OpenSSH's client or pexpect (scripts/install-ssh-te
 installs them).
 """
 import collections
+import json
 import os
 import pathlib
 import re
@@ -876,3 +877,29 @@ def test_memory_is_given_back_round_after_round(build, home, keys, alice):
         )
     finally:
         server.stop()
+
+
+def test_audit_log_records_each_line_of_a_login_and_a_command(build, home, keys, alice):
+    # With --audit-log, each line of every session is a JSON record: the front end, the login,
+    # its user, the line as it ran and whether it failed; the file is the owner's alone.
+    log = pathlib.Path(home) / "audit" / "lines.jsonl"
+    log.parent.mkdir(exist_ok=True)
+    audited = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, extra=["--audit-log", str(log)])
+    try:
+        result = subprocess.run(audited.ssh(alice) + ["where\nselect nope"], capture_output=True, text=True,
+                                timeout=DEADLINE, stdin=subprocess.DEVNULL)
+        assert result.returncode == 1, f"the command's second line fails ({result.stderr!r})"
+        child = logged_in(audited, alice)
+        run(child, "sort price")
+        run(child, "!!")
+        assert leave(child) == 0
+    finally:
+        audited.stop()
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["frontEnd"], r["line"], r["failed"]) for r in records] == [
+        ("ssh exec", "where", False), ("ssh exec", "select nope", True),
+        ("ssh", "sort price", False), ("ssh", "sort price", False), ("ssh", "quit", False),
+    ], f"each line recorded in order, `!!` as the line it ran ({records})"
+    assert len({r["session"] for r in records[:2]} | {r["session"] for r in records[2:]}) == 2, "each login a session of its own"
+    assert all(r["user"] == records[0]["user"] and r["user"] for r in records), f"alice named in each ({records[0]})"
+    assert (log.stat().st_mode & 0o777) == 0o600, "the log is readable by its owner only"

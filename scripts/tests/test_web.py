@@ -1402,3 +1402,20 @@ def test_browser_new_tab_needs_the_printed_address_and_quit_ends_the_session(ser
     driver.close()
     driver.switch_to.window(first_tab)
     assert server.alive(), "the server is still running at the end"
+
+
+def test_audit_log_records_a_tab_s_lines(serve, tabs, home):
+    # With --audit-log, a tab's lines are recorded as an SSH login's are (the same handler).
+    log = pathlib.Path(home) / "lines.jsonl"
+    server = serve(extra=["--audit-log", str(log)])
+    socket = tabs.open(server)
+    socket.run("where")
+    assert errors_of(socket.run("shell ls")) == ["shell: this session has no programs of the server's machine"]
+    assert server.stop(), "the server stops by itself"
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["frontEnd"], r["line"], r["failed"]) for r in records] == [("browser", "where", False), ("browser", "shell ls", True)], (
+        f"each line of the tab recorded, the refused one as failed ({records})"
+    )
+    assert records[0]["session"] and records[0]["session"] == records[1]["session"] and "user" not in records[0], (
+        f"the tab's id names the session; a tab has no user ({records[0]})"
+    )

@@ -35,6 +35,10 @@ public final class SessionContext {
     /// Whether a person is at a terminal; a script never confirms.
     public var interactive: Bool { session.interactive }
 
+    /// How many lines have failed in this session so far: a handler that compares it before and
+    /// after the rest of the chain knows whether its line failed.
+    public var failures: Int { session.failures }
+
     /// The commands the session offers now.
     public var offered: OfferedCommands { session.offered }
 

@@ -17,21 +17,24 @@ final class CommandSession: RunningSession {
     /// The loop the command's lines run on: Ctrl-C and the client's leaving reach it at once.
     private let loop: SessionLoop
 
-    convenience init(runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?, guards: ServerGuards) {
+    convenience init(
+        _ served: ServedSession, runtime: FlowRuntime, link: SessionLink, columns: Int?, terminalType: String?, guards: ServerGuards
+    ) {
         self.init(
-            runtime: runtime, console: ChannelConsole(link: link, translatesNewlines: columns != nil), columns: columns,
+            served, runtime: runtime, console: ChannelConsole(link: link, translatesNewlines: columns != nil), columns: columns,
             terminalType: terminalType, guards: guards)
     }
 
-    /// A command's session writing to `console` (the channel's, or a test's).
-    init(runtime: FlowRuntime, console: any Console, columns: Int?, terminalType: String?, guards: ServerGuards) {
+    /// The session `served` of a command, writing to `console` (the channel's, or a test's).
+    init(_ served: ServedSession, runtime: FlowRuntime, console: any Console, columns: Int?, terminalType: String?, guards: ServerGuards) {
         let console = RedactingConsole(console, redaction: guards.redaction)
         let colour = terminalType.map { Terminal.colours(ofType: $0) >= 8 } ?? false
         output = CommandOutput(
             TextOutput(console: console, interactive: false, colour: colour, terminal: -1, pages: false) {
                 columns ?? ScreenRenderer.unbounded
             })
-        session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: false)
+        session = Session(
+            runtime: runtime, output: output, handlers: guards.lineHandlers(for: served), cancellable: true, showsProgress: false)
         loop = SessionLoop(session: session, stopsAtFirstFailure: true, numbersLines: true)
     }
 

@@ -67,7 +67,7 @@ final class SSHSessions {
         }
         guard
             let session = TerminalSession(
-                runtime: runtime, user: user, terminal: terminal, type: type, program: flow.identity.name,
+                id: id, runtime: runtime, user: user, terminal: terminal, type: type, program: flow.identity.name,
                 greeting: (flow.identity.title, flow.identity.version), guards: flow.guards)
         else {
             Self.write("The server cannot start a line editor on this terminal.\r\n", to: terminal)
@@ -98,7 +98,9 @@ final class SSHSessions {
             link.finish(status: error.status)
             return leave(id)
         }
-        let session = CommandSession(runtime: runtime, link: link, columns: columns, terminalType: terminalType, guards: flow.guards)
+        let session = CommandSession(
+            ServedSession(frontEnd: "ssh exec", id: String(id), user: user.name), runtime: runtime, link: link, columns: columns,
+            terminalType: terminalType, guards: flow.guards)
         running[id] = session
         let status = await session.run(line)
         await Self.shutDown(runtime)

@@ -21,9 +21,9 @@ final class TerminalSession: RunningSession {
     private let greeting: (title: String, version: String)
     private let colour: Bool
 
-    /// Composes the session on `terminal`, of type `type`; nil when libedit cannot start there.
+    /// Composes login `id`'s session on `terminal`, of type `type`; nil when libedit cannot start there.
     init?(
-        runtime: FlowRuntime, user: ConnectedUser, terminal: Int32, type: String, program: String,
+        id: Int, runtime: FlowRuntime, user: ConnectedUser, terminal: Int32, type: String, program: String,
         greeting: (title: String, version: String), guards: ServerGuards
     ) {
         self.runtime = runtime
@@ -39,7 +39,10 @@ final class TerminalSession: RunningSession {
         ) {
             Terminal.width(terminal) ?? 80
         }
-        let session = Session(runtime: runtime, output: output, handlers: guards.lineHandlers, cancellable: true, showsProgress: true)
+        let session = Session(
+            runtime: runtime, output: output,
+            handlers: guards.lineHandlers(for: ServedSession(frontEnd: "ssh", id: String(id), user: user.name)), cancellable: true,
+            showsProgress: true)
         self.session = session
         let completion = LoopCompletion()
         guard

@@ -1,12 +1,13 @@
-@testable import FlowShellWeb
+import FlowShellServing
 import Testing
 
-/// What a tab may send: a burst at once, then so many a second; a faster tab waits.
-@Suite struct MessageRateTests {
+/// A rate with a burst (what a tab may send, the lines a session runs): a burst at once, then so
+/// many a second; what comes faster waits.
+@Suite struct TokenBucketTests {
     let start = ContinuousClock.now
 
     @Test func aBurstIsReadAtOnceAndTheNextWaitsItsShare() {
-        var rate = MessageRate(perSecond: 100, burst: 200, now: start)
+        var rate = TokenBucket(perSecond: 100, burst: 200, now: start)
         for _ in 0..<200 { #expect(rate.take(now: start) == .zero) }
         #expect(rate.take(now: start) == .milliseconds(10))
         // Each message more waits a further hundredth of a second.
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func timeGivesTheAllowanceBackUpToTheBurst() {
-        var rate = MessageRate(perSecond: 100, burst: 200, now: start)
+        var rate = TokenBucket(perSecond: 100, burst: 200, now: start)
         for _ in 0..<200 { _ = rate.take(now: start) }
         // Half a second later: fifty may be read at once, not more.
         let later = start + .milliseconds(500)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func aTabThatSendsSlowerThanTheRateNeverWaits() {
-        var rate = MessageRate(perSecond: 100, burst: 200, now: start)
+        var rate = TokenBucket(perSecond: 100, burst: 200, now: start)
         for index in 0..<10_000 {
             #expect(rate.take(now: start + .milliseconds(20 * index)) == .zero)
         }
