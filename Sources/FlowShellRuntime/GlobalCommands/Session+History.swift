@@ -1,56 +1,13 @@
 import FlowShellKit
 
-/// `history`, and running lines of it again: `!N`, `!!`, `!-N`, `!prefix` and `history -r RANGE`.
+/// `history`, and running lines of it again (`history -r RANGE`); `!N` and the like are
+/// ``HistoryRecall``'s.
 extension Session {
     /// The lines of earlier sessions, oldest first, which the front end keeps (the terminal's
     /// history file): `history -a` lists them and `!prefix` finds them.
     package var earlierSessionsLines: [String] {
-        get { history.earlier }
-        set { history.earlier = newValue }
-    }
-
-    /// The number of the last line typed in this session before the one that runs now (0 when
-    /// there is none).
-    package var lastLineNumber: Int {
-        history.nextNumber - 1 - (lineIsInHistory ? 1 : 0)
-    }
-
-    /// Takes the line that runs now out of the history, when it was put there, so that the lines
-    /// it runs again take its place, as with bash's `fc`: `history -r`, `history -e` and `edit`
-    /// leave in the history what they ran, and a script `history -o` writes of it runs the same
-    /// lines anywhere. Such a line leaves the history even when it fails, so that none runs
-    /// itself again. Returns whether it was there, which is whether the lines it runs are kept.
-    package func giveThisLinesPlaceToWhatItRuns() -> Bool {
-        guard lineIsInHistory else { return false }
-        history.removeLast()
-        lineIsInHistory = false
-        return true
-    }
-
-    /// The line `line` (`!N`, `!!`, `!-N`, `!prefix`, with any words after it) recalls, with
-    /// those words after it; nil, with the failure said, when there is none.
-    func recalled(_ line: String) -> String? {
-        var trimmed = line.drop(while: \.isWhitespace)
-        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        let reference = trimmed.prefix { !$0.isWhitespace }
-        let rest = trimmed.dropFirst(reference.count)
-        let body = reference.dropFirst()
-        let found: String?
-        if body == "!" {
-            found = history.line(history.nextNumber - 1)
-        } else if let number = Int(body) {
-            found = history.line(number > 0 ? number : history.nextNumber + number)
-        } else if !body.isEmpty {
-            found = history.latest(startingWith: String(body))
-        } else {
-            found = nil
-        }
-        guard let found else {
-            let what = Int(body) == nil && body != "!" && !body.isEmpty ? "no line starting with '\(body)'" : "no line \(reference)"
-            fail("\(what) in the history — history lists them")
-            return nil
-        }
-        return found + rest
+        get { recall.history.earlier }
+        set { recall.history.earlier = newValue }
     }
 
     /// `history [-a] [N]`: the last N lines typed in this session (all that are kept without N),
@@ -59,7 +16,7 @@ extension Session {
     func history(_ call: GlobalCommand.Call) async -> Step {
         let argument = call.arguments.positionals.first
         if call.arguments.flags.contains("run") {
-            let remembered = giveThisLinesPlaceToWhatItRuns()
+            let remembered = recall.giveThisLinesPlaceToWhatItRuns()
             guard let argument else {
                 fail("history -r needs the lines to run: N, A..B or -N (the last N) — usage: \(call.usage)")
                 return .next
@@ -75,12 +32,12 @@ extension Session {
             }
             count = number
         }
-        let numbered = history.last(count)
-        let width = String(history.nextNumber - 1).count
+        let numbered = recall.history.last(count)
+        let width = String(recall.history.nextNumber - 1).count
         var text = numbered.map { String(repeating: " ", count: width - String($0.number).count) + "\($0.number)  \($0.line)" }
         if call.arguments.flags.contains("all") {
             // Earlier sessions' lines have no number: `!N` counts this session's.
-            let earlier = history.earlier.suffix(max(0, count - numbered.count))
+            let earlier = recall.history.earlier.suffix(max(0, count - numbered.count))
             text = earlier.map { String(repeating: " ", count: width + 2) + $0 } + text
         }
         output.text(text)
@@ -91,7 +48,7 @@ extension Session {
     /// (or `A-B`, `A:B`), `A..`, `..B`, or `-N` for the last N — with their numbers; nil, with
     /// the failure said, when it names none or is not a range.
     package func historyLines(_ range: String) -> [(number: Int, line: String)]? {
-        let last = lastLineNumber
+        let last = recall.lastLineNumber
         var bounds: ClosedRange<Int>?
         if let number = Int(range) {
             bounds = number > 0 ? number...number : number < 0 ? max(1, last + number + 1)...max(1, last) : nil
@@ -108,7 +65,7 @@ extension Session {
             fail("'\(range)' is not a range of lines: N, A..B, A.., ..B or -N (the last N)")
             return nil
         }
-        let lines = bounds.lowerBound > last ? [] : history.lines(in: bounds.lowerBound...min(bounds.upperBound, last))
+        let lines = bounds.lowerBound > last ? [] : recall.history.lines(in: bounds.lowerBound...min(bounds.upperBound, last))
         guard !lines.isEmpty else {
             fail("no line \(range) in this session's history — history lists them")
             return nil

@@ -44,8 +44,8 @@ public final class Session {
     public var linePrefix: String?
     /// Sees every event a screen emits, before it is routed (the feature harness records them).
     public var onEvents: ([FeatureEvent]) -> Void = { _ in }
-    /// The lines run in this session, for `history` and `!N`.
-    var history = SessionHistory()
+    /// Keeps the lines run in this session, for `history` and `!N`: the first handler after the bound.
+    let recall = HistoryRecall()
     /// What `set` changed, kept per app.
     package var settings: ShellSettings
     package var aliases: ShellAliases {
@@ -62,10 +62,6 @@ public final class Session {
     var scriptDepth = 0
     /// Whether the lines of the script that runs are remembered as typed ones (`edit`'s).
     var remembersScriptLines = false
-    /// Whether the line that runs now was added to the history (a typed one, or a line of a
-    /// script remembered as typed): ranges of lines leave it out, and a line that runs others
-    /// gives its place to them.
-    var lineIsInHistory = false
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
     var interrupted = false
@@ -104,7 +100,7 @@ public final class Session {
         for capability in capabilities {
             destinations.merge(capability.destinations) { first, _ in first }
         }
-        var chain: [any LineHandler] = [LineLengthBound(), HistoryRecall()] + handlers
+        var chain: [any LineHandler] = [LineLengthBound(), recall] + handlers
         if !destinations.isEmpty { chain.append(OutputRedirecting(destinations: destinations)) }
         self.handlers = chain
         listFolder = capabilities.lazy.compactMap(\.listFolder).first

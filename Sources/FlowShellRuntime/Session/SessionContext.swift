@@ -71,12 +71,12 @@ public final class SessionContext {
     }
 
     /// The number of the last line typed before the one that runs now (0: none).
-    public var lastLineNumber: Int { session.lastLineNumber }
+    public var lastLineNumber: Int { session.recall.lastLineNumber }
 
     /// Takes the line that runs now out of the history, so that the lines it runs take its
     /// place (bash's `fc`); returns whether it was there.
     public func giveThisLinesPlaceToWhatItRuns() -> Bool {
-        session.giveThisLinesPlaceToWhatItRuns()
+        session.recall.giveThisLinesPlaceToWhatItRuns()
     }
 
     /// A Ctrl-C that came while the line ran was taken by a program it ran in the foreground

@@ -8,7 +8,7 @@ extension Session {
     public var state: SessionState {
         let changed = ShellSettings.builtIn.filter { settings[$0.name] != $0.defaultValue }
         return SessionState(
-            place: flow.snapshot, history: history.last().map(\.line), aliases: aliases.lines,
+            place: flow.snapshot, history: recall.history.last().map(\.line), aliases: aliases.lines,
             settings: Dictionary(uniqueKeysWithValues: changed.map { ($0.name, settings[$0.name]) }))
     }
 
@@ -17,7 +17,7 @@ extension Session {
     /// cannot be reopened is said, as any restore says it. Shows nothing of the screens: the
     /// front end shows the top one once it is ready.
     public func resume(_ state: SessionState) async {
-        for line in state.history { history.append(line) }
+        for line in state.history { recall.history.append(line) }
         // Held by the session whether or not its store could keep them (it says so when one is set).
         for (name, line) in state.aliases.sorted(by: { $0.key < $1.key }) {
             try? aliases.set(name, to: line, in: runtime.shellStore)
