@@ -5,8 +5,8 @@
 /// that refuses it says why with ``SessionContext/fail(_:)`` and does not call `next`.
 ///
 /// A session's chain is its core's handlers (the length bound, history recall), those its front
-/// end composed it with (a server's guards), and those its capabilities add (`>`, `>>`, `|`),
-/// in that order; after them the core tokenizes the line, looks it up in what the session
+/// end composed it with (a server's guards), those its capabilities add (`>`, `>>`, `|`), and
+/// the core's alias expansion, in that order; after them the core tokenizes the line, looks it up in what the session
 /// offers, and runs it. The core names none of the handlers a front end adds.
 @MainActor
 public protocol LineHandler {

@@ -5,8 +5,8 @@ import FlowShellKit
 /// The session core: runs one typed line against a running flow — the one router of lines of
 /// every front end (the terminal, the browser, SSH, the harnesses, `replay`). A line passes its
 /// chain of ``LineHandler``s (the core's length bound and history recall, the front end's, the
-/// capabilities'), then is tokenized, looked up in what the session offers (aliases expanded),
-/// and run: a global command or the top screen's; the events it emitted are routed and what
+/// capabilities', the core's alias expansion), then is tokenized, looked up in what the session
+/// offers, and run: a global command or the top screen's; the events it emitted are routed and what
 /// changed is pushed to the View (``SessionView``). Its global commands are the core's
 /// (``CoreCommands``), which touch only the session, and those of the capabilities its front
 /// end composed it with (``SessionCapability``): what reaches the machine is only ever added.
@@ -48,12 +48,17 @@ public final class Session {
     let recall = HistoryRecall()
     /// What `set` changed, kept per app.
     package var settings: ShellSettings
+    /// The session's aliases, which its ``AliasExpansion`` keeps and expands.
     package var aliases: ShellAliases {
-        didSet {
+        get { aliasing.aliases }
+        set {
+            aliasing.aliases = newValue
             offeredIsCurrent = false
             aliasesChanged = true
         }
     }
+    /// Runs what an alias stands for: the last of the chain's handlers.
+    private let aliasing: AliasExpansion
     /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
     var quitAsked = false
     /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
@@ -100,12 +105,12 @@ public final class Session {
         for capability in capabilities {
             destinations.merge(capability.destinations) { first, _ in first }
         }
+        aliasing = AliasExpansion(aliases: ShellAliases(store: runtime.shellStore))
         var chain: [any LineHandler] = [LineLengthBound(), recall] + handlers
         if !destinations.isEmpty { chain.append(OutputRedirecting(destinations: destinations)) }
-        self.handlers = chain
+        self.handlers = chain + [aliasing]
         listFolder = capabilities.lazy.compactMap(\.listFolder).first
         settings = ShellSettings(store: runtime.shellStore)
-        aliases = ShellAliases(store: runtime.shellStore)
         output.apply(settings)
         topView.session = self
     }
@@ -217,7 +222,7 @@ public final class Session {
     }
 
     /// The core of the chain: tokenizes `commandText`, looks its first word up in what the
-    /// session offers (an alias expanded), and runs it.
+    /// session offers, and runs it.
     private func runCommand(_ commandText: String) async -> Step {
         let offered = self.offered
         let words: [String]
@@ -227,35 +232,20 @@ public final class Session {
             fail("cannot read that line: \(error.message)")
             return .next
         }
-        guard var first = words.first else { return .next }
-        var expanded = words
+        guard let first = words.first else { return .next }
         // `?`, `? CMD`, `?CMD` and `CMD?` ask for help, as in cmd2 and IPython (a command of
         // that name, if any, runs instead).
         if offered.command(named: first) == nil, let asked = Self.helpAsked(words) {
             showHelp(for: asked)
             return .next
         }
-        var command = offered.command(named: first)
-        var aliased: ShellAliases.Expansion?
-        // An alias stands for the words before the typed ones, its `{1}`… taking them in turn.
-        if case .alias = command {
-            do {
-                guard let expansion = try aliases.expand(words, typedText: Self.textAfterFirstWord(of: commandText)) else { return .next }
-                aliased = expansion
-                expanded = expansion.words
-                first = expanded.first ?? first
-                command = offered.command(named: first)
-            } catch {
-                fail(UserFacingError.message(for: error))
-                return .next
-            }
-        }
+        let command = offered.command(named: first)
         // The text as typed is read only for the commands that take it so (`alias`, `shell`).
         var text = ""
         if case .global(let global) = command, global.takesLineAsTyped {
-            text = aliased?.text ?? Self.textAfterFirstWord(of: commandText)
+            text = Self.textAfterFirstWord(of: commandText)
         }
-        return await run(words: expanded, text: text, command: command)
+        return await run(words: words, text: text, command: command)
     }
 
     /// The text after a line's first word, as it was typed.
