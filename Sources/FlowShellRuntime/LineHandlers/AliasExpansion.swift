@@ -16,17 +16,14 @@ final class AliasExpansion: LineHandler {
     }
 
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
-        guard !aliases.lines.isEmpty, let words = try? CommandLineTokenizer.words(of: line), let first = words.first,
-            case .alias = context.offered.command(named: first)
-        else { return await next(line) }
-        let expansion: ShellAliases.Expansion
+        let found: ShellAliases.Expansion?
         do {
-            guard let expanded = try aliases.expand(words, typedText: Session.textAfterFirstWord(of: line)) else { return await next(line) }
-            expansion = expanded
+            found = try expansion(of: line, offered: context.offered)
         } catch {
             context.fail(UserFacingError.message(for: error))
             return .next
         }
+        guard let expansion = found else { return await next(line) }
         guard let name = expansion.words.first else { return .next }
         // A command that takes its line as typed (`shell`, `alias`) reads the alias's text as it
         // was written; any other, its words, each escaped so that the core reads it back whole.
@@ -34,5 +31,14 @@ final class AliasExpansion: LineHandler {
             return await next(name + " " + expansion.text)
         }
         return await next(expansion.words.map { $0.isEmpty ? "''" : CommandLineTokenizer.escape($0) }.joined(separator: " "))
+    }
+
+    /// What `line` stands for when its first word is an alias here; nil when it is none (or the
+    /// line cannot be read); throws when the alias needs words the line does not have.
+    func expansion(of line: String, offered: OfferedCommands) throws -> ShellAliases.Expansion? {
+        guard !aliases.lines.isEmpty, let words = try? CommandLineTokenizer.words(of: line), let first = words.first,
+            case .alias = offered.command(named: first)
+        else { return nil }
+        return try aliases.expand(words, typedText: Session.textAfterFirstWord(of: line))
     }
 }

@@ -1,3 +1,4 @@
+import FlowCoordinator
 import Dispatch
 
 /// Runs one command's work as a task that ``cancel()`` cancels (the terminal calls it on
@@ -32,12 +33,13 @@ final class CommandSupervisor {
         }
     }
 
-    /// Runs `work`; Ctrl-C while it runs cancels it.
+    /// Runs `work` (a command and the navigation it causes, which say what to show); Ctrl-C
+    /// while it runs cancels it.
     ///
     /// The work starts at once, on this actor, and most commands finish without ever
     /// suspending: those cost no task switch, no timer and no system call. Only a command that
     /// suspends (a plugin's answer, a slow store) gets the progress timer and can be cancelled.
-    func run<Value: Sendable>(_ work: @escaping @MainActor () async throws -> Value) async -> Result<Value, any Error> {
+    func run(_ work: @escaping @MainActor () async throws -> [Notice]) async -> Result<[Notice], any Error> {
         // Nothing to cancel with and no progress to show (a script): the work runs in the
         // shell's own task, without one of its own.
         guard cancellable || progressTimer != nil else {
@@ -47,7 +49,7 @@ final class CommandSupervisor {
                 return .failure(error)
             }
         }
-        let outcome = Outcome<Value>()
+        let outcome = Outcome()
         let task = Task.immediate { @MainActor in
             do {
                 outcome.result = .success(try await work())
@@ -76,8 +78,8 @@ final class CommandSupervisor {
 /// Where a command's task leaves its result, so that one that never suspended is read back
 /// without awaiting the task.
 @MainActor
-private final class Outcome<Value: Sendable> {
-    var result: Result<Value, any Error>?
+private final class Outcome {
+    var result: Result<[Notice], any Error>?
 }
 
 /// A running command that can be cancelled.

@@ -59,6 +59,16 @@ public final class Session {
     }
     /// Runs what an alias stands for: the last of the chain's handlers.
     private let aliasing: AliasExpansion
+
+    /// The name of the command `line` runs: its first word, or the first of what its alias makes
+    /// of it; nil when it cannot be read or has none. What a front end that treats some commands
+    /// apart (an agent's, which asks its person first) asks, rather than reading aliases its own way.
+    package func commandName(of line: String) -> String? {
+        guard let expansion = try? aliasing.expansion(of: line, offered: offered) else {
+            return (try? CommandLineTokenizer.words(of: line))?.first
+        }
+        return expansion.words.first
+    }
     /// Whether the last line was a `quit` refused inside a modal layer (the next one leaves).
     var quitAsked = false
     /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
