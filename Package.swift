@@ -316,7 +316,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it;
         // inside, the guards every served session is composed with.
         .target(
-            name: "FlowShellServing", dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "NIOCore", package: "swift-nio")],
+            name: "FlowShellServing",
+            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowCoordinator", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSwift),
         // What the servers of a flow share, kept in PostgreSQL (`serve --database`).
         .target(

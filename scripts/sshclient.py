@@ -29,15 +29,20 @@ def public_line(key):
 
 
 class Server:
-    """`flowshell-serve --ssh --ssh-port 0` in a scratch home, its port read from what it prints."""
+    """`flowshell-serve --ssh --ssh-port 0` in a scratch home, its port read from what it prints;
+    with `keeps_places`, a login goes on where its user's last session was (the server's default)."""
 
-    def __init__(self, binary, home, authorized_keys, extra=(), config=None, environment=None, preexec_fn=None):
+    def __init__(self, binary, home, authorized_keys, extra=(), config=None, environment=None, preexec_fn=None,
+                 keeps_places=False):
         env = dict(os.environ, HOME=home, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/state",
                    XDG_CONFIG_HOME=f"{home}/config", LANG="C.UTF-8")
         env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
         env.update(environment or {})
         command = [binary] if isinstance(binary, str) else list(binary)
-        arguments = ["--ssh", "--ssh-port", "0", "--authorized-keys", authorized_keys, *(["--config", config] if config else []), *extra]
+        # Each login starts at the root unless the check is of where a user's last session was:
+        # the checks log in again and again, each expecting the car list.
+        arguments = ["--ssh", "--ssh-port", "0", "--authorized-keys", authorized_keys, *(["--config", config] if config else []),
+                     *([] if keeps_places else ["--ssh-start-at-root"]), *extra]
         self.process = subprocess.Popen([*command, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, env=env, cwd=home, preexec_fn=preexec_fn)
         self.printed = []

@@ -26,11 +26,14 @@ package enum SSHServing {
         package var descriptorLimit: Int
         /// Where the server says what is wrong in the authorized-keys file while it runs.
         package var report: @Sendable (String) -> Void
+        /// Whether a login goes on where its user's last session was (else it starts at the root).
+        package var keepsPlaces: Bool
 
         package init(
             flow: ServedFlow, paths: StatePaths, host: String, port: Int, authorizedKeys: String?, idleTimeout: Int,
-            loginTimeout: Int, descriptorLimit: Int, report: @escaping @Sendable (String) -> Void
+            loginTimeout: Int, descriptorLimit: Int, keepsPlaces: Bool = true, report: @escaping @Sendable (String) -> Void
         ) {
+            self.keepsPlaces = keepsPlaces
             self.flow = flow
             self.paths = paths
             self.host = host
@@ -82,6 +85,12 @@ package enum SSHServing {
             for warning in try await sessions.check() { lines.append(warning) }
         } catch {
             throw Failure(messages: error.messages, status: error.status)
+        }
+        if request.keepsPlaces, let app = sessions.app {
+            // Where each user was: in the state folder, or for every server of the flow in its shared store.
+            let places = request.flow.shared?.sessionStates(app: app, kind: "ssh-user")
+            await sessions.keepPlaces(
+                in: places ?? FolderSessionStates(folder: request.paths.directory(app: app).map { $0 + "/ssh-users" }))
         }
         guard
             let bounds = SSHBounds(

@@ -114,7 +114,7 @@ public enum FlowShellServeMain {
                 flow: flow, paths: paths, host: host, port: port, authorizedKeys: options.authorizedKeys,
                 idleTimeout: options.sshIdleTimeout ?? ServeOptions.defaultIdleTimeout,
                 loginTimeout: options.sshLoginTimeout ?? ServeOptions.defaultLoginTimeout,
-                descriptorLimit: descriptorLimit, report: { writeError($0) })
+                descriptorLimit: descriptorLimit, keepsPlaces: !options.sshStartAtRoot, report: { writeError($0) })
             do {
                 let prepared = try await SSHServing.prepare(request) { port in
                     let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

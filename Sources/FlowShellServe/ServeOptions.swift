@@ -72,6 +72,11 @@ struct ServeOptions: ParsableArguments {
             "Seconds an SSH connection has to log in and open a session before it is closed (default 30).", valueName: "seconds"))
     var sshLoginTimeout: Int?
 
+    @Flag(
+        name: .customLong("ssh-start-at-root"),
+        help: "Start every SSH login at the flow's first screen, with no history, rather than where its user's last session was.")
+    var sshStartAtRoot = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -138,8 +143,9 @@ struct ServeOptions: ParsableArguments {
         if newToken, !servesWeb {
             throw ValidationError("--new-token is the browser's token, and only SSH serves (add --web to serve browsers too)")
         }
-        if !ssh, sshPort != nil || authorizedKeys != nil || sshIdleTimeout != nil || sshLoginTimeout != nil {
-            throw ValidationError("--ssh-port, --authorized-keys, --ssh-idle-timeout and --ssh-login-timeout are for SSH: add --ssh")
+        if !ssh, sshPort != nil || authorizedKeys != nil || sshIdleTimeout != nil || sshLoginTimeout != nil || sshStartAtRoot {
+            throw ValidationError(
+                "--ssh-port, --authorized-keys, --ssh-idle-timeout, --ssh-login-timeout and --ssh-start-at-root are for SSH: add --ssh")
         }
         if let sshIdleTimeout, sshIdleTimeout < 0 {
             throw ValidationError("--ssh-idle-timeout takes a number of seconds, 0 or more, not \(sshIdleTimeout)")

@@ -1,4 +1,5 @@
 import Crypto
+import FlowShellServing
 import Foundation
 
 /// Who may use the server: a request must be addressed to this server by a name it answers to

@@ -1,4 +1,5 @@
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 
 /// The server's token: made once and kept in the app's state folder (`web-token`, readable by

@@ -94,7 +94,7 @@ package enum WebServing {
         if let screenText = request.agentScreenText {
             // An agent's handle outlives a restart as a tab does: its session's state is kept
             // beside the tabs' (in the shared store, for every server of the flow).
-            let folderStates = { TabStates(folder: sessions.app.flatMap(request.stateDirectory).map { $0 + "/agent-sessions" }) }
+            let folderStates = { FolderSessionStates(folder: sessions.app.flatMap(request.stateDirectory).map { $0 + "/agent-sessions" }) }
             let states: any SessionStateStore =
                 sessions.app.flatMap { request.flow.shared?.sessionStates(app: $0, kind: "agent") } ?? folderStates()
             await states.prune()

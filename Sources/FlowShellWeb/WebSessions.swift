@@ -6,7 +6,7 @@ import Foundation
 
 /// The sessions of one server: what they share (the app's services, data folder and modules'
 /// settings, as two terminals share them), the tabs open now, and where each tab was (in the
-/// data folder, ``TabStates``, or the flow's shared store), so that a tab that comes back — reloaded,
+/// data folder, ``FolderSessionStates``, or the flow's shared store), so that a tab that comes back — reloaded,
 /// or reconnecting after a server restarted, maybe another one — continues there.
 @MainActor
 final class WebSessions {
@@ -31,11 +31,11 @@ final class WebSessions {
     private(set) var app: String?
     /// Where the tabs were: in memory until ``check()`` knows the app's state folder, then there
     /// or in the flow's shared store (`--database`).
-    private(set) var states: any SessionStateStore = TabStates(folder: nil)
+    private(set) var states: any SessionStateStore = FolderSessionStates(folder: nil)
     /// The tabs open now that were told their places last only while the server runs: each is
     /// told once, when it opens or when a place first cannot be kept (maybe its own, at its start).
     private var toldPlacesUnkept: Set<String> = []
-    /// How often places not used for ``TabStates/keptFor`` are looked for and forgotten.
+    /// How often places not used for ``FolderSessionStates/keptFor`` are looked for and forgotten.
     static let pruneInterval: Duration = .seconds(3600)
 
     /// The sessions of a server of `flow` (on services shared with other servers' sessions), at
@@ -62,7 +62,9 @@ final class WebSessions {
         let runtime = try await startRuntime()
         let app = runtime.flow.manifest.app
         self.app = app
-        states = flow.shared?.sessionStates(app: app, kind: "web-tab") ?? TabStates(folder: stateDirectory(app).map { $0 + "/web-tabs" })
+        states =
+            flow.shared?.sessionStates(app: app, kind: "web-tab")
+            ?? FolderSessionStates(folder: stateDirectory(app).map { $0 + "/web-tabs" })
         await states.prune()
         Task { [weak self] in
             while true {

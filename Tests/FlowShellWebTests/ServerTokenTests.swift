@@ -1,4 +1,5 @@
 @testable import FlowShellWeb
+import FlowShellServing
 import Foundation
 import Testing
 

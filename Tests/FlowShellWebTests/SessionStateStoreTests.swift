@@ -7,7 +7,7 @@ import FlowShellTestSupport
 import Foundation
 import Testing
 
-/// What every store of sessions' states does, on both: the data folder (``TabStates``, one
+/// What every store of sessions' states does, on both: the data folder (``FolderSessionStates``, one
 /// machine) and PostgreSQL (`--database`, many): a state kept by one server is read by another
 /// opened on the same place, the newest kept wins, a forgotten one is gone, kinds and apps are
 /// apart. The PostgreSQL run starts a server of its own.
@@ -62,7 +62,7 @@ import Testing
     @Test func theDataFolderKeepsStatesForTheNextServer() async throws {
         let folder = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await contract { app, kind in TabStates(folder: folder.appendingPathComponent("\(app)/\(kind)").path) }
+        try await contract { app, kind in FolderSessionStates(folder: folder.appendingPathComponent("\(app)/\(kind)").path) }
     }
 
     @Test func postgresKeepsStatesForEveryServer() async throws {

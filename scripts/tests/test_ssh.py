@@ -903,3 +903,51 @@ def test_audit_log_records_each_line_of_a_login_and_a_command(build, home, keys,
     assert len({r["session"] for r in records[:2]} | {r["session"] for r in records[2:]}) == 2, "each login a session of its own"
     assert all(r["user"] == records[0]["user"] and r["user"] for r in records), f"alice named in each ({records[0]})"
     assert (log.stat().st_mode & 0o777) == 0o600, "the log is readable by its owner only"
+
+
+def test_a_login_goes_on_where_its_user_last_was(build, tmp_path, keys, alice, bob):
+    # By default a user's next login — after leaving, and after the server restarted — lands
+    # where their last session was, with its history and aliases; another user starts at the root.
+    home = str(tmp_path)
+    zoe = r"Renault Zoe(\x1b\[[0-9;]*m)? › "
+
+    def server():
+        return Server(str(build / "flowshell-serve"), home, keys, config=CONFIG, keeps_places=True)
+
+    first = server()
+    try:
+        ann = logged_in(first, alice)
+        run(ann, "select zoe", prompt=zoe)
+        run(ann, "alias wh where", prompt=zoe)
+        assert leave(ann) == 0
+        again = session(first, alice)
+        again.expect(zoe)
+        assert "Renault Zoe" in plain(again.before), "the next login shows the screen it left"
+        listed = run(again, "alias", prompt=zoe)
+        assert "alias wh where" in listed, f"with its aliases ({listed!r})"
+        history = run(again, "history", prompt=zoe)
+        assert "select zoe" in history and "alias wh where" in history, f"and its history ({history!r})"
+        bo = logged_in(first, bob)
+        assert leave(bo) == 0, "another user starts at the car list"
+        assert leave(again) == 0
+    finally:
+        first.stop()
+    restarted = server()
+    try:
+        after = session(restarted, alice)
+        after.expect(zoe)
+        assert "2. Renault Zoe" in run(after, "wh", prompt=zoe), "after a restart too, with the alias"
+        assert leave(after) == 0
+    finally:
+        restarted.stop()
+    at_root = Server(str(build / "flowshell-serve"), home, keys, config=CONFIG)
+    try:
+        fresh = logged_in(at_root, alice)
+        assert "no aliases" in run(fresh, "alias"), "--ssh-start-at-root: the car list, nothing kept"
+        assert leave(fresh) == 0
+    finally:
+        at_root.stop()
+    folder = pathlib.Path(home) / "state" / "flowshell" / "carsharing" / "ssh-users"
+    kept = sorted(path.name for path in folder.iterdir())
+    assert len(kept) == 2 and all(re.fullmatch(r"user-[0-9a-f]+\.json", name) for name in kept), f"one private file a user ({kept})"
+    assert all((folder / name).stat().st_mode & 0o777 == 0o600 for name in kept)

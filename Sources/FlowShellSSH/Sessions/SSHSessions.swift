@@ -29,6 +29,10 @@ final class SSHSessions {
     private var leftEarly: Set<Int> = []
     /// Called when the last session ends, while the server waits for them to.
     private var onAllEnded: (() -> Void)?
+    /// The app's name, once ``check()`` started the flow.
+    private(set) var app: String?
+    /// Where each user's last session was, by user; nil: every login starts at the root.
+    private var places: (any SessionStateStore)?
 
     init(flow: ServedFlow) {
         self.flow = flow
@@ -47,9 +51,22 @@ final class SSHSessions {
     /// once (and the services are set up); returns the config's warnings.
     func check() async throws(FlowRuntime.StartFailure) -> [String] {
         let runtime = try await startRuntime(for: nil)
+        app = runtime.flow.manifest.app
         runtime.flow.closeAll()
         await runtime.stopPlugins()
         return runtime.warnings.map(\.description)
+    }
+
+    /// Keeps in `places` where each user's session was, so that a user's next login — on this
+    /// server, after a restart, or on another server of the flow sharing its store — goes on there.
+    func keepPlaces(in places: any SessionStateStore) async {
+        await places.prune()
+        self.places = places
+    }
+
+    /// The id a user's place is kept under: the name in hexadecimal, which no name can make a path of.
+    static func placeID(of user: ConnectedUser) -> String {
+        "user-" + RandomToken.hexadecimal(user.name.utf8)
     }
 
     /// Runs a shell for `user` on the terminal side of its pseudo-terminal, of type `type`, until
@@ -77,9 +94,19 @@ final class SSHSessions {
         }
         running[id] = session
         link.attach(session.control)
+        let place = Self.placeID(of: user)
+        if let places {
+            // The user's last session's place, history, aliases and settings, before the first screen shows.
+            if let kept = await places.state(of: place) { await session.resume(kept) }
+            session.placeMayHaveChanged = { [weak session] in
+                guard let state = session?.state else { return }
+                Task { await places.keep(state, for: place) }
+            }
+        }
         // A client that left while the session started: it ends at once.
         if leftEarly.contains(id) { session.hangUp() }
         let status = await session.run()
+        await places?.closed(place, with: session.state)
         await Self.shutDown(runtime)
         link.finish(status: status)
         leave(id)

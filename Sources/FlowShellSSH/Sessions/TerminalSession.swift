@@ -60,6 +60,20 @@ final class TerminalSession: RunningSession {
     /// What the server's event loop may ask of the line editor.
     var control: LineReaderControl { editor.control }
 
+    /// What the session knows now: where it is, its history, aliases and settings.
+    var state: SessionState { session.state }
+
+    /// Goes on from `state` (the user's last session), before ``run()`` shows the first screen.
+    func resume(_ state: SessionState) async {
+        await session.resume(state)
+    }
+
+    /// Called after each line and reload, when where the session is may have changed.
+    var placeMayHaveChanged: () -> Void {
+        get { shell.afterEachLine }
+        set { shell.afterEachLine = newValue }
+    }
+
     /// Greets the user and runs the REPL until `quit`, Ctrl-D or the client leaves; returns the
     /// exit status (`quit N`'s, else 0). The line editor is closed then.
     func run() async -> Int32 {

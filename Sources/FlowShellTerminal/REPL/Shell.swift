@@ -31,6 +31,8 @@ package final class Shell {
     private let terminal: Int32
     /// What turns Ctrl-C into cancelling the running command; it steps aside while a line is read.
     package var interruptWatcher: InterruptWatcher?
+    /// Called after each line and reload: where the session is may have changed (an SSH login keeps it).
+    package var afterEachLine: () -> Void = {}
     /// Reads the lines once the first work ran; nil before.
     private var reading: Task<Void, Never>?
     /// Whether Ctrl-C came (a script file stops at it).
@@ -133,7 +135,10 @@ package final class Shell {
             reading = Task { await readLines() }
         }
         // A reload may change where the person is: the prompt follows.
-        let step = await loop.run { [weak self] report in if report == .reloaded { self?.showPromptAgain() } }
+        let step = await loop.run { [weak self] report in
+            if report == .reloaded { self?.showPromptAgain() }
+            self?.afterEachLine()
+        }
         if let reading {
             await reading.value
             hooks.idle()

@@ -13,9 +13,9 @@ import Foundation
 /// the server's token and where its tabs were. Written by hand with `open(2)` rather than
 /// `Data.write(to:options:.atomic)`, which makes the file with the process's umask first (for
 /// a moment readable by others) and cannot say a mode.
-enum PrivateFile {
+package enum PrivateFile {
     /// Writes `data` to `path` through a new file beside it, renamed over it once written.
-    static func save(_ data: Data, to path: String) throws {
+    package static func save(_ data: Data, to path: String) throws {
         let folder = FilePathParts.folder(of: path)
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,
@@ -51,7 +51,7 @@ enum PrivateFile {
     }
 
     /// The mode bits of the file at `path` (its permissions), or nil when it cannot be read.
-    static func permissions(of path: String) -> mode_t? {
+    package static func permissions(of path: String) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return status.st_mode & 0o777

@@ -1,4 +1,4 @@
-@testable import FlowShellWeb
+import FlowShellServing
 import FlowCoordinator
 import FlowShellRuntime
 import Foundation
@@ -7,7 +7,7 @@ import Testing
 /// What tabs' sessions knew is kept on disk, one private file a tab, so that a tab comes back to
 /// it after the server restarts; a state nobody comes back to is forgotten after a week.
 @MainActor
-@Suite struct TabStatesTests {
+@Suite struct FolderSessionStatesTests {
     private let tab = String(repeating: "a", count: 32)
     private let rio = SessionState(
         place: NavigationSnapshot(
@@ -25,27 +25,27 @@ import Testing
 
     @Test func aPlaceOutlivesTheServerThatKeptIt() throws {
         let folder = try scratch() + "/web-tabs"
-        TabStates(folder: folder).keep(rio, for: tab)
+        FolderSessionStates(folder: folder).keep(rio, for: tab)
         // Another server on the same folder: the tab comes back to Kia Rio.
-        #expect(TabStates(folder: folder).state(of: tab) == rio)
+        #expect(FolderSessionStates(folder: folder).state(of: tab) == rio)
         #expect(PrivateFile.permissions(of: folder + "/\(tab).json") == 0o600)
         #expect(PrivateFile.permissions(of: folder) == 0o700)
     }
 
     @Test func quitForgetsThePlace() throws {
-        let places = TabStates(folder: try scratch())
+        let places = FolderSessionStates(folder: try scratch())
         places.keep(rio, for: tab)
         places.forget(tab)
         #expect(places.state(of: tab) == nil)
-        #expect(TabStates(folder: places.folder).state(of: tab) == nil)
+        #expect(FolderSessionStates(folder: places.folder).state(of: tab) == nil)
     }
 
     @Test func aPlaceNotUsedForAWeekIsForgotten() throws {
         let folder = try scratch()
         var now = Date()
-        let places = TabStates(folder: folder, now: { now })
+        let places = FolderSessionStates(folder: folder, now: { now })
         places.keep(rio, for: tab)
-        now += TabStates.keptFor - 60
+        now += FolderSessionStates.keptFor - 60
         #expect(places.state(of: tab) == rio)
         now += 120
         #expect(places.state(of: tab) == nil)
@@ -55,15 +55,15 @@ import Testing
     @Test func pruningRemovesTheFilesOfPlacesNotUsedForAWeek() throws {
         let folder = try scratch()
         var now = Date()
-        let places = TabStates(folder: folder, now: { now })
+        let places = FolderSessionStates(folder: folder, now: { now })
         places.keep(rio, for: tab)
-        now += TabStates.keptFor + 1
+        now += FolderSessionStates.keptFor + 1
         places.prune()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test func withoutAFolderPlacesLastWhileTheServerRuns() {
-        let places = TabStates(folder: nil)
+        let places = FolderSessionStates(folder: nil)
         places.keep(rio, for: tab)
         #expect(places.state(of: tab) == rio)
         #expect(places.problem == nil)
@@ -72,7 +72,7 @@ import Testing
     @Test func aFolderThatCannotBeWrittenKeepsPlacesInMemoryAndSaysWhy() throws {
         let blocker = try scratch() + "/not-a-folder"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data())
-        let places = TabStates(folder: blocker + "/web-tabs")
+        let places = FolderSessionStates(folder: blocker + "/web-tabs")
         places.keep(rio, for: tab)
         #expect(places.state(of: tab) == rio)
         #expect(places.problem?.contains("not-a-folder") == true)
@@ -83,7 +83,7 @@ import Testing
     @Test func aFileThatIsNoPlaceIsForgotten() throws {
         let folder = try scratch()
         _ = FileManager.default.createFile(atPath: folder + "/\(tab).json", contents: Data("{not json".utf8))
-        #expect(TabStates(folder: folder).state(of: tab) == nil)
+        #expect(FolderSessionStates(folder: folder).state(of: tab) == nil)
         #expect(!FileManager.default.fileExists(atPath: folder + "/\(tab).json"))
     }
 
@@ -92,6 +92,6 @@ import Testing
         let folder = try scratch()
         let encoder = JSONEncoder()
         try encoder.encode(rio.place).write(to: URL(fileURLWithPath: folder + "/\(tab).json"))
-        #expect(TabStates(folder: folder).state(of: tab) == SessionState(place: rio.place))
+        #expect(FolderSessionStates(folder: folder).state(of: tab) == SessionState(place: rio.place))
     }
 }

@@ -2,23 +2,25 @@ import FlowCoordinator
 import FlowShellRuntime
 import Foundation
 
-/// What each tab's session knew — its place (its stack, as the terminal keeps its own), its
-/// history, aliases and settings (``SessionState``) — so that a tab that comes back continues
-/// there: after a reload, and after the server was stopped and started again (a deploy). Kept
-/// in the app's state folder, one file a tab (`web-tabs/TAB.json`, readable by its owner only),
-/// written when the tab's session changes and when it closes. A tab nobody comes back to is
+/// What each served session knew — its place (its stack, as the terminal keeps its own), its
+/// history, aliases and settings (``SessionState``) — so that a session that comes back
+/// continues there: a browser tab after a reload, an agent's handle, an SSH user's next login,
+/// and each after the server was stopped and started again (a deploy). Kept in a folder of the
+/// app's state folder, one file a session (`web-tabs/TAB.json`, readable by its owner only),
+/// written when the session changes and when it closes. A session nobody comes back to is
 /// forgotten ``keptFor`` after it was last used, and at most ``maximumKept`` are kept, the
 /// longest unused forgotten first. Without a state folder, or when it cannot be written, states
-/// are kept in memory for the server's life, and ``problem`` says why.
+/// are kept in memory for the server's life, and ``problem`` says why. (The shared store keeps
+/// them in PostgreSQL instead, for every server of the flow.)
 @MainActor
-final class TabStates: SessionStateStore {
+package final class FolderSessionStates: SessionStateStore {
     /// How long a tab's place is kept after it was last used: a week.
-    static let keptFor: TimeInterval = 7 * 24 * 60 * 60
+    package static let keptFor: TimeInterval = 7 * 24 * 60 * 60
     /// At most this many tabs' places are kept.
-    static let maximumKept = 10_000
+    package static let maximumKept = 10_000
 
     /// The folder of the files; nil: memory only.
-    let folder: String?
+    package let folder: String?
     /// The time now (a test sets its own).
     private let now: () -> Date
     /// Places kept in memory: all of them without a folder, else those that could not be written.
@@ -27,9 +29,9 @@ final class TabStates: SessionStateStore {
     private var written: [String: SessionState] = [:]
     /// Why places are kept in memory, in the user's words, once one could not be written: the
     /// folder and what is wrong with it, never a tab's file (its name is the tab's id).
-    private(set) var problem: String?
+    package private(set) var problem: String?
 
-    init(folder: String?, now: @escaping () -> Date = Date.init) {
+    package init(folder: String?, now: @escaping () -> Date = Date.init) {
         self.folder = folder
         self.now = now
     }
@@ -39,7 +41,7 @@ final class TabStates: SessionStateStore {
     }
 
     /// What `tab`'s session knew, unless it was forgotten.
-    func state(of tab: String) -> SessionState? {
+    package func state(of tab: String) -> SessionState? {
         if let kept = memory[tab] {
             guard now().timeIntervalSince(kept.used) <= Self.keptFor else {
                 memory.removeValue(forKey: tab)
@@ -60,13 +62,13 @@ final class TabStates: SessionStateStore {
     }
 
     /// Keeps what `tab`'s session knows, unless that is what was kept last.
-    func keep(_ state: SessionState, for tab: String) {
+    package func keep(_ state: SessionState, for tab: String) {
         keep(state, for: tab, touch: false)
     }
 
     /// Keeps what `tab`'s session knows as it closes: written even when unchanged, to say that
     /// the tab was used now; nothing more is written for it until it comes back.
-    func closed(_ tab: String, with state: SessionState) {
+    package func closed(_ tab: String, with state: SessionState) {
         keep(state, for: tab, touch: true)
         written.removeValue(forKey: tab)
     }
@@ -90,7 +92,7 @@ final class TabStates: SessionStateStore {
     }
 
     /// Forgets where `tab` was (it left with `quit`).
-    func forget(_ tab: String) {
+    package func forget(_ tab: String) {
         memory.removeValue(forKey: tab)
         written.removeValue(forKey: tab)
         if let path = file(of: tab) { try? FileManager.default.removeItem(atPath: path) }
@@ -105,7 +107,7 @@ final class TabStates: SessionStateStore {
 
     /// Forgets the places not used for ``keptFor``, and the longest unused past ``maximumKept``;
     /// the server does it at start and every hour.
-    func prune() {
+    package func prune() {
         let time = now()
         memory = memory.filter { time.timeIntervalSince($0.value.used) <= Self.keptFor }
         guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
