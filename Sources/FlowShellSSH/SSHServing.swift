@@ -67,14 +67,6 @@ package enum SSHServing {
         guard let hostKeyPath = request.paths.sshHostKeyFile else {
             throw Failure(messages: ["error: no home folder (HOME) to keep the SSH host key in"], status: 1)
         }
-        let hostKey: HostKey
-        let made: Bool
-        do {
-            let hostName = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
-            (hostKey, made) = try HostKey.loadOrMake(at: hostKeyPath, comment: "\(request.flow.identity.name)@\(hostName)")
-        } catch {
-            throw Failure(messages: ["error: \(error.message)"], status: 1)
-        }
         guard let keysPath = request.authorizedKeys ?? request.paths.authorizedKeysFile else {
             throw Failure(messages: ["error: no home folder (HOME) for the authorized keys; name a file with --authorized-keys"], status: 1)
         }
@@ -85,6 +77,21 @@ package enum SSHServing {
             for warning in try await sessions.check() { lines.append(warning) }
         } catch {
             throw Failure(messages: error.messages, status: error.status)
+        }
+        let hostKey: HostKey
+        let keptWhere: String
+        do {
+            let hostName = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
+            let comment = "\(request.flow.identity.name)@\(hostName)"
+            if let shared = request.flow.shared, let app = sessions.app {
+                hostKey = try await HostKey.shared(in: shared, app: app, seed: hostKeyPath, comment: comment)
+                keptWhere = ", shared by the flow's servers through its database"
+            } else {
+                let (key, made) = try HostKey.loadOrMake(at: hostKeyPath, comment: comment)
+                (hostKey, keptWhere) = (key, made ? ", made now in \(hostKeyPath)" : "")
+            }
+        } catch {
+            throw Failure(messages: ["error: \(error.message)"], status: 1)
         }
         if request.keepsPlaces, let app = sessions.app {
             // Where each user was: in the state folder, or for every server of the flow in its shared store.
@@ -101,7 +108,7 @@ package enum SSHServing {
             throw Failure(messages: ["error: this process may open too few files to serve SSH (ulimit -n); raise the limit"], status: 1)
         }
         if let warning = bounds.warning { lines.append(warning) }
-        lines.append("SSH host key: \(hostKey.fingerprintLine)" + (made ? ", made now in \(hostKeyPath)" : ""))
+        lines.append("SSH host key: \(hostKey.fingerprintLine)" + keptWhere)
         // Read now, so that what is wrong in it is said at start.
         let (count, users) = keys.keys.summary
         lines.append(

@@ -40,7 +40,7 @@ import Testing
     @Test func readsAKeyThatSSHKeygenWroteAndShowsItsFingerprintAsSSHKeygenDoes() throws {
         let (key, comment) = try OpenSSHKeyFile.read(Self.alice)
         #expect(comment == "alice@laptop")
-        let hostKey = HostKey(key: key, comment: comment, path: "alice")
+        let hostKey = HostKey(key: key, comment: comment)
         #expect(hostKey.fingerprintLine == Self.aliceFingerprint)
         #expect(String(openSSHPublicKey: NIOSSHPrivateKey(ed25519Key: key).publicKey) + " alice@laptop" == Self.alicePublic)
     }

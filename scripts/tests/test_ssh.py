@@ -951,3 +951,33 @@ def test_a_login_goes_on_where_its_user_last_was(build, tmp_path, keys, alice, b
     kept = sorted(path.name for path in folder.iterdir())
     assert len(kept) == 2 and all(re.fullmatch(r"user-[0-9a-f]+\.json", name) for name in kept), f"one private file a user ({kept})"
     assert all((folder / name).stat().st_mode & 0o777 == 0o600 for name in kept)
+
+
+def test_servers_sharing_a_database_are_one_host_and_keep_a_user_s_place(build, tmp_path, keys, alice):
+    # Two servers of the flow on one PostgreSQL, each with a home of its own: the same host key
+    # (the first's), and a user who left a session on one lands there when logging in on the other.
+    from scratch_postgres import ScratchPostgres, binaries
+    if binaries() is None:
+        pytest.skip("PostgreSQL's server is not installed (scripts/install-postgres-test-deps.sh installs it)")
+    database = ScratchPostgres()
+    zoe = r"Renault Zoe(\x1b\[[0-9;]*m)? › "
+    nodes = []
+    try:
+        for name in ("a", "b"):
+            folder = tmp_path / name
+            folder.mkdir()
+            nodes.append(Server(str(build / "flowshell-serve"), str(folder), keys, config=CONFIG, keeps_places=True,
+                                extra=["--database", database.address]))
+        printed = [next(line for line in node.printed if line.startswith("SSH host key:")) for node in nodes]
+        assert printed[0] == printed[1] and "shared by the flow's servers" in printed[0], f"one host key ({printed})"
+        ann = logged_in(nodes[0], alice)
+        run(ann, "select zoe", prompt=zoe)
+        assert leave(ann) == 0
+        elsewhere = session(nodes[1], alice)
+        elsewhere.expect(zoe)
+        assert "select zoe" in run(elsewhere, "history", prompt=zoe), "the other server goes on with the same session"
+        assert leave(elsewhere) == 0
+    finally:
+        for node in nodes:
+            node.stop()
+        database.stop()

@@ -1,5 +1,6 @@
 import Crypto
 import FlowShellRuntime
+import FlowShellServing
 import Foundation
 import NIOSSH
 #if canImport(Glibc)
@@ -10,13 +11,12 @@ import Darwin
 
 /// The server's host key: an Ed25519 key in OpenSSH's format, made on the first start in the
 /// shell's state folder (readable by its owner alone) and kept, so that clients recognise the
-/// server from one start to the next.
+/// server from one start to the next — or, with a shared store (`--database`), kept there, so
+/// that every server of the flow is the same host to a client.
 struct HostKey: Sendable {
     let key: Curve25519.Signing.PrivateKey
     /// Its comment, as the file keeps it.
     let comment: String
-    /// Where it is kept.
-    let path: String
 
     /// Why the key could not be had, in a person's words.
     struct Problem: Error {
@@ -66,7 +66,28 @@ struct HostKey: Sendable {
             if errno == EEXIST, let found = try load(at: path) { return (found, false) }
             throw Problem(message: "cannot write the host key \(path): \(reason())")
         }
-        return (HostKey(key: key, comment: comment, path: path), true)
+        return (HostKey(key: key, comment: comment), true)
+    }
+
+    /// The key every server of the flow shares, kept in `store` as `app`'s secret: the first
+    /// server to ask keeps its own key from `path` when it has one (so a fingerprint clients
+    /// know stays), else one made now with `comment`; every later one takes that key.
+    static func shared(in store: any SharedStore, app: String, seed path: String, comment: String) async throws(Problem) -> HostKey {
+        let local = try load(at: path)
+        let text: String
+        do {
+            text = try await store.secret(app: app, named: "ssh-host-key", renew: false) {
+                OpenSSHKeyFile.text(of: local?.key ?? Curve25519.Signing.PrivateKey(), comment: local?.comment ?? comment)
+            }
+        } catch {
+            throw Problem(message: "cannot have the SSH host key from the shared store: \(error.description)")
+        }
+        do {
+            let (key, comment) = try OpenSSHKeyFile.read(text)
+            return HostKey(key: key, comment: comment)
+        } catch {
+            throw Problem(message: "the SSH host key kept in the shared store cannot be used: \(error.reason)")
+        }
     }
 
     /// The key at `path`; nil when there is no file.
@@ -89,7 +110,7 @@ struct HostKey: Sendable {
         }
         do {
             let (key, comment) = try OpenSSHKeyFile.read(text)
-            return HostKey(key: key, comment: comment, path: path)
+            return HostKey(key: key, comment: comment)
         } catch {
             throw Problem(message: "the host key \(path) cannot be used: \(error.reason)")
         }
