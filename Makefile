@@ -89,6 +89,9 @@ test: deps
 	python3 -m pytest scripts/tests/test_mcp.py
 	# serve --database: several servers of one flow on a PostgreSQL server of the test's own.
 	python3 -m pytest scripts/tests/test_database.py
+	# Three servers behind HAProxy (round robin, nothing sticky) on one PostgreSQL: a node killed
+	# with SIGKILL, and every tab and SSH login it served back on another (skipped without haproxy).
+	python3 -m pytest scripts/tests/test_cluster.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
 	python3 -m pytest scripts/tests/test_tutorial.py
 	# The README's and docs/'s links lead somewhere, and their sessions print what they show.
