@@ -7,8 +7,9 @@ import Glibc
 
 /// Bookings live in SQLite: what the screen calls booked survives kill -9, and two shells on
 /// one data folder see each other's bookings.
-@Suite(.serialized) struct DurabilityTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct DurabilityTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private func shell(home: URL) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal.flowshell(["--config", config, "--fresh"], home: home, columns: 200)
@@ -17,8 +18,6 @@ import Glibc
     }
 
     @Test func aConfirmedBookingSurvivesKillNine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try shell(home: home)
         try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
         try terminal.enter("book", expecting: "[Sign in] › ")
@@ -36,8 +35,6 @@ import Glibc
     }
 
     @Test func twoShellsShareTheirBookings() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let first = try shell(home: home)
         try first.enter("bookings", expecting: "[Sign in] › ")
         try first.enter("login alice", expecting: "No bookings yet.", "Cars › My bookings › ")
@@ -58,8 +55,6 @@ import Glibc
     }
 
     @Test func shellsStartedTogetherOnANewDataFolderAllBook() async throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = self.config
         // Each makes the settings and bookings databases' schemas at the same moment as the others.
         let results = try await withThrowingTaskGroup(of: FlowShellBinary.Result.self) { group in

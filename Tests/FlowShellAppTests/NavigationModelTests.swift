@@ -6,8 +6,9 @@ import Testing
 /// The navigation model through the real binary: restored state goes through the guards and
 /// looks its facts up, a failed link changes nothing, cycles stay bounded, and the config alone
 /// adds a way to a screen.
-@Suite struct NavigationModelTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct NavigationModelTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     /// A state file that puts a Tesla's booking, at a price of 0, straight on top of the list.
     func tamperedState(in folder: URL) throws -> URL {
@@ -22,8 +23,6 @@ import Testing
     }
 
     @Test func aTamperedStateBooksNothingWithoutASession() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = try tamperedState(in: home)
         let data = home.appendingPathComponent("data").path
         let result = try FlowShellBinary.run(
@@ -36,8 +35,6 @@ import Testing
     }
 
     @Test func aRestoredBookingNeedsItsSessionAndChargesTheFleetsPrice() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let data = home.appendingPathComponent("data").path
         let environment = FlowShellBinary.environment(home: home)
         let state = home.appendingPathComponent("nav.json")
@@ -76,8 +73,6 @@ import Testing
     }
 
     @Test func aFailedLinkChangesNothing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config, "--fresh"], input: "select rio\nopen /cars/nope\nwhere\n",
             in: home, environment: FlowShellBinary.environment(home: home))
@@ -86,8 +81,6 @@ import Testing
     }
 
     @Test func aThousandOperatorCyclesStayAtConstantDepth() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let cycles = String(repeating: "operators\nchoose GreenGo\n", count: 1000)
         let result = try FlowShellBinary.run(
             ["--config", config, "--fresh", "--output", "json"], input: cycles + "where\n",
@@ -99,8 +92,6 @@ import Testing
     }
 
     @Test func theConfigAloneAddsAWayToAScreen() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let original = try String(contentsOfFile: config, encoding: .utf8)
         let edited = original.replacingOccurrences(
             of: #"    { "from": "cars.list", "on": "selected""#,
@@ -123,8 +114,6 @@ import Testing
     }
 
     @Test func aCommandWhoseEventsLeadNowhereIsNotOffered() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let original = try String(contentsOfFile: config, encoding: .utf8)
         let lines = original.components(separatedBy: "\n").filter { !$0.contains("\"showBookings\"") && !$0.contains("\"/bookings\"") }
         let file = home.appendingPathComponent("config.json")

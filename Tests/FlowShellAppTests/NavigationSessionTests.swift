@@ -9,12 +9,11 @@ import Foundation
 import Testing
 
 /// Deep links, guards, restored state and live reload through the real binary.
-@Suite(.serialized) struct NavigationSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct NavigationSessionTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func deepLinkLoginBookQuitAndComeBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
 
         // --restore: a script remembers where it was only when asked to.
@@ -48,8 +47,6 @@ import Testing
     }
 
     @Test func aLinkOpenedAtStartIsWhereTheNextStartBegins() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         _ = try FlowShellBinary.run(
             ["--config", config, "--restore", "--open", "/cars/zoe"], input: "", in: home, environment: environment)
@@ -58,8 +55,6 @@ import Testing
     }
 
     @Test func aSessionThatGoesNowhereLeavesTheStateFileAlone() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         let state = home.appendingPathComponent("navigation.json")
         func fileNumber() throws -> Int? {
@@ -81,8 +76,6 @@ import Testing
     }
 
     @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n",
             in: home, environment: FlowShellBinary.environment(home: home))
@@ -97,8 +90,6 @@ import Testing
     }
 
     @Test func aCorruptStateFileIsReportedAndTheShellStartsAtTheRoot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json")
         try Data("{ not json".utf8).write(to: state)
         let result = try FlowShellBinary.run(
@@ -113,8 +104,6 @@ import Testing
     }
 
     @Test func aSignInLayerSavedWithoutItsStepSaysWhatOpensItAgain() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json").path
         let first = try FlowShellBinary.run(
             ["--config", config, "--state", state], input: "select rio\nbook\nwhere\n",
@@ -133,8 +122,6 @@ import Testing
     }
 
     @Test func aStateFromAnotherFlowKeepsWhatStillFits() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json")
         // Written as the state file's format has it, field by field.
         let saved = """
@@ -198,10 +185,11 @@ import Testing
 }
 
 /// The shell follows its config file as it is edited, without losing the line being typed.
-@Suite(.serialized) struct LiveReloadTests {
+@Suite(.serialized) struct LiveReloadTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func anEditAppliesByItselfAndTheTypedLineComesBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
         // Wide enough that no message wraps.
         let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)

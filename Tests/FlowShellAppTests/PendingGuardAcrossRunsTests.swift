@@ -5,8 +5,9 @@ import Testing
 /// A sign-in opened for a step is part of where you were: quit at it, start again, and signing in
 /// goes on to that step — through the real binary on the sample flow, its place kept in the
 /// state folder between runs.
-@Suite(.serialized) struct PendingGuardAcrossRunsTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct PendingGuardAcrossRunsTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private static let kiaRioWhere = "1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"
 
@@ -24,8 +25,6 @@ import Testing
     }
 
     @Test func signingInAfterARestartGoesOnToTheBooking() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try quitAtTheSignIn(in: home)
         // The place is kept in the state folder with the step the sign-in was opened for.
         let state = home.appendingPathComponent("state/flowshell/carsharing/navigation.json")
@@ -43,8 +42,6 @@ import Testing
     }
 
     @Test func cancellingTheSignInAfterARestartGoesBackToTheCar() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try quitAtTheSignIn(in: home)
         let second = try FlowShellBinary.run(
             ["--config", config, "--restore"], input: "cancel\nwhere\n",
@@ -55,8 +52,6 @@ import Testing
     }
 
     @Test func signedInMeanwhileTheSignInIsNotReopened() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try quitAtTheSignIn(in: home)
         // Signed in elsewhere (another place of its own): the data folder holds the sign-in.
         let elsewhere = home.appendingPathComponent("elsewhere.json").path

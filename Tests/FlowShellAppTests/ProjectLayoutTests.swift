@@ -10,7 +10,10 @@ import Testing
 @testable import flowshell
 
 /// Keeps the package's hand-kept pieces in step with what they describe.
-@Suite struct ProjectLayoutTests {
+@Suite struct ProjectLayoutTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     let repository = FlowShellBinary.repository
 
     @Test func everyFeatureFolderIsInThePackageList() throws {
@@ -84,8 +87,6 @@ import Testing
 
     @Test(arguments: ["config.json", "examples/modal-details.json"])
     func theRepositorysFlowsStartWithoutAWord(path: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", repository.appendingPathComponent(path).path], input: "quit\n", in: home,
             environment: FlowShellBinary.environment(home: home))
@@ -94,8 +95,6 @@ import Testing
     }
 
     @Test func aBrokenConfigStopsTheShellWithEveryProblem() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let broken = """
             {
               "app": "carsharing",
@@ -134,8 +133,6 @@ import Testing
     }
 
     @Test func aMissingOrMalformedConfigIsNamed() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let missing = try FlowShellBinary.run(
             ["--config", "nowhere.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(missing.status == 2)

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// `--record FILE` then `flowshell replay FILE`: a session checked against the current build.
-@Suite struct RecordReplayTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct RecordReplayTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private func record(in home: URL, _ script: String, extra: [String] = []) throws -> URL {
         let file = home.appendingPathComponent("session.jsonl")
@@ -16,8 +17,6 @@ import Testing
     }
 
     @Test func aReplayOfTheSameBuildFindsNoDifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(
             in: home, "select rio\nbook\nlogin alice\nhours 2\nconfirm\nwhere\nfly\nhelp sort\n", extra: ["--color", "always"])
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
@@ -37,8 +36,6 @@ import Testing
     /// A refresh waits on the session's clock for the operators' round trips; on the replay's,
     /// which stands still between lines, the time passes while the line waits.
     @Test func aRefreshWaitingOnTheClockReplays() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(in: home, "refresh\nselect rio\n", extra: ["--clock", "1736154000", "--clock-rate", "100"])
         let replay = try FlowShellBinary.run(
             ["replay", file.path, "--config", config], input: "", in: home,
@@ -49,8 +46,6 @@ import Testing
     }
 
     @Test func aChangedScreenIsTheFirstDifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(in: home, "select rio\nwhere\n")
         // The same flow, but a car's details now open as a modal layer.
         let changed = home.appendingPathComponent("changed.json")
@@ -85,8 +80,6 @@ import Testing
     }
 
     @Test func aReplayTouchesNothingOfTheUsersAndReplaysTheClock() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(in: home, "select rio\nbook\nlogin alice\nhours 2\nconfirm\n")
         // The recording notes the clock its session ran on: the booking screen's times replay as recorded.
         let header = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")[0]
@@ -103,8 +96,6 @@ import Testing
     }
 
     @Test func aReplayStopsTypingAtTheFirstDifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(in: home, "select rio\nwhere\nback\nwhere\n")
         // The recording now says Kia Rio's screen showed another stack: what follows is not typed.
         let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
@@ -119,8 +110,6 @@ import Testing
     }
 
     @Test func aFileThatIsNotARecordingIsRefused() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("notes.txt")
         try Data("hello\n".utf8).write(to: file)
         let replay = try FlowShellBinary.run(
@@ -132,8 +121,6 @@ import Testing
     /// A recording is a file anyone may have edited: its lines reach none of this machine's
     /// files or programs, and the lines that would are named before anything runs.
     @Test func aRecordingEditedToReachTheMachineRunsNothing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(in: home, "select rio\nwhere\n")
         let secret = home.appendingPathComponent("secret.txt")
         try Data("the first line of a secret\n".utf8).write(to: secret)
@@ -186,8 +173,6 @@ import Testing
     /// bookings, at the place kept from last time, replays as it was — the recording keeps what
     /// the session started from, and the replay starts there, in a folder of its own.
     @Test func aRecordingMadeOnDataThatHoldsBookingsAndAPlaceReplays() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         // A booking in the user's own data, and a place kept from last time (Kia Rio).
         _ = try FlowShellBinary.run(
@@ -212,8 +197,6 @@ import Testing
 
     /// A start record edited to write outside the replay's folder is refused, and nothing is written.
     @Test func aStartRecordNamingAFileOutsideItsFolderIsRefused() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try record(in: home, "where\n")
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         lines.removeAll { $0.contains("\"type\":\"start\"") }

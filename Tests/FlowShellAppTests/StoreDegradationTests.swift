@@ -4,12 +4,11 @@ import Testing
 
 /// A store that cannot be used makes only the screens that need it unavailable; a damaged one
 /// is kept aside and a new one started.
-@Suite struct StoreDegradationTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct StoreDegradationTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func aDamagedBookingsDatabaseIsKeptAsideAndSaidOnce() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let data = home.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
@@ -26,8 +25,6 @@ import Testing
     }
 
     @Test func anUnusableDataFolderLeavesTheCarsBrowsable() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let blocker = home.appendingPathComponent("data")
         try Data("not a folder".utf8).write(to: blocker)
         let folder = blocker.appendingPathComponent("flowshell").path

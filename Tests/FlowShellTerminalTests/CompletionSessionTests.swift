@@ -5,8 +5,9 @@ import Testing
 /// Tab at the real binary's prompt in a pseudo-terminal: values listed with what each is, a
 /// setting's values, files for a path, an alias completing as its command, and a link
 /// parameter's values from its module.
-@Suite(.serialized) struct CompletionSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct CompletionSessionTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private func start(home: URL) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home)
@@ -15,8 +16,6 @@ import Testing
     }
 
     @Test func tabListsCarsWithTheirNamesAndCompletesSettingsFilesAliasesAndLinks() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try Data("where\n".utf8).write(to: home.appendingPathComponent("scripts/stack.fs"))
         let terminal = try start(home: home)

@@ -20,7 +20,10 @@ import Synchronization
 /// its own handler there — none falls through to another's (a forgotten one would once have
 /// quit the shell).
 @MainActor
-@Suite struct GlobalCommandTests {
+@Suite struct GlobalCommandTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     enum FrontEnd: Hashable {
         case terminal, browser, ssh, agent, harness
     }
@@ -126,8 +129,6 @@ import Synchronization
     ]
 
     @Test func everyCommandOfTheTerminalRunsItsOwnHandlerThroughTheBinary() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         for name in Self.names(of: .terminal).sorted() {
             if let example = examples[name] {
@@ -154,8 +155,6 @@ import Synchronization
     }
 
     @Test func theTerminalListsWhatItHasInItsMachineInterface() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", carSharing, "--output", "json"], input: "help\n", in: home,
             environment: FlowShellBinary.environment(home: home))

@@ -4,8 +4,9 @@ import Testing
 
 /// The shell as people start it: typed at an interactive bash with job control, which gives it
 /// a process group of its own as the terminal's foreground job, on a terminal of 80×24.
-@Suite(.serialized) struct JobControlShellTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct JobControlShellTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     /// An interactive bash on a new 80×24 pseudo-terminal, with a prompt of `$ `.
     private func startBash(home: URL) throws -> PseudoTerminal {
@@ -13,8 +14,6 @@ import Testing
     }
 
     @Test func helpPagesAndTheShellGoesOnAfterQ() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try startBash(home: home)
         try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
         // More lines than the window: less shows the first page and waits for a key.
@@ -29,8 +28,6 @@ import Testing
     }
 
     @Test func aCtrlCAtThePromptIsForThatLineOnly() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try startBash(home: home)
         try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
         // Ctrl-C clears a half-typed line; a quick command, then a slow one that must not be
@@ -52,8 +49,6 @@ import Testing
     }
 
     @Test func ctrlCStopsTheFileThatRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try "refresh\nsort distance\n".write(to: home.appendingPathComponent("steps"), atomically: true, encoding: .utf8)
         let terminal = try startBash(home: home)
         try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
@@ -80,8 +75,6 @@ import Testing
     }
 
     @Test func afterCtrlZAndFgThePromptAndTheHalfTypedLineAreBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try startBash(home: home)
         try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
         terminal.type("select ri")
@@ -104,8 +97,6 @@ import Testing
         // editor once put the terminal's modes back after that, from the main actor's deinit,
         // whenever that came late — and the kernel stopped the process (SIGTTOU): a quit that
         // hung, now and then. Each quit here must end the shell.
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         for round in 1...10 {
             let terminal = try PseudoTerminal(

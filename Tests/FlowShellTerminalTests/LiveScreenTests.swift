@@ -4,12 +4,11 @@ import Testing
 
 /// Screens that change by themselves, shown at the prompt while a person types: the real binary
 /// in a pseudo-terminal, and a second shell on the same data.
-@Suite(.serialized) struct LiveScreenTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct LiveScreenTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func anotherShellsBookingAppearsAboveTheHalfTypedLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment)
         try terminal.expect("Cars › ")
@@ -40,8 +39,6 @@ import Testing
     /// while SQLite's journal was written, or between the screen's load and its following, was
     /// missed until the next one (one try in seven).
     @Test func everyBookingOfAnotherShellAppears() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, columns: 200)
         try terminal.expect("Cars › ")
@@ -63,8 +60,6 @@ import Testing
     }
 
     @Test func aCarBookedByAnotherShellShowsInTheCarListRedrawnInPlace() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         let first = try terminal.expect("Cars › ")

@@ -4,8 +4,9 @@ import Testing
 
 /// `--output json`: one JSON line per screen update and per answer on stdout, errors as JSON
 /// lines on stderr, each with "v": 1 and a "type".
-@Suite struct MachineInterfaceTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct MachineInterfaceTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private func objects(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
@@ -14,8 +15,6 @@ import Testing
     }
 
     @Test func aScriptDrivesTheShellWithoutParsingText() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config, "--output", "json"],
             input: "select rio\nbook\nlogin alice\nhelp hours\nfly\nwhere\n", in: home,
@@ -60,12 +59,11 @@ import Testing
 }
 
 /// Colour only on a terminal, unless NO_COLOR or TERM=dumb; --color overrides.
-@Suite struct ColourPolicyTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct ColourPolicyTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func colourIsOffInAPipeUnlessForced() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         let plain = try FlowShellBinary.run(["--config", config], input: "fly\n", in: home, environment: environment)
         #expect(!plain.output.contains("\u{1B}") && !plain.errors.contains("\u{1B}"))
@@ -79,8 +77,6 @@ import Testing
 
     @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]], [[String](), ["--color", "never"]])
     func noColourOnATerminalWhenAskedNot(environment extra: [String: String], arguments: [String]) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // --color never alone, with colour otherwise allowed, also turns it off.
         let environment = arguments.isEmpty ? extra : [:]
         let terminal = try PseudoTerminal(

@@ -10,12 +10,11 @@ import Darwin
 /// `edit` in a session whose lines come through a pipe: without VISUAL or EDITOR it is refused
 /// in words (vi would read the session's next lines as its keys), and an editor that is set
 /// never reads the session's input.
-@Suite struct PipedEditTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PipedEditTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func editWithoutAnEditorIsRefusedAndTheNextLinesRun() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config], input: "where\nedit\nhistory -e\nwhere\n", in: home,
             environment: FlowShellBinary.environment(home: home))
@@ -28,8 +27,6 @@ import Darwin
     }
 
     @Test func anEditorRunFromAPipeReadsNothingOfTheSession() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // An editor that reads its stdin to the end, keeps what it read, and leaves one line.
         let editor = home.appendingPathComponent("editor")
         try """

@@ -3,12 +3,11 @@ import Foundation
 import Testing
 
 /// The real binary with a pipe on stdin, as scripts and CI use it.
-@Suite struct PipedSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PipedSessionTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func aScriptBrowsesBooksAndGoesBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = """
             select rio
             book
@@ -43,8 +42,6 @@ import Testing
     }
 
     @Test func failuresGoToStderrAndMakeTheStatusOne() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config], input: "fly away\nselect nothing\nsort price\n", in: home,
             environment: FlowShellBinary.environment(home: home))
@@ -59,8 +56,6 @@ import Testing
     }
 
     @Test func theEndOfInputLeavesWithZero() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config], input: "", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
@@ -68,8 +63,6 @@ import Testing
     }
 
     @Test func garbageOnStdinIsRefusedLineByLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         var input = Data("select \u{FF}\u{FE}\n".utf8)
         input.append(contentsOf: [0xC3, 0x28, 0x0A, 0x00, 0x0A])
         input.append(Data("where\n".utf8))
@@ -81,8 +74,6 @@ import Testing
     }
 
     @Test func withoutAConfigTheBuiltInFlowRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             [], input: "select zoe\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
         #expect(result.status == 0)
@@ -90,8 +81,6 @@ import Testing
     }
 
     @Test func theExampleFlowSwapsRootAndStyles() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let example = FlowShellBinary.repository.appendingPathComponent("examples/modal-details.json").path
         let result = try FlowShellBinary.run(
             ["--config", example], input: "choose greengo\nselect zoe\nbook\nlogin bob\nwhere\nconfirm\nwhere\n", in: home,
@@ -114,8 +103,6 @@ import Testing
 
     /// My bookings at 60 columns: the car's name gives up width, the times keep their hours.
     @Test func myBookingsKeepTheirTimesAtSixtyColumns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["COLUMNS": "60"])
         let data = home.appendingPathComponent("data").path
         for (car, hours) in [("polo", "24"), ("octavia", "2")] {
@@ -138,8 +125,6 @@ import Testing
     /// A line longer than a session takes is refused unread, and the session goes on; a line
     /// as long as it may be runs (an unknown word of thousands of letters is answered at once).
     @Test func aLineLongerThanASessionTakesIsRefusedAndTheNextRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let longest = "filter " + String(repeating: "k", count: 4096 - 7)
         let input =
             String(repeating: "x", count: 5_000_000) + "\n" + "select " + String(repeating: "r", count: 4090) + "\n"
@@ -163,10 +148,11 @@ import Testing
 
 /// The test helper itself: a child that exits before reading its input must not take the
 /// test process with it (SIGPIPE) nor fail the write (EPIPE).
-@Suite struct FlowShellBinaryTests {
+@Suite struct FlowShellBinaryTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func aChildThatExitsBeforeReadingItsInputIsReportedNormally() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let broken = home.appendingPathComponent("broken.json")
         try Data("{ \"app\": ".utf8).write(to: broken)
         // Far more than a pipe holds, so the write is still going when the child has exited.
@@ -181,8 +167,9 @@ import Testing
 
 /// Output to a pipe is written once for a run of lines, yet a program that talks to the shell a
 /// line at a time gets each answer before it sends the next, and errors keep their place.
-@Suite struct PipedOutputOrderTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PipedOutputOrderTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     /// The binary on the sample flow, with these as its standard input, output and error.
     private func start(home: URL, input: Pipe, output: Pipe, errors: Any) throws -> Process {
@@ -199,8 +186,6 @@ import Testing
     }
 
     @Test func outputAndErrorsKeepTheirOrderOnOnePipe() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let input = Pipe(), both = Pipe()
         let process = try start(home: home, input: input, output: both, errors: both)
         try input.fileHandleForWriting.write(contentsOf: Data("where\nfly away\nwhere\nquit\n".utf8))
@@ -215,8 +200,6 @@ import Testing
     }
 
     @Test func eachLineIsAnsweredBeforeTheNextIsSent() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let input = Pipe(), output = Pipe()
         let process = try start(home: home, input: input, output: output, errors: FileHandle.nullDevice)
         defer { process.terminate() }

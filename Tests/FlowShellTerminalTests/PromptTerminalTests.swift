@@ -9,8 +9,9 @@ import Glibc
 /// with job control: the reverse search, the history of earlier sessions, `edit`, Tab's
 /// listings, `set`, a cancelled refresh, a screen that changes under a Tab listing, and a
 /// terminal that cannot page. What is checked is what stays on the screen (``TerminalScreen``).
-@Suite(.serialized) struct PromptTerminalTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct PromptTerminalTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     /// The shell started from bash on `terminal`, at its first prompt.
     private func startShell(on terminal: PseudoTerminal, _ arguments: String = "") throws {
@@ -24,8 +25,6 @@ import Glibc
     }
 
     @Test func ctrlRSearchesTheHistoryWithAPromptThatSaysSo() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         for line in ["select rio", "back", "sort name"] {
@@ -55,8 +54,6 @@ import Glibc
     }
 
     @Test func earlierSessionsAreInTheHistoryAndTheStartupFileIsNot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let startup = home.appendingPathComponent(".config/flowshell/init")
         try FileManager.default.createDirectory(at: startup.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "alias cheap sort price\nset confirm-quit off\n".write(to: startup, atomically: true, encoding: .utf8)
@@ -77,8 +74,6 @@ import Glibc
     }
 
     @Test func editRunsWhatTheEditorLeavesInItsScratchScript() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // An editor that keeps what it was given and writes two lines of its own.
         let editor = home.appendingPathComponent("editor")
         try """
@@ -115,8 +110,6 @@ import Glibc
     }
 
     @Test func setAndTabListingsFitEightyColumns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("set", expecting: "confirm-quit", "Cars › ")
@@ -146,8 +139,6 @@ import Glibc
     }
 
     @Test func aCancelledRefreshSaysNoMoreThatItRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("refresh", expecting: "1 of 3 operators answered")
@@ -161,8 +152,6 @@ import Glibc
     }
 
     @Test func aScreenThatChangesUnderATabListingIsPrintedBelowIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         try terminal.expect("Cars › ")
@@ -186,8 +175,6 @@ import Glibc
     }
 
     @Test func aConfigFixedBackToTheRunningFlowSaysSo() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
         // Wide enough that no message wraps.
         let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)
@@ -203,8 +190,6 @@ import Glibc
     }
 
     @Test func aDumbTerminalIsNotPaged() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         var environment = FlowShellBinary.environment(home: home, extra: ["TERM": "dumb"])
         environment["PAGER"] = nil
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
@@ -216,8 +201,6 @@ import Glibc
     }
 
     @Test func bashCompletesTheOptionsOfTheDefaultCommand() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = home.appendingPathComponent("flowshell.bash")
         let generated = try FlowShellBinary.run(
             ["--generate-completion-script", "bash"], input: "", in: home,
@@ -238,8 +221,6 @@ import Glibc
     /// A paste of a megabyte at the prompt: the line editor keeps no more than a line may
     /// have, the line is refused in words, and the prompt answers the next line.
     @Test func aPastedMegabyteIsRefusedAndThePromptGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         terminal.paste(String(repeating: "x", count: 1 << 20))
@@ -252,8 +233,6 @@ import Glibc
     /// mid-word by the terminal: a command's usage (as `help` is) and the screen's hint, whose
     /// `— help for more` stays one phrase.
     @Test func usageAndTheHintAreWrappedAtWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         terminal.type("history --help\r")
@@ -275,8 +254,6 @@ import Glibc
     /// Ctrl-D on an empty line leaves, showing no `^D`; inside a line it deletes the character
     /// under the cursor.
     @Test func ctrlDLeavesWithoutEchoingIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("wxhere\u{01}\u{06}\u{04}", expecting: "1. Cars (cars.list)", "Cars › ")

@@ -11,8 +11,10 @@ import Testing
 /// from the moment `from` was typed, found it running already). The replay itself does not race
 /// anything: its clock moves only to recorded moments and for what a line waits for, never for
 /// the wake My bookings' timer sleeps until (`ClockPacerTests`).
-@Suite(.serialized) struct RecordedUpdateTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct RecordedUpdateTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     /// A whole minute, so that the times shown do not depend on the seconds.
     let start = 1_800_000_000
 
@@ -37,8 +39,6 @@ import Testing
     }
 
     @Test func anUpdateTimeBroughtIsRecordedAndReplayedWithoutADifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try recordBookingThatStarts(in: home)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("\"clock\":\(start)") == true)
@@ -57,8 +57,6 @@ import Testing
     }
 
     @Test func aChangedUpdateIsADifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try recordBookingThatStarts(in: home)
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
@@ -76,8 +74,6 @@ import Testing
     }
 
     @Test func anUpdateTheReplayDoesNotBringIsMissing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try recordBookingThatStarts(in: home)
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
@@ -101,8 +97,6 @@ import Testing
     }
 
     @Test func anUpdateFromOutsideIsNamedAsNotReproduced() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         let terminal = try PseudoTerminal.flowshell(["--config", config, "--record", file.path], home: home, environment: environment)
@@ -131,8 +125,6 @@ import Testing
     }
 
     @Test func aRecordingOfTheFirstVersionStillReplays() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let recorded = try FlowShellBinary.run(
             ["--config", config, "--record", file.path], input: "select rio\nbook\nlogin alice\nconfirm\n",

@@ -10,12 +10,11 @@ import Darwin
 /// `run FILE` and `--script FILE` read a regular file of commands of at most 1 MiB: a device, a
 /// folder or a FIFO is refused in words without being read (`/dev/zero` never ends, a FIFO
 /// without a writer never opens), and so is a larger file.
-@Suite struct ScriptFileTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct ScriptFileTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func whatIsNotAFileOfCommandsIsRefusedWithoutBeingRead() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         #expect(mkfifo(home.appendingPathComponent("fifo").path, 0o600) == 0)
         try FileManager.default.createDirectory(at: home.appendingPathComponent("notes"), withIntermediateDirectories: true)
         try Data("where\n".utf8).write(to: home.appendingPathComponent("small.fs"))
@@ -39,8 +38,6 @@ import Darwin
     }
 
     @Test func scriptOptionRefusesADevice() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config, "--script", "/dev/zero"], input: "", in: home,
             environment: FlowShellBinary.environment(home: home))

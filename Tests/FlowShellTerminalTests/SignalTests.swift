@@ -7,8 +7,9 @@ import Glibc
 
 /// Signals at the prompt: Ctrl-\ is a slip of the finger, not a crash; SIGTERM and SIGHUP end
 /// the shell as `quit` would, with the status of a process ended by that signal.
-@Suite(.serialized) struct SignalTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct SignalTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private func start(home: URL) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal.flowshell(["--config", config, "--fresh"], home: home)
@@ -17,8 +18,6 @@ import Glibc
     }
 
     @Test func ctrlBackslashClearsTheLineLikeCtrlCAndPrintsNoCrashReport() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         terminal.type("select ri")
         try terminal.expect("select ri")
@@ -35,8 +34,6 @@ import Glibc
     }
 
     @Test func ctrlBackslashCancelsARunningCommand() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         terminal.type("\u{1C}")
@@ -50,8 +47,6 @@ import Glibc
 
     @Test(arguments: [SIGTERM, SIGHUP])
     func terminationAtThePromptSavesAndRestoresTheTerminal(signal: Int32) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
         #expect(!terminal.isInNormalMode, "the line editor reads in its own mode")
@@ -67,8 +62,6 @@ import Glibc
     }
 
     @Test func terminationWhileACommandRunsCancelsItAndEnds() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         kill(terminal.pid, SIGTERM)

@@ -5,8 +5,9 @@ import Testing
 /// The real binary in a real pseudo-terminal: proves that libedit is live.
 /// Keys are typed only once the prompt shows: libedit flushes input typed while it switches
 /// the terminal's mode, as a person would not notice but a fast test would.
-@Suite(.serialized) struct TerminalSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct TerminalSessionTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     private func start(home: URL, extra: [String: String] = ["NO_COLOR": "1"]) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal.flowshell(
@@ -16,8 +17,6 @@ import Testing
     }
 
     @Test func tabCompletesCommandsAndArguments() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         // libedit redraws the completed word, so only the inserted text shows as typed.
         terminal.type("sel\t")
@@ -39,8 +38,6 @@ import Testing
     }
 
     @Test func theConventionsWorkAtThePrompt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         try terminal.enter("alias far sort distance", expecting: "far now stands for 'sort distance'", "Cars › ")
         try terminal.enter("far", expecting: "7 of 7 cars, by distance", "Cars › ")
@@ -54,8 +51,6 @@ import Testing
     }
 
     @Test func upRecallsThePreviousLineAndHistoryIsSaved() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         try terminal.enter("help sort", expecting: "usage: sort ORDER", "Cars › ")
         terminal.type("\u{1B}[A")
@@ -78,8 +73,6 @@ import Testing
     }
 
     @Test func aHistoryFileThatCannotBeWrittenIsSaidOnce() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let folder = home.appendingPathComponent("a-folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let terminal = try PseudoTerminal.flowshell(["--config", config, "--history", folder.path], home: home)
@@ -92,8 +85,6 @@ import Testing
     }
 
     @Test func utf8TextSurvivesEditing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         // Type a wrong last letter, erase it, fix it: the multi-byte Š must come through whole.
         terminal.type("filter Škodx")
@@ -103,8 +94,6 @@ import Testing
     }
 
     @Test func ctrlCClearsTheLineAndDoesNotExitButCtrlDDoes() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try start(home: home)
         terminal.type("select ri")
         try terminal.expect("select ri")
@@ -119,8 +108,6 @@ import Testing
     }
 
     @Test func colourOnATerminalUnlessNoColour() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: FlowShellBinary.environment(home: home))
         let banner = try terminal.expect("› ")
         #expect(banner.contains("\u{1B}[1mCars\u{1B}[0m"))
@@ -129,12 +116,11 @@ import Testing
 }
 
 /// A slow command shows its progress on a terminal and Ctrl-C cancels it.
-@Suite(.serialized) struct ProgressTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct ProgressTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func aSlowCommandShowsProgressAndCtrlCCancelsIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home)
         try terminal.expect("Cars › ")
         try terminal.enter("filter green", expecting: "2 of 7 cars", "Cars › ")
@@ -169,8 +155,6 @@ import Testing
     }
 
     @Test func aPipeShowsNoProgress() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", config], input: "refresh\nwhere\n", in: home,
             environment: FlowShellBinary.environment(home: home))

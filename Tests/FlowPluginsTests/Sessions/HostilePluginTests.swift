@@ -7,7 +7,10 @@ import Glibc
 
 /// Plugins that misbehave as an adversary would, each case bounded only by a liveness bound:
 /// none may reach the terminal or hold the shell past its documented limits.
-@Suite struct HostilePluginTests {
+@Suite struct HostilePluginTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     /// A folder with `plugin.sh` (the shell script `body`, which then runs the fake plugin) and
     /// `flow.json` naming it; the caller removes it.
     static func hostileFlow(_ body: String) throws -> (folder: URL, config: URL) {
@@ -149,8 +152,6 @@ import Glibc
     /// A view's commands are the declared ones: one it lists without declaring it is neither
     /// offered nor run, and one named like a global command stays the shell's.
     @Test func aViewCannotAddCommandsItDoesNotDeclare() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(
             of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#

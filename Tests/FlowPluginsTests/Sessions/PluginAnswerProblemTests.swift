@@ -4,10 +4,11 @@ import Testing
 
 /// A plugin's wrong answer is told in the user's words — what it sent wrong, for which screen
 /// (its title) and where (the field's path) — never in the decoder's, which names Swift's types.
-@Suite struct PluginAnswerProblemTests {
+@Suite struct PluginAnswerProblemTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func aWrongAnswerIsToldInTheUsersWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(
             of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "wrongtypes"]"#

@@ -4,10 +4,11 @@ import Testing
 
 /// A plugin command's argument that declares its values takes only those: another word is
 /// refused with the command's usage before the plugin is asked.
-@Suite struct PluginArgumentValuesTests {
+@Suite struct PluginArgumentValuesTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func aWordThatIsNoneOfTheValuesNeverReachesThePlugin() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/swatches.py").path
         let log = home.appendingPathComponent("commands.log").path
         let config = home.appendingPathComponent("flow.json")

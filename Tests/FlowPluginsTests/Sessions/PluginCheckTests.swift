@@ -4,7 +4,10 @@ import Testing
 
 /// `flowshell check` and the shell's start check a flow against its plugins' declarations:
 /// from the cache while the plugin's command and files are unchanged, else from the plugin.
-@Suite struct PluginCheckTests {
+@Suite struct PluginCheckTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     /// A copy of the Weather plugin and the helper, and a flow naming it, in `home`.
     private func weatherFlow(in home: URL, extraTransition: String = "") throws -> URL {
         let plugins = home.appendingPathComponent("examples/plugins")
@@ -37,8 +40,6 @@ import Testing
     }
 
     @Test func declarationsComeFromTheCacheUntilThePluginChanges() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = try weatherFlow(in: home)
         let environment = PluginFlows.allowingPlugins(home: home)
 
@@ -70,8 +71,6 @@ import Testing
     }
 
     @Test func transitionsAreCheckedAgainstThePluginsDeclarations() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = try weatherFlow(
             in: home,
             extraTransition: """
@@ -86,8 +85,6 @@ import Testing
     }
 
     @Test func aPluginThatCannotStartStopsTheShellWithOneLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("broken.json")
         try """
         {
@@ -110,8 +107,6 @@ import Testing
     }
 
     @Test func aPluginModuleNamedLikeALinkedOneIsAnErrorOfCheckAndRunAlike() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("clash.json")
         try """
         {
@@ -133,8 +128,6 @@ import Testing
     }
 
     @Test func aScreenIdTakenByALinkedModuleIsReportedAtThePluginsLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "collide"]"#)
             .write(to: config, atomically: true, encoding: .utf8)
@@ -147,8 +140,6 @@ import Testing
     }
 
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("bad.json")
         try """
         {
@@ -198,10 +189,11 @@ import Testing
 }
 
 /// A plugin must declare, when it starts, what the flow was checked against.
-@Suite struct PluginDeclarationsAtRunTests {
+@Suite struct PluginDeclarationsAtRunTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func aPluginThatDeclaresOtherScreensThanCheckedIsStoppedAndTheCacheRefreshed() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
         let environment = PluginFlows.allowingPlugins(home: home)

@@ -9,7 +9,10 @@ import Glibc
 /// `quit` waits the documented second for it, then kills its process group; Ctrl-C during
 /// that wait kills it at once. The tests wait for events (the plugin's log, the shell's exit),
 /// never for time; the plugin's 300-second sleep is what a hung quit would wait for.
-@Suite(.serialized) struct PluginQuitTests {
+@Suite(.serialized) struct PluginQuitTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     /// The fake plugin's screen above the car list, the plugin in its `stubborn` mode.
     private static let stubbornFlow = """
         {
@@ -62,8 +65,6 @@ import Glibc
     }
 
     @Test func quitKillsAPluginThatDoesNotLeaveAfterItsSecond() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let started = ContinuousClock.now
         let result = try FlowShellBinary.run(
             ["--config", try Self.config(in: home).path], input: "open /echo/one\nquit\n", in: home,
@@ -81,8 +82,6 @@ import Glibc
     }
 
     @Test func ctrlCWhileQuitWaitsForAPluginKillsItAtOnce() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(
             ["--config", try Self.config(in: home).path, "--fresh"], home: home,
             environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
@@ -104,8 +103,6 @@ import Glibc
     /// Lines piped in, no terminal: Ctrl-C (SIGINT) ends the shell as its default action
     /// would — and kills its plugins' process groups first, which nothing else would stop.
     @Test func sigintToAPipedShellWaitingForAPluginEndsItWithItsPlugins() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let process = Process()
         process.executableURL = FlowShellBinary.url
         process.arguments = ["--config", try Self.config(in: home).path]

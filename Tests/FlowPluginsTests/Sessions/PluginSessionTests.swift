@@ -5,10 +5,11 @@ import Testing
 /// The example plugins and the fake one through the real binary, piped: their screens are
 /// reached by the flow, shown, listed by help and where, recorded and replayed, and no plugin
 /// process outlives the shell.
-@Suite struct PluginSessionTests {
+@Suite struct PluginSessionTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func theExamplePluginsAreReachedFromACarsDetails() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = """
             select rio
             help
@@ -45,8 +46,6 @@ import Testing
     }
 
     @Test func theWeatherExamplesWindChangesByItself() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = """
             select rio
             weather
@@ -66,8 +65,6 @@ import Testing
     }
 
     @Test func pluginScreensAreInTheJSONOutput() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try PluginFlows.runExamples("select zoe\nweather\ndays 2\n", in: home, arguments: ["--output", "json"])
         #expect(result.status == 0)
         let screens = result.output.split(separator: "\n").filter { $0.contains("\"screen\":\"weather.forecast\"") }
@@ -77,8 +74,6 @@ import Testing
     }
 
     @Test func aSessionWithPluginsReplaysWithoutDifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = PluginFlows.allowingPlugins(home: home)
         let recorded = try FlowShellBinary.run(
@@ -93,8 +88,6 @@ import Testing
     }
 
     @Test func aCrashClosesThePluginsScreensAndItStartsAgainOnNextUse() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(
@@ -117,8 +110,6 @@ import Testing
     }
 
     @Test func aLinkParameterIsLookedUpByThePlugin() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
         let result = try FlowShellBinary.run(
@@ -131,8 +122,6 @@ import Testing
     }
 
     @Test func graphMarksPluginModules() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["graph", "--config", PluginFlows.examples], input: "", in: home,
             environment: PluginFlows.allowingPlugins(home: home))
@@ -146,8 +135,6 @@ import Testing
     /// error shown as it is, an event the flow routes.
     @Test(.enabled(if: PluginFlows.hasNode, "node is not in PATH"))
     func theNodeExamplePluginKeepsNotesAboutACar() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", PluginFlows.nodeExample],
             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nadd\nwhere\ndone\nwhere\n",

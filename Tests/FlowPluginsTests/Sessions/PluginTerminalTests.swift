@@ -4,10 +4,11 @@ import Testing
 
 /// The example plugins in a pseudo-terminal: into a plugin's screen and out, Tab on its
 /// commands, and Ctrl-C of a slow plugin command, which the plugin honours and goes on.
-@Suite(.serialized) struct PluginTerminalTests {
+@Suite(.serialized) struct PluginTerminalTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func ctrlCCancelsASlowPluginCommandAndThePluginGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // Trusted first, as a person would: the examples' programs then run without the opt-in.
         let trusted = try FlowShellBinary.run(
             ["trust", "--config", PluginFlows.examples], input: "", in: home,
@@ -61,10 +62,11 @@ import Testing
 /// What a plugin sends is shown like any other text: a title in the prompt, a command's summary
 /// in help, an argument's values in the Tab list — control characters and bidirectional controls
 /// as U+FFFD, so none can retitle the terminal, move the cursor, hide what follows or reorder it.
-@Suite(.serialized) struct PluginTextTerminalTests {
+@Suite(.serialized) struct PluginTextTerminalTests: TestFolderSuite {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
     @Test func aPluginsEscapeSequencesNeverReachTheTerminal() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "escapes"]"#)
             .write(to: config, atomically: true, encoding: .utf8)
