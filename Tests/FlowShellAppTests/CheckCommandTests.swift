@@ -5,8 +5,7 @@ import Testing
 /// `flowshell check` on the corpus of broken configs: each file beside its `.expected`, whose
 /// first line is `exit N` and the rest the exact output.
 @Suite struct CheckCommandTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     static let corpus = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/configs")
 

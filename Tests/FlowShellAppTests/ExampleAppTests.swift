@@ -6,8 +6,7 @@ import Testing
 /// and its binary (built with the repository's) is a shell with its own name, banner, state
 /// folder and feature.
 @Suite struct ExampleAppTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     let example = FlowShellBinary.repository.appendingPathComponent("examples/greeter")
     /// The example's binary, built beside flowshell (as its target's name, in this package).

@@ -15,8 +15,7 @@ import Testing
 /// features is named twice or wired by hand.
 @MainActor
 @Suite struct ScreenModelTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     /// An input for each sample screen that needs one.
     static let inputs: [String: [String: String]] = [

@@ -4,15 +4,12 @@ import Testing
 
 /// A state file or data folder that cannot be used is said once, in the user's words.
 @Suite struct StorageFaultTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     @Test func aStateFileThatIsAFolderIsSaidOnceAndTheShellGoesOn() throws {
         let state = home.appendingPathComponent("state-folder")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--state", state.path], input: "select rio\nwhere\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--state", state.path], input: "select rio\nwhere\n")
         #expect(result.status == 0)
         #expect(result.errors == "! cannot save where you are to \(state.path): '\(state.path)' is a folder, not a file\n")
         #expect(result.output.contains("2. Kia Rio (cars.details, carID=rio)"))
@@ -20,9 +17,7 @@ import Testing
 
     @Test func aDataFolderThatIsAFileIsSaidInWords() throws {
         try Data().write(to: home.appendingPathComponent("data"))
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", "data"], input: "where\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--data-dir", "data"], input: "where\n")
         // The app runs without its settings, and says so.
         #expect(result.status == 0)
         #expect(
@@ -113,10 +108,8 @@ import Testing
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         // Not a database at all: what a damaged disk or another program might leave.
         try Data(String(repeating: "not a database ", count: 100).utf8).write(to: data.appendingPathComponent("settings.sqlite"))
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", "data", "--no-history"],
-            input: "account\nlogin alice\nback\naccount\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(
+            ["--config", config, "--data-dir", "data", "--no-history"], input: "account\nlogin alice\nback\naccount\n")
         #expect(result.status == 0)
         #expect(
             result.errors == """

@@ -13,8 +13,7 @@ import Darwin
 /// (and the file it made), while `>` onto what is not a regular file (`/dev/null`, a FIFO) still
 /// writes to it.
 @Suite struct FailedWriteTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, in home: URL) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))

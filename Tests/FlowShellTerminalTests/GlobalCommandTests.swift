@@ -21,8 +21,7 @@ import Synchronization
 /// quit the shell).
 @MainActor
 @Suite struct GlobalCommandTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     enum FrontEnd: Hashable {
         case terminal, browser, ssh, agent, harness
@@ -132,8 +131,7 @@ import Synchronization
         let environment = FlowShellBinary.environment(home: home)
         for name in Self.names(of: .terminal).sorted() {
             if let example = examples[name] {
-                let result = try FlowShellBinary.run(
-                    ["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+                let result = try flowshell(["--config", carSharing], input: "\(example.line)\nwhere\n", environment: environment)
                 let said = result.output + result.errors
                 if let shows = example.shows {
                     #expect(said.contains(shows), "\(example.line) showed: \(said)")
@@ -143,8 +141,7 @@ import Synchronization
                     result.output.hasSuffix("(cars.list)\n") || result.output.hasSuffix("(cars.details, carID=rio)\n"),
                     "\(example.line) ended the session: \(said)")
             } else if let example = leaving[name] {
-                let result = try FlowShellBinary.run(
-                    ["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+                let result = try flowshell(["--config", carSharing], input: "\(example.line)\nwhere\n", environment: environment)
                 #expect(result.status == example.status)
                 #expect(!result.output.contains("1. Cars (cars.list)"), "nothing runs after \(example.line)")
             } else {
@@ -155,9 +152,7 @@ import Synchronization
     }
 
     @Test func theTerminalListsWhatItHasInItsMachineInterface() throws {
-        let result = try FlowShellBinary.run(
-            ["--config", carSharing, "--output", "json"], input: "help\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", carSharing, "--output", "json"], input: "help\n")
         let help = try #require(Self.messages(result.output).first { $0["type"] as? String == "help" })
         let listed = (help["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(Set(listed) == Self.names(of: .terminal) && listed.count == Self.names(of: .terminal).count, "help listed \(listed)")

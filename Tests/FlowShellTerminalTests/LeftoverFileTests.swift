@@ -5,8 +5,7 @@ import Testing
 /// What a crash or an odd file leaves: temporary files of the history and the state, which the
 /// next start removes, and a history file the shell cannot read, which is kept as it was.
 @Suite(.serialized) struct LeftoverFileTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     /// The shell's state folder in `home`.
     func stateFolder(in home: URL) -> URL {

@@ -6,8 +6,7 @@ import Testing
 /// `>`, `>>`, `run` and `--record`: each is written or read, or refused with one message in
 /// the user's words; the shell never ends for it (`where > é` once ended it, in Foundation).
 @Suite struct OddFileNameTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     static let long = String(repeating: "x", count: 300)
 
@@ -61,9 +60,7 @@ import Testing
 
     @Test(arguments: ["é.rec", "日", "with space", "\u{FFFD}"])
     func aSessionIsRecordedToAnOddName(name: String) throws {
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--no-history", "--record", name], input: "where\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--no-history", "--record", name], input: "where\n")
         #expect(result.status == 0, "\(result.errors)")
         let recording = try String(contentsOf: home.appendingPathComponent(name), encoding: .utf8)
         #expect(recording.contains("\"line\":\"where\""), "\(recording)")
@@ -75,11 +72,7 @@ import Testing
         ("nothing/é", "there is no folder 'nothing'"),
     ])
     func aRecordingThatCannotBeWrittenIsSaidInWords(name: String, reason: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--no-history", "--record", name], input: "where\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--no-history", "--record", name], input: "where\n")
         #expect(result.status == 2)
         #expect(result.errors == "error: cannot record to \(name): \(reason)\n")
     }

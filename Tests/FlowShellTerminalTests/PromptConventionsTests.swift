@@ -6,8 +6,7 @@ import Testing
 /// lines piped in: `?` and `CMD?` as help, `!prefix` and `!-N`, `history -r` and `history -o`,
 /// aliases that take arguments (cmd2's macros), and the settings a feature module declares.
 @Suite struct PromptConventionsTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(

@@ -10,8 +10,7 @@ import Glibc
 /// listings, `set`, a cancelled refresh, a screen that changes under a Tab listing, and a
 /// terminal that cannot page. What is checked is what stays on the screen (``TerminalScreen``).
 @Suite(.serialized) struct PromptTerminalTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     /// The shell started from bash on `terminal`, at its first prompt.
     private func startShell(on terminal: PseudoTerminal, _ arguments: String = "") throws {
@@ -20,8 +19,7 @@ import Glibc
 
     private func quit(_ terminal: PseudoTerminal) throws {
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     @Test func ctrlRSearchesTheHistoryWithAPromptThatSaysSo() throws {
@@ -142,8 +140,7 @@ import Glibc
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("refresh", expecting: "1 of 3 operators answered")
-        terminal.type("\u{03}")
-        try terminal.expect("cancelled")
+        try terminal.type("\u{03}", expecting: "cancelled")
         try terminal.expect("Cars › ")
         let shown = try terminal.enter("show", expecting: "Cars › ")
         #expect(shown.contains("7 of 7 cars, by price\r\n"), "\(shown)")
@@ -153,13 +150,10 @@ import Glibc
 
     @Test func aScreenThatChangesUnderATabListingIsPrintedBelowIt() throws {
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
-        try terminal.expect("Cars › ")
-        terminal.type("select \t")
-        try terminal.expect("zoe      Renault Zoe")
-        let other = try FlowShellBinary.run(
-            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let terminal = try atCars(["--config", config], environment: environment, rows: 24, columns: 80)
+        try terminal.type("select \t", expecting: "zoe      Renault Zoe")
+        let other = try flowshell(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("Cars changed by itself")
         try terminal.expect("Cars › select ")
@@ -170,15 +164,13 @@ import Glibc
         #expect(titles.count == 2, "\(shown)")
         #expect(titles.allSatisfy { shown.indices.contains($0 + 1) && shown[$0 + 1].hasPrefix("ID       Car") }, "\(shown)")
         #expect(shown.filter { $0 == "zoe      Renault Zoe" }.count == 1, "the listing is still there: \(shown)")
-        terminal.type("\u{15}quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{15}quit\r") == 0)
     }
 
     @Test func aConfigFixedBackToTheRunningFlowSaysSo() throws {
         let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
         // Wide enough that no message wraps.
-        let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", file.path], columns: 300)
         try Data(original.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
         try terminal.expect("the flow that was running goes on")
         try terminal.expect("Cars › ")
@@ -192,8 +184,7 @@ import Glibc
     @Test func aDumbTerminalIsNotPaged() throws {
         var environment = FlowShellBinary.environment(home: home, extra: ["TERM": "dumb"])
         environment["PAGER"] = nil
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config], environment: environment, rows: 24, columns: 80)
         let help = try terminal.enter("help", expecting: "Leave the shell (same as quit)")
         try terminal.expect("Cars › ")
         #expect(!help.contains("WARNING") && !help.contains("\u{1B}"), "no pager, no escape codes: \(help)")
@@ -202,9 +193,7 @@ import Glibc
 
     @Test func bashCompletesTheOptionsOfTheDefaultCommand() throws {
         let script = home.appendingPathComponent("flowshell.bash")
-        let generated = try FlowShellBinary.run(
-            ["--generate-completion-script", "bash"], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let generated = try flowshell(["--generate-completion-script", "bash"])
         try generated.output.write(to: script, atomically: true, encoding: .utf8)
         let folder = FlowShellBinary.url.deletingLastPathComponent().path
         let terminal = try PseudoTerminal.interactiveBash(
@@ -214,8 +203,7 @@ import Glibc
         try terminal.expectOnScreen("$ flowshell --fresh")
         terminal.type("\u{15}flowshell ch\t")
         try terminal.expectOnScreen("$ flowshell check")
-        terminal.type("\u{15}exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{15}exit\r") == 0)
     }
 
     /// A paste of a megabyte at the prompt: the line editor keeps no more than a line may
@@ -260,7 +248,6 @@ import Glibc
         terminal.type("\u{04}")
         let left = try terminal.expect("$ ")
         #expect(!left.contains("^D"))
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 }

@@ -7,8 +7,7 @@ import Testing
 /// terminal then shows — prompts, screens, messages — must read as the block does (a line `…`
 /// stands for any lines; a day and time of the clock, `Sun 15:20`, for any other).
 @Suite(.serialized) struct ReadmeTerminalTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     @Test func theReadmesTerminalSessionIsWhatTheTerminalShows() throws {
         let readme = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("README.md"), encoding: .utf8)
@@ -40,8 +39,7 @@ import Testing
         #expect(
             Self.matches(expected.map(Self.withoutTimes), shown.map(Self.withoutTimes)),
             "the terminal showed:\n\(shown.joined(separator: "\n"))")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     /// A line with the clock's day and time in it, as any.

@@ -5,8 +5,7 @@ import Testing
 /// `CMD > FILE`, `CMD >> FILE`, `CMD | SHELL-COMMAND` and `shell CMD`, through the binary with a
 /// pipe on stdin: the output goes where the line says as plain text, errors stay on stderr.
 @Suite struct RedirectionTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, in home: URL, environment extra: [String: String] = [:]) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(
@@ -109,8 +108,7 @@ import Testing
 /// Redirection at a real terminal of 80×24 with colour: the file gets plain text and no pager
 /// starts for it, a pipe's command writes to the terminal, and `shell` can read from it.
 @Suite(.serialized) struct RedirectionAtATerminalTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     @Test func redirectedOutputIsPlainAndUnpagedAndShellCommandsUseTheTerminal() throws {
         // A pager that marks what it shows: nothing redirected may reach it.

@@ -7,8 +7,7 @@ import Testing
 /// edited config, looking once a second, and says so once. The refusal is forced with a
 /// library preloaded into the binary whose `inotify_init1` fails as the kernel's does (EMFILE).
 @Suite(.serialized) struct RefusedWatchTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     let config = FlowShellBinary.repository.appendingPathComponent("config.json")
 
@@ -35,9 +34,8 @@ import Testing
         shown += try terminal.expect("My bookings › ")
 
         // Another shell on the same data (whose watches work) books a car from now.
-        let other = try FlowShellBinary.run(
-            ["--config", file.path], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let other = try flowshell(
+            ["--config", file.path], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("My bookings changed by itself")
         shown += update

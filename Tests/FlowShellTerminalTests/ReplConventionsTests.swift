@@ -6,8 +6,7 @@ import Testing
 /// aliases kept per app, `set`, `CMD --help`, `quit STATUS`, `run FILE`, did-you-mean, and
 /// scripts that run the same every time and name their lines.
 @Suite struct ReplConventionsTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(
@@ -88,10 +87,10 @@ import Testing
         #expect(try run("sel rio\n", in: home).errors == "✗ line 1: unknown command 'sel' here — did you mean 'select'?\n")
         #expect(try run("book\n", in: home).errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
         #expect(try run("help book\n", in: home).errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
-        let subcommand = try FlowShellBinary.run(["chek"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let subcommand = try flowshell(["chek"])
         #expect(subcommand.status == 64)
         #expect(subcommand.errors.hasPrefix("error: 'chek' is not a flowshell command — did you mean 'check'?\n"))
-        let help = try FlowShellBinary.run(["--help"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let help = try flowshell(["--help"])
         #expect(help.output.contains("OPTIONS OF run"))
         #expect(help.output.contains("--config <PATH>") && help.output.contains("--open <LINK>") && help.output.contains("--fresh"))
     }
@@ -99,17 +98,13 @@ import Testing
     @Test func scriptFilesStopAtTheFirstErrorAndNameTheirLine() throws {
         let script = home.appendingPathComponent("book.fs")
         try Data("select rio\nbook\nhours 2\nwhere\n".utf8).write(to: script)
-        let file = try FlowShellBinary.run(
-            ["--config", config, "--script", script.path], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let file = try flowshell(["--config", config, "--script", script.path])
         #expect(file.status == 1)
         #expect(
             file.errors == "✗ line 3: 'hours' is a command of Confirm booking, not of Sign in\n",
             "signing in comes first, so the script stops there")
         #expect(!file.output.contains("1. Cars"))
-        let goingOn = try FlowShellBinary.run(
-            ["--config", config, "--script", script.path, "--keep-going"], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let goingOn = try flowshell(["--config", config, "--script", script.path, "--keep-going"])
         #expect(goingOn.output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n3. Sign in [modal]"))
         // `run FILE` at the prompt does the same, naming the file's lines.
         let nested = try run("run \(script.path)\nwhere\n", in: home)

@@ -5,8 +5,7 @@ import Testing
 /// The person's startup file, `$XDG_CONFIG_HOME/flowshell/init` (else `~/.config/flowshell/init`),
 /// run at the prompt of the real binary in a pseudo-terminal: quietly, with `FILE:LINE` errors.
 @Suite(.serialized) struct StartupFileTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     private func writeStartupFile(_ text: String, in folder: URL) throws {
         let file = folder.appendingPathComponent("flowshell/init")
@@ -43,8 +42,7 @@ import Testing
 
     @Test func aScriptDoesNotRunIt() throws {
         try writeStartupFile("sort distance\n", in: home.appendingPathComponent(".config"))
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "where\n")
         #expect(result.output.contains("7 of 7 cars, by price"))
         #expect(!result.output.contains("by distance"))
     }
@@ -61,7 +59,6 @@ import Testing
         let footer = startup.hasPrefix("select") ? "commands: book" : "7 of 7 cars"
         #expect(before.components(separatedBy: footer).count == 2, "\(before)")
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 }

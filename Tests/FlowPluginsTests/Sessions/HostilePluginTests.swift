@@ -8,8 +8,7 @@ import Glibc
 /// Plugins that misbehave as an adversary would, each case bounded only by a liveness bound:
 /// none may reach the terminal or hold the shell past its documented limits.
 @Suite struct HostilePluginTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     /// A folder with `plugin.sh` (the shell script `body`, which then runs the fake plugin) and
     /// `flow.json` naming it; the caller removes it.
@@ -157,8 +156,8 @@ import Glibc
             of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#
         )
         .write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
-            ["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n", in: home,
+        let result = try flowshell(
+            ["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n",
             environment: PluginFlows.allowingPlugins(home: home))
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.contains("commands: echo — help for more"))

@@ -6,8 +6,7 @@ import Testing
 /// names it in `requires` and `guards`, `flowshell check` knows it, and the shell asks the
 /// plugin before planning, within the plugin's deadline.
 @Suite struct PluginConditionTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     /// A flow whose car details need the fake plugin's condition `unlocked`; its guard's flow is
     /// the plugin's lock screen, which `unlock` finishes.

@@ -6,8 +6,7 @@ import Testing
 /// binary: the shell ends up showing the last view, answers what is typed meanwhile, and acts
 /// on every event an update carried, in order — the flood is coalesced, never a denial of service.
 @Suite struct PluginFloodTests: TestFolderSuite {
-    let folder: TemporaryFolder
-    init() throws { folder = try TemporaryFolder() }
+    let scratch = TemporaryFolder()
 
     static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/flood.py").path
 
@@ -64,9 +63,7 @@ import Testing
             where
 
             """
-        let result = try FlowShellBinary.run(
-            ["--config", try write(home)], input: input, in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try flowshell(["--config", try write(home)], input: input, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
         #expect(
             result.output.contains(
