@@ -26,9 +26,8 @@ private let servedName = Mutex("flowshell")
 
 /// The options of `serve`: the browser's server, SSH's, or both in one process.
 struct ServeOptions: ParsableArguments {
-    @Option(
-        name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
-    var config: String?
+    /// The flow, its data and its plugins, which `mcp` takes too.
+    @OptionGroup var flow: ServedFlowOptions
 
     @Flag(name: .long, help: "Serve the flow to browsers (the default when --ssh is not given; with --ssh, both serve in one process).")
     var web = false
@@ -79,22 +78,12 @@ struct ServeOptions: ParsableArguments {
             valueName: "addr"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
-    var dataDir: String?
-
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Keep what the servers of this flow share — where each session is, the token — in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), so that any server resumes any session; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
             valueName: "url"))
     var database: String?
-
-    @Flag(
-        name: .long,
-        help:
-            "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1."
-    )
-    var allowPlugins = false
 
     @Flag(
         name: .long,
