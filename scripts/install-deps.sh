@@ -14,14 +14,4 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 source "$(dirname "$0")/apt-install.sh"
-status=0
-apt_install "needed to build FlowShell" "${missing[@]}" || status=$?
-case $status in
-    0) ;;
-    2) echo "FlowShell needs the libedit and SQLite headers (Debian/Ubuntu: libedit-dev libsqlite3-dev); install them with your package manager." >&2 ;;
-    3)
-        echo "FlowShell needs ${missing[*]}. Install it with:" >&2
-        echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
-        ;;
-esac
-exit $((status == 0 ? 0 : 1))
+apt_install "FlowShell's build" "needed to build FlowShell" "${missing[@]}"

@@ -7,14 +7,4 @@ set -uo pipefail
 
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && exit 0
 source "$(dirname "$0")/apt-install.sh"
-status=0
-apt_install "the shared store's tests start servers of their own" postgresql || status=$?
-case $status in
-    0) ;;
-    2) echo "The shared store's tests need PostgreSQL's server; install it with your package manager." >&2 ;;
-    3)
-        echo "The shared store's tests need PostgreSQL's server. Install it with:" >&2
-        echo "    sudo apt-get update && sudo apt-get install -y postgresql" >&2
-        ;;
-esac
-exit $((status == 0 ? 0 : 1))
+apt_install "the shared store's tests" "they start PostgreSQL servers of their own" postgresql

@@ -10,14 +10,7 @@ set -uo pipefail
 source "$(dirname "$0")/apt-install.sh"
 
 if ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
-    status=0
-    apt_install "the SSH tests' client" openssh-client || status=$?
-    case $status in
-        0) ;;
-        1) echo "SSH tests: installing openssh-client failed" >&2 ;;
-        2) echo "SSH tests: openssh-client not installed and no apt-get here; install OpenSSH's client to run them" >&2 ;;
-        3) echo "SSH tests: openssh-client not installed; run: sudo apt-get install -y openssh-client" >&2 ;;
-    esac
+    apt_install "SSH tests" "the SSH tests' client" openssh-client
 fi
 
 if ! python3 -c "import pexpect" 2>/dev/null; then

@@ -17,14 +17,7 @@ for package in chromium chromium-driver; do
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
-    status=0
-    apt_install "the browser tests' headless Chromium" "${missing[@]}" || status=$?
-    case $status in
-        0) ;;
-        1) echo "browser tests: installing ${missing[*]} failed" >&2 ;;
-        2) echo "browser tests: ${missing[*]} not installed and no apt-get here; install Chromium and chromedriver to run them" >&2 ;;
-        3) echo "browser tests: ${missing[*]} not installed; run: sudo apt-get install -y ${missing[*]}" >&2 ;;
-    esac
+    apt_install "browser tests" "the browser tests' headless Chromium" "${missing[@]}"
 fi
 
 if ! python3 -c "import selenium" 2>/dev/null; then
@@ -32,6 +25,6 @@ if ! python3 -c "import selenium" 2>/dev/null; then
     python3 -m pip install --quiet selenium >/dev/null 2>&1 || true
 fi
 # Debian's own Python refuses pip (PEP 668, "externally managed"): its python3-selenium then.
-python3 -c "import selenium" 2>/dev/null || apt_install "drives the browser tests" python3-selenium 2>/dev/null || true
+python3 -c "import selenium" 2>/dev/null || apt_install "browser tests" "drives the browser tests" python3-selenium 2>/dev/null || true
 python3 -c "import selenium" 2>/dev/null || echo "browser tests: selenium could not be installed; run: python3 -m pip install selenium" >&2
 exit 0
