@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowShellCommandLine
 import FlowShellKit
 import FlowShellRuntime
 import FlowShellServing
@@ -14,12 +15,7 @@ struct ServedFlowOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
     var dataDir: String?
 
-    @Flag(
-        name: .long,
-        help:
-            "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1."
-    )
-    var allowPlugins = false
+    @OptionGroup var plugins: AllowPluginsOption
 
     /// The flow these options name, of the shell `identity` with its `modules`, its state in
     /// `paths`. Composed as every served session is: what the program's terminal may do (its
@@ -30,7 +26,7 @@ struct ServedFlowOptions: ParsableArguments {
         identity: ShellIdentity, modules: [FeatureModule], paths: StatePaths, environment: [String: String],
         shared: (any SharedStore)? = nil
     ) -> ServedFlow {
-        let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: allowPlugins)
+        let trust = plugins.trust(identity: identity, environment: environment)
         let dataDir = self.dataDir
         return ServedFlow(
             identity: identity, modules: modules, source: ConfigSource.resolve(explicitPath: config, builtIn: identity.defaultFlow),
