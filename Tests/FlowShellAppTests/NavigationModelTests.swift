@@ -31,17 +31,18 @@ import Testing
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
+    /// A stack saved with a booking of the Tesla whose name and price were edited in the file.
+    static let tamperedBooking = """
+        {"v":1,"app":"carsharing","screens":[{"feature":"cars.list","flowRoot":false,"input":{},"presentation":"root"},\
+        {"feature":"cars.details","flowRoot":false,"input":{"carID":"model3"},"presentation":"pushed"},\
+        {"feature":"booking.confirm","flowRoot":false,"input":{"carID":"model3","carName":"Cheap Tesla","pricePerHour":"0"},"presentation":"presented"}]}
+        """
+
     @Test func aRestoredBookingNeedsItsSessionAndChargesTheFleetsPrice() throws {
         let data = home.appendingPathComponent("data").path
         let environment = FlowShellBinary.environment(home: home)
         let state = home.appendingPathComponent("nav.json")
-        try Data(
-            """
-            {"v":1,"app":"carsharing","screens":[{"feature":"cars.list","flowRoot":false,"input":{},"presentation":"root"},\
-            {"feature":"cars.details","flowRoot":false,"input":{"carID":"model3"},"presentation":"pushed"},\
-            {"feature":"booking.confirm","flowRoot":false,"input":{"carID":"model3","carName":"Cheap Tesla","pricePerHour":"0"},"presentation":"presented"}]}
-            """.utf8
-        ).write(to: state)
+        try Data(Self.tamperedBooking.utf8).write(to: state)
         let signedOut = try flowshell(
             ["--config", config, "--state", state.path, "--data-dir", data], input: "where\n", environment: environment)
         #expect(signedOut.errors == "! Confirm booking was not reopened: sign-in is needed first\n")
@@ -52,13 +53,7 @@ import Testing
         _ = try flowshell(
             ["--config", config, "--fresh", "--data-dir", data, "--state", home.appendingPathComponent("other.json").path],
             input: "select rio\nbook\nlogin alice\n", environment: environment)
-        try Data(
-            """
-            {"v":1,"app":"carsharing","screens":[{"feature":"cars.list","flowRoot":false,"input":{},"presentation":"root"},\
-            {"feature":"cars.details","flowRoot":false,"input":{"carID":"model3"},"presentation":"pushed"},\
-            {"feature":"booking.confirm","flowRoot":false,"input":{"carID":"model3","carName":"Cheap Tesla","pricePerHour":"0"},"presentation":"presented"}]}
-            """.utf8
-        ).write(to: state)
+        try Data(Self.tamperedBooking.utf8).write(to: state)
         let signedIn = try flowshell(
             ["--config", config, "--state", state.path, "--data-dir", data], input: "hours 2\nconfirm\n", environment: environment)
         #expect(signedIn.errors == "")

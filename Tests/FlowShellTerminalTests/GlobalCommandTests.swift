@@ -83,9 +83,7 @@ import Synchronization
     }
 
     @Test func everyCommandOfATerminalSessionRunsAndOnlyQuitAndExitLeave() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("empty.txt")
+        let script = home.appendingPathComponent("empty.txt")
         try Data().write(to: script)
         for name in Self.names(of: .terminal).sorted() {
             let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
@@ -261,9 +259,7 @@ import Synchronization
     }
 
     @Test func aBrowserSessionHasNoRedirectionAndRunsNothingOfALineThatAsksForIt() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("out.txt").path
+        let target = home.appendingPathComponent("out.txt").path
         let (session, sent) = try await browserSession()
         for (line, symbol) in [("count > \(target)", ">"), ("count >> \(target)", ">>"), ("count | cat", "|")] {
             _ = sent.take()
@@ -314,9 +310,7 @@ import Synchronization
     }
 
     @Test func whatAnSSHSessionLacksIsUnknownThereAndItHasNoRedirection() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("out.txt").path
+        let target = home.appendingPathComponent("out.txt").path
         let session = try await sshSession()
         for name in Self.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
             session.type("\(name) x\r")
