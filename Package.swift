@@ -419,7 +419,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(
             name: "FlowShellSSHTests",
             dependencies: [
-                "FlowShellSSH", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
+                "FlowShellSSH", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellTestSupport",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
