@@ -148,11 +148,19 @@ let package = Package(
             dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSwift
         ),
+        // What the command lines of the shell's programs (`flowshell`, the server's) share: the
+        // one-run opt-in to a config's plugins.
+        .target(
+            name: "FlowShellCommandLine",
+            dependencies: ["FlowShellRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSwift
+        ),
         // The app entry: the command line and `FlowShellMain.main(identity:modules:)`,
         // scaffolding.
         .target(
             name: "FlowShell",
             dependencies: [
+                "FlowShellCommandLine",
                 "FlowShellRuntime",
                 "FlowShellTerminal",
                 "FlowShellSettings",
@@ -385,7 +393,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellServe",
             dependencies: [
                 "FlowShellWeb", "FlowShellSSH", "FlowShellMCP", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
-                "FlowShellServing", "FlowShellPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlowShellServing", "FlowShellPostgres", "FlowShellCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -403,7 +412,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(
             name: "FlowShellServingTests",
             dependencies: [
-                "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowCoordinator",
+                "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowCoordinator", "FlowShellTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ], swiftSettings: strictSwift),
         .testTarget(
@@ -418,7 +427,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
         .testTarget(
             name: "FlowShellSSHTests",
             dependencies: [
-                "FlowShellSSH", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
+                "FlowShellSSH", "FlowShellServing", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal", "FlowShellTestSupport",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

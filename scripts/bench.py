@@ -88,6 +88,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
 import instruction_rows  # noqa: E402
 import live_rows  # noqa: E402
 import scale_rows  # noqa: E402
+from apt_tool import apt_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_SOURCES = ROOT / "scripts" / "bench"
@@ -217,20 +218,10 @@ def set_up_venv():
 
 def set_up_hyperfine():
     """hyperfine's path: installed from apt when missing and allowed, else None."""
-    found = shutil.which("hyperfine")
-    if found:
-        return found
-    prefix = [] if os.geteuid() == 0 else (["sudo", "-n"] if shutil.which("sudo") else None)
-    if prefix is None:
+    found = apt_tool("hyperfine", log)
+    if found is None:
         log("hyperfine is missing and cannot be installed: the issue-11 rows use the paired runner")
-        return None
-    log("installing hyperfine with apt-get")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    install = prefix + ["apt-get", "install", "-y", "-qq", "hyperfine"]
-    if subprocess.run(install, capture_output=True, env=env).returncode != 0:
-        subprocess.run(prefix + ["apt-get", "update", "-qq"], capture_output=True, env=env)
-        subprocess.run(install, capture_output=True, env=env)
-    return shutil.which("hyperfine")
+    return found
 
 
 def generate_inputs():

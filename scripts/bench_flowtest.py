@@ -12,7 +12,6 @@ config adds to the list, each opening the operators, and N/2 to the operators, e
 to the list, besides choosing a car and an operator; every transition is taken once.
 Writes .build/bench/flowtest.json; not a test (figures vary with the machine and its load).
 """
-import argparse
 import json
 import os
 import pathlib
@@ -22,7 +21,9 @@ import sys
 import tempfile
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+import bench_rows
+from bench_rows import ROOT
+
 RESULT = ROOT / ".build" / "bench" / "flowtest.json"
 GOALS = {"sample_seconds": 1.0, "thousand_seconds": 30.0, "linearity": 1.5}
 
@@ -63,14 +64,11 @@ def summary(values):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    arguments = parser.parse_args()
+    arguments = bench_rows.arguments(__doc__).parse_args()
     if arguments.quick:
-        binary = ROOT / ".build" / "debug" / "flowshell"
+        binary = bench_rows.debug_binary("flowshell", "flowshell test rows")
         sizes, rounds, build = [100, 200], 3, "debug"
-        if not binary.exists():
-            print("flowshell test rows skipped: no debug flowshell (make test builds it)")
+        if binary is None:
             return 0
     else:
         subprocess.run(["make", "--no-print-directory", "release"], cwd=ROOT, check=True)

@@ -21,7 +21,6 @@ without either its column is skipped with a line saying why, and FlowShell's row
 
 Writes .build/bench/ssh.json; not a test (figures vary with the machine and its load).
 """
-import argparse
 import json
 import os
 import pathlib
@@ -36,21 +35,15 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import bench_rows  # noqa: E402
+from bench_rows import ROOT, rss_kib  # noqa: E402
 from sshclient import DEADLINE, Server, make_key, public_line  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 RESULT = ROOT / ".build" / "bench" / "ssh.json"
 CONFIG = str(ROOT / "config.json")
 PROMPT = re.compile(rb"Cars(\x1b\[[0-9;]*m)? \xe2\x80\xba ")
 GOALS = {"login_ratio": 0.3, "memory_per_session_mb": 0.5, "where_p99_while_flooded_ms": 50, "paste_1mb_ms": 1000,
          "memory_after_paste_ratio": 1.1}
-
-
-def rss_kib(pid):
-    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 def cpu_seconds(pid):
@@ -311,19 +304,17 @@ def fairness(argv, server, wheres):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
+    parser = bench_rows.arguments(__doc__)
     parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
     arguments = parser.parse_args()
     if not shutil.which("ssh"):
         print("ssh rows skipped: no ssh client (openssh-client)")
         return 0
     if arguments.quick:
-        serve = ROOT / ".build" / "debug" / "flowshell-serve"
+        serve = bench_rows.debug_binary("flowshell-serve", "ssh rows")
         flowshell = ROOT / ".build" / "release" / "flowshell"
         rounds, echoes, sessions, idle, build = 5, 50, 100, 5, "debug"
-        if not serve.exists():
-            print("ssh rows skipped: no debug flowshell-serve (make test builds it)")
+        if serve is None:
             return 0
     else:
         if not arguments.no_build:

@@ -16,7 +16,6 @@ the flood are this script's, and it stops the servers.
 
 Writes .build/bench/web.json; not a test (figures vary with the machine and its load).
 """
-import argparse
 import json
 import pathlib
 import resource
@@ -27,10 +26,11 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import bench_rows  # noqa: E402
+from bench_rows import ROOT, rss_kib  # noqa: E402
 from webclient import Server, Tab  # noqa: E402
 from webflood import Flooder, raise_file_limit  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 RESULT = ROOT / ".build" / "bench" / "web.json"
 GOALS = {"round_trip_median_ms": 0.5, "memory_per_session_mb": 1.0, "flood_round_trip_p99_ms": 10.0,
          "memory_after_close_ratio": 1.10}
@@ -40,13 +40,6 @@ FLOOD = 2000
 # fails the run, and how long the server may take to give back what the WebSocket library's
 # timers held (FreedMemory.lateRelease, 30 s, and a little more).
 CYCLES = {"tabs": 300, "rounds": 4, "quick_rounds": 2, "growth_limit": 1.10, "late_release_s": 35.0}
-
-
-def rss_kib(pid):
-    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 # Tabs used in turn for the round trips: a tab may send 100 messages a second (docs/web.md,
@@ -173,14 +166,11 @@ def sessions_closed(server, tabs, rounds):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    arguments = parser.parse_args()
+    arguments = bench_rows.arguments(__doc__).parse_args()
     if arguments.quick:
-        binary = ROOT / ".build" / "debug" / "flowshell-serve"
+        binary = bench_rows.debug_binary("flowshell-serve", "web rows")
         count, flood_seconds, sessions, seconds, build = 2000, 5, 100, 5, "debug"
-        if not binary.exists():
-            print("web rows skipped: no debug flowshell-serve (make test builds it)")
+        if binary is None:
             return 0
     else:
         subprocess.run(["make", "--no-print-directory", "release-serve"], cwd=ROOT, check=True)

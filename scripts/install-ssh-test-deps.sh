@@ -7,20 +7,10 @@
 set -uo pipefail
 
 "$(dirname "$0")/install-python-test-deps.sh"
+source "$(dirname "$0")/apt-install.sh"
 
 if ! command -v ssh >/dev/null 2>&1 || ! command -v ssh-keygen >/dev/null 2>&1; then
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "SSH tests: openssh-client not installed and no apt-get here; install OpenSSH's client to run them" >&2
-    elif [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then
-        run=()
-        [ "$(id -u)" -eq 0 ] || run=(sudo)
-        echo "Installing openssh-client (the SSH tests' client)…" >&2
-        "${run[@]}" apt-get update -qq \
-            && DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq openssh-client >/dev/null \
-            || echo "SSH tests: installing openssh-client failed" >&2
-    else
-        echo "SSH tests: openssh-client not installed; run: sudo apt-get install -y openssh-client" >&2
-    fi
+    apt_install "SSH tests" "the SSH tests' client" openssh-client
 fi
 
 if ! python3 -c "import pexpect" 2>/dev/null; then

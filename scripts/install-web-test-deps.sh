@@ -7,6 +7,7 @@
 set -uo pipefail
 
 "$(dirname "$0")/install-python-test-deps.sh"
+source "$(dirname "$0")/apt-install.sh"
 
 missing=()
 for package in chromium chromium-driver; do
@@ -16,18 +17,7 @@ for package in chromium chromium-driver; do
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "browser tests: ${missing[*]} not installed and no apt-get here; install Chromium and chromedriver to run them" >&2
-    elif [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; then
-        run=()
-        [ "$(id -u)" -eq 0 ] || run=(sudo)
-        echo "Installing ${missing[*]} (the browser tests' headless Chromium)…" >&2
-        "${run[@]}" apt-get update -qq \
-            && DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null \
-            || echo "browser tests: installing ${missing[*]} failed" >&2
-    else
-        echo "browser tests: ${missing[*]} not installed; run: sudo apt-get install -y ${missing[*]}" >&2
-    fi
+    apt_install "browser tests" "the browser tests' headless Chromium" "${missing[@]}"
 fi
 
 if ! python3 -c "import selenium" 2>/dev/null; then
@@ -35,11 +25,6 @@ if ! python3 -c "import selenium" 2>/dev/null; then
     python3 -m pip install --quiet selenium >/dev/null 2>&1 || true
 fi
 # Debian's own Python refuses pip (PEP 668, "externally managed"): its python3-selenium then.
-if ! python3 -c "import selenium" 2>/dev/null && command -v apt-get >/dev/null 2>&1 \
-    && { [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; }; }; then
-    run=()
-    [ "$(id -u)" -eq 0 ] || run=(sudo)
-    DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq python3-selenium >/dev/null 2>&1 || true
-fi
+python3 -c "import selenium" 2>/dev/null || apt_install "browser tests" "drives the browser tests" python3-selenium 2>/dev/null || true
 python3 -c "import selenium" 2>/dev/null || echo "browser tests: selenium could not be installed; run: python3 -m pip install selenium" >&2
 exit 0

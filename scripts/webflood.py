@@ -41,6 +41,18 @@ def raise_file_limit(wanted):
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def open_sockets(pid):
+    """How many sockets the process `pid` has open; a descriptor closed while they are counted
+    (a flood's connections close all the time) is not one."""
+    count = 0
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            count += os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:")
+        except OSError:
+            pass
+    return count
+
+
 class Flood:
     def __init__(self, host, port, count, source=None, send=None, idle=0):
         self.address = (host, port)

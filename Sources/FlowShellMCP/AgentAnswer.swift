@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellRuntime
 
 /// A tool call's answer (a CallToolResult): the screen as structured content — its
 /// ViewProperties, each command with the JSON Schema of its arguments — and, for models that

@@ -1,3 +1,5 @@
+import FlowShellRuntime
+
 /// The tools an agent is offered: a fixed list, the same bytes for every session and every
 /// connection (the 2026-07-28 revision forbids a list that depends on them). What an agent may
 /// do on a screen it learns from the screen — its commands, each with the schema of its

@@ -1,5 +1,6 @@
 import Foundation
 import FlowShellKit
+import FlowShellRuntime
 
 /// A command as an agent sees it: the JSON Schema of its arguments (each named as the
 /// command's usage names it; values offered now → `enum`, a flag → a boolean), and the typed

@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import Foundation
 
 /// JSON-RPC 2.0 as MCP frames it: one message a line. What a line asks (``Incoming``), and the

@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import Foundation
 
 /// Each session's screen as a resource (`flowshell://sessions/HANDLE/screen`), so that a screen

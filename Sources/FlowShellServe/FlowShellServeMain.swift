@@ -56,13 +56,8 @@ public enum FlowShellServeMain {
         }
         let environment = ProcessInfo.processInfo.environment
         let paths = StatePaths(folder: identity.folder, environment: environment)
-        let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: options.allowPlugins)
-        let source = ConfigSource.resolve(explicitPath: options.config, builtIn: identity.defaultFlow)
-        let dataDir = options.dataDir
-        let dataDirectory: (String) -> String? = { app in dataDir ?? paths.dataDirectory(app: app) }
         // The sessions of both servers share the app's services, as two terminals share its data,
-        // and are composed alike: what the program's terminal may do (its files and programs)
-        // is withheld from them, and this machine's paths are taken out of what they show.
+        // and are composed alike (ServedFlowOptions.servedFlow).
         let shared: (any SharedStore)?
         do {
             shared = try await openSharedStore(named: options.database ?? environment["FLOWSHELL_DATABASE"])
@@ -79,10 +74,8 @@ public enum FlowShellServeMain {
                 return 1
             }
         }
-        let flow = ServedFlow(
-            identity: identity, modules: modules, source: source, services: ServiceContainer(),
-            dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-            guards: ServerGuards(withholding: .terminal, audit: audit), shared: shared)
+        let flow = options.flow.servedFlow(
+            identity: identity, modules: modules, paths: paths, environment: environment, shared: shared, audit: audit)
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is
@@ -110,6 +103,7 @@ public enum FlowShellServeMain {
         if options.ssh {
             let port = options.sshPort ?? ServeOptions.defaultSSHPort
             let host = options.host
+            let source = flow.source.description
             let request = SSHServing.Request(
                 flow: flow, paths: paths, host: host, port: port, authorizedKeys: options.authorizedKeys,
                 idleTimeout: options.sshIdleTimeout ?? ServeOptions.defaultIdleTimeout,
@@ -119,7 +113,7 @@ public enum FlowShellServeMain {
                 let prepared = try await SSHServing.prepare(request) { port in
                     let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
                     let line =
-                        "\(identity.title) serves \(source.description) over SSH at \(shown) port \(port): ssh -p \(port) \(shown)\n"
+                        "\(identity.title) serves \(source) over SSH at \(shown) port \(port): ssh -p \(port) \(shown)\n"
                         + "Each login is a session of its own. Ctrl-C stops the server.\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }

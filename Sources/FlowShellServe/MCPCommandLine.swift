@@ -17,35 +17,16 @@ struct MCPCommandLine: ParsableCommand {
         )
     }
 
-    @Option(
-        name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
-    var config: String?
-
-    @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
-    var dataDir: String?
-
-    @Flag(
-        name: .long,
-        help:
-            "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1."
-    )
-    var allowPlugins = false
+    @OptionGroup var flow: ServedFlowOptions
 
     /// Serves the flow until standard input ends; returns the exit status.
     @MainActor
     func serve(identity: ShellIdentity, modules: [FeatureModule]) async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        let paths = StatePaths(folder: identity.folder, environment: environment)
-        let trust = PluginTrust(paths: paths, shellName: identity.name, environment: environment, allowsThisRun: allowPlugins)
-        let source = ConfigSource.resolve(explicitPath: config, builtIn: identity.defaultFlow)
-        let dataDir = self.dataDir
-        // Composed as the browser's and SSH's sessions are: the terminal's files and programs
-        // withheld, this machine's paths taken out of what the agent reads.
-        let flow = ServedFlow(
-            identity: identity, modules: modules, source: source, services: ServiceContainer(),
-            dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
-            plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-            guards: ServerGuards(withholding: .terminal))
+        // Composed as the browser's and SSH's sessions are.
+        let flow = self.flow.servedFlow(
+            identity: identity, modules: modules, paths: StatePaths(folder: identity.folder, environment: environment),
+            environment: environment)
         // A flow that cannot start is said once, on stderr, before the agent's first call.
         do {
             let runtime = try await flow.startRuntime(openSettings: nil)

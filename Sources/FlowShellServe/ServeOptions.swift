@@ -26,9 +26,8 @@ private let servedName = Mutex("flowshell")
 
 /// The options of `serve`: the browser's server, SSH's, or both in one process.
 struct ServeOptions: ParsableArguments {
-    @Option(
-        name: .long, help: ArgumentHelp("The flow config to serve (default: ./config.json, else the built-in flow).", valueName: "path"))
-    var config: String?
+    /// The flow, its data and its plugins, which `mcp` takes too.
+    @OptionGroup var flow: ServedFlowOptions
 
     @Flag(name: .long, help: "Serve the flow to browsers (the default when --ssh is not given; with --ssh, both serve in one process).")
     var web = false
@@ -84,9 +83,6 @@ struct ServeOptions: ParsableArguments {
             valueName: "addr"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("Keep the app's data (its databases) in this folder.", valueName: "path"))
-    var dataDir: String?
-
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -100,13 +96,6 @@ struct ServeOptions: ParsableArguments {
             "Add each line any session runs (browser, SSH, agents) to this file: one JSON record a line, with when, the front end, the session, the user and whether it failed.",
             valueName: "file"))
     var auditLog: String?
-
-    @Flag(
-        name: .long,
-        help:
-            "Start the config's plugins in this run even though it is not trusted (see the trust command); so does FLOWSHELL_ALLOW_PLUGINS=1."
-    )
-    var allowPlugins = false
 
     @Flag(
         name: .long,

@@ -42,13 +42,6 @@ struct FakePlugin {
     var logText: String {
         (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     }
-
-    /// A fresh folder, removed by the caller.
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowshell-plugin-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
 }
 
 /// Whether a process with this id still exists (a reaped one does not).

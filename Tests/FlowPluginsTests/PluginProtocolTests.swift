@@ -1,6 +1,7 @@
 import FlowPluginProtocol
 import FlowPlugins
 import FlowShellKit
+import FlowShellTestSupport
 import Foundation
 import Testing
 
@@ -8,11 +9,11 @@ import Testing
 /// the shell side stays usable, and the plugin starts again when next used. The tests wait
 /// for answers, never for time; the only waits are the plugin's own deadlines.
 @MainActor
-@Suite struct PluginProtocolTests {
+@Suite struct PluginProtocolTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aPluginIsAskedForItsScreensAndServesThem() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let declaration = try fake.declarations()
         #expect(declaration.name == "Fake")
         #expect(declaration.screens.map(\.id) == ["fake.echo", "fake.lock"])
@@ -29,10 +30,8 @@ import Testing
     }
 
     @Test func anotherMajorVersionIsRefusedInOneLine() throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         #expect {
-            try FakePlugin("version2", folder: folder).declarations()
+            try FakePlugin("version2", folder: home).declarations()
         } throws: { error in
             (error as? PluginProbeError)?.reason
                 == "speaks flowshell-plugin 2.0.0; this shell speaks 1.x (1.3.0) — use a plugin or a shell of the same major version"
@@ -40,9 +39,7 @@ import Testing
     }
 
     @Test func aPluginThatNeverSaysHelloIsStoppedAtItsDeadline() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin("nohello", timeoutMilliseconds: 300, folder: folder)
+        let fake = FakePlugin("nohello", timeoutMilliseconds: 300, folder: home)
         // A plugin has its time limit, but at least ten seconds, to start and say hello.
         #expect {
             try fake.declarations()
@@ -60,9 +57,7 @@ import Testing
     }
 
     @Test func aPluginThatExitsAtStartIsOneLineAndItsStderrIsLogged() throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin("exit", folder: folder)
+        let fake = FakePlugin("exit", folder: home)
         #expect {
             try fake.declarations()
         } throws: { error in
@@ -72,14 +67,12 @@ import Testing
     }
 
     @Test func aProgramThatDoesNotExistIsNamed() throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         for (command, reason) in [
             (["no-such-plugin-program"], "cannot start: no program 'no-such-plugin-program' in PATH"),
             (["plugins/missing.py"], "cannot start: no such program 'plugins/missing.py' (relative to the config's folder)"),
         ] {
             let spec = PluginSpec(
-                module: "Fake", command: command, configDirectory: folder.path, timeoutMilliseconds: 1000,
+                module: "Fake", command: command, configDirectory: home.path, timeoutMilliseconds: 1000,
                 logPath: nil, configLine: "")
             #expect {
                 try PluginProbe.declarations(of: spec, log: PluginLog(path: nil))
@@ -90,9 +83,7 @@ import Testing
     }
 
     @Test func garbageAndStrayLinesAreLoggedAndSkipped() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin("garbage", folder: folder)
+        let fake = FakePlugin("garbage", folder: home)
         let screen = try await fake.open()
         _ = try await screen.perform("stray", arguments: [])
         #expect(screen.viewProperties.title == "After stray lines")
@@ -105,9 +96,7 @@ import Testing
     }
 
     @Test func aCrashMidCommandIsOneLineAndThePluginStartsAgainOnNextUse() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let module = try fake.module()
         let screen = try await module.screens[0].make(FeatureInput(["word": "a"]), ScreenContext())
         let first = try #require(fake.host.runningProcessIDs.first)
@@ -131,10 +120,8 @@ import Testing
     }
 
     @Test func aHungCommandIsStoppedAtTheDeadline() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         // Long enough for opening the screen on a busy machine; 'hang' never answers.
-        let fake = FakePlugin(timeoutMilliseconds: 3000, folder: folder)
+        let fake = FakePlugin(timeoutMilliseconds: 3000, folder: home)
         let screen = try await fake.open()
         let pid = try #require(fake.host.runningProcessIDs.first)
         await #expect(
@@ -149,9 +136,7 @@ import Testing
     }
 
     @Test func aCancelThatThePluginHonoursLeavesItRunning() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let screen = try await fake.open()
         let command = Task { @MainActor in try await screen.perform("slow", arguments: []) }
         command.cancel()
@@ -163,9 +148,7 @@ import Testing
     }
 
     @Test func aCancelThatThePluginIgnoresEndsInAKill() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let screen = try await fake.open()
         let pid = try #require(fake.host.runningProcessIDs.first)
         let command = Task { @MainActor in try await screen.perform("hang", arguments: []) }
@@ -182,9 +165,7 @@ import Testing
     }
 
     @Test func aPluginThatStopsReadingCannotStallTheShell() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin("deaf", folder: folder)
+        let fake = FakePlugin("deaf", folder: home)
         let screen = try await fake.open()
         // More than a pipe holds: the write waits two seconds for the plugin, then gives up.
         let words = Array(repeating: String(repeating: "x", count: 1000), count: 300)
@@ -199,9 +180,7 @@ import Testing
     }
 
     @Test func aViewOfTenThousandRowsArrivesWhole() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let screen = try await fake.open()
         _ = try await screen.perform("rows", arguments: ["10000"])
         guard case .table(let table) = try #require(screen.viewProperties.content.first) else {
@@ -214,9 +193,7 @@ import Testing
     }
 
     @Test func anEventTheScreenDoesNotDeclareIsRefused() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let screen = try await fake.open()
         await #expect(
             throws: UserFacingError(
@@ -229,9 +206,7 @@ import Testing
     }
 
     @Test func commandsAreCheckedBeforeThePluginIsAsked() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         let screen = try await fake.open()
         await #expect(throws: UnknownCommand(name: "nope")) { _ = try await screen.perform("nope", arguments: []) }
         await #expect(throws: UserFacingError("missing N — usage: rows N")) { _ = try await screen.perform("rows", arguments: []) }
@@ -239,9 +214,7 @@ import Testing
     }
 
     @Test func shuttingDownLeavesNoProcess() async throws {
-        let folder = try FakePlugin.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fake = FakePlugin(folder: folder)
+        let fake = FakePlugin(folder: home)
         _ = try await fake.open()
         let pid = try #require(fake.host.runningProcessIDs.first)
         #expect(processExists(pid))

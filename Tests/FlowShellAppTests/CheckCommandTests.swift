@@ -4,7 +4,9 @@ import Testing
 
 /// `flowshell check` on the corpus of broken configs: each file beside its `.expected`, whose
 /// first line is `exit N` and the rest the exact output.
-@Suite struct CheckCommandTests {
+@Suite struct CheckCommandTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     static let corpus = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/configs")
 
     static var corpusFiles: [String] {
@@ -55,8 +57,6 @@ import Testing
     func theShellRefusesBrokenFlowsWithTheSameMessages(file: String) throws {
         let expected = try Self.expectation(for: file)
         guard expected.status != 0 else { return }
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try FlowShellBinary.run(
             ["--config", file], input: "where\n", in: Self.corpus,
             environment: FlowShellBinary.environment(home: home))

@@ -7,19 +7,11 @@ import Glibc
 
 /// Bookings live in SQLite: what the screen calls booked survives kill -9, and two shells on
 /// one data folder see each other's bookings.
-@Suite(.serialized) struct DurabilityTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
-
-    private func shell(home: URL) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal.flowshell(["--config", config, "--fresh"], home: home, columns: 200)
-        try terminal.expect("Cars › ")
-        return terminal
-    }
+@Suite(.serialized) struct DurabilityTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func aConfirmedBookingSurvivesKillNine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try shell(home: home)
+        let terminal = try atCars(["--config", config, "--fresh"], columns: 200)
         try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
         try terminal.enter("book", expecting: "[Sign in] › ")
         try terminal.enter("login alice", expecting: "[Book Kia Rio] › ")
@@ -27,25 +19,19 @@ import Glibc
         kill(terminal.pid, SIGKILL)
         #expect(try terminal.waitForExit() == 128 + SIGKILL)
 
-        let after = try FlowShellBinary.run(
-            ["--config", config, "--fresh"], input: "bookings\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let after = try flowshell(["--config", config, "--fresh"], input: "bookings\n")
         #expect(after.errors == "")
         #expect(after.output.contains("1 booking\n"))
         #expect(after.output.contains("BK-1001  Kia Rio"))
     }
 
     @Test func twoShellsShareTheirBookings() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let first = try shell(home: home)
+        let first = try atCars(["--config", config, "--fresh"], columns: 200)
         try first.enter("bookings", expecting: "[Sign in] › ")
         try first.enter("login alice", expecting: "No bookings yet.", "Cars › My bookings › ")
 
         // A second shell on the same data folder books while the first is open.
-        let second = try FlowShellBinary.run(
-            ["--config", config, "--fresh"], input: "select zoe\nbook\nhours 2\nconfirm\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let second = try flowshell(["--config", config, "--fresh"], input: "select zoe\nbook\nhours 2\nconfirm\n")
         #expect(second.errors == "")
         #expect(second.output.contains("✓ Booked Renault Zoe for 2 h — booking BK-1001"))
 
@@ -53,21 +39,16 @@ import Glibc
         try first.enter("refresh", expecting: "BK-1001  Renault Zoe", "1 booking")
         // The prompt after a later command's answer is the line editor's, reading again.
         try first.enter("where", expecting: "2. My bookings (booking.list)", "My bookings › ")
-        first.type("\u{04}")
-        #expect(try first.waitForExit() == 0)
+        #expect(try first.quit(typing: "\u{04}") == 0)
     }
 
     @Test func shellsStartedTogetherOnANewDataFolderAllBook() async throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = self.config
         // Each makes the settings and bookings databases' schemas at the same moment as the others.
         let results = try await withThrowingTaskGroup(of: FlowShellBinary.Result.self) { group in
             for (index, car) in ["rio", "zoe", "polo", "leaf"].enumerated() {
                 group.addTask {
-                    try FlowShellBinary.run(
-                        ["--config", config, "--fresh"], input: "select \(car)\nbook\nlogin user\(index)\nconfirm\n",
-                        in: home, environment: FlowShellBinary.environment(home: home))
+                    try flowshell(["--config", config, "--fresh"], input: "select \(car)\nbook\nlogin user\(index)\nconfirm\n")
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

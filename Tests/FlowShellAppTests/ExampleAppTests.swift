@@ -5,7 +5,9 @@ import Testing
 /// examples/greeter, a shell of one's own on FlowShell: it is what `flowshell new app` writes,
 /// and its binary (built with the repository's) is a shell with its own name, banner, state
 /// folder and feature.
-@Suite struct ExampleAppTests {
+@Suite struct ExampleAppTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     let example = FlowShellBinary.repository.appendingPathComponent("examples/greeter")
     /// The example's binary, built beside flowshell (as its target's name, in this package).
     let binary = FlowShellBinary.url.deletingLastPathComponent().appendingPathComponent("GreeterApp")
@@ -43,8 +45,6 @@ import Testing
     }
 
     @Test func itSaysItsOwnNameAndVersion() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let version = try run(["--version"], input: "", home: home)
         #expect(version.output == "greeter 0.1.0\n")
         let help = try run(["--help"], input: "", home: home)
@@ -75,8 +75,6 @@ import Testing
     /// The engine knows nothing of car sharing: what a shell of one's own says of itself (its
     /// command line's help and its prompt's) names no car, operator or booking of the demo.
     @Test func nothingItSaysSpeaksOfTheDemosCars() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let said = try [
             run(["--help"], input: "", home: home), run(["run", "--help"], input: "", home: home),
             run([], input: "help\nhelp open\nhelp set\nset\nwhere\n", home: home), run(["--generate-manual"], input: "", home: home),
@@ -93,8 +91,6 @@ import Testing
     }
 
     @Test func aPipedSessionRunsItsFeatureWithItsOwnStateFolder() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // Run away from any config.json: the built-in flow starts on the Greeter's screen.
         let result = try run(["--restore"], input: "greet\nwhere\n", home: home)
         #expect(result.status == 0, "\(result.errors)")
@@ -109,8 +105,6 @@ import Testing
     }
 
     @Test func atATerminalItShowsItsOwnBannerAndKeepsItsHistory() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal(
             executable: binary.path, arguments: [],
             environment: FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"]),
@@ -127,8 +121,6 @@ import Testing
     /// scripts/tests/test_new_app.py drives a command through a WebSocket of a new app's.
     @Test(.timeLimit(.minutes(2)))
     func itsBrowserProgramServesItsFlow() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let server = Process()
         server.executableURL = binary.deletingLastPathComponent().appendingPathComponent("GreeterServe")
         server.arguments = ["--port", "0"]
@@ -155,8 +147,6 @@ import Testing
     /// examples/notes, the shell the guides build: its built-in flow is its config.json, the flow
     /// is sound, and a person's notes, lock and order outlive the session.
     @Test func theNotesShellKeepsItsNotesAndItsFlowIsItsConfig() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let notes = FlowShellBinary.repository.appendingPathComponent("examples/notes")
         let flow = try String(contentsOf: notes.appendingPathComponent("Sources/NotesShell/NotesFlow.swift"), encoding: .utf8)
         let config = try String(contentsOf: notes.appendingPathComponent("config.json"), encoding: .utf8)

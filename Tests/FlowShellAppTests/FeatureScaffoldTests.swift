@@ -7,10 +7,12 @@ import Testing
 
 /// `flowshell new feature`: what it writes and what it refuses. Building what it writes is
 /// done once, by the tutorial (scripts/tests/test_tutorial.py), which `make test` runs.
-@Suite struct FeatureScaffoldTests {
+@Suite struct FeatureScaffoldTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A folder that looks like a FlowShell package: its Package.swift and the kit's folder.
     private func package() throws -> URL {
-        let folder = try FlowShellBinary.temporaryFolder()
+        let folder = home
         let manifest = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
         try FileManager.default.createDirectory(
@@ -21,7 +23,6 @@ import Testing
 
     @Test func writesOneFilePerScreenAndATestAndKeepsTheListSorted() throws {
         let folder = try package()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let created = try FeatureScaffold(packageFolder: folder, name: "Bikes", screens: ["bikes.list", "bikes.map"]).create()
         #expect(
             created == [
@@ -46,7 +47,6 @@ import Testing
 
     @Test func theDefaultScreenIsNamedAfterTheModule() throws {
         let folder = try package()
-        defer { try? FileManager.default.removeItem(at: folder) }
         _ = try FeatureScaffold(packageFolder: folder, name: "TripPlanner", screens: []).create()
         let screen = try String(
             contentsOf: folder.appendingPathComponent("Features/TripPlanner/Sources/TripPlannerHomeScreen.swift"), encoding: .utf8)
@@ -69,7 +69,6 @@ import Testing
     ])
     func refusesWhatWouldNotBuild(name: String, screens: [String], message: String) throws {
         let folder = try package()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let before = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(throws: FeatureScaffold.Refusal(message: message)) {
             try FeatureScaffold(packageFolder: folder, name: name, screens: screens, existingScreens: ["cars.list": "Cars"]).create()
@@ -79,28 +78,19 @@ import Testing
     }
 
     @Test func refusesAFolderThatIsNotAFlowShellPackage() throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try FlowShellBinary.run(
-            ["new", "feature", "Bikes"], input: "", in: folder, environment: FlowShellBinary.environment(home: folder))
+        let result = try flowshell(["new", "feature", "Bikes"])
         #expect(result.status == 2)
         #expect(
             result.errors
-                == "error: \(folder.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)\n"
+                == "error: \(home.path) is not FlowShell or a shell built on it (it needs a Package.swift with a 'let features = [' list, and FlowShellKit among its sources or dependencies)\n"
         )
     }
 
     @Test func addsAFeatureToAShellOfOnesOwn() throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let environment = FlowShellBinary.environment(home: folder)
-        let app = try FlowShellBinary.run(
-            ["new", "app", "notes", "--flowshell", FlowShellBinary.repository.path], input: "", in: folder,
-            environment: environment)
+        let app = try flowshell(["new", "app", "notes", "--flowshell", FlowShellBinary.repository.path])
         #expect(app.status == 0, "\(app.errors)")
-        let package = folder.appendingPathComponent("notes")
-        let feature = try FlowShellBinary.run(
-            ["new", "feature", "Todo", "--package", package.path], input: "", in: folder, environment: environment)
+        let package = home.appendingPathComponent("notes")
+        let feature = try flowshell(["new", "feature", "Todo", "--package", package.path])
         #expect(feature.status == 0, "\(feature.errors)")
         // A shell of one's own lists its modules by hand, for both its programs: the next step says where.
         #expect(

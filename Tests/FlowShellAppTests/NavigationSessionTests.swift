@@ -9,18 +9,16 @@ import Foundation
 import Testing
 
 /// Deep links, guards, restored state and live reload through the real binary.
-@Suite(.serialized) struct NavigationSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct NavigationSessionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func deepLinkLoginBookQuitAndComeBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
 
         // --restore: a script remembers where it was only when asked to.
-        let first = try FlowShellBinary.run(
-            ["--config", config, "--restore", "--open", "/cars/rio"],
-            input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n", in: home, environment: environment)
+        let first = try flowshell(
+            ["--config", config, "--restore", "--open", "/cars/rio"], input: "where\nbook\nlogin alice\nhours 3\nconfirm\nquit\n",
+            environment: environment)
         #expect(first.status == 0)
         #expect(first.errors == "")
         let output = first.output
@@ -32,8 +30,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("settings.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("bookings.sqlite").path))
 
-        let second = try FlowShellBinary.run(
-            ["--config", config, "--restore"], input: "where\nback\nbookings\nback\naccount\n", in: home, environment: environment)
+        let second = try flowshell(
+            ["--config", config, "--restore"], input: "where\nback\nbookings\nback\naccount\n", environment: environment)
         #expect(second.status == 0)
         #expect(second.errors == "")
         #expect(second.output.hasPrefix("Kia Rio\n"), "back where the first session ended")
@@ -43,49 +41,37 @@ import Testing
         #expect(!second.output.contains("Sign in"), "the session was kept")
         #expect(second.output.contains("signed in as alice"))
 
-        let fresh = try FlowShellBinary.run(["--config", config, "--fresh"], input: "where\n", in: home, environment: environment)
+        let fresh = try flowshell(["--config", config, "--fresh"], input: "where\n", environment: environment)
         #expect(fresh.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
     @Test func aLinkOpenedAtStartIsWhereTheNextStartBegins() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        _ = try FlowShellBinary.run(
-            ["--config", config, "--restore", "--open", "/cars/zoe"], input: "", in: home, environment: environment)
-        let next = try FlowShellBinary.run(["--config", config, "--restore"], input: "where\n", in: home, environment: environment)
+        _ = try flowshell(["--config", config, "--restore", "--open", "/cars/zoe"], environment: environment)
+        let next = try flowshell(["--config", config, "--restore"], input: "where\n", environment: environment)
         #expect(next.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
     }
 
     @Test func aSessionThatGoesNowhereLeavesTheStateFileAlone() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         let state = home.appendingPathComponent("navigation.json")
         func fileNumber() throws -> Int? {
             try FileManager.default.attributesOfItem(atPath: state.path)[.systemFileNumber] as? Int
         }
-        _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "select rio\n", in: home, environment: environment)
+        _ = try flowshell(["--config", config, "--state", state.path], input: "select rio\n", environment: environment)
         let written = try #require(try fileNumber())
         // Saving writes a new file and renames it over the old one: the same file means no save.
-        let idle = try FlowShellBinary.run(
-            ["--config", config, "--state", state.path], input: "where\nshow\nquit\n",
-            in: home, environment: environment)
+        let idle = try flowshell(["--config", config, "--state", state.path], input: "where\nshow\nquit\n", environment: environment)
         #expect(idle.output.contains("2. Kia Rio (cars.details, carID=rio)\n"))
         #expect(try fileNumber() == written)
-        _ = try FlowShellBinary.run(["--config", config, "--state", state.path], input: "back\n", in: home, environment: environment)
+        _ = try flowshell(["--config", config, "--state", state.path], input: "back\n", environment: environment)
         #expect(try fileNumber() != written)
-        let next = try FlowShellBinary.run(
-            ["--config", config, "--state", state.path], input: "where\n", in: home, environment: environment)
+        let next = try flowshell(["--config", config, "--state", state.path], input: "where\n", environment: environment)
         #expect(next.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
     @Test func aPlateIsLookedUpAndAnUnknownOneChangesNothing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "open /plates/c789-fg\nwhere\nopen /plates/ZZZ\nwhere\nopen /nowhere\n")
         #expect(result.status == 1)
         #expect(result.output.components(separatedBy: "2. Škoda Octavia (cars.details, carID=octavia)\n").count == 3)
         #expect(
@@ -97,13 +83,9 @@ import Testing
     }
 
     @Test func aCorruptStateFileIsReportedAndTheShellStartsAtTheRoot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json")
         try Data("{ not json".utf8).write(to: state)
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--state", state.path], input: "select zoe\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--state", state.path], input: "select zoe\n")
         #expect(result.status == 0)
         #expect(result.errors == "! \(state.path): not a FlowShell state file (or of another version); starting at the root\n")
         #expect(result.output.hasPrefix("Cars\n"))
@@ -113,28 +95,20 @@ import Testing
     }
 
     @Test func aSignInLayerSavedWithoutItsStepSaysWhatOpensItAgain() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json").path
-        let first = try FlowShellBinary.run(
-            ["--config", config, "--state", state], input: "select rio\nbook\nwhere\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let first = try flowshell(["--config", config, "--state", state], input: "select rio\nbook\nwhere\n")
         #expect(first.output.contains("3. Sign in [modal]"))
         // As a version that did not save a guard's step wrote it (PendingGuardAcrossRunsTests: with it).
         var saved = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(contentsOf: URL(fileURLWithPath: state)))
         #expect(saved.pendingGuards.count == 1)
         saved.pendingGuards = []
         try JSONEncoder().encode(saved).write(to: URL(fileURLWithPath: state))
-        let second = try FlowShellBinary.run(
-            ["--config", config, "--state", state], input: "where\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let second = try flowshell(["--config", config, "--state", state], input: "where\n")
         #expect(second.errors == "! Sign in was not reopened: it opens only when sign-in is needed; type book again to get there\n")
         #expect(second.output.hasSuffix("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n"))
     }
 
     @Test func aStateFromAnotherFlowKeepsWhatStillFits() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("saved.json")
         // Written as the state file's format has it, field by field.
         let saved = """
@@ -146,9 +120,7 @@ import Testing
             ]}
             """
         try Data(saved.utf8).write(to: state)
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--state", state.path], input: "where\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--state", state.path], input: "where\n")
         // A car's details lead nowhere but to booking: the second details and what is above it go.
         #expect(result.errors == "! Car details and My bookings were not reopened: nothing in this flow leads there from Car details\n")
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n2. Renault Zoe (cars.details, carID=zoe)\n"))
@@ -198,16 +170,14 @@ import Testing
 }
 
 /// The shell follows its config file as it is edited, without losing the line being typed.
-@Suite(.serialized) struct LiveReloadTests {
+@Suite(.serialized) struct LiveReloadTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func anEditAppliesByItselfAndTheTypedLineComesBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
         // Wide enough that no message wraps.
-        let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)
-        try terminal.expect("Cars › ")
-        terminal.type("select ri")
-        try terminal.expect("select ri")
+        let terminal = try atCars(["--config", file.path], columns: 300)
+        try terminal.type("select ri", expecting: "select ri")
 
         // An editor's save: a new file renamed over the old one.
         let edited = original.replacingOccurrences(
@@ -226,7 +196,6 @@ import Testing
         try terminal.expect("the flow that was running goes on")
         try terminal.expect("Cars › [Kia Rio] › ")
         try terminal.enter("where", expecting: "2. Kia Rio [modal] (cars.details, carID=rio)", "› ")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 }

@@ -7,10 +7,12 @@ import Testing
 
 /// `flowshell new plugin`: what it writes, that a Python one passes its test and runs as a
 /// flow's root at once, and what it refuses.
-@Suite struct PluginScaffoldTests {
+@Suite struct PluginScaffoldTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A folder that looks like a FlowShell package: its Package.swift and the Python helper.
     private func package() throws -> URL {
-        let folder = try FlowShellBinary.temporaryFolder()
+        let folder = home
         try FileManager.default.copyItem(
             at: FlowShellBinary.repository.appendingPathComponent("Package.swift"),
             to: folder.appendingPathComponent("Package.swift"))
@@ -35,7 +37,6 @@ import Testing
 
     @Test func aPythonPluginPassesItsTestAndRunsAsTheRoot() throws {
         let folder = try package()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try FlowShellBinary.run(
             ["new", "plugin", "BikeShare", "--language", "python", "--package", folder.path], input: "",
             in: folder, environment: FlowShellBinary.environment(home: folder))
@@ -72,7 +73,6 @@ import Testing
 
     @Test func aSwiftPluginIsAPackageWhoseScreenIsAnOrdinaryScreen() throws {
         let folder = try package()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let scaffold = PluginScaffold(packageFolder: folder, name: "Parking", language: .swift, existingScreens: [:])
         #expect(
             try scaffold.create() == [
@@ -93,7 +93,6 @@ import Testing
 
     @Test func refusesWhatCannotBeAPlugin() throws {
         let folder = try package()
-        defer { try? FileManager.default.removeItem(at: folder) }
         func refusal(_ name: String, _ language: PluginScaffold.Language = .python, existing: [String: String] = [:]) -> String? {
             do {
                 _ = try PluginScaffold(packageFolder: folder, name: name, language: language, existingScreens: existing).create()

@@ -10,7 +10,9 @@ import Testing
 @testable import flowshell
 
 /// Keeps the package's hand-kept pieces in step with what they describe.
-@Suite struct ProjectLayoutTests {
+@Suite struct ProjectLayoutTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     let repository = FlowShellBinary.repository
 
     @Test func everyFeatureFolderIsInThePackageList() throws {
@@ -84,18 +86,12 @@ import Testing
 
     @Test(arguments: ["config.json", "examples/modal-details.json"])
     func theRepositorysFlowsStartWithoutAWord(path: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", repository.appendingPathComponent(path).path], input: "quit\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", repository.appendingPathComponent(path).path], input: "quit\n")
         #expect(result.status == 0)
         #expect(result.errors == "", "warnings or errors for \(path)")
     }
 
     @Test func aBrokenConfigStopsTheShellWithEveryProblem() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let broken = """
             {
               "app": "carsharing",
@@ -107,7 +103,7 @@ import Testing
             }
             """
         try Data(broken.utf8).write(to: home.appendingPathComponent("config.json"))
-        let result = try FlowShellBinary.run([], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell([], input: "where\n")
         #expect(result.status == 2)
         #expect(result.output == "")
         #expect(
@@ -122,7 +118,7 @@ import Testing
 
         let fixed = broken.replacingOccurrences(of: "stlye", with: "style")
         try Data(fixed.utf8).write(to: home.appendingPathComponent("config.json"))
-        let second = try FlowShellBinary.run([], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let second = try flowshell([], input: "where\n")
         #expect(second.status == 2)
         #expect(
             second.errors == """
@@ -134,16 +130,12 @@ import Testing
     }
 
     @Test func aMissingOrMalformedConfigIsNamed() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let missing = try FlowShellBinary.run(
-            ["--config", "nowhere.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let missing = try flowshell(["--config", "nowhere.json"])
         #expect(missing.status == 2)
         #expect(missing.errors == "nowhere.json: error: cannot read the flow config: no such file\n")
 
         try Data("{\n  \"app\": \"x\",\n".utf8).write(to: home.appendingPathComponent("cut.json"))
-        let cut = try FlowShellBinary.run(
-            ["--config", "cut.json"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let cut = try flowshell(["--config", "cut.json"])
         #expect(cut.status == 2)
         #expect(
             cut.errors

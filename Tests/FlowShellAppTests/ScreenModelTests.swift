@@ -14,7 +14,9 @@ import Testing
 /// what each screen declares and does, its ViewProperties are plain data, and nothing in the
 /// features is named twice or wired by hand.
 @MainActor
-@Suite struct ScreenModelTests {
+@Suite struct ScreenModelTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// An input for each sample screen that needs one.
     static let inputs: [String: [String: String]] = [
         "cars.details": ["carID": "rio"],
@@ -65,8 +67,6 @@ import Testing
     /// against `view-properties.schema.json`.
     @Test(.enabled(if: JSONSchemaValidator.isInstalled, "python3 with jsonschema is not installed"))
     func theJSONScreensFollowTheirSchema() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let session = try FlowShellBinary.run(
             ["--output", "json", "--fresh"], input: "select rio\nbook\nlogin alice\nhours 2\nconfirm\noperators\nback\n",
             in: FlowShellBinary.repository, environment: FlowShellBinary.environment(home: home))

@@ -3,29 +3,21 @@ import Foundation
 import Testing
 
 /// A state file or data folder that cannot be used is said once, in the user's words.
-@Suite struct StorageFaultTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct StorageFaultTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func aStateFileThatIsAFolderIsSaidOnceAndTheShellGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let state = home.appendingPathComponent("state-folder")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--state", state.path], input: "select rio\nwhere\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--state", state.path], input: "select rio\nwhere\n")
         #expect(result.status == 0)
         #expect(result.errors == "! cannot save where you are to \(state.path): '\(state.path)' is a folder, not a file\n")
         #expect(result.output.contains("2. Kia Rio (cars.details, carID=rio)"))
     }
 
     @Test func aDataFolderThatIsAFileIsSaidInWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try Data().write(to: home.appendingPathComponent("data"))
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", "data"], input: "where\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--data-dir", "data"], input: "where\n")
         // The app runs without its settings, and says so.
         #expect(result.status == 0)
         #expect(
@@ -85,8 +77,6 @@ import Testing
 
     @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
     func onAReadOnlyDiskSettingsLastTheSessionAndABookingIsRefusedInWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // A booking made while the disk could be written, then the disk made read-only.
         let (result, data) = try runOnSmallDisk(
             prepare: Self.bookedAndSignedOut, disk: "ro",
@@ -106,8 +96,6 @@ import Testing
 
     @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
     func onAReadOnlyDiskTheSettingsKeptBeforeAreRead() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // SQLite cannot open a database in WAL mode there as it usually does (it would make its
         // shared-memory file): the session kept before is read all the same.
         let (result, _) = try runOnSmallDisk(prepare: "account\nlogin bob\n", disk: "ro", input: "account\n", in: home)
@@ -116,16 +104,12 @@ import Testing
     }
 
     @Test func settingsThatCannotBeReadAreSaidOnceAndTheAppGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let data = home.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         // Not a database at all: what a damaged disk or another program might leave.
         try Data(String(repeating: "not a database ", count: 100).utf8).write(to: data.appendingPathComponent("settings.sqlite"))
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", "data", "--no-history"],
-            input: "account\nlogin alice\nback\naccount\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(
+            ["--config", config, "--data-dir", "data", "--no-history"], input: "account\nlogin alice\nback\naccount\n")
         #expect(result.status == 0)
         #expect(
             result.errors == """
@@ -138,8 +122,6 @@ import Testing
 
     @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
     func onAFullDiskSettingsLastTheSessionAndABookingIsRefusedInWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let (result, data) = try runOnSmallDisk(
             prepare: Self.bookedAndSignedOut, disk: "full",
             input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\naccount\n",

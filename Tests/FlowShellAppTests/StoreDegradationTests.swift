@@ -4,19 +4,16 @@ import Testing
 
 /// A store that cannot be used makes only the screens that need it unavailable; a damaged one
 /// is kept aside and a new one started.
-@Suite struct StoreDegradationTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct StoreDegradationTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func aDamagedBookingsDatabaseIsKeptAsideAndSaidOnce() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let data = home.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         try garbage.write(to: data.appendingPathComponent("bookings.sqlite"))
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", data.path], input: "account\nlogin alice\nback\nbookings\nback\nbookings\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(
+            ["--config", config, "--data-dir", data.path], input: "account\nlogin alice\nback\nbookings\nback\nbookings\n")
         #expect(result.errors == "")
         let notices = result.output.components(separatedBy: "! the bookings database was damaged; it is kept as bookings.sqlite.damaged-")
         #expect(notices.count == 2, "said once")
@@ -26,14 +23,11 @@ import Testing
     }
 
     @Test func anUnusableDataFolderLeavesTheCarsBrowsable() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let blocker = home.appendingPathComponent("data")
         try Data("not a folder".utf8).write(to: blocker)
         let folder = blocker.appendingPathComponent("flowshell").path
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", folder], input: "select rio\nback\naccount\nlogin alice\nback\nbookings\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(
+            ["--config", config, "--data-dir", folder], input: "select rio\nback\naccount\nlogin alice\nback\nbookings\n")
         #expect(result.output.contains("Kia Rio\n"), "browsing works")
         #expect(result.errors.contains("! settings such as the session will not be kept ("))
         #expect(

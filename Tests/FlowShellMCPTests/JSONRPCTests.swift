@@ -1,3 +1,4 @@
+import FlowShellRuntime
 import Foundation
 import Testing
 

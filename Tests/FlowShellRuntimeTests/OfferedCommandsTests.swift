@@ -29,31 +29,18 @@ struct OfferedDemoScreen: Screen {
     }
 }
 
-/// A View that keeps the help listings it is shown.
-@MainActor
-final class HelpKeepingOutput: SessionView {
-    var listings: [HelpListing] = []
-    func screen(_ screen: ScreenSnapshot) {}
-    func notice(_ notice: Notice) {}
-    func help(_ listing: HelpListing) { listings.append(listing) }
-    func usage(_ usage: CommandUsage) {}
-    func stack(_ entries: [StackEntry]) {}
-    func text(_ lines: [String]) {}
-    func progress(_ running: Bool) {}
-}
-
 /// What a session offers, kept in parts: looked up in the right order, and made again only
 /// when what it comes from changed.
 @MainActor
 @Suite struct OfferedCommandsTests {
-    private func makeSession() async throws -> (Session, HelpKeepingOutput) {
+    private func makeSession() async throws -> (Session, KeptOutput) {
         let module = FeatureModule(name: "OfferedDemo", screens: [OfferedDemoScreen.self]) { _, _ in }
         let config = #"""
             {"app": "offered", "root": "offered.home", "modules": ["OfferedDemo"],
              "transitions": [{"from": "offered.home", "command": "again", "summary": "Open home again", "to": "offered.home", "style": "push"}]}
             """#
         let runtime = try await FlowRuntime.start(config: config, modules: [module])
-        let output = HelpKeepingOutput()
+        let output = KeptOutput()
         let session = Session(runtime: runtime, output: output)
         session.showTop()
         return (session, output)

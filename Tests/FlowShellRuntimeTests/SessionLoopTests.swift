@@ -1,72 +1,16 @@
 import FlowCoordinator
 import FlowShellKit
 @testable import FlowShellRuntime
+import FlowShellTestSupport
 import Testing
-
-/// Tells a test that a slow command started.
-final class SlowStarts: Sendable {
-    let started: AsyncStream<Void>
-    let signal: AsyncStream<Void>.Continuation
-
-    init() {
-        (started, signal) = AsyncStream<Void>.makeStream()
-    }
-}
-
-/// A screen with a command that runs until cancelled (`slow`, saying it started) and one that counts.
-struct LoopDemoScreen: Screen {
-    static let id = "loop.home"
-    static let title = "Home"
-
-    let starts: SlowStarts?
-
-    init(input: Nothing, context: ScreenContext) {
-        starts = try? context.services.resolve(SlowStarts.self)
-    }
-
-    func load() -> Int { 0 }
-
-    static let commands: [ScreenCommand<Self>] = [
-        .command("slow", "Runs until cancelled") { screen, count, _ in
-            screen.starts?.signal.yield()
-            try await Task.sleep(for: .seconds(24 * 60 * 60))
-            count = 99
-        },
-        .command("count", "Counts") { _, count, _ in count += 1 },
-        .command("fail", "Fails") { _, _, _ in throw UserFacingError("it broke") },
-    ]
-
-    static func render(_ count: Int) -> ViewProperties {
-        ViewProperties(title: title, content: [.text("count \(count)")])
-    }
-}
-
-/// A View that keeps what it is shown.
-@MainActor
-final class KeptOutput: SessionView {
-    var texts: [String] = []
-    var notices: [Notice] = []
-    func screen(_ screen: ScreenSnapshot) {
-        for case .text(let text) in screen.properties.content { texts.append(text) }
-    }
-    func notice(_ notice: Notice) { notices.append(notice) }
-    func help(_ listing: HelpListing) {}
-    func usage(_ usage: CommandUsage) {}
-    func stack(_ entries: [StackEntry]) {}
-    func text(_ lines: [String]) {}
-    func progress(_ running: Bool) {}
-}
 
 /// The one loop a session is driven by: lines in order, Tab and cancel at once.
 @MainActor
 @Suite struct SessionLoopTests {
     private func makeSession() async throws -> (Session, KeptOutput, SlowStarts) {
         let starts = SlowStarts()
-        let module = FeatureModule(name: "LoopDemo", screens: [LoopDemoScreen.self]) { container, _ in
-            container.register(starts)
-        }
         let runtime = try await FlowRuntime.start(
-            config: #"{"app": "loop", "root": "loop.home", "modules": ["LoopDemo"]}"#, modules: [module])
+            config: SlowScreen.flow, modules: [SlowScreen.module(telling: starts)])
         let output = KeptOutput()
         let session = Session(runtime: runtime, output: output, cancellable: true)
         session.showTop()

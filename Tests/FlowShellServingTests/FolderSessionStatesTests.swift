@@ -1,13 +1,16 @@
 import FlowShellServing
 import FlowCoordinator
 import FlowShellRuntime
+import FlowShellTestSupport
 import Foundation
 import Testing
 
 /// What tabs' sessions knew is kept on disk, one private file a tab, so that a tab comes back to
 /// it after the server restarts; a state nobody comes back to is forgotten after a week.
 @MainActor
-@Suite struct FolderSessionStatesTests {
+@Suite struct FolderSessionStatesTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     private let tab = String(repeating: "a", count: 32)
     private let rio = SessionState(
         place: NavigationSnapshot(
@@ -17,14 +20,8 @@ import Testing
                 NavigationEntry(screen: "cars.details", input: ["carID": "rio"], presentation: .pushed),
             ]), history: ["select rio", "alias two book --hours 2"], aliases: ["two": "book --hours 2"], settings: ["width": "80"])
 
-    private func scratch() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tab-places-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aPlaceOutlivesTheServerThatKeptIt() throws {
-        let folder = try scratch() + "/web-tabs"
+        let folder = home.path + "/web-tabs"
         FolderSessionStates(folder: folder).keep(rio, for: tab)
         // Another server on the same folder: the tab comes back to Kia Rio.
         #expect(FolderSessionStates(folder: folder).state(of: tab) == rio)
@@ -33,7 +30,7 @@ import Testing
     }
 
     @Test func quitForgetsThePlace() throws {
-        let places = FolderSessionStates(folder: try scratch())
+        let places = FolderSessionStates(folder: home.path)
         places.keep(rio, for: tab)
         places.forget(tab)
         #expect(places.state(of: tab) == nil)
@@ -41,7 +38,7 @@ import Testing
     }
 
     @Test func aPlaceNotUsedForAWeekIsForgotten() throws {
-        let folder = try scratch()
+        let folder = home.path
         var now = Date()
         let places = FolderSessionStates(folder: folder, now: { now })
         places.keep(rio, for: tab)
@@ -53,7 +50,7 @@ import Testing
     }
 
     @Test func pruningRemovesTheFilesOfPlacesNotUsedForAWeek() throws {
-        let folder = try scratch()
+        let folder = home.path
         var now = Date()
         let places = FolderSessionStates(folder: folder, now: { now })
         places.keep(rio, for: tab)
@@ -70,7 +67,7 @@ import Testing
     }
 
     @Test func aFolderThatCannotBeWrittenKeepsPlacesInMemoryAndSaysWhy() throws {
-        let blocker = try scratch() + "/not-a-folder"
+        let blocker = home.path + "/not-a-folder"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data())
         let places = FolderSessionStates(folder: blocker + "/web-tabs")
         places.keep(rio, for: tab)
@@ -81,7 +78,7 @@ import Testing
     }
 
     @Test func aFileThatIsNoPlaceIsForgotten() throws {
-        let folder = try scratch()
+        let folder = home.path
         _ = FileManager.default.createFile(atPath: folder + "/\(tab).json", contents: Data("{not json".utf8))
         #expect(FolderSessionStates(folder: folder).state(of: tab) == nil)
         #expect(!FileManager.default.fileExists(atPath: folder + "/\(tab).json"))
@@ -89,7 +86,7 @@ import Testing
 
     @Test func aPlaceKeptBeforeSessionsKeptMoreIsReadAsThePlaceAlone() throws {
         // A server of the last version kept a bare navigation snapshot in the tab's file.
-        let folder = try scratch()
+        let folder = home.path
         let encoder = JSONEncoder()
         try encoder.encode(rio.place).write(to: URL(fileURLWithPath: folder + "/\(tab).json"))
         #expect(FolderSessionStates(folder: folder).state(of: tab) == SessionState(place: rio.place))

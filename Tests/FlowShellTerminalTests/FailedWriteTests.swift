@@ -12,8 +12,8 @@ import Darwin
 /// replaced with `>` is replaced whole or not at all, a failed `>>` takes back what it added
 /// (and the file it made), while `>` onto what is not a regular file (`/dev/null`, a FIFO) still
 /// writes to it.
-@Suite struct FailedWriteTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct FailedWriteTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, in home: URL) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))
@@ -30,8 +30,6 @@ import Darwin
     }
 
     @Test func aWriteToAFullDeviceIsTheLinesError() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let full = Self.device("full", minor: 7, in: home), null = Self.device("null", minor: 3, in: home)
         let result = try run("where > \(full)\nwhere >> \(full)\nhistory -o \(full)\nwhere > \(null)\n", in: home)
         #expect(
@@ -49,8 +47,6 @@ import Darwin
     }
 
     @Test func aFIFOIsWrittenToAsItIs() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let fifo = home.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // The reader opens the FIFO and reads until the shell closes it.
@@ -79,8 +75,6 @@ import Darwin
 
     @Test(.enabled(if: mayMount, "mounting a small tmpfs needs root (CI runs as root), so the full disk is not made here"))
     func aFileReplacedOnAFullDiskIsLeftAsItWas() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let disk = home.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         try #require(SmallDisk.mount(at: disk.path))

@@ -20,7 +20,9 @@ import Synchronization
 /// its own handler there — none falls through to another's (a forgotten one would once have
 /// quit the shell).
 @MainActor
-@Suite struct GlobalCommandTests {
+@Suite struct GlobalCommandTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     enum FrontEnd: Hashable {
         case terminal, browser, ssh, agent, harness
     }
@@ -81,9 +83,7 @@ import Synchronization
     }
 
     @Test func everyCommandOfATerminalSessionRunsAndOnlyQuitAndExitLeave() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("empty.txt")
+        let script = home.appendingPathComponent("empty.txt")
         try Data().write(to: script)
         for name in Self.names(of: .terminal).sorted() {
             let runtime = try await FlowRuntime.start(config: Self.config, modules: [Self.module])
@@ -126,13 +126,10 @@ import Synchronization
     ]
 
     @Test func everyCommandOfTheTerminalRunsItsOwnHandlerThroughTheBinary() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         for name in Self.names(of: .terminal).sorted() {
             if let example = examples[name] {
-                let result = try FlowShellBinary.run(
-                    ["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+                let result = try flowshell(["--config", carSharing], input: "\(example.line)\nwhere\n", environment: environment)
                 let said = result.output + result.errors
                 if let shows = example.shows {
                     #expect(said.contains(shows), "\(example.line) showed: \(said)")
@@ -142,8 +139,7 @@ import Synchronization
                     result.output.hasSuffix("(cars.list)\n") || result.output.hasSuffix("(cars.details, carID=rio)\n"),
                     "\(example.line) ended the session: \(said)")
             } else if let example = leaving[name] {
-                let result = try FlowShellBinary.run(
-                    ["--config", carSharing], input: "\(example.line)\nwhere\n", in: home, environment: environment)
+                let result = try flowshell(["--config", carSharing], input: "\(example.line)\nwhere\n", environment: environment)
                 #expect(result.status == example.status)
                 #expect(!result.output.contains("1. Cars (cars.list)"), "nothing runs after \(example.line)")
             } else {
@@ -154,11 +150,7 @@ import Synchronization
     }
 
     @Test func theTerminalListsWhatItHasInItsMachineInterface() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", carSharing, "--output", "json"], input: "help\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", carSharing, "--output", "json"], input: "help\n")
         let help = try #require(Self.messages(result.output).first { $0["type"] as? String == "help" })
         let listed = (help["globalCommands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(Set(listed) == Self.names(of: .terminal) && listed.count == Self.names(of: .terminal).count, "help listed \(listed)")
@@ -269,9 +261,7 @@ import Synchronization
     }
 
     @Test func aBrowserSessionHasNoRedirectionAndRunsNothingOfALineThatAsksForIt() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("out.txt").path
+        let target = home.appendingPathComponent("out.txt").path
         let (session, sent) = try await browserSession()
         for (line, symbol) in [("count > \(target)", ">"), ("count >> \(target)", ">>"), ("count | cat", "|")] {
             _ = sent.take()
@@ -322,9 +312,7 @@ import Synchronization
     }
 
     @Test func whatAnSSHSessionLacksIsUnknownThereAndItHasNoRedirection() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("out.txt").path
+        let target = home.appendingPathComponent("out.txt").path
         let session = try await sshSession()
         for name in Self.reservedNames.subtracting(Self.names(of: .ssh)).sorted() {
             session.type("\(name) x\r")

@@ -4,41 +4,34 @@ import Testing
 
 /// The shell as people start it: typed at an interactive bash with job control, which gives it
 /// a process group of its own as the terminal's foreground job, on a terminal of 80×24.
-@Suite(.serialized) struct JobControlShellTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct JobControlShellTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
-    /// An interactive bash on a new 80×24 pseudo-terminal, with a prompt of `$ `.
-    private func startBash(home: URL) throws -> PseudoTerminal {
-        try PseudoTerminal.interactiveBash(home: home)
+    /// The shell typed at an interactive bash on a new 80×24 pseudo-terminal (whose prompt is
+    /// `$ `), once its car list's prompt shows.
+    private func startedFromBash() throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal.interactiveBash(home: home)
+        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
+        return terminal
     }
 
     @Test func helpPagesAndTheShellGoesOnAfterQ() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try startBash(home: home)
-        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
+        let terminal = try startedFromBash()
         // More lines than the window: less shows the first page and waits for a key.
         try terminal.enter("help", expecting: "Commands on this screen (Cars):", "\n:")
-        terminal.type("q")
-        try terminal.expect("Cars › ")
+        try terminal.type("q", expecting: "Cars › ")
         // The shell reads its terminal again.
         try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     @Test func aCtrlCAtThePromptIsForThatLineOnly() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try startBash(home: home)
-        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
+        let terminal = try startedFromBash()
         // Ctrl-C clears a half-typed line; a quick command, then a slow one that must not be
         // cancelled by it.
-        terminal.type("sel")
-        try terminal.expect("sel")
-        terminal.type("\u{03}")
-        try terminal.expect("Cars › ")
+        try terminal.type("sel", expecting: "sel")
+        try terminal.type("\u{03}", expecting: "Cars › ")
         try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
         try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         let afterRefresh = try terminal.expect("Cars › ")
@@ -47,19 +40,14 @@ import Testing
         let lastStatus = afterRefresh.components(separatedBy: "7 of 7 cars, by price").last ?? ""
         #expect(!lastStatus.contains("answered"), "the refresh ran to its end: \(lastStatus)")
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     @Test func ctrlCStopsTheFileThatRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try "refresh\nsort distance\n".write(to: home.appendingPathComponent("steps"), atomically: true, encoding: .utf8)
-        let terminal = try startBash(home: home)
-        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
+        let terminal = try startedFromBash()
         try terminal.enter("run steps", expecting: "working… Ctrl-C cancels")
-        terminal.type("\u{03}")
-        try terminal.expect("steps stopped at line 1: interrupted")
+        try terminal.type("\u{03}", expecting: "steps stopped at line 1: interrupted")
         let rest = try terminal.expect("Cars › ")
         #expect(!rest.contains("by distance"), "the file's second line does not run")
         // And with --script, the whole run stops with the status of an interrupt, wherever it
@@ -69,33 +57,24 @@ import Testing
         try terminal.enter("quit", expecting: "$ ")
         try terminal.enter(
             "'\(FlowShellBinary.url.path)' --config '\(config)' --script long; echo \"status=$?\"", expecting: "7 of 7 cars, by price")
-        terminal.type("\u{03}")
-        try terminal.expect("the script stopped at line ")
+        try terminal.type("\u{03}", expecting: "the script stopped at line ")
         try terminal.expect(": interrupted")
         let end = try terminal.expect("status=130")
         #expect(!end.contains("by distance"))
         try terminal.expect("$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     @Test func afterCtrlZAndFgThePromptAndTheHalfTypedLineAreBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try startBash(home: home)
-        try terminal.enter("'\(FlowShellBinary.url.path)' --config '\(config)'", expecting: "Cars › ")
-        terminal.type("select ri")
-        try terminal.expect("select ri")
-        terminal.type("\u{1A}")
-        try terminal.expect("Stopped")
+        let terminal = try startedFromBash()
+        try terminal.type("select ri", expecting: "select ri")
+        try terminal.type("\u{1A}", expecting: "Stopped")
         try terminal.expect("$ ")
-        terminal.type("fg\r")
+        try terminal.type("fg\r", expecting: "Cars › select ri")
         // bash names the job it continues; then the shell draws its prompt and the line again.
-        try terminal.expect("Cars › select ri")
         try terminal.enter("o", expecting: "Plate:", "Cars › Kia Rio › ")
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     @Test func startedByAShellWithoutJobControlItQuitsEveryTime() throws {
@@ -104,8 +83,6 @@ import Testing
         // editor once put the terminal's modes back after that, from the main actor's deinit,
         // whenever that came late — and the kernel stopped the process (SIGTTOU): a quit that
         // hung, now and then. Each quit here must end the shell.
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         for round in 1...10 {
             let terminal = try PseudoTerminal(

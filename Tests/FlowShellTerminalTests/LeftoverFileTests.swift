@@ -4,8 +4,8 @@ import Testing
 
 /// What a crash or an odd file leaves: temporary files of the history and the state, which the
 /// next start removes, and a history file the shell cannot read, which is kept as it was.
-@Suite(.serialized) struct LeftoverFileTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct LeftoverFileTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     /// The shell's state folder in `home`.
     func stateFolder(in home: URL) -> URL {
@@ -23,8 +23,6 @@ import Testing
     }
 
     @Test func killedShellsLeaveNoTemporaryFileAfterTheNextStart() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         // Shells killed while they save their history and where they were, at whatever moment.
         for round in 0..<5 {
@@ -58,8 +56,6 @@ import Testing
     }
 
     @Test func aHistoryFileTheShellCannotReadIsKeptAsItWas() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let folder = stateFolder(in: home)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Lines someone kept by hand, not in the shell's (libedit's) format.
@@ -83,8 +79,6 @@ import Testing
     /// An empty or blank history file (`touch`, a full disk) has no lines to lose: it is used
     /// as it is, with no warning and nothing kept aside.
     @Test(arguments: ["", "\n \n"]) func anEmptyHistoryFileIsUsedAsItIs(contents: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let folder = stateFolder(in: home)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: folder.appendingPathComponent("history"))

@@ -4,24 +4,19 @@ import Testing
 
 /// Screens that change by themselves, shown at the prompt while a person types: the real binary
 /// in a pseudo-terminal, and a second shell on the same data.
-@Suite(.serialized) struct LiveScreenTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct LiveScreenTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func anotherShellsBookingAppearsAboveTheHalfTypedLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config], environment: environment)
         try terminal.enter("bookings", expecting: "[Sign in] › ")
         try terminal.enter("login alice", expecting: "0 bookings", "My bookings › ")
         // Half a line typed, its cursor moved back two places (Ctrl-B), when the other shell books.
-        terminal.type("refrsh")
-        try terminal.expect("refrsh")
+        try terminal.type("refrsh", expecting: "refrsh")
         terminal.type("\u{02}\u{02}")
-        let other = try FlowShellBinary.run(
-            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let other = try flowshell(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("My bookings changed by itself")
         #expect(update.contains("Kia Rio"))
@@ -40,20 +35,16 @@ import Testing
     /// while SQLite's journal was written, or between the screen's load and its following, was
     /// missed until the next one (one try in seven).
     @Test func everyBookingOfAnotherShellAppears() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, columns: 200)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config], environment: environment, columns: 200)
         try terminal.enter("bookings", expecting: "[Sign in] › ")
         try terminal.enter("login alice", expecting: "0 bookings", "My bookings › ")
         // Each round, a shell of its own books the car two hours after the last booking; the
         // next round starts only once this one's booking is shown.
         for round in 1...8 {
-            let other = try FlowShellBinary.run(
-                ["--config", config, "--no-history", "--fresh"],
-                input: "select rio\nbook\nlogin alice\nfrom \(2 * round)\nconfirm\nquit\n",
-                in: home, environment: environment)
+            let other = try flowshell(
+                ["--config", config, "--no-history", "--fresh"], input: "select rio\nbook\nlogin alice\nfrom \(2 * round)\nconfirm\nquit\n",
+                environment: environment)
             #expect(other.output.contains("BK-\(1000 + round)"), "round \(round): \(other.output) \(other.errors)")
             let update = try terminal.expect("My bookings changed by itself")
             let shown = try terminal.expect("My bookings › ")
@@ -63,8 +54,6 @@ import Testing
     }
 
     @Test func aCarBookedByAnotherShellShowsInTheCarListRedrawnInPlace() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
         let first = try terminal.expect("Cars › ")
@@ -72,9 +61,8 @@ import Testing
         // The rows of the list as first printed: a blank line, its title, and each line after
         // the title up to the prompt's.
         let listRows = first.components(separatedBy: "\r\n\r\nCars\r\n").last.map { $0.components(separatedBy: "\r\n").count + 1 } ?? 0
-        let other = try FlowShellBinary.run(
-            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let other = try flowshell(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("Cars changed by itself")
         #expect(update.contains("Booked"), "the list has a column for bookings: \(update)")

@@ -4,8 +4,8 @@ import Testing
 
 /// `--output json`: one JSON line per screen update and per answer on stdout, errors as JSON
 /// lines on stderr, each with "v": 1 and a "type".
-@Suite struct MachineInterfaceTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct MachineInterfaceTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     private func objects(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
@@ -14,12 +14,8 @@ import Testing
     }
 
     @Test func aScriptDrivesTheShellWithoutParsingText() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--output", "json"],
-            input: "select rio\nbook\nlogin alice\nhelp hours\nfly\nwhere\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(
+            ["--config", config, "--output", "json"], input: "select rio\nbook\nlogin alice\nhelp hours\nfly\nwhere\n")
         #expect(result.status == 1)
         let lines = try objects(result.output)
         #expect(lines.allSatisfy { $0["v"] as? Int == 1 })
@@ -60,27 +56,23 @@ import Testing
 }
 
 /// Colour only on a terminal, unless NO_COLOR or TERM=dumb; --color overrides.
-@Suite struct ColourPolicyTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct ColourPolicyTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func colourIsOffInAPipeUnlessForced() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
-        let plain = try FlowShellBinary.run(["--config", config], input: "fly\n", in: home, environment: environment)
+        let plain = try flowshell(["--config", config], input: "fly\n", environment: environment)
         #expect(!plain.output.contains("\u{1B}") && !plain.errors.contains("\u{1B}"))
-        let forced = try FlowShellBinary.run(["--config", config, "--color", "always"], input: "fly\n", in: home, environment: environment)
+        let forced = try flowshell(["--config", config, "--color", "always"], input: "fly\n", environment: environment)
         #expect(forced.output.hasPrefix("\u{1B}[1mCars\u{1B}[0m\n"))
         #expect(forced.errors == "\u{1B}[1;31m✗ line 1: unknown command 'fly' here — try help\u{1B}[0m\n")
-        let bad = try FlowShellBinary.run(["--config", config, "--color", "sometimes"], input: "", in: home, environment: environment)
+        let bad = try flowshell(["--config", config, "--color", "sometimes"], environment: environment)
         #expect(bad.status != 0)
         #expect(bad.errors.contains("sometimes"))
     }
 
     @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]], [[String](), ["--color", "never"]])
     func noColourOnATerminalWhenAskedNot(environment extra: [String: String], arguments: [String]) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // --color never alone, with colour otherwise allowed, also turns it off.
         let environment = arguments.isEmpty ? extra : [:]
         let terminal = try PseudoTerminal(
@@ -89,7 +81,6 @@ import Testing
         let screen = try terminal.expect("7 of 7 cars, by price")
         #expect(!screen.contains("\u{1B}["), "escape codes with \(environment) \(arguments)")
         try terminal.expect("Cars › ")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 }

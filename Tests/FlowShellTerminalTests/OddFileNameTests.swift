@@ -5,13 +5,12 @@ import Testing
 /// File names a person may type — accented, CJK, invalid bytes, spaces, `..`, too long — for
 /// `>`, `>>`, `run` and `--record`: each is written or read, or refused with one message in
 /// the user's words; the shell never ends for it (`where > é` once ended it, in Foundation).
-@Suite struct OddFileNameTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct OddFileNameTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     static let long = String(repeating: "x", count: 300)
 
     @Test func redirectionToOddNamesWritesThemOrSaysWhyNot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home.appendingPathComponent("data"), withIntermediateDirectories: true)
         // Each line, as bytes: an invalid byte arrives as the replacement character.
         let lines: [[UInt8]] = [
@@ -39,8 +38,6 @@ import Testing
     }
 
     @Test func runReadsScriptsWithOddNamesOrSaysWhyNot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         for name in ["é", "日", "with space", "\u{FFFD}"] {
             try Data("select \(name == "é" ? "rio" : "zoe")\nback\n".utf8).write(to: home.appendingPathComponent(name))
         }
@@ -63,11 +60,7 @@ import Testing
 
     @Test(arguments: ["é.rec", "日", "with space", "\u{FFFD}"])
     func aSessionIsRecordedToAnOddName(name: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--no-history", "--record", name], input: "where\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--no-history", "--record", name], input: "where\n")
         #expect(result.status == 0, "\(result.errors)")
         let recording = try String(contentsOf: home.appendingPathComponent(name), encoding: .utf8)
         #expect(recording.contains("\"line\":\"where\""), "\(recording)")
@@ -79,11 +72,7 @@ import Testing
         ("nothing/é", "there is no folder 'nothing'"),
     ])
     func aRecordingThatCannotBeWrittenIsSaidInWords(name: String, reason: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--no-history", "--record", name], input: "where\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--no-history", "--record", name], input: "where\n")
         #expect(result.status == 2)
         #expect(result.errors == "error: cannot record to \(name): \(reason)\n")
     }

@@ -10,15 +10,11 @@ import Darwin
 /// `edit` in a session whose lines come through a pipe: without VISUAL or EDITOR it is refused
 /// in words (vi would read the session's next lines as its keys), and an editor that is set
 /// never reads the session's input.
-@Suite struct PipedEditTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PipedEditTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func editWithoutAnEditorIsRefusedAndTheNextLinesRun() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "where\nedit\nhistory -e\nwhere\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "where\nedit\nhistory -e\nwhere\n")
         let refusal =
             "edit: this session's input is not a terminal, so vi cannot run on it; nothing was run "
             + "— set VISUAL or EDITOR to an editor that needs no terminal, or use edit at a terminal"
@@ -28,8 +24,6 @@ import Darwin
     }
 
     @Test func anEditorRunFromAPipeReadsNothingOfTheSession() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // An editor that reads its stdin to the end, keeps what it read, and leaves one line.
         let editor = home.appendingPathComponent("editor")
         try """
@@ -39,8 +33,8 @@ import Darwin
 
         """.write(to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "edit\nwhere\n", in: home,
+        let result = try flowshell(
+            ["--config", config], input: "edit\nwhere\n",
             environment: FlowShellBinary.environment(home: home, extra: ["EDITOR": editor.path]))
         #expect(result.errors == "")
         #expect(try String(contentsOf: home.appendingPathComponent("read"), encoding: .utf8) == "", "the editor read the session's lines")

@@ -3,12 +3,10 @@ import Foundation
 import Testing
 
 /// The real binary with a pipe on stdin, as scripts and CI use it.
-@Suite struct PipedSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PipedSessionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func aScriptBrowsesBooksAndGoesBack() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = """
             select rio
             book
@@ -20,9 +18,7 @@ import Testing
             sort distance
             quit
             """
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: script, in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: script)
         #expect(result.status == 0)
         #expect(result.errors == "")
         let lines = result.output.components(separatedBy: "\n")
@@ -43,11 +39,7 @@ import Testing
     }
 
     @Test func failuresGoToStderrAndMakeTheStatusOne() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "fly away\nselect nothing\nsort price\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "fly away\nselect nothing\nsort price\n")
         #expect(result.status == 1)
         #expect(
             result.errors == """
@@ -59,43 +51,29 @@ import Testing
     }
 
     @Test func theEndOfInputLeavesWithZero() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Cars\n"))
     }
 
     @Test func garbageOnStdinIsRefusedLineByLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         var input = Data("select \u{FF}\u{FE}\n".utf8)
         input.append(contentsOf: [0xC3, 0x28, 0x0A, 0x00, 0x0A])
         input.append(Data("where\n".utf8))
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: String(decoding: input, as: UTF8.self), in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: String(decoding: input, as: UTF8.self))
         #expect(result.status == 1)
         #expect(result.output.hasSuffix("1. Cars (cars.list)\n"))
     }
 
     @Test func withoutAConfigTheBuiltInFlowRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            [], input: "select zoe\nwhere\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell([], input: "select zoe\nwhere\n")
         #expect(result.status == 0)
         #expect(result.output.contains("2. Renault Zoe (cars.details, carID=zoe)"))
     }
 
     @Test func theExampleFlowSwapsRootAndStyles() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let example = FlowShellBinary.repository.appendingPathComponent("examples/modal-details.json").path
-        let result = try FlowShellBinary.run(
-            ["--config", example], input: "choose greengo\nselect zoe\nbook\nlogin bob\nwhere\nconfirm\nwhere\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", example], input: "choose greengo\nselect zoe\nbook\nlogin bob\nwhere\nconfirm\nwhere\n")
         #expect(result.errors == "")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Operators\n"))
@@ -114,18 +92,14 @@ import Testing
 
     /// My bookings at 60 columns: the car's name gives up width, the times keep their hours.
     @Test func myBookingsKeepTheirTimesAtSixtyColumns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["COLUMNS": "60"])
         let data = home.appendingPathComponent("data").path
         for (car, hours) in [("polo", "24"), ("octavia", "2")] {
-            _ = try FlowShellBinary.run(
+            _ = try flowshell(
                 ["--config", config, "--data-dir", data], input: "select \(car)\nbook\nlogin alice\nhours \(hours)\nconfirm\n",
-                in: home, environment: environment)
+                environment: environment)
         }
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--data-dir", data], input: "bookings\ncancel BK-1002\n",
-            in: home, environment: environment)
+        let result = try flowshell(["--config", config, "--data-dir", data], input: "bookings\ncancel BK-1002\n", environment: environment)
         let rows = result.output.split(separator: "\n").filter { $0.hasPrefix("BK-") }
         #expect(rows.count == 4, "\(result.output)")
         let time = /[A-Z][a-z]{2} \d\d:\d\d/
@@ -138,14 +112,11 @@ import Testing
     /// A line longer than a session takes is refused unread, and the session goes on; a line
     /// as long as it may be runs (an unknown word of thousands of letters is answered at once).
     @Test func aLineLongerThanASessionTakesIsRefusedAndTheNextRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let longest = "filter " + String(repeating: "k", count: 4096 - 7)
         let input =
             String(repeating: "x", count: 5_000_000) + "\n" + "select " + String(repeating: "r", count: 4090) + "\n"
             + String(repeating: "q", count: 4000) + "\n" + longest + "\nwhere\n"
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: input)
         let errors = result.errors.split(separator: "\n")
         #expect(errors.count == 3, "\(result.errors.prefix(2000))")
         #expect(
@@ -163,17 +134,15 @@ import Testing
 
 /// The test helper itself: a child that exits before reading its input must not take the
 /// test process with it (SIGPIPE) nor fail the write (EPIPE).
-@Suite struct FlowShellBinaryTests {
+@Suite struct FlowShellBinaryTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aChildThatExitsBeforeReadingItsInputIsReportedNormally() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let broken = home.appendingPathComponent("broken.json")
         try Data("{ \"app\": ".utf8).write(to: broken)
         // Far more than a pipe holds, so the write is still going when the child has exited.
         let input = String(repeating: "where\n", count: 200_000)
-        let result = try FlowShellBinary.run(
-            ["--config", broken.path], input: input, in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", broken.path], input: input)
         #expect(result.status == 2)
         #expect(result.errors.contains("broken.json"))
     }
@@ -181,8 +150,8 @@ import Testing
 
 /// Output to a pipe is written once for a run of lines, yet a program that talks to the shell a
 /// line at a time gets each answer before it sends the next, and errors keep their place.
-@Suite struct PipedOutputOrderTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PipedOutputOrderTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     /// The binary on the sample flow, with these as its standard input, output and error.
     private func start(home: URL, input: Pipe, output: Pipe, errors: Any) throws -> Process {
@@ -199,8 +168,6 @@ import Testing
     }
 
     @Test func outputAndErrorsKeepTheirOrderOnOnePipe() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let input = Pipe(), both = Pipe()
         let process = try start(home: home, input: input, output: both, errors: both)
         try input.fileHandleForWriting.write(contentsOf: Data("where\nfly away\nwhere\nquit\n".utf8))
@@ -215,8 +182,6 @@ import Testing
     }
 
     @Test func eachLineIsAnsweredBeforeTheNextIsSent() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let input = Pipe(), output = Pipe()
         let process = try start(home: home, input: input, output: output, errors: FileHandle.nullDevice)
         defer { process.terminate() }

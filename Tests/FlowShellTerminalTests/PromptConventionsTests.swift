@@ -5,8 +5,8 @@ import Testing
 /// What cmd2, IPython, bash and fish users reach for at the prompt, through the binary with its
 /// lines piped in: `?` and `CMD?` as help, `!prefix` and `!-N`, `history -r` and `history -o`,
 /// aliases that take arguments (cmd2's macros), and the settings a feature module declares.
-@Suite struct PromptConventionsTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct PromptConventionsTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(
@@ -14,8 +14,6 @@ import Testing
     }
 
     @Test func aQuestionMarkAsksForHelp() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("?\nsort?\n? filter\n?select\nselct?\nhistory?\n", in: home)
         #expect(result.output.hasPrefix("Cars\n"))
         #expect(result.output.contains("Commands on this screen (Cars):\n  select CAR-ID"), "? is help")
@@ -36,15 +34,11 @@ import Testing
     }
 
     @Test func aOneLetterSlipIsNotTakenForAOneLetterAlias() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("alias s select\nx\n", in: home)
         #expect(result.errors == "✗ line 2: unknown command 'x' here — try help\n")
     }
 
     @Test func linesAreRecalledByTheirBeginningOrFromTheEnd() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("filter kia\nsort name\nfilter\n!filter kia\n!-3\n!so price\n!x\n", in: home)
         // Each recalled line is shown, then runs as typed then (with what follows the reference).
         #expect(result.output.contains("  filter kia\nCars\nID   Car      Operator   Price   Away\nrio  Kia Rio"))
@@ -61,8 +55,6 @@ import Testing
     }
 
     @Test func historyRunsLinesAgainAndWritesThemAsAScript() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let first = try run(
             """
             sort name
@@ -121,8 +113,6 @@ import Testing
     }
 
     @Test func aLineThatRunsOthersNeverRunsItself() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("history -r -1\nhistory -r ..\nhistory -o steps.fs\nwhere\nhistory\n", in: home)
         #expect(
             result.errors == """
@@ -135,8 +125,6 @@ import Testing
     }
 
     @Test func aliasesTakeArgumentsInTheirPlaces() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(
             """
             alias pick select {1}
@@ -163,8 +151,6 @@ import Testing
     }
 
     @Test func waitLooksForTheTextAsTheScreenShowsIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // A table's row with its columns lined up, a key and its value as aligned: what was printed.
         let result = try run(
             "filter kia\nwait --until 'rio  Kia Rio  CityDrive' --timeout 1\nselect rio\nwait --until 'Plate:    A123BC' --timeout 1\n"
@@ -174,8 +160,6 @@ import Testing
     }
 
     @Test func aModulesSettingIsListedChangedAndKeptForThePerson() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let first = try run("set\nhelp set\nset booking-hours 5\nset booking-hours 3\nset booking-hours\n", in: home)
         #expect(first.output.contains("booking-hours = 1     — the hours a new booking lasts until hours says otherwise (Booking)\n"))
         #expect(

@@ -9,8 +9,8 @@ import Glibc
 /// with job control: the reverse search, the history of earlier sessions, `edit`, Tab's
 /// listings, `set`, a cancelled refresh, a screen that changes under a Tab listing, and a
 /// terminal that cannot page. What is checked is what stays on the screen (``TerminalScreen``).
-@Suite(.serialized) struct PromptTerminalTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct PromptTerminalTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     /// The shell started from bash on `terminal`, at its first prompt.
     private func startShell(on terminal: PseudoTerminal, _ arguments: String = "") throws {
@@ -19,13 +19,10 @@ import Glibc
 
     private func quit(_ terminal: PseudoTerminal) throws {
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     @Test func ctrlRSearchesTheHistoryWithAPromptThatSaysSo() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         for line in ["select rio", "back", "sort name"] {
@@ -55,8 +52,6 @@ import Glibc
     }
 
     @Test func earlierSessionsAreInTheHistoryAndTheStartupFileIsNot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let startup = home.appendingPathComponent(".config/flowshell/init")
         try FileManager.default.createDirectory(at: startup.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "alias cheap sort price\nset confirm-quit off\n".write(to: startup, atomically: true, encoding: .utf8)
@@ -77,8 +72,6 @@ import Glibc
     }
 
     @Test func editRunsWhatTheEditorLeavesInItsScratchScript() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // An editor that keeps what it was given and writes two lines of its own.
         let editor = home.appendingPathComponent("editor")
         try """
@@ -115,8 +108,6 @@ import Glibc
     }
 
     @Test func setAndTabListingsFitEightyColumns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("set", expecting: "confirm-quit", "Cars › ")
@@ -146,13 +137,10 @@ import Glibc
     }
 
     @Test func aCancelledRefreshSaysNoMoreThatItRuns() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("refresh", expecting: "1 of 3 operators answered")
-        terminal.type("\u{03}")
-        try terminal.expect("cancelled")
+        try terminal.type("\u{03}", expecting: "cancelled")
         try terminal.expect("Cars › ")
         let shown = try terminal.enter("show", expecting: "Cars › ")
         #expect(shown.contains("7 of 7 cars, by price\r\n"), "\(shown)")
@@ -161,16 +149,11 @@ import Glibc
     }
 
     @Test func aScreenThatChangesUnderATabListingIsPrintedBelowIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
-        try terminal.expect("Cars › ")
-        terminal.type("select \t")
-        try terminal.expect("zoe      Renault Zoe")
-        let other = try FlowShellBinary.run(
-            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let terminal = try atCars(["--config", config], environment: environment, rows: 24, columns: 80)
+        try terminal.type("select \t", expecting: "zoe      Renault Zoe")
+        let other = try flowshell(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("Cars changed by itself")
         try terminal.expect("Cars › select ")
@@ -181,17 +164,13 @@ import Glibc
         #expect(titles.count == 2, "\(shown)")
         #expect(titles.allSatisfy { shown.indices.contains($0 + 1) && shown[$0 + 1].hasPrefix("ID       Car") }, "\(shown)")
         #expect(shown.filter { $0 == "zoe      Renault Zoe" }.count == 1, "the listing is still there: \(shown)")
-        terminal.type("\u{15}quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{15}quit\r") == 0)
     }
 
     @Test func aConfigFixedBackToTheRunningFlowSaysSo() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let (file, original) = try FlowShellBinary.demoConfigCopy(in: home)
         // Wide enough that no message wraps.
-        let terminal = try PseudoTerminal.flowshell(["--config", file.path], home: home, columns: 300)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", file.path], columns: 300)
         try Data(original.replacingOccurrences(of: "\"root\": \"cars.list\"", with: "\"root\": \"cars.lst\"").utf8).write(to: file)
         try terminal.expect("the flow that was running goes on")
         try terminal.expect("Cars › ")
@@ -203,12 +182,9 @@ import Glibc
     }
 
     @Test func aDumbTerminalIsNotPaged() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         var environment = FlowShellBinary.environment(home: home, extra: ["TERM": "dumb"])
         environment["PAGER"] = nil
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config], environment: environment, rows: 24, columns: 80)
         let help = try terminal.enter("help", expecting: "Leave the shell (same as quit)")
         try terminal.expect("Cars › ")
         #expect(!help.contains("WARNING") && !help.contains("\u{1B}"), "no pager, no escape codes: \(help)")
@@ -216,12 +192,8 @@ import Glibc
     }
 
     @Test func bashCompletesTheOptionsOfTheDefaultCommand() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = home.appendingPathComponent("flowshell.bash")
-        let generated = try FlowShellBinary.run(
-            ["--generate-completion-script", "bash"], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let generated = try flowshell(["--generate-completion-script", "bash"])
         try generated.output.write(to: script, atomically: true, encoding: .utf8)
         let folder = FlowShellBinary.url.deletingLastPathComponent().path
         let terminal = try PseudoTerminal.interactiveBash(
@@ -231,15 +203,12 @@ import Glibc
         try terminal.expectOnScreen("$ flowshell --fresh")
         terminal.type("\u{15}flowshell ch\t")
         try terminal.expectOnScreen("$ flowshell check")
-        terminal.type("\u{15}exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{15}exit\r") == 0)
     }
 
     /// A paste of a megabyte at the prompt: the line editor keeps no more than a line may
     /// have, the line is refused in words, and the prompt answers the next line.
     @Test func aPastedMegabyteIsRefusedAndThePromptGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         terminal.paste(String(repeating: "x", count: 1 << 20))
@@ -252,8 +221,6 @@ import Glibc
     /// mid-word by the terminal: a command's usage (as `help` is) and the screen's hint, whose
     /// `— help for more` stays one phrase.
     @Test func usageAndTheHintAreWrappedAtWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         terminal.type("history --help\r")
@@ -275,15 +242,12 @@ import Glibc
     /// Ctrl-D on an empty line leaves, showing no `^D`; inside a line it deletes the character
     /// under the cursor.
     @Test func ctrlDLeavesWithoutEchoingIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         try startShell(on: terminal)
         try terminal.enter("wxhere\u{01}\u{06}\u{04}", expecting: "1. Cars (cars.list)", "Cars › ")
         terminal.type("\u{04}")
         let left = try terminal.expect("$ ")
         #expect(!left.contains("^D"))
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 }

@@ -6,14 +6,14 @@ import Testing
 /// by line, at the binary started from an interactive bash on a terminal of 80×24, and what the
 /// terminal then shows — prompts, screens, messages — must read as the block does (a line `…`
 /// stands for any lines; a day and time of the clock, `Sun 15:20`, for any other).
-@Suite(.serialized) struct ReadmeTerminalTests {
+@Suite(.serialized) struct ReadmeTerminalTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func theReadmesTerminalSessionIsWhatTheTerminalShows() throws {
         let readme = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let block = try #require(
             readme.components(separatedBy: "```text terminal\n").dropFirst().first?.components(separatedBy: "\n```").first)
         let expected = block.components(separatedBy: "\n")
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // `flowshell` on the PATH, run in the repository's folder (its config.json), as its README says.
         let tools = home.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
@@ -39,8 +39,7 @@ import Testing
         #expect(
             Self.matches(expected.map(Self.withoutTimes), shown.map(Self.withoutTimes)),
             "the terminal showed:\n\(shown.joined(separator: "\n"))")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 
     /// A line with the clock's day and time in it, as any.

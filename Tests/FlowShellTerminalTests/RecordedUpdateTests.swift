@@ -11,8 +11,9 @@ import Testing
 /// from the moment `from` was typed, found it running already). The replay itself does not race
 /// anything: its clock moves only to recorded moments and for what a line waits for, never for
 /// the wake My bookings' timer sleeps until (`ClockPacerTests`).
-@Suite(.serialized) struct RecordedUpdateTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct RecordedUpdateTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A whole minute, so that the times shown do not depend on the seconds.
     let start = 1_800_000_000
 
@@ -37,8 +38,6 @@ import Testing
     }
 
     @Test func anUpdateTimeBroughtIsRecordedAndReplayedWithoutADifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try recordBookingThatStarts(in: home)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("\"clock\":\(start)") == true)
@@ -47,9 +46,7 @@ import Testing
         #expect(lines[update].contains("\"by\":\"time\""))
         #expect(lines[update + 1].contains("\"cause\":\"update\"") && lines[update + 1].contains("running"))
 
-        let replay = try FlowShellBinary.run(
-            ["replay", file.path, "--config", config], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let replay = try flowshell(["replay", file.path, "--config", config])
         #expect(replay.errors == "")
         #expect(replay.status == 0)
         #expect(replay.output.hasPrefix("\(file.path): replayed 8 lines and "))
@@ -57,8 +54,6 @@ import Testing
     }
 
     @Test func aChangedUpdateIsADifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try recordBookingThatStarts(in: home)
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
@@ -66,9 +61,7 @@ import Testing
         lines[update + 1] = lines[update + 1].replacingOccurrences(of: "\"running\"", with: "\"coming\"")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
 
-        let replay = try FlowShellBinary.run(
-            ["replay", file.path, "--config", config], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let replay = try flowshell(["replay", file.path, "--config", config])
         #expect(replay.status == 1)
         #expect(replay.errors.hasPrefix("\(file.path):\(update + 1): after typing 'bookings', update at "), "\(replay.errors)")
         #expect(replay.errors.contains("s: screen booking.list 'My bookings' differs (- recorded, + now):"))
@@ -76,8 +69,6 @@ import Testing
     }
 
     @Test func anUpdateTheReplayDoesNotBringIsMissing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = try recordBookingThatStarts(in: home)
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
@@ -90,9 +81,7 @@ import Testing
             at: update + 2)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
 
-        let replay = try FlowShellBinary.run(
-            ["replay", file.path, "--config", config], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let replay = try flowshell(["replay", file.path, "--config", config])
         #expect(replay.status == 1)
         #expect(
             replay.errors.hasPrefix(
@@ -101,18 +90,14 @@ import Testing
     }
 
     @Test func anUpdateFromOutsideIsNamedAsNotReproduced() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = FlowShellBinary.environment(home: home, extra: ["NO_COLOR": "1"])
-        let terminal = try PseudoTerminal.flowshell(["--config", config, "--record", file.path], home: home, environment: environment)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config, "--record", file.path], environment: environment)
         try terminal.enter("bookings", expecting: "[Sign in] › ")
         try terminal.enter("login alice", expecting: "My bookings › ")
         // Another shell books on the same data: the list changes, for a reason no replay has.
-        let other = try FlowShellBinary.run(
-            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let other = try flowshell(
+            ["--config", config], input: "select rio\nbook\nlogin alice\nfrom 2\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"))
         try terminal.expect("My bookings changed by itself")
         #expect(try terminal.quit() == 0)
@@ -120,9 +105,7 @@ import Testing
         let update = try #require(lines.firstIndex { $0.contains("\"type\":\"update\"") })
         #expect(lines[update].contains("\"by\":\"other\""))
 
-        let replay = try FlowShellBinary.run(
-            ["replay", file.path, "--config", config], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let replay = try flowshell(["replay", file.path, "--config", config])
         #expect(replay.errors == "")
         #expect(replay.status == 0)
         #expect(
@@ -131,12 +114,8 @@ import Testing
     }
 
     @Test func aRecordingOfTheFirstVersionStillReplays() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
-        let recorded = try FlowShellBinary.run(
-            ["--config", config, "--record", file.path], input: "select rio\nbook\nlogin alice\nconfirm\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let recorded = try flowshell(["--config", config, "--record", file.path], input: "select rio\nbook\nlogin alice\nconfirm\n")
         #expect(recorded.status == 0)
         // Version 1 noted no moments: the clock stood at the start for the whole session.
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -145,17 +124,13 @@ import Testing
             .replacingOccurrences(of: "\"v\":2", with: "\"v\":1")
         #expect(!old.contains("\"at\":"))
         try Data(old.utf8).write(to: file)
-        let replay = try FlowShellBinary.run(
-            ["replay", file.path, "--config", config], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let replay = try flowshell(["replay", file.path, "--config", config])
         #expect(replay.errors == "")
         #expect(replay.status == 0)
 
         // A version this FlowShell does not know gets one clear message.
         try Data(old.replacingOccurrences(of: "\"type\":\"session\",\"v\":1", with: "\"type\":\"session\",\"v\":9").utf8).write(to: file)
-        let future = try FlowShellBinary.run(
-            ["replay", file.path, "--config", config], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let future = try flowshell(["replay", file.path, "--config", config])
         #expect(future.status == 2)
         #expect(future.errors == "error: \(file.path):1: a recording of version 9; this FlowShell replays versions 1 to 2\n")
     }

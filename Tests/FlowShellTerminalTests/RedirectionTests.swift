@@ -4,8 +4,8 @@ import Testing
 
 /// `CMD > FILE`, `CMD >> FILE`, `CMD | SHELL-COMMAND` and `shell CMD`, through the binary with a
 /// pipe on stdin: the output goes where the line says as plain text, errors stay on stderr.
-@Suite struct RedirectionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct RedirectionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, in home: URL, environment extra: [String: String] = [:]) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(
@@ -17,8 +17,6 @@ import Testing
     }
 
     @Test func outputGoesToAFileAsPlainTextAndErrorsStayOnTheTerminal() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(
             "set color on\nhelp > help.txt\nwhere >> stack.log\nwhere >> stack.log\nselect nothing > failed.txt\n", in: home)
         let help = try contents("help.txt", in: home)
@@ -33,16 +31,12 @@ import Testing
     }
 
     @Test func aFileReplacedIsWrittenAnew() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try Data("an older and much longer text that must not survive\n".utf8).write(to: home.appendingPathComponent("stack.txt"))
         _ = try run("where > stack.txt\n", in: home)
         #expect(try contents("stack.txt", in: home) == "1. Cars (cars.list)\n")
     }
 
     @Test func aFileOfOneLetterIsWrittenAsAnyOtherAndOneOfNoneIsNot() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("where > x\nwhere >> y\nwhere >> y\nwhere > m/z\nwhere > ''\n", in: home)
         #expect(try contents("x", in: home) == "1. Cars (cars.list)\n")
         #expect(try contents("y", in: home) == "1. Cars (cars.list)\n1. Cars (cars.list)\n")
@@ -51,8 +45,6 @@ import Testing
     }
 
     @Test func aPipeHandsTheOutputToTheUsersShell() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("where\nhelp | grep -c select\nsort name | tr a-z A-Z\nwhere\n", in: home)
         #expect(result.errors == "")
         // In the order the lines ran: what the shell held back went out before the pipe's command wrote.
@@ -65,8 +57,6 @@ import Testing
     }
 
     @Test func quotingKeepsTheOperatorsLiteral() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("filter '>'\nfilter \"a|b\"\nfilter x\\>y\n", in: home)
         #expect(result.output.contains("No car matches '>'."))
         #expect(result.output.contains("No car matches 'a|b'."))
@@ -76,8 +66,6 @@ import Testing
     }
 
     @Test func aDestinationThatCannotBeWrittenIsOneErrorAndTheCommandDoesNotRun() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try Data().write(to: home.appendingPathComponent("notes"))
         let result = try run("select rio > missing/rio.txt\nwhere > .\nhelp > notes/help.txt\nhelp >\nhelp |\n> out.txt\nwhere\n", in: home)
         #expect(
@@ -94,8 +82,6 @@ import Testing
     }
 
     @Test func shellRunsTheRestOfTheLineInTheUsersShell() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(
             "shell echo 'a  b' | tr a-z A-Z > shout.txt\nshell printf '%s\\n' \"$FLOWSHELL_TEST_WORD\"\nshell\nshell exit 3\nwhere\n",
             in: home, environment: ["SHELL": "/bin/sh", "FLOWSHELL_TEST_WORD": "hello"])
@@ -111,8 +97,6 @@ import Testing
     }
 
     @Test func historyKeepsTheBang() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("where > a.txt\n!1\n", in: home)
         // `!1` runs the first line again, redirection and all.
         #expect(try contents("a.txt", in: home) == "1. Cars (cars.list)\n")
@@ -123,12 +107,10 @@ import Testing
 
 /// Redirection at a real terminal of 80×24 with colour: the file gets plain text and no pager
 /// starts for it, a pipe's command writes to the terminal, and `shell` can read from it.
-@Suite(.serialized) struct RedirectionAtATerminalTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct RedirectionAtATerminalTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func redirectedOutputIsPlainAndUnpagedAndShellCommandsUseTheTerminal() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // A pager that marks what it shows: nothing redirected may reach it.
         let environment = FlowShellBinary.environment(home: home, extra: ["PAGER": "sed s/^/PAGED:/", "SHELL": "/bin/sh"])
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: environment, rows: 24, columns: 80)

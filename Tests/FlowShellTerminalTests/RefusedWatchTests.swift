@@ -6,7 +6,9 @@ import Testing
 /// IDEs and sync tools — the real binary still follows another shell's booking and reloads an
 /// edited config, looking once a second, and says so once. The refusal is forced with a
 /// library preloaded into the binary whose `inotify_init1` fails as the kernel's does (EMFILE).
-@Suite(.serialized) struct RefusedWatchTests {
+@Suite(.serialized) struct RefusedWatchTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     let config = FlowShellBinary.repository.appendingPathComponent("config.json")
 
     /// What the shell says, once, when the kernel refuses.
@@ -14,8 +16,6 @@ import Testing
         "the system refused to watch files for changes: this user's inotify instances are used up (fs.inotify.max_user_instances) — checking for changes once a second instead"
 
     @Test func withWatchesRefusedMyBookingsFollowsAnotherShellAndAnEditedConfigIsReloaded() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let shim = try Self.buildRefusingShim(in: home)
         let file = home.appendingPathComponent("config.json")
         let original = try String(contentsOf: config, encoding: .utf8)
@@ -34,9 +34,8 @@ import Testing
         shown += try terminal.expect("My bookings › ")
 
         // Another shell on the same data (whose watches work) books a car from now.
-        let other = try FlowShellBinary.run(
-            ["--config", file.path], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n",
-            in: home, environment: environment)
+        let other = try flowshell(
+            ["--config", file.path], input: "select rio\nbook\nlogin alice\nconfirm\nquit\n", environment: environment)
         #expect(other.output.contains("BK-1001"), "the other shell booked: \(other.output) \(other.errors)")
         let update = try terminal.expect("My bookings changed by itself")
         shown += update

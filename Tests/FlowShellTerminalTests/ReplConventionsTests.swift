@@ -5,8 +5,8 @@ import Testing
 /// The conventions people bring from other shells, through the binary: history and `!N`,
 /// aliases kept per app, `set`, `CMD --help`, `quit STATUS`, `run FILE`, did-you-mean, and
 /// scripts that run the same every time and name their lines.
-@Suite struct ReplConventionsTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct ReplConventionsTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
         try FlowShellBinary.run(
@@ -14,8 +14,6 @@ import Testing
     }
 
     @Test func historyAndRecall() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("select rio\nback\nhistory\n!1\nwhere\nhistory 2\n!9\n", in: home)
         #expect(result.output.contains("1  select rio\n2  back\n3  history\n"))
         #expect(result.output.contains("  select rio\n\nKia Rio\n") || result.output.contains("  select rio\nKia Rio\n"))
@@ -25,8 +23,6 @@ import Testing
     }
 
     @Test func aliasesAreKeptPerApp() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let first = try run("alias cheap sort price\nalias far sort distance\nalias back x\n", in: home)
         #expect(first.output.contains("✓ cheap now stands for 'sort price'"))
         #expect(first.errors == "✗ line 3: 'back' cannot be an alias: it is a global command\n")
@@ -37,8 +33,6 @@ import Testing
     }
 
     @Test func anAliasMayNotHideAScreensCommandNorStandForItself() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(
             "alias select sort name\nalias book x\nalias refresh x\nalias loop loop --all\nalias s select\ns rio\nalias two book --hours 2\nalias\n",
             in: home)
@@ -56,8 +50,6 @@ import Testing
     }
 
     @Test func settingsChangeTheOutputAndAreKept() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let first = try run("set width 40\nset pager sometimes\nset\nset colr on\n", in: home)
         #expect(first.output.contains("✓ width = 40"))
         // At 40 columns each summary is wrapped under itself, the names and values aligned.
@@ -81,8 +73,6 @@ import Testing
     }
 
     @Test func everyCommandHasHelpAndQuitTakesAStatus() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("sort --help\nopen -h\nquit 7\nwhere\n", in: home)
         #expect(result.output.contains("usage: sort ORDER\n  Order the list by price, distance or name\n  ORDER: price, distance, name\n"))
         #expect(result.output.contains("usage: open LINK\n"))
@@ -92,37 +82,29 @@ import Testing
     }
 
     @Test func didYouMean() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         #expect(try run("selct rio\n", in: home).errors == "✗ line 1: unknown command 'selct' here — did you mean 'select'?\n")
         // A command the word begins comes before one a letter away; one of another screen is named with it.
         #expect(try run("sel rio\n", in: home).errors == "✗ line 1: unknown command 'sel' here — did you mean 'select'?\n")
         #expect(try run("book\n", in: home).errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
         #expect(try run("help book\n", in: home).errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
-        let subcommand = try FlowShellBinary.run(["chek"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let subcommand = try flowshell(["chek"])
         #expect(subcommand.status == 64)
         #expect(subcommand.errors.hasPrefix("error: 'chek' is not a flowshell command — did you mean 'check'?\n"))
-        let help = try FlowShellBinary.run(["--help"], input: "", in: home, environment: FlowShellBinary.environment(home: home))
+        let help = try flowshell(["--help"])
         #expect(help.output.contains("OPTIONS OF run"))
         #expect(help.output.contains("--config <PATH>") && help.output.contains("--open <LINK>") && help.output.contains("--fresh"))
     }
 
     @Test func scriptFilesStopAtTheFirstErrorAndNameTheirLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = home.appendingPathComponent("book.fs")
         try Data("select rio\nbook\nhours 2\nwhere\n".utf8).write(to: script)
-        let file = try FlowShellBinary.run(
-            ["--config", config, "--script", script.path], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let file = try flowshell(["--config", config, "--script", script.path])
         #expect(file.status == 1)
         #expect(
             file.errors == "✗ line 3: 'hours' is a command of Confirm booking, not of Sign in\n",
             "signing in comes first, so the script stops there")
         #expect(!file.output.contains("1. Cars"))
-        let goingOn = try FlowShellBinary.run(
-            ["--config", config, "--script", script.path, "--keep-going"], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let goingOn = try flowshell(["--config", config, "--script", script.path, "--keep-going"])
         #expect(goingOn.output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n3. Sign in [modal]"))
         // `run FILE` at the prompt does the same, naming the file's lines.
         let nested = try run("run \(script.path)\nwhere\n", in: home)
@@ -134,8 +116,6 @@ import Testing
     }
 
     @Test func theReadmeScriptRunsTheSameTwice() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = "select rio\nbook\nconfirm\nwhere\n"
         let first = try run(script, in: home)
         let second = try run(script, in: home)
@@ -145,8 +125,6 @@ import Testing
     }
 
     @Test func afterAnActionClosesAModalOnlyTheScreenNowShownIsPrinted() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run("select rio\nbook\nlogin alice\nconfirm\n", in: home)
         #expect(result.output.contains("✓ Booked Kia Rio for 1 h — booking BK-1001\nKia Rio\n"))
         #expect(!result.output.contains("\nbooked\n"), "the closed booking screen, with its stale commands, is not shown")

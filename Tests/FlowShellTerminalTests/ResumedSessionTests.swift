@@ -11,7 +11,9 @@ import Testing
 /// What a session knows is one value kept by a store: a browser tab that reloads, or comes back
 /// after the server restarted, goes on with the same `history`, `alias` and `set` as before.
 @MainActor
-@Suite struct ResumedSessionTests {
+@Suite struct ResumedSessionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// The sessions of a server whose tabs are kept in `folder`, as `serve` makes them.
     private func server(keepingTabsIn folder: String) async throws -> WebSessions {
         let flow = ServedFlow(
@@ -39,14 +41,12 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func aTabThatComesBackHasItsHistoryAliasesAndSettings(serverRestarted: Bool) async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var sessions = try await server(keepingTabsIn: folder.path)
+        var sessions = try await server(keepingTabsIn: home.path)
         let page = GlobalCommandTests.PageMessages()
         let first = try await sessions.open(Greeting(pass: .token("t"), tab: nil)) { page.append($0) }
         _ = await run(["count", "alias twice count", "set width 80", "twice"], in: first, page: page)
         await sessions.close(first)
-        if serverRestarted { sessions = try await server(keepingTabsIn: folder.path) }
+        if serverRestarted { sessions = try await server(keepingTabsIn: home.path) }
 
         let again = try await sessions.open(Greeting(pass: .token("t"), tab: first.tab, resume: true)) { page.append($0) }
         #expect(again.tab == first.tab)
@@ -63,9 +63,7 @@ import Testing
     }
 
     @Test func aTabThatLeftWithQuitComesBackAsANewSession() async throws {
-        let folder = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let sessions = try await server(keepingTabsIn: folder.path)
+        let sessions = try await server(keepingTabsIn: home.path)
         let page = GlobalCommandTests.PageMessages()
         let first = try await sessions.open(Greeting(pass: .token("t"), tab: nil)) { page.append($0) }
         _ = await run(["alias twice count", "quit"], in: first, page: page)

@@ -10,12 +10,10 @@ import Darwin
 /// `run FILE` and `--script FILE` read a regular file of commands of at most 1 MiB: a device, a
 /// folder or a FIFO is refused in words without being read (`/dev/zero` never ends, a FIFO
 /// without a writer never opens), and so is a larger file.
-@Suite struct ScriptFileTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite struct ScriptFileTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func whatIsNotAFileOfCommandsIsRefusedWithoutBeingRead() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         #expect(mkfifo(home.appendingPathComponent("fifo").path, 0o600) == 0)
         try FileManager.default.createDirectory(at: home.appendingPathComponent("notes"), withIntermediateDirectories: true)
         try Data("where\n".utf8).write(to: home.appendingPathComponent("small.fs"))
@@ -24,9 +22,7 @@ import Darwin
         var large = String(repeating: line, count: (1 << 20) / line.utf8.count)
         large += String(repeating: "#", count: (1 << 20) - large.utf8.count + 1)
         try Data(large.utf8).write(to: home.appendingPathComponent("large.fs"))
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "run /dev/zero\nrun notes\nrun fifo\nrun large.fs\nrun small.fs\n",
-            in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "run /dev/zero\nrun notes\nrun fifo\nrun large.fs\nrun small.fs\n")
         #expect(
             result.errors == """
                 ✗ line 1: cannot read the script /dev/zero: '/dev/zero' is a device, not a file of commands
@@ -39,11 +35,7 @@ import Darwin
     }
 
     @Test func scriptOptionRefusesADevice() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config, "--script", "/dev/zero"], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config, "--script", "/dev/zero"])
         #expect(result.errors == "error: cannot read the script /dev/zero: '/dev/zero' is a device, not a file of commands\n")
         #expect(result.status == 2)
     }

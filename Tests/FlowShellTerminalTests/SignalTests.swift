@@ -7,21 +7,12 @@ import Glibc
 
 /// Signals at the prompt: Ctrl-\ is a slip of the finger, not a crash; SIGTERM and SIGHUP end
 /// the shell as `quit` would, with the status of a process ended by that signal.
-@Suite(.serialized) struct SignalTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
-
-    private func start(home: URL) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal.flowshell(["--config", config, "--fresh"], home: home)
-        try terminal.expect("Cars › ")
-        return terminal
-    }
+@Suite(.serialized) struct SignalTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func ctrlBackslashClearsTheLineLikeCtrlCAndPrintsNoCrashReport() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
-        terminal.type("select ri")
-        try terminal.expect("select ri")
+        let terminal = try atCars(["--config", config, "--fresh"])
+        try terminal.type("select ri", expecting: "select ri")
         terminal.type("\u{1C}")  // Ctrl-\: SIGQUIT
         let answer = try terminal.expect("Cars › ")
         #expect(!answer.contains("crashed"))
@@ -30,29 +21,23 @@ import Glibc
         #expect(!output.contains("unknown command"), "the abandoned line was not run")
         try terminal.expect("Cars › ")
         #expect(terminal.isRunning)
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 
     @Test func ctrlBackslashCancelsARunningCommand() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config, "--fresh"])
         try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         terminal.type("\u{1C}")
         // Cancelled, or finished first on a busy machine: either way the shell answers.
         let answer = try terminal.expect("Cars › ")
         #expect(!answer.contains("crashed"))
         try terminal.enter("where", expecting: "1. Cars (cars.list)", "Cars › ")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 
     @Test(arguments: [SIGTERM, SIGHUP])
     func terminationAtThePromptSavesAndRestoresTheTerminal(signal: Int32) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config, "--fresh"])
         try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
         #expect(!terminal.isInNormalMode, "the line editor reads in its own mode")
         kill(terminal.pid, signal)
@@ -67,9 +52,7 @@ import Glibc
     }
 
     @Test func terminationWhileACommandRunsCancelsItAndEnds() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config, "--fresh"])
         try terminal.enter("refresh", expecting: "working… Ctrl-C cancels")
         kill(terminal.pid, SIGTERM)
         #expect(try terminal.waitForExit() == 128 + SIGTERM)

@@ -4,8 +4,8 @@ import Testing
 
 /// The person's startup file, `$XDG_CONFIG_HOME/flowshell/init` (else `~/.config/flowshell/init`),
 /// run at the prompt of the real binary in a pseudo-terminal: quietly, with `FILE:LINE` errors.
-@Suite(.serialized) struct StartupFileTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct StartupFileTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     private func writeStartupFile(_ text: String, in folder: URL) throws {
         let file = folder.appendingPathComponent("flowshell/init")
@@ -20,8 +20,6 @@ import Testing
     }
 
     @Test func theStartupFileRunsAtThePromptQuietlyAndNamesItsLines() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try writeStartupFile("# my dotfile\nalias cheap sort price\nfly away\nsort distance\n", in: home.appendingPathComponent(".config"))
         let terminal = try start(home: home)
         let before = try terminal.expect("Cars › ")
@@ -33,8 +31,6 @@ import Testing
     }
 
     @Test func xdgConfigHomeIsReadFirst() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let configHome = home.appendingPathComponent("dotfiles")
         try writeStartupFile("sort name\n", in: configHome)
         try writeStartupFile("sort distance\n", in: home.appendingPathComponent(".config"))
@@ -45,11 +41,8 @@ import Testing
     }
 
     @Test func aScriptDoesNotRunIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try writeStartupFile("sort distance\n", in: home.appendingPathComponent(".config"))
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "where\n", in: home, environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "where\n")
         #expect(result.output.contains("7 of 7 cars, by price"))
         #expect(!result.output.contains("by distance"))
     }
@@ -58,8 +51,6 @@ import Testing
     /// that opens another — the first screen is printed once, at 80×24 under bash.
     @Test(arguments: ["set confirm-quit off\n", "sort distance\n", "select rio\n"])
     func theFirstScreenIsPrintedOnce(startup: String) throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         try writeStartupFile(startup, in: home.appendingPathComponent(".config"))
         let terminal = try PseudoTerminal.interactiveBash(home: home)
         terminal.type("'\(FlowShellBinary.url.path)' --config '\(config)'\r")
@@ -68,7 +59,6 @@ import Testing
         let footer = startup.hasPrefix("select") ? "commands: book" : "7 of 7 cars"
         #expect(before.components(separatedBy: footer).count == 2, "\(before)")
         try terminal.enter("quit", expecting: "$ ")
-        terminal.type("exit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "exit\r") == 0)
     }
 }

@@ -5,43 +5,26 @@ import Testing
 /// The real binary in a real pseudo-terminal: proves that libedit is live.
 /// Keys are typed only once the prompt shows: libedit flushes input typed while it switches
 /// the terminal's mode, as a person would not notice but a fast test would.
-@Suite(.serialized) struct TerminalSessionTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
-
-    private func start(home: URL, extra: [String: String] = ["NO_COLOR": "1"]) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", config], home: home, environment: FlowShellBinary.environment(home: home, extra: extra))
-        try terminal.expect("Cars › ")
-        return terminal
-    }
+@Suite(.serialized) struct TerminalSessionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func tabCompletesCommandsAndArguments() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config])
         // libedit redraws the completed word, so only the inserted text shows as typed.
-        terminal.type("sel\t")
-        try terminal.expect("ect ")
-        terminal.type("oct\t")
-        try terminal.expect("avia ")
+        try terminal.type("sel\t", expecting: "ect ")
+        try terminal.type("oct\t", expecting: "avia ")
         try terminal.enter("", expecting: "Operator: CityDrive", "Cars › Škoda Octavia › ")
         // Several candidates are listed when the typed text settles nothing.
         terminal.type("\u{15}")  // Ctrl-U clears the line
-        terminal.type("h\t")
-        try terminal.expect("history  List the lines typed, or the last N")
+        try terminal.type("h\t", expecting: "history  List the lines typed, or the last N")
         // A link's path, then its parameter's values; a partial path gets no space.
-        terminal.type("\u{15}open /ca\t")
-        try terminal.expect("rs/")
-        terminal.type("ri\t")
-        try terminal.expect("o ")
-        terminal.type("\u{15}quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        try terminal.type("\u{15}open /ca\t", expecting: "rs/")
+        try terminal.type("ri\t", expecting: "o ")
+        #expect(try terminal.quit(typing: "\u{15}quit\r") == 0)
     }
 
     @Test func theConventionsWorkAtThePrompt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config])
         try terminal.enter("alias far sort distance", expecting: "far now stands for 'sort distance'", "Cars › ")
         try terminal.enter("far", expecting: "7 of 7 cars, by distance", "Cars › ")
         try terminal.enter("history", expecting: "2  far", "Cars › ")
@@ -49,17 +32,13 @@ import Testing
         try terminal.enter("set pager off", expecting: "pager = off", "Cars › ")
         try terminal.enter("select --help", expecting: "usage: select CAR-ID", "Cars › ")
         try terminal.enter("selct rio", expecting: "did you mean 'select'?", "Cars › ")
-        terminal.type("quit 4\r")
-        #expect(try terminal.waitForExit() == 4)
+        #expect(try terminal.quit(typing: "quit 4\r") == 4)
     }
 
     @Test func upRecallsThePreviousLineAndHistoryIsSaved() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config])
         try terminal.enter("help sort", expecting: "usage: sort ORDER", "Cars › ")
-        terminal.type("\u{1B}[A")
-        try terminal.expect("help sort")
+        try terminal.type("\u{1B}[A", expecting: "help sort")
         try terminal.enter("", expecting: "usage: sort ORDER", "Cars › ")
         #expect(try terminal.quit() == 0)
 
@@ -68,59 +47,42 @@ import Testing
         #expect(history.contains("help\\040sort"))
 
         // The next session recalls it too.
-        let again = try start(home: home)
-        again.type("\u{1B}[A")
-        try again.expect("quit")
-        again.type("\u{15}\u{1B}[A\u{1B}[A")
-        try again.expect("help sort")
-        again.type("\u{15}\u{04}")
-        #expect(try again.waitForExit() == 0)
+        let again = try atCars(["--config", config])
+        try again.type("\u{1B}[A", expecting: "quit")
+        try again.type("\u{15}\u{1B}[A\u{1B}[A", expecting: "help sort")
+        #expect(try again.quit(typing: "\u{15}\u{04}") == 0)
     }
 
     @Test func aHistoryFileThatCannotBeWrittenIsSaidOnce() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let folder = home.appendingPathComponent("a-folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let terminal = try PseudoTerminal.flowshell(["--config", config, "--history", folder.path], home: home)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config, "--history", folder.path])
         try terminal.enter("where", expecting: "warning: history will not be saved to \(folder.path): is a directory", "Cars › ")
         let second = try terminal.enter("help sort", expecting: "Cars › ")
         #expect(!second.contains("warning"), "said once")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 
     @Test func utf8TextSurvivesEditing() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
+        let terminal = try atCars(["--config", config])
         // Type a wrong last letter, erase it, fix it: the multi-byte Š must come through whole.
         terminal.type("filter Škodx")
         try terminal.enter("\u{7F}a", expecting: "1 of 7 cars, by price, matching 'Škoda'", "Cars › ")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 
     @Test func ctrlCClearsTheLineAndDoesNotExitButCtrlDDoes() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try start(home: home)
-        terminal.type("select ri")
-        try terminal.expect("select ri")
-        terminal.type("\u{03}")
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config])
+        try terminal.type("select ri", expecting: "select ri")
+        try terminal.type("\u{03}", expecting: "Cars › ")
         #expect(terminal.isRunning)
         let output = try terminal.enter("where", expecting: "1. Cars (cars.list)")
         #expect(!output.contains("unknown command"))
         try terminal.expect("Cars › ")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 
     @Test func colourOnATerminalUnlessNoColour() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(["--config", config], home: home, environment: FlowShellBinary.environment(home: home))
         let banner = try terminal.expect("› ")
         #expect(banner.contains("\u{1B}[1mCars\u{1B}[0m"))
@@ -129,14 +91,11 @@ import Testing
 }
 
 /// A slow command shows its progress on a terminal and Ctrl-C cancels it.
-@Suite(.serialized) struct ProgressTests {
-    let config = FlowShellBinary.repository.appendingPathComponent("config.json").path
+@Suite(.serialized) struct ProgressTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func aSlowCommandShowsProgressAndCtrlCCancelsIt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let terminal = try PseudoTerminal.flowshell(["--config", config], home: home)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", config])
         try terminal.enter("filter green", expecting: "2 of 7 cars", "Cars › ")
         // A refresh takes about a second. On a busy machine the Ctrl-C typed once the spinner
         // shows may arrive after the refresh has finished, and then only clears an empty line:
@@ -164,16 +123,11 @@ import Testing
         #expect(finished.contains("\u{1B}[J"), "drawn in place: \(finished)")
         #expect(
             finished.components(separatedBy: "matching 'green'").last?.contains("answered") == false, "the last look is the refreshed list")
-        terminal.type("\u{04}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{04}") == 0)
     }
 
     @Test func aPipeShowsNoProgress() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["--config", config], input: "refresh\nwhere\n", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let result = try flowshell(["--config", config], input: "refresh\nwhere\n")
         #expect(result.status == 0)
         #expect(!result.output.contains("working"))
         #expect(

@@ -213,9 +213,18 @@ extension PseudoTerminal {
         return upTo
     }
 
-    /// Types `quit` and Return, and returns the program's exit status.
-    package func quit() throws -> Int32 {
-        type("quit\r")
+    /// Types `keys` (as ``type(_:)``) and waits for `text`; returns what came up to it, as
+    /// ``expect(_:timeout:)`` does.
+    @discardableResult
+    package func type(_ keys: String, expecting text: String) throws -> String {
+        type(keys)
+        return try expect(text)
+    }
+
+    /// Types what ends the program (`quit` and Return unless `keys` says otherwise: Ctrl-D,
+    /// `exit` to a shell) and returns its exit status.
+    package func quit(typing keys: String = "quit\r") throws -> Int32 {
+        type(keys)
         return try waitForExit()
     }
 

@@ -1,19 +1,16 @@
 @testable import FlowShellWeb
 import FlowShellServing
+import FlowShellTestSupport
 import Foundation
 import Testing
 
 /// The server's token is kept from one start to the next, readable by its owner only, until
 /// `--new-token`.
-@Suite struct ServerTokenTests {
-    private func scratch() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-token-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
+@Suite struct ServerTokenTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
 
     @Test func aRestartKeepsTheToken() throws {
-        let folder = try scratch() + "/carsharing"
+        let folder = home.path + "/carsharing"
         let first = ServerToken.load(folder: folder, renew: false)
         #expect(first.warning == nil && ServerToken.isToken(first.token))
         #expect(PrivateFile.permissions(of: folder + "/web-token") == 0o600)
@@ -21,7 +18,7 @@ import Testing
     }
 
     @Test func newTokenMakesAnother() throws {
-        let folder = try scratch()
+        let folder = home.path
         let first = ServerToken.load(folder: folder, renew: false)
         let second = ServerToken.load(folder: folder, renew: true)
         #expect(second.token != first.token && second.warning == nil)
@@ -29,7 +26,7 @@ import Testing
     }
 
     @Test func aTokenOthersCouldReadIsReplaced() throws {
-        let folder = try scratch()
+        let folder = home.path
         let first = ServerToken.load(folder: folder, renew: false)
         chmod(folder + "/web-token", 0o644)
         let second = ServerToken.load(folder: folder, renew: false)
@@ -39,7 +36,7 @@ import Testing
     }
 
     @Test func aFileWithoutATokenIsReplacedAndSaid() throws {
-        let folder = try scratch()
+        let folder = home.path
         _ = ServerToken.load(folder: folder, renew: false)
         try PrivateFile.save(Data("hello\n".utf8), to: folder + "/web-token")
         let kept = ServerToken.load(folder: folder, renew: false)
@@ -52,7 +49,7 @@ import Testing
     }
 
     @Test func aFolderThatCannotHoldItIsSaid() throws {
-        let blocker = try scratch() + "/file"
+        let blocker = home.path + "/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data())
         let kept = ServerToken.load(folder: blocker + "/app", renew: false)
         #expect(ServerToken.isToken(kept.token) && kept.warning?.contains("cannot keep the token") == true)

@@ -38,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 import bench_flowtest  # noqa: E402
 import scale_rows  # noqa: E402
+from apt_tool import apt_tool  # noqa: E402
 
 # The commands of each session, as in the issue's measurements.
 COMMANDS = 400
@@ -71,19 +72,7 @@ def config_with_commands_elsewhere(config, count):
 
 def find_valgrind(log):
     """valgrind's path: installed from apt when missing and allowed, else None."""
-    found = shutil.which("valgrind")
-    if found:
-        return found
-    prefix = [] if os.geteuid() == 0 else (["sudo", "-n"] if shutil.which("sudo") else None)
-    if prefix is None:
-        return None
-    log("installing valgrind with apt-get")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    install = prefix + ["apt-get", "install", "-y", "-qq", "valgrind"]
-    if subprocess.run(install, capture_output=True, env=env).returncode != 0:
-        subprocess.run(prefix + ["apt-get", "update", "-qq"], capture_output=True, env=env)
-        subprocess.run(install, capture_output=True, env=env)
-    return shutil.which("valgrind")
+    return apt_tool("valgrind", log)
 
 
 def without_debug_info(binary, work):

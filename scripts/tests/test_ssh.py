@@ -28,7 +28,7 @@ import time
 
 import pytest
 from sshclient import DEADLINE, Server, make_key, plain, public_line, session
-from webflood import Flooder, raise_file_limit
+from webflood import Flooder, open_sockets, raise_file_limit
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 CONFIG = str(REPOSITORY / "config.json")
@@ -769,18 +769,6 @@ def timed_login(server, alice):
 
 
 FLOOD = 2000
-
-
-def open_sockets(pid):
-    """How many sockets the process `pid` has open; a descriptor closed while they are counted
-    (the flood's connections close all the time) is not one."""
-    count = 0
-    for name in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            count += os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:")
-        except OSError:
-            pass
-    return count
 
 
 def test_listed_key_logs_in_under_a_flood(build, home, keys, alice):

@@ -11,7 +11,6 @@ and closed, the server alive). Waits are on events; a deadline only bounds a han
 
     python3 -m pytest scripts/tests/test_web_bounds.py [--build-dir .build/debug]
 """
-import os
 import resource
 import socket
 import statistics
@@ -20,7 +19,7 @@ import time
 
 import pytest
 from webclient import DEADLINE, MuteSocket, Refused, Server, Tab, http_get, screen_of
-from webflood import Flooder, raise_file_limit
+from webflood import Flooder, open_sockets, raise_file_limit
 
 FLOOD = 2000
 TABS = 1200
@@ -162,7 +161,7 @@ def test_flood_of_half_open_requests_leaves_tabs_working(build, home):
             )
             if fresh:
                 fresh.close()
-        sockets = server_sockets(server)
+        sockets = open_sockets(server.process.pid)
         assert sockets < 200, f"the server holds few of the flood's connections ({sockets} sockets open)"
         counts = flooder.wait_until(lambda counts: True)
         print(f"     new tabs under the flood: {opened} s; flood {counts}")
@@ -174,7 +173,7 @@ def test_flood_of_half_open_requests_leaves_tabs_working(build, home):
         counts = flooder.wait_until(lambda counts: counts.get("closed", 0) >= FLOOD)
         answers = tab.run("home")
         assert (
-            counts is not None and any(message.get("type") == "screen" for message in answers) and server_sockets(server) < 200
+            counts is not None and any(message.get("type") == "screen" for message in answers) and open_sockets(server.process.pid) < 200
         ), f"a flood from the tab's own address is closed past its share too, and the tab works ({counts})"
         flooder.stop()
         assert server.alive(), "the server is up after the flood"
@@ -197,18 +196,6 @@ def test_flood_of_half_open_requests_leaves_tabs_working(build, home):
     ), (
         f"at ulimit -n 1024 the server says how many tabs it takes, once, and the flood writes nothing to its log ({said[:3]})"
     )
-
-
-def server_sockets(server):
-    """How many sockets the server's process has open."""
-    pid = server.process.pid
-    count = 0
-    for name in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            count += os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:")
-        except OSError:
-            pass
-    return count
 
 
 def http_get_or_refusal(server):

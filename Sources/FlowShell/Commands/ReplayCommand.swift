@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowShellCommandLine
 import FlowShellKit
 import FlowShellRuntime
 import FlowShellTerminal

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowShellCommandLine
 import FlowCoordinator
 import FlowManifest
 import FlowShellKit

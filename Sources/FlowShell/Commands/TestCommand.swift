@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowShellCommandLine
 import FlowExplorer
 import FlowManifest
 import FlowShellKit

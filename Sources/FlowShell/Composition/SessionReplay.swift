@@ -34,14 +34,14 @@ struct SessionReplay {
         /// `screen cars.details 'Kia Rio'`, `error: …`: what the record is, in a few words.
         var summary: String
 
-        init(_ object: RecordedValue, text: some StringProtocol, fileLine: Int) {
+        init(_ object: JSONValue, text: some StringProtocol, fileLine: Int) {
             let type = object["type"]?.string ?? "?"
             // Why an update came is not compared, only when and what: a screen that wakes at the
             // moment the replay's clock reaches may find the clock there already (another
             // screen slept until the same moment), and then changes without having slept.
             if type == "update", case .object(var fields) = object {
                 fields["by"] = nil
-                json = RecordedValue.object(fields).normalised
+                json = JSONValue.object(fields).normalised
             } else {
                 json = object.normalised
             }
@@ -86,15 +86,15 @@ struct SessionReplay {
     static func records(
         in text: String, file: String? = nil
     )
-        throws -> (records: [Record], header: RecordedValue?, headerLine: Int, start: RecordedValue?)
+        throws -> (records: [Record], header: JSONValue?, headerLine: Int, start: JSONValue?)
     {
         var records: [Record] = []
-        var header: RecordedValue?
-        var start: RecordedValue?
+        var header: JSONValue?
+        var start: JSONValue?
         var headerLine = 1
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.isEmpty else { continue }
-            guard let object = RecordedValue.object(inLine: line), let type = object["type"]?.string else {
+            guard let object = JSONValue.object(inLine: line), let type = object["type"]?.string else {
                 throw Unusable(
                     message:
                         "\(file ?? "the recording"):\(index + 1): not a FlowShell recording (each line is a JSON object with a \"type\")")

@@ -1,5 +1,6 @@
 import FlowCoordinator
 import FlowManifest
+import FlowShellCommandLine
 import FlowShellKit
 import FlowShellRuntime
 import FlowShellSettings

@@ -13,7 +13,7 @@ struct FeatureScaffold {
 
     /// The names of FlowShell's own modules, which a shell built on it links.
     static let engineNames: Set<String> = [
-        "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
+        "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellCommandLine", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
         "FlowShellSettings", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "FlowShellMCP", "LineEditor", "CLibedit",
         "CEditShim",
         "FlowManifest",

@@ -65,7 +65,7 @@ package struct RecordedStart: Codable, Equatable, Sendable {
     }
 
     /// The start record of a recording; throws, in the user's words, when it cannot be used.
-    package static func decode(_ value: RecordedValue) throws(NotKept) -> RecordedStart {
+    package static func decode(_ value: JSONValue) throws(NotKept) -> RecordedStart {
         guard case .array(let entries) = value["files"] ?? .array([]) else {
             throw NotKept(reason: "its start record's files are not a list")
         }

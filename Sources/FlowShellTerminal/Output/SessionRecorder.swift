@@ -73,8 +73,8 @@ package final class SessionRecorder: SessionView {
     /// Starts a recording into the file at `path`, noting what the session starts from.
     package static func start(path: String, app: String, clock: SessionClock?, start: RecordedStart) throws -> SessionRecorder {
         let console = try FileConsole(path: path)
-        console.write(RecordedValue.line(of: Header(app: app, clock: clock?.start)))
-        if start != RecordedStart(files: []) { console.write(RecordedValue.line(of: start)) }
+        console.write(JSONValue.line(of: Header(app: app, clock: clock?.start)))
+        if start != RecordedStart(files: []) { console.write(JSONValue.line(of: start)) }
         return SessionRecorder(console: console, clock: clock)
     }
 
@@ -91,12 +91,12 @@ package final class SessionRecorder: SessionView {
     /// A line was typed: the clock reads this moment while it runs.
     func recordInput(_ line: String) {
         clock?.hold()
-        console.write(RecordedValue.line(of: Input(line: line, at: moment)))
+        console.write(JSONValue.line(of: Input(line: line, at: moment)))
     }
 
     package func screen(_ screen: ScreenSnapshot) {
         if screen.cause == .update {
-            console.write(RecordedValue.line(of: Update(at: moment, by: ScreenUpdateOrigin.current ?? .other)))
+            console.write(JSONValue.line(of: Update(at: moment, by: ScreenUpdateOrigin.current ?? .other)))
         }
         records.screen(screen)
     }

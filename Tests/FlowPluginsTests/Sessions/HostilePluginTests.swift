@@ -7,7 +7,9 @@ import Glibc
 
 /// Plugins that misbehave as an adversary would, each case bounded only by a liveness bound:
 /// none may reach the terminal or hold the shell past its documented limits.
-@Suite struct HostilePluginTests {
+@Suite struct HostilePluginTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A folder with `plugin.sh` (the shell script `body`, which then runs the fake plugin) and
     /// `flow.json` naming it; the caller removes it.
     static func hostileFlow(_ body: String) throws -> (folder: URL, config: URL) {
@@ -149,15 +151,13 @@ import Glibc
     /// A view's commands are the declared ones: one it lists without declaring it is neither
     /// offered nor run, and one named like a global command stays the shell's.
     @Test func aViewCannotAddCommandsItDoesNotDeclare() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(
             of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#
         )
         .write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
-            ["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n", in: home,
+        let result = try flowshell(
+            ["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n",
             environment: PluginFlows.allowingPlugins(home: home))
         let lines = result.output.components(separatedBy: "\n")
         #expect(lines.contains("commands: echo — help for more"))

@@ -4,18 +4,18 @@ import Testing
 
 /// A plugin's wrong answer is told in the user's words — what it sent wrong, for which screen
 /// (its title) and where (the field's path) — never in the decoder's, which names Swift's types.
-@Suite struct PluginAnswerProblemTests {
+@Suite struct PluginAnswerProblemTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aWrongAnswerIsToldInTheUsersWords() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(
             of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "wrongtypes"]"#
         )
         .write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", config.path], input: "open /echo/hi\necho view\necho text\necho result\necho title\necho kind\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         let said = "plugin Fake's screen 'Echo hi' answered 'command' wrongly:"
         // The flow's own warnings aside (the fake flow leaves screens unreached).
         let failures = result.errors.split(separator: "\n").filter { $0.hasPrefix("✗") }.joined(separator: "\n")

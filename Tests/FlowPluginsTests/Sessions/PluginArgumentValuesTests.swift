@@ -4,10 +4,10 @@ import Testing
 
 /// A plugin command's argument that declares its values takes only those: another word is
 /// refused with the command's usage before the plugin is asked.
-@Suite struct PluginArgumentValuesTests {
+@Suite struct PluginArgumentValuesTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aWordThatIsNoneOfTheValuesNeverReachesThePlugin() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/swatches.py").path
         let log = home.appendingPathComponent("commands.log").path
         let config = home.appendingPathComponent("flow.json")
@@ -21,9 +21,9 @@ import Testing
           ]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", config.path], input: "swatches\npaint blue\npaint green\nlabel any text\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         // The flow's own warnings aside (it leaves screens unreached).
         let failures = result.errors.split(separator: "\n").filter { $0.hasPrefix("✗") }
         #expect(failures == ["✗ line 2: COLOUR must be red or green, not 'blue' — usage: paint COLOUR"])

@@ -4,7 +4,9 @@ import Testing
 
 /// `flowshell check` and the shell's start check a flow against its plugins' declarations:
 /// from the cache while the plugin's command and files are unchanged, else from the plugin.
-@Suite struct PluginCheckTests {
+@Suite struct PluginCheckTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A copy of the Weather plugin and the helper, and a flow naming it, in `home`.
     private func weatherFlow(in home: URL, extraTransition: String = "") throws -> URL {
         let plugins = home.appendingPathComponent("examples/plugins")
@@ -37,13 +39,11 @@ import Testing
     }
 
     @Test func declarationsComeFromTheCacheUntilThePluginChanges() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = try weatherFlow(in: home)
         let environment = PluginFlows.allowingPlugins(home: home)
 
         // Live: the plugin is asked, and its answer kept.
-        let live = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        let live = try flowshell(["check", "--config", config.path], environment: environment)
         #expect(!live.output.contains("error"), "\(live.output)")
         #expect(live.status == 0)
         let cache = home.appendingPathComponent("state/flowshell/weather/plugins/Weather.declarations.json")
@@ -53,14 +53,14 @@ import Testing
         // still knows its screens. (The program it runs is part of the key: with no python3 in
         // PATH, it would be asked again.)
         try FileManager.default.removeItem(at: home.appendingPathComponent("plugins/python/flowshell_plugin.py"))
-        let cached = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        let cached = try flowshell(["check", "--config", config.path], environment: environment)
         #expect(cached.output == live.output)
         #expect(cached.status == 0)
 
         // A changed plugin file misses the cache: the plugin is asked again, and cannot answer.
         let script = home.appendingPathComponent("examples/plugins/weather.py")
         try (String(contentsOf: script, encoding: .utf8) + "\n# changed\n").write(to: script, atomically: true, encoding: .utf8)
-        let changed = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        let changed = try flowshell(["check", "--config", config.path], environment: environment)
         #expect(changed.status == 1)
         #expect(
             changed.output.hasPrefix(
@@ -70,24 +70,18 @@ import Testing
     }
 
     @Test func transitionsAreCheckedAgainstThePluginsDeclarations() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = try weatherFlow(
             in: home,
             extraTransition: """
                 ,
                     { "from": "weather.forecast", "on": "rained", "style": "pop" }
                 """)
-        let result = try FlowShellBinary.run(
-            ["check", "--config", config.path], input: "", in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try flowshell(["check", "--config", config.path], environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("error: transitions[3].on: 'weather.forecast' never emits 'rained'"), "\(result.output)")
     }
 
     @Test func aPluginThatCannotStartStopsTheShellWithOneLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("broken.json")
         try """
         {
@@ -97,9 +91,7 @@ import Testing
           "plugins": [{ "module": "Weather", "command": ["plugins/nowhere.py"] }]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
-            ["--config", config.path], input: "where\n", in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try flowshell(["--config", config.path], input: "where\n", environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 2)
         #expect(
             result.errors == """
@@ -110,8 +102,6 @@ import Testing
     }
 
     @Test func aPluginModuleNamedLikeALinkedOneIsAnErrorOfCheckAndRunAlike() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("clash.json")
         try """
         {
@@ -124,22 +114,19 @@ import Testing
         let environment = PluginFlows.allowingPlugins(home: home)
         let line =
             "\(config.path):5:27: error: plugins[0].module: 'Cars' is the name of a linked module; a plugin provides a module of another name"
-        let check = try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment)
+        let check = try flowshell(["check", "--config", config.path], environment: environment)
         #expect(check.status == 1)
         #expect(check.output == "\(line)\n\(config.path): 1 error\n")
-        let run = try FlowShellBinary.run(["--config", config.path], input: "where\n", in: home, environment: environment)
+        let run = try flowshell(["--config", config.path], input: "where\n", environment: environment)
         #expect(run.status == 2)
         #expect(run.errors == "\(line)\n\(config.path): the flow has 1 error; not starting\n")
     }
 
     @Test func aScreenIdTakenByALinkedModuleIsReportedAtThePluginsLine() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "collide"]"#)
             .write(to: config, atomically: true, encoding: .utf8)
-        let check = try FlowShellBinary.run(
-            ["check", "--config", config.path], input: "", in: home, environment: PluginFlows.allowingPlugins(home: home))
+        let check = try flowshell(["check", "--config", config.path], environment: PluginFlows.allowingPlugins(home: home))
         #expect(check.status == 1)
         #expect(
             check.output.contains("\(config.path):6:5: error: plugins[0]: feature id 'cars.details' is registered by both Cars and Fake\n"),
@@ -147,8 +134,6 @@ import Testing
     }
 
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("bad.json")
         try """
         {
@@ -158,9 +143,7 @@ import Testing
           "plugins": [{ "module": "Weather", "command": [], "timeoutMs": 0, "cmd": "x" }]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
-            ["check", "--config", config.path], input: "", in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try flowshell(["check", "--config", config.path], environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))
         #expect(result.output.contains("plugins[0].cmd: unknown key 'cmd'"))
@@ -198,14 +181,14 @@ import Testing
 }
 
 /// A plugin must declare, when it starts, what the flow was checked against.
-@Suite struct PluginDeclarationsAtRunTests {
+@Suite struct PluginDeclarationsAtRunTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aPluginThatDeclaresOtherScreensThanCheckedIsStoppedAndTheCacheRefreshed() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
         let environment = PluginFlows.allowingPlugins(home: home)
-        #expect(try FlowShellBinary.run(["check", "--config", config.path], input: "", in: home, environment: environment).status == 0)
+        #expect(try flowshell(["check", "--config", config.path], environment: environment).status == 0)
         // The cache no longer says what the plugin declares (as if edited, or the program changed in place).
         let cache = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.declarations.json")
         let stored = try String(contentsOf: cache, encoding: .utf8)
@@ -213,7 +196,7 @@ import Testing
         try stored.replacingOccurrences(of: #""title":"Echo""#, with: #""title":"Tampered""#).write(
             to: cache, atomically: true, encoding: .utf8)
 
-        let refused = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\n", in: home, environment: environment)
+        let refused = try flowshell(["--config", config.path], input: "open /echo/hi\n", environment: environment)
         #expect(refused.status == 1)
         #expect(
             refused.errors.contains(
@@ -222,7 +205,7 @@ import Testing
             "\(refused.errors)")
         #expect(try String(contentsOf: cache, encoding: .utf8).contains(#""title":"Echo""#), "the cache is refreshed")
 
-        let again = try FlowShellBinary.run(["--config", config.path], input: "open /echo/hi\nwhere\n", in: home, environment: environment)
+        let again = try flowshell(["--config", config.path], input: "open /echo/hi\nwhere\n", environment: environment)
         #expect(again.status == 0, "\(again.errors)")
         #expect(again.output.contains("2. Echo hi (fake.echo, word=hi)"))
     }

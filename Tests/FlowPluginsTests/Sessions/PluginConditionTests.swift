@@ -5,7 +5,9 @@ import Testing
 /// A plugin's condition guards a screen as a linked module's does (protocol 1.2): the flow
 /// names it in `requires` and `guards`, `flowshell check` knows it, and the shell asks the
 /// plugin before planning, within the plugin's deadline.
-@Suite struct PluginConditionTests {
+@Suite struct PluginConditionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A flow whose car details need the fake plugin's condition `unlocked`; its guard's flow is
     /// the plugin's lock screen, which `unlock` finishes.
     private static func flow(mode: String = "normal", timeoutMs: Int = 60000, requires: String = "unlocked") -> String {
@@ -35,8 +37,6 @@ import Testing
     }
 
     @Test func anUnsatisfiedPluginConditionRunsItsGuardThenTheTransitionGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(Self.flow(), input: "select rio\nwhere\nunlock\nwhere\nback\nselect rio\nwhere\n", in: home)
         #expect(!result.errors.contains("✗"), "\(result.errors)")
         #expect(result.status == 0)
@@ -51,8 +51,6 @@ import Testing
     }
 
     @Test func aConditionThePluginCannotTellIsNotSatisfiedWithOneMessage() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(Self.flow(mode: "failcondition"), input: "select rio\nwhere\n", in: home)
         #expect(
             result.errors.contains(
@@ -64,8 +62,6 @@ import Testing
     /// A plugin that never answers `condition` holds the shell no longer than its deadline
     /// (one second here; the plugin's silence makes that certain, not the machine's speed).
     @Test func aPluginThatHangsOnAConditionIsStoppedAtItsDeadline() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try run(Self.flow(mode: "hangcondition", timeoutMs: 1000), input: "select rio\nwhere\n", in: home)
         #expect(
             result.errors.contains(
@@ -78,8 +74,6 @@ import Testing
     }
 
     @Test func checkAcceptsAGuardOnAPluginConditionAndNamesAnUnknownOne() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let good = try run(Self.flow(), ["check"], input: "", in: home)
         #expect(!good.output.contains("error"), "\(good.output)")
         #expect(good.status == 0)

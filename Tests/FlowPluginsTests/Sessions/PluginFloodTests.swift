@@ -5,7 +5,9 @@ import Testing
 /// A plugin that floods a screen with updates, as fast as it can write them, through the real
 /// binary: the shell ends up showing the last view, answers what is typed meanwhile, and acts
 /// on every event an update carried, in order — the flood is coalesced, never a denial of service.
-@Suite struct PluginFloodTests {
+@Suite struct PluginFloodTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/flood.py").path
 
     static let config = """
@@ -31,8 +33,6 @@ import Testing
     }
 
     @Test func aFloodedScreenAtThePromptShowsItsLastViewAndACommandAnswersMeanwhile() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(
             ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
             rows: 24, columns: 80)
@@ -48,8 +48,6 @@ import Testing
     }
 
     @Test func everyEventOfAFloodIsActedOnInOrderAndTheCoveredScreenKeepsItsLastView() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // Each of the four `step` events pushes a screen, above the others: the stack says
         // which were acted on, and in what order. The last view comes after the last event,
         // while the flooded screen is covered.
@@ -65,9 +63,7 @@ import Testing
             where
 
             """
-        let result = try FlowShellBinary.run(
-            ["--config", try write(home)], input: input, in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try flowshell(["--config", try write(home)], input: input, environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
         #expect(
             result.output.contains(

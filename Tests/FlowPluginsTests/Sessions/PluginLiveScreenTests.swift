@@ -4,7 +4,9 @@ import Testing
 
 /// Protocol 1.1 through the real binary: a plugin screen shown again asks the plugin for its
 /// view (`appear`), `close` arrives when a screen closes, and a plugin pushes `update`s.
-@Suite struct PluginLiveScreenTests {
+@Suite struct PluginLiveScreenTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/memos.py").path
 
     static let config = """
@@ -30,11 +32,9 @@ import Testing
     }
 
     @Test func aListShownAgainShowsThePluginsViewNow() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", try write(home), "--output", "json"], input: "read a\ndelete\nquit\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
         let screens = result.output.split(separator: "\n").compactMap { line -> [String: Any]? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -48,8 +48,6 @@ import Testing
     }
 
     @Test func aPluginScreenChangesByItselfAtThePrompt() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(
             ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
         try terminal.expect("Memos › ")
@@ -64,8 +62,6 @@ import Testing
     }
 
     @Test func aScreenAt20UpdatesASecondDoesNotFloodTheScrollback() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(
             ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
             rows: 24, columns: 80)
@@ -90,15 +86,15 @@ import Testing
 
 /// `wait` in a script: updates that arrive while it waits are shown in order, and
 /// `wait --until` returns once the screen shows the text, or fails at its timeout.
-@Suite struct WaitCommandTests {
+@Suite struct WaitCommandTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aScriptWaitsForAScreenThatChangesByItself() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("memos.json").path
         try PluginLiveScreenTests.config.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", config], input: "ticker\nwait --until 'tick 3'\nwhere\nwait --until never --timeout 0.2\nback\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.output.contains("tick 3"))
         // The line after the wait ran after the screen showed it.
         let afterTick = result.output.range(of: "tick 3").map { String(result.output[$0.upperBound...]) } ?? ""

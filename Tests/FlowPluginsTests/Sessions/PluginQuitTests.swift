@@ -9,7 +9,9 @@ import Glibc
 /// `quit` waits the documented second for it, then kills its process group; Ctrl-C during
 /// that wait kills it at once. The tests wait for events (the plugin's log, the shell's exit),
 /// never for time; the plugin's 300-second sleep is what a hung quit would wait for.
-@Suite(.serialized) struct PluginQuitTests {
+@Suite(.serialized) struct PluginQuitTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// The fake plugin's screen above the car list, the plugin in its `stubborn` mode.
     private static let stubbornFlow = """
         {
@@ -62,11 +64,9 @@ import Glibc
     }
 
     @Test func quitKillsAPluginThatDoesNotLeaveAfterItsSecond() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let started = ContinuousClock.now
-        let result = try FlowShellBinary.run(
-            ["--config", try Self.config(in: home).path], input: "open /echo/one\nquit\n", in: home,
+        let result = try flowshell(
+            ["--config", try Self.config(in: home).path], input: "open /echo/one\nquit\n",
             environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0, "\(result.errors)")
         // A liveness bound, not a measure: the plugin would have slept 300 s (and the run
@@ -81,8 +81,6 @@ import Glibc
     }
 
     @Test func ctrlCWhileQuitWaitsForAPluginKillsItAtOnce() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let terminal = try PseudoTerminal.flowshell(
             ["--config", try Self.config(in: home).path, "--fresh"], home: home,
             environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
@@ -91,8 +89,7 @@ import Glibc
         terminal.type("quit\r")
         // The shell has closed the plugin's stdin and waits for it to exit: Ctrl-C now.
         try Self.waitForStdinToEnd(in: home)
-        terminal.type("\u{03}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.quit(typing: "\u{03}") == 0)
         let log = try String(contentsOf: Self.log(in: home), encoding: .utf8)
         #expect(log.contains("was killed with its process group: Ctrl-C while the shell left"), "\(log)")
         #expect(!log.contains("did not exit within"), "the wait ended at Ctrl-C, not at its second")
@@ -104,8 +101,6 @@ import Glibc
     /// Lines piped in, no terminal: Ctrl-C (SIGINT) ends the shell as its default action
     /// would — and kills its plugins' process groups first, which nothing else would stop.
     @Test func sigintToAPipedShellWaitingForAPluginEndsItWithItsPlugins() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let process = Process()
         process.executableURL = FlowShellBinary.url
         process.arguments = ["--config", try Self.config(in: home).path]

@@ -5,10 +5,10 @@ import Testing
 /// The example plugins and the fake one through the real binary, piped: their screens are
 /// reached by the flow, shown, listed by help and where, recorded and replayed, and no plugin
 /// process outlives the shell.
-@Suite struct PluginSessionTests {
+@Suite struct PluginSessionTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func theExamplePluginsAreReachedFromACarsDetails() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = """
             select rio
             help
@@ -45,8 +45,6 @@ import Testing
     }
 
     @Test func theWeatherExamplesWindChangesByItself() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let script = """
             select rio
             weather
@@ -66,8 +64,6 @@ import Testing
     }
 
     @Test func pluginScreensAreInTheJSONOutput() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let result = try PluginFlows.runExamples("select zoe\nweather\ndays 2\n", in: home, arguments: ["--output", "json"])
         #expect(result.status == 0)
         let screens = result.output.split(separator: "\n").filter { $0.contains("\"screen\":\"weather.forecast\"") }
@@ -77,29 +73,24 @@ import Testing
     }
 
     @Test func aSessionWithPluginsReplaysWithoutDifference() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = home.appendingPathComponent("session.jsonl")
         let environment = PluginFlows.allowingPlugins(home: home)
-        let recorded = try FlowShellBinary.run(
+        let recorded = try flowshell(
             ["--config", PluginFlows.examples, "--fresh", "--record", file.path],
-            input: "select rio\nweather\ndays 4\nback\ntrip\nadd Spandau\n", in: home, environment: environment)
+            input: "select rio\nweather\ndays 4\nback\ntrip\nadd Spandau\n", environment: environment)
         #expect(recorded.status == 0)
-        let replay = try FlowShellBinary.run(
-            ["replay", file.path, "--config", PluginFlows.examples], input: "", in: home, environment: environment)
+        let replay = try flowshell(["replay", file.path, "--config", PluginFlows.examples], environment: environment)
         #expect(replay.errors == "")
         #expect(replay.status == 0)
         #expect(replay.output.hasSuffix("no difference\n"))
     }
 
     @Test func aCrashClosesThePluginsScreensAndItStartsAgainOnNextUse() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", config.path], input: "open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         let log = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log").path
         #expect(
@@ -117,13 +108,11 @@ import Testing
     }
 
     @Test func aLinkParameterIsLookedUpByThePlugin() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("fake.json")
         try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.errors.contains("no word has the code 'bad'"), "\(result.errors)")
         let stacks = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("2. ") }
@@ -131,11 +120,7 @@ import Testing
     }
 
     @Test func graphMarksPluginModules() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
-            ["graph", "--config", PluginFlows.examples], input: "", in: home,
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try flowshell(["graph", "--config", PluginFlows.examples], environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 0)
         #expect(result.output.contains("subgraph n_Weather[\"Weather (plugin)\"]"))
         #expect(result.output.contains("subgraph n_Trips[\"Trips (plugin)\"]"))
@@ -146,12 +131,10 @@ import Testing
     /// error shown as it is, an event the flow routes.
     @Test(.enabled(if: PluginFlows.hasNode, "node is not in PATH"))
     func theNodeExamplePluginKeepsNotesAboutACar() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try FlowShellBinary.run(
+        let result = try flowshell(
             ["--config", PluginFlows.nodeExample],
             input: "select rio\nnotes\nadd check the tyres\nadd wash\nremove 7\nremove 1\nadd\nwhere\ndone\nwhere\n",
-            in: home, environment: PluginFlows.allowingPlugins(home: home))
+            environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1, "two commands failed: remove 7, and add with no text")
         #expect(result.errors.contains("✗ line 5: no note 7: there are 2\n"), "\(result.errors)")
         // A required rest argument needs a word, as a linked screen's required argument does.

@@ -4,26 +4,21 @@ import Testing
 
 /// The example plugins in a pseudo-terminal: into a plugin's screen and out, Tab on its
 /// commands, and Ctrl-C of a slow plugin command, which the plugin honours and goes on.
-@Suite(.serialized) struct PluginTerminalTests {
+@Suite(.serialized) struct PluginTerminalTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func ctrlCCancelsASlowPluginCommandAndThePluginGoesOn() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         // Trusted first, as a person would: the examples' programs then run without the opt-in.
-        let trusted = try FlowShellBinary.run(
-            ["trust", "--config", PluginFlows.examples], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        let trusted = try flowshell(["trust", "--config", PluginFlows.examples])
         #expect(trusted.status == 0)
-        let terminal = try PseudoTerminal.flowshell(["--config", PluginFlows.examples, "--fresh"], home: home)
-        try terminal.expect("Cars › ")
+        let terminal = try atCars(["--config", PluginFlows.examples, "--fresh"])
         try terminal.enter("select rio", expecting: "Cars › Kia Rio › ")
         try terminal.enter("weather", expecting: "3-day forecast", "Cars › Kia Rio › Weather near rio › ")
         // Tab completes the plugin screen's commands and their values.
-        terminal.type("da\t")
-        try terminal.expect("ys ")
+        try terminal.type("da\t", expecting: "ys ")
         try terminal.enter("6", expecting: "6-day forecast", "Weather near rio › ")
         try terminal.enter("radar", expecting: "working… Ctrl-C cancels")
-        terminal.type("\u{03}")
-        try terminal.expect("cancelled")
+        try terminal.type("\u{03}", expecting: "cancelled")
         try terminal.expect("Weather near rio › ")
         // The plugin honoured the cancel: it still runs and answers.
         try terminal.enter("days 2", expecting: "2-day forecast", "Weather near rio › ")
@@ -48,9 +43,8 @@ import Testing
             ["--config", config.path, "--fresh"], home: folder,
             environment: PluginFlows.allowingPlugins(home: folder, extra: ["NO_COLOR": "1"]))
         try terminal.expect("Cars › ")
-        terminal.type("open /echo/hi\r")
+        try terminal.type("open /echo/hi\r", expecting: "Echo hi")
         // The plugin tried the terminal before it said hello, so before its screen showed.
-        try terminal.expect("Echo hi")
         try terminal.expect("› ")
         #expect(try terminal.quit() == 0)
         #expect(!terminal.transcript.contains("HIJACKED"))
@@ -61,10 +55,10 @@ import Testing
 /// What a plugin sends is shown like any other text: a title in the prompt, a command's summary
 /// in help, an argument's values in the Tab list — control characters and bidirectional controls
 /// as U+FFFD, so none can retitle the terminal, move the cursor, hide what follows or reorder it.
-@Suite(.serialized) struct PluginTextTerminalTests {
+@Suite(.serialized) struct PluginTextTerminalTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     @Test func aPluginsEscapeSequencesNeverReachTheTerminal() throws {
-        let home = try FlowShellBinary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
         let config = home.appendingPathComponent("flow.json")
         try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "escapes"]"#)
             .write(to: config, atomically: true, encoding: .utf8)
@@ -73,10 +67,8 @@ import Testing
         )
         try terminal.expect("Cars › ")
         try terminal.enter("open /echo/hi", expecting: "Cars › Echo\u{FFFD}]0;title\u{FFFD} hi › ")
-        terminal.type("paint \t\t")
-        try terminal.expect("red\u{FFFD}]0;value\u{FFFD}")
-        terminal.type("\u{15}help\r")  // Ctrl-U clears the line first
-        try terminal.expect("Paint\u{FFFD}]0;summary\u{FFFD}\u{FFFD}evil")
+        try terminal.type("paint \t\t", expecting: "red\u{FFFD}]0;value\u{FFFD}")
+        try terminal.type("\u{15}help\r", expecting: "Paint\u{FFFD}]0;summary\u{FFFD}\u{FFFD}evil")  // Ctrl-U clears the line first
         try terminal.expect("Echo\u{FFFD}]0;title\u{FFFD} hi › ")
         #expect(try terminal.quit() == 0)
         #expect(!terminal.transcript.contains("\u{1B}]0;"), "no operating system command reached the terminal")

@@ -8,12 +8,13 @@ import Testing
 
 /// A config's plugins run only once the user trusts it (`flowshell trust`), as it is then: an
 /// untrusted config runs nothing, and neither does one whose programs changed since.
-@Suite struct PluginTrustTests {
+@Suite struct PluginTrustTests: TestFolderSuite {
+    let scratch = TemporaryFolder()
+
     /// A repository as if just cloned: `config.json` names a plugin, `sh plugin.sh`, which notes
     /// each start in `started` and then runs the fake plugin. (Run by `sh`, not executed itself:
     /// a script just written cannot be executed while a process another test forks holds it open.)
     private func clonedRepository() throws -> URL {
-        let home = try FlowShellBinary.temporaryFolder()
         let repository = home.appendingPathComponent("repository")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
         let script = repository.appendingPathComponent("plugin.sh")
@@ -31,8 +32,6 @@ import Testing
 
     @Test func aClonedConfigRunsNothingUntilTrustedAndAsksAgainWhenItsProgramChanges() throws {
         let repository = try clonedRepository()
-        let home = repository.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         /// The one line that refuses to run it: the shell, the script, the command to type.
         func refusal(_ text: String, _ why: String) -> Bool {
@@ -97,12 +96,8 @@ import Testing
     }
 
     @Test func aConfigOutsideTheCurrentFolderIsNamedInTheCommandToType() throws {
-        let repository = try clonedRepository()
-        let home = repository.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let refused = try FlowShellBinary.run(
-            ["--config", "repository/config.json"], input: "", in: home,
-            environment: FlowShellBinary.environment(home: home))
+        _ = try clonedRepository()  // at home/repository, and run from home
+        let refused = try flowshell(["--config", "repository/config.json"])
         #expect(refused.status == 2)
         #expect(refused.errors.hasSuffix("once you have looked at them, type: flowshell trust --config repository/config.json\n"))
     }
@@ -112,8 +107,6 @@ import Testing
     @MainActor
     @Test func aReloadThatNamesAProgramDoesNotStartIt() async throws {
         let repository = try clonedRepository()
-        let home = repository.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: home) }
         let file = repository.appendingPathComponent("flow.json")
         let plain = #"{"app": "reloading", "root": "cars.list", "modules": ["Cars"]}"#
         try plain.write(to: file, atomically: true, encoding: .utf8)
@@ -142,8 +135,6 @@ import Testing
     @MainActor
     @Test func aPluginWhoseProgramChangedAfterTheStartIsNotStarted() async throws {
         let repository = try clonedRepository()
-        let home = repository.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = FlowShellBinary.environment(home: home)
         let trust = PluginTrust(
             paths: StatePaths(folder: "flowshell", environment: environment), shellName: "flowshell",
@@ -171,8 +162,6 @@ import Testing
     @MainActor
     @Test func aShellOfOnesOwnKeepsItsOwnTrustAndNamesItsOwnCommand() throws {
         let repository = try clonedRepository()
-        let home = repository.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: home) }
         let environment = ["HOME": home.path]
         let paths = StatePaths(folder: "greeter", environment: environment)
         #expect(paths.trustFile == home.path + "/.local/state/greeter/trusted-configs.json")

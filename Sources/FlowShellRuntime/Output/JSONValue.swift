@@ -1,7 +1,9 @@
 import Foundation
 
-/// Any JSON value, as a protocol message carries it: the parameters of a request, a tool's
-/// arguments, a result. Encodes with sorted keys so that what is sent twice is the same bytes.
+/// Any JSON value, read and written with Codable: what an agent's protocol message carries (the
+/// parameters of a request, a tool's arguments, a result) and a record of a recording, which a
+/// replay compares as values whatever their type. Encodes with sorted keys so that what is sent
+/// twice is the same bytes.
 public enum JSONValue: Codable, Equatable, Sendable {
     /// `null`.
     case null
@@ -29,6 +31,11 @@ public enum JSONValue: Codable, Equatable, Sendable {
     /// The members of an object.
     public var object: [String: JSONValue]? {
         if case .object(let members) = self { members } else { nil }
+    }
+
+    /// The value of a number.
+    public var number: Double? {
+        if case .number(let value) = self { value } else { nil }
     }
 
     /// Reads any JSON value.
