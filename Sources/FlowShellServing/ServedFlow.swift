@@ -34,7 +34,8 @@ package struct ServedFlow {
     }
 
     /// Starts a runtime of the flow for one session, on the shared services: its settings opened
-    /// by `openSettings` (nil: in memory), who connected when the server knows.
+    /// by `openSettings` (nil: in memory), who connected when the server knows, and the modules'
+    /// records in the shared store when there is one.
     @MainActor
     package func startRuntime(
         openSettings: SettingsOpener?, connectedUser: ConnectedUser? = nil
@@ -43,6 +44,7 @@ package struct ServedFlow {
     {
         try await FlowRuntime.start(
             source: source, modules: modules, dataDirectory: dataDirectory, openSettings: openSettings,
-            services: services, connectedUser: connectedUser, plugins: plugins(), reserving: guards.withheld)
+            records: { [shared] app in shared?.records(app: app) }, services: services, connectedUser: connectedUser, plugins: plugins(),
+            reserving: guards.withheld)
     }
 }

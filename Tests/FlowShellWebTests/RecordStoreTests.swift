@@ -1,0 +1,101 @@
+import FlowShellKit
+import FlowShellPostgres
+import FlowShellTestSupport
+import Foundation
+import Testing
+
+/// What every ``RecordStore`` does, on both: ``MemoryRecordStore`` (a test's) and the records
+/// servers share in PostgreSQL (`--database`; a server of its own). Each "server" opens the store
+/// anew on the same place: what one writes the other reads, an update that throws writes nothing,
+/// writers racing for one group take turns (one of many sees the slot free), a count numbers keys
+/// with no twin, followers are told each key, and apps are apart.
+@Suite(.serialized) struct RecordStoreTests {
+    /// A slot of a group, taken by whoever found it free.
+    private struct Taken: Codable, Equatable {
+        var slot: Int
+        var by: String
+    }
+
+    private struct SlotTaken: Error {}
+
+    /// Takes `slot` in `group` unless a record of the group holds it already; the key is numbered
+    /// by the collection's count.
+    private static func take(_ slot: Int, in group: String, by who: String, on store: any RecordStore) async throws -> String {
+        try await store.update(in: "slots", group: group) { update in
+            if try update.records.contains(where: { try $0.decoded(as: Taken.self).slot == slot }) { throw SlotTaken() }
+            let key = "S-\(1001 + update.count)"
+            try update.put(Taken(slot: slot, by: who), key: key)
+            return key
+        }
+    }
+
+    /// The checks, given how to open `app`'s store as one more server would.
+    private func contract(open: @Sendable (_ app: String) async throws -> any RecordStore) async throws {
+        let first = try await open("carsharing")
+        let second = try await open("carsharing")
+        #expect(try await first.records(in: "slots").isEmpty)
+
+        // Followed before anything is written: told at once to read, then each key written.
+        var told = second.changes(of: "slots").makeAsyncIterator()
+        #expect(await told.next() == .some(nil))
+
+        let key = try await Self.take(1, in: "rio", by: "first", on: first)
+        #expect(key == "S-1001")
+        #expect(await told.next() == .some("S-1001"))
+        #expect(
+            try await second.records(in: "slots") == [try StoredRecord(key: "S-1001", group: "rio", encoding: Taken(slot: 1, by: "first"))])
+
+        // A refused update writes nothing and throws its own error.
+        await #expect(throws: SlotTaken.self) { _ = try await Self.take(1, in: "rio", by: "second", on: second) }
+        #expect(try await first.records(in: "slots").count == 1)
+
+        // Many writers on two servers race for each slot of one group: one takes it, with a key of its own.
+        for slot in 2...6 {
+            let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<16 {
+                    let store = index.isMultiple(of: 2) ? first : second
+                    group.addTask {
+                        do {
+                            _ = try await Self.take(slot, in: "rio", by: "writer \(index)", on: store)
+                            return true
+                        } catch is SlotTaken {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+            #expect(winners == 1, "slot \(slot): one of sixteen writers takes it")
+        }
+        let all = try await second.records(in: "slots")
+        #expect(all.count == 6)
+        #expect(Set(all.map(\.key)) == Set((1001...1006).map { "S-\($0)" }))
+
+        // Another app's records are apart.
+        #expect(try await open("library").records(in: "slots").isEmpty)
+    }
+
+    @Test func memoryKeepsTheContract() async throws {
+        let stores = MemoryStores()
+        try await contract { app in await stores.store(for: app) }
+    }
+
+    @Test func postgresKeepsTheContractForEveryServer() async throws {
+        try await ScratchPostgres.with { server in
+            let address = try DatabaseAddress(parsing: server.address)
+            try await contract { app in try await PostgresStore.open(address).records(app: app) }
+        }
+    }
+}
+
+/// One memory store an app, which every "server" of the test opens.
+private actor MemoryStores {
+    private var stores: [String: MemoryRecordStore] = [:]
+
+    func store(for app: String) -> MemoryRecordStore {
+        if let store = stores[app] { return store }
+        let store = MemoryRecordStore()
+        stores[app] = store
+        return store
+    }
+}
