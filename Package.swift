@@ -402,7 +402,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellWebTests",
             dependencies: [
                 "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing", "FlowShellPostgres", "FlowShellRuntime",
-                "FlowShellTestSupport",
+                "FlowShellTestSupport", "FlowShellTesting", "FlowShellKit", "Booking", "Cars", "Fleet",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
