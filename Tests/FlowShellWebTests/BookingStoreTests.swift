@@ -65,6 +65,14 @@ import Testing
         let clash = try await FeatureHarness(BookingModule.module, "booking.confirm", input: ["carID": "rio"], services: first)
         await #expect(throws: refusal(from: Self.now, code: "BK-1001")) { try await clash.send("confirm") }
 
+        // Cancelled through the first server, the time is free again for it; a second cancel is refused.
+        try await list.send("cancel BK-1001")
+        list.expectScreen(contains: [row.replacingOccurrences(of: "running", with: "cancelled")])
+        let cancelledTwice = try await FeatureHarness(BookingModule.module, "booking.list", services: second, exhaustivity: .off)
+        await #expect(throws: UserFacingError("booking BK-1001 is cancelled already")) { try await cancelledTwice.send("cancel BK-1001") }
+        try await clash.send("confirm")
+        clash.expectEvents([FeatureEvent("confirmed", payload: ["bookingID": "BK-1002", "carID": "rio"])])
+
         // Both race for the same hour of one car, again and again: one wins each time, the other is told.
         for round in 1...20 {
             let racers = [first, second]
@@ -88,8 +96,8 @@ import Testing
         // Every booking once, each with a code of its own.
         let all = try await FeatureHarness(BookingModule.module, "booking.list", services: second, exhaustivity: .off)
         let codes = ScreenDescription.lines(all.properties).filter { $0.hasPrefix("row: BK-") }.map { $0.split(separator: " ")[1] }
-        #expect(codes.count == 21)
-        #expect(Set(codes).count == 21)
+        #expect(codes.count == 22)
+        #expect(Set(codes).count == 22)
     }
 
     @Test func theDataFolderKeepsBookingsForEveryShellOfOneMachine() async throws {

@@ -86,6 +86,25 @@ import Testing
             try await contract { app in try await PostgresStore.open(address).records(app: app) }
         }
     }
+
+    /// When the server stops and starts again, the listener's connection is lost: once it
+    /// listens again, its followers are told to read everything (what was written meanwhile was
+    /// told to nobody), and keys again after that.
+    @Test func followersReadAgainOnceTheListenerIsBack() async throws {
+        try await ScratchPostgres.with { server in
+            let address = try DatabaseAddress(parsing: server.address)
+            let follower = try await PostgresStore.open(address).records(app: "carsharing")
+            var told = follower.changes(of: "slots").makeAsyncIterator()
+            #expect(await told.next() == .some(nil))
+            try await server.pause()
+            try await server.start()
+            #expect(await told.next() == .some(nil))
+            // A store of its own: the first one's pool comes back after a back-off of its own.
+            let writer = try await PostgresStore.open(address).records(app: "carsharing")
+            _ = try await Self.take(1, in: "rio", by: "writer", on: writer)
+            #expect(await told.next() == .some("S-1001"))
+        }
+    }
 }
 
 /// One memory store an app, which every "server" of the test opens.
