@@ -384,7 +384,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellServe",
             dependencies: [
                 "FlowShellWeb", "FlowShellSSH", "FlowShellMCP", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
-                "FlowShellServing", "FlowShellPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlowShellServing", "FlowShellPostgres", "FlowShellSettings",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -402,7 +403,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellWebTests",
             dependencies: [
                 "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing", "FlowShellPostgres", "FlowShellRuntime",
-                "FlowShellTestSupport", "FlowShellTesting", "FlowShellKit", "Booking", "Cars", "Fleet",
+                "FlowShellTestSupport", "FlowShellTesting", "FlowShellKit", "FlowShellSettings", "Booking", "Cars", "Fleet",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

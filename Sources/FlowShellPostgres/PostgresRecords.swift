@@ -10,6 +10,7 @@ import PostgresNIO
 /// to every server's ``PostgresRecordListener``.
 final class PostgresRecords: RecordStore {
     let place: String
+    let sharedAcrossMachines = true
     private let app: String
     private let client: PostgresClient
     private let listener: PostgresRecordListener

@@ -3,6 +3,7 @@ import FlowShellPostgres
 import FlowShellRuntime
 import FlowShellSSH
 import FlowShellServing
+import FlowShellSettings
 import FlowShellTerminal
 import FlowShellWeb
 import Foundation
@@ -73,7 +74,8 @@ public enum FlowShellServeMain {
         let flow = ServedFlow(
             identity: identity, modules: modules, source: source, services: ServiceContainer(),
             dataDirectory: dataDirectory, plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-            guards: ServerGuards(withholding: .terminal), shared: shared)
+            guards: ServerGuards(withholding: .terminal), shared: shared,
+            folderRecords: { app in dataDirectory(app).map { FolderRecords.inFolder($0) } })
         // A watch the system refuses (the screens follow the data folder) is said once, here.
         FolderWatcher.shared.reportRefusals { writeError("warning: \($0)") }
         // Both servers hold files for their connections and sessions: when both serve, each is

@@ -3,6 +3,7 @@ import FlowShellKit
 import FlowShellMCP
 import FlowShellRuntime
 import FlowShellServing
+import FlowShellSettings
 import FlowShellTerminal
 import Foundation
 
@@ -45,7 +46,8 @@ struct MCPCommandLine: ParsableCommand {
             identity: identity, modules: modules, source: source, services: ServiceContainer(),
             dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
             plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
-            guards: ServerGuards(withholding: .terminal))
+            guards: ServerGuards(withholding: .terminal),
+            folderRecords: { app in (dataDir ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) } })
         // A flow that cannot start is said once, on stderr, before the agent's first call.
         do {
             let runtime = try await flow.startRuntime(openSettings: nil)

@@ -1,11 +1,14 @@
 import FlowShellKit
 import FlowShellPostgres
+import FlowShellRuntime
+import FlowShellSettings
 import FlowShellTestSupport
 import Foundation
 import Testing
 
-/// What every ``RecordStore`` does, on both: ``MemoryRecordStore`` (a test's) and the records
-/// servers share in PostgreSQL (`--database`; a server of its own). Each "server" opens the store
+/// What every ``RecordStore`` does, on each: ``MemoryRecordStore`` (a test's), the data folder's
+/// (``FolderRecords``, one machine) and the records servers share in PostgreSQL (`--database`; a
+/// server of its own). Each "server" opens the store
 /// anew on the same place: what one writes the other reads, an update that throws writes nothing,
 /// writers racing for one group take turns (one of many sees the slot free), a count numbers keys
 /// with no twin, followers are told each key, and apps are apart.
@@ -29,8 +32,9 @@ import Testing
         }
     }
 
-    /// The checks, given how to open `app`'s store as one more server would.
-    private func contract(open: @Sendable (_ app: String) async throws -> any RecordStore) async throws {
+    /// The checks, given how to open `app`'s store as one more server would; a store that
+    /// `tellsKeys` names each key written, another says only that something changed (nil).
+    private func contract(tellsKeys: Bool = true, open: @Sendable (_ app: String) async throws -> any RecordStore) async throws {
         let first = try await open("carsharing")
         let second = try await open("carsharing")
         #expect(try await first.records(in: "slots").isEmpty)
@@ -41,7 +45,7 @@ import Testing
 
         let key = try await Self.take(1, in: "rio", by: "first", on: first)
         #expect(key == "S-1001")
-        #expect(await told.next() == .some("S-1001"))
+        #expect(await told.next() == .some(tellsKeys ? "S-1001" : nil))
         #expect(
             try await second.records(in: "slots") == [try StoredRecord(key: "S-1001", group: "rio", encoding: Taken(slot: 1, by: "first"))])
 
@@ -78,6 +82,14 @@ import Testing
     @Test func memoryKeepsTheContract() async throws {
         let stores = MemoryStores()
         try await contract { app in await stores.store(for: app) }
+    }
+
+    @Test func theDataFolderKeepsTheContractForOneMachine() async throws {
+        // What the runtime installs as a flow starts: the process's watch of folders.
+        FolderChanges.install(FolderWatcher.shared)
+        let folder = try FlowShellBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await contract(tellsKeys: false) { app in FolderRecords(folder: folder.appendingPathComponent(app).path) }
     }
 
     @Test func postgresKeepsTheContractForEveryServer() async throws {

@@ -20,16 +20,18 @@ public enum BookingModule {
         "booking-hours", values: ["1", "2", "3", "4", "8", "24"], default: "1",
         summary: "the hours a new booking lasts until hours says otherwise")
 
-    /// Where bookings are kept — the records every server of the flow shares when there are
-    /// (`--database`), else the bookings database (`bookings.sqlite` in the app's data folder, or
-    /// in memory) — and the clock, unless set up already (tests register their own); and the
+    /// Where bookings are kept — the records every server of the flow shares when they share a
+    /// database (`--database`), else the bookings database (`bookings.sqlite` in the app's data
+    /// folder, or in memory) — and the clock, unless set up already (tests register their own); and the
     /// cars' availability they give, which the car list shows.
     @MainActor
     static func setUpServices(in container: ServiceContainer, environment: AppEnvironment) throws {
         if !container.contains((any BookingStore).self) {
-            if let records = environment.records {
-                container.register(SharedBookings(store: records), as: (any BookingStore).self)
+            if environment.records.sharedAcrossMachines {
+                container.register(SharedBookings(store: environment.records), as: (any BookingStore).self)
             } else {
+                // On one machine the bookings stay where they were before the app had records:
+                // bookings.sqlite, with its schema and its recovery from a damaged file.
                 // Opened on first use: a database that cannot be opened makes only the booking
                 // screens unavailable, with a message saying why.
                 container.register(

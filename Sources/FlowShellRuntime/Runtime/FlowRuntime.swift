@@ -71,8 +71,8 @@ public final class FlowRuntime {
     /// - Parameters:
     ///   - dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
     ///   - openSettings: opens the settings kept in the data folder; nil keeps them in memory.
-    ///   - records: the records every server of the flow shares, for an app name (`--database`);
-    ///     nil: none, the modules keep their data in the data folder.
+    ///   - records: the app's records, for an app name: in its data folder, or in the database
+    ///     every server of the flow shares (`--database`); nil: in memory.
     ///   - services: the services the session shares (a server's sessions share one
     ///     container); the modules set theirs up in it, those it holds already excepted.
     ///   - connectedUser: who connected, when the front end knows: the session's alone, a
@@ -174,7 +174,9 @@ public final class FlowRuntime {
         }
         let sessionNotices = SessionNotices()
         let moduleStores = ModuleStores(settings: settings, preset: stores, notices: sessionNotices)
-        let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now, records: records(manifest.app)) {
+        let environment = AppEnvironment(
+            app: manifest.app, dataDirectory: folder, now: now, records: records(manifest.app) ?? MemoryRecordStore()
+        ) {
             moduleStores.store(for: $0)
         }
         let catalog = FeatureCatalog(catalogued ?? modules)

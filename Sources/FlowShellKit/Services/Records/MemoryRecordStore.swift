@@ -12,6 +12,7 @@ public final class MemoryRecordStore: RecordStore {
     private let state = Mutex(State())
 
     public let place = "memory"
+    public let sharedAcrossMachines = false
 
     /// An empty store.
     public init() {}

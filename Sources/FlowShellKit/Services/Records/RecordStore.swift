@@ -4,13 +4,17 @@
 /// (`BK-1002`) and in a group (the car booked), read by anyone and changed one collection's writer
 /// at a time.
 ///
-/// The runtime hands a module the app's store in ``AppEnvironment/records`` when the servers of
-/// the flow share a database (`--database postgres://…`); ``MemoryRecordStore`` keeps records for
-/// a test. What an update checks and writes is one transaction of the database: two servers
-/// booking one car at once cannot both see it free.
+/// The runtime hands a module the app's store in ``AppEnvironment/records``: in the app's data
+/// folder on one machine (its shells and servers), in PostgreSQL when the servers of the flow
+/// share a database (`--database postgres://…`), in memory for a test (``MemoryRecordStore``).
+/// What an update checks and writes is one transaction of the database: two servers booking one
+/// car at once cannot both see it free.
 public protocol RecordStore: Sendable {
     /// Where the records are, in the user's words (`PostgreSQL at db.internal:5432/flows`).
     var place: String { get }
+    /// Whether every server of the flow, on any machine, reads these records (a database), rather
+    /// than this machine's shells and servers only (the data folder, memory).
+    var sharedAcrossMachines: Bool { get }
 
     /// Every record of `collection`, as committed now.
     func records(in collection: String) async throws -> [StoredRecord]
