@@ -33,7 +33,7 @@ final class PostgresRecords: RecordStore {
             }
             return records
         } catch {
-            throw UserFacingError("cannot read the \(collection) in \(place): " + PostgresProblem.describe(error, at: nil))
+            throw UserFacingError("cannot read the \(collection): " + PostgresProblem.describe(error, at: place))
         }
     }
 
@@ -60,7 +60,7 @@ final class PostgresRecords: RecordStore {
         } catch let refused as Refused {
             throw refused.error
         } catch {
-            throw UserFacingError("cannot keep the change to the \(collection) in \(place): " + PostgresProblem.describe(error, at: nil))
+            throw UserFacingError("cannot keep the change to the \(collection): " + PostgresProblem.describe(error, at: place))
         }
     }
 

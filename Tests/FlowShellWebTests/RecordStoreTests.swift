@@ -99,16 +99,29 @@ import Testing
         }
     }
 
-    /// When the server stops and starts again, the listener's connection is lost: once it
-    /// listens again, its followers are told to read everything (what was written meanwhile was
-    /// told to nobody), and keys again after that.
+    /// When the server stops, a change is refused in words (where, what failed, what to do); when
+    /// it starts again, the listener's connection was lost: once it listens again, its followers
+    /// are told to read everything (what was written meanwhile was told to nobody), and keys again
+    /// after that.
     @Test func followersReadAgainOnceTheListenerIsBack() async throws {
         try await ScratchPostgres.with { server in
             let address = try DatabaseAddress(parsing: server.address)
             let follower = try await PostgresStore.open(address).records(app: "carsharing")
             var told = follower.changes(of: "slots").makeAsyncIterator()
             #expect(await told.next() == .some(nil))
+            #expect(try await follower.records(in: "slots").isEmpty)
             try await server.pause()
+            // The pool tries to connect for about a minute before it gives the change up.
+            do {
+                _ = try await Self.take(1, in: "rio", by: "nobody", on: follower)
+                Issue.record("a change is kept while the server is stopped")
+            } catch {
+                let said = UserFacingError.message(for: error)
+                #expect(
+                    said.hasPrefix("cannot keep the change to the slots: cannot reach PostgreSQL at 127.0.0.1:\(server.port)/postgres: "),
+                    "\(said)")
+                #expect(said.hasSuffix("is PostgreSQL running there, and is the --database address right?"), "\(said)")
+            }
             try await server.start()
             #expect(await told.next() == .some(nil))
             // A store of its own: the first one's pool comes back after a back-off of its own.
