@@ -406,6 +406,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             dependencies: [
                 "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing", "FlowShellPostgres", "FlowShellRuntime",
                 "FlowShellTestSupport", "FlowShellTesting", "FlowShellKit", "FlowShellSettings", "Booking", "Cars", "Fleet",
+                // What a test asks the scratch PostgreSQL itself (who listens).
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

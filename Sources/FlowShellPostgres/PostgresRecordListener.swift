@@ -7,8 +7,8 @@ import Synchronization
 /// Tells this server's followers of records (``PostgresRecords/changes(of:)``) which keys any
 /// server committed: `LISTEN` on one connection of its own — a notification reaches only the
 /// connection that listens, so it cannot be one of the pool's, which serve whoever asks next.
-/// Started when first followed, it runs for the process's life; when its connection is lost it
-/// connects again, and once it listens again it tells every follower to read everything (nil),
+/// It listens while anyone follows (started by the first, stopped when the last goes); when its
+/// connection is lost it connects again, and once it listens again it tells every follower to read everything (nil),
 /// since what was committed meanwhile was told to nobody here. A follower's first nil comes once
 /// the listener listens, so that every change committed after it is told.
 final class PostgresRecordListener: Sendable {
@@ -24,7 +24,10 @@ final class PostgresRecordListener: Sendable {
 
     private struct State {
         var followers: [UUID: Follower] = [:]
-        var started = false
+        /// The listening task while anyone follows, and its number: a task that was stopped
+        /// changes nothing of the next one's.
+        var listener: Task<Void, Never>?
+        var generation = 0
         var listening = false
     }
 
@@ -47,22 +50,41 @@ final class PostgresRecordListener: Sendable {
         // A follower that lags keeps the newest: each tells it to read again.
         let (stream, continuation) = AsyncStream<String?>.makeStream(bufferingPolicy: .bufferingNewest(16))
         let id = UUID()
-        let (start, listening) = state.withLock { state in
+        let listening = state.withLock { state in
             state.followers[id] = Follower(prefix: "\(app)/\(collection):", continuation: continuation)
-            defer { state.started = true }
-            return (!state.started, state.listening)
+            if state.listener == nil {
+                state.generation += 1
+                let generation = state.generation
+                state.listener = Task.detached { [self] in await listen(generation) }
+            }
+            return state.listening
         }
         continuation.onTermination = { [weak self] _ in self?.unfollow(id) }
         // Not listening yet (or again): the nil comes when it does.
         if listening { continuation.yield(nil) }
-        if start {
-            Task.detached { [self] in await listen() }
-        }
         return stream
     }
 
     private func unfollow(_ id: UUID) {
-        _ = state.withLock { $0.followers.removeValue(forKey: id) }
+        state.withLock { state in
+            state.followers.removeValue(forKey: id)
+            guard state.followers.isEmpty else { return }
+            // Nobody follows: the connection is not held for nothing.
+            state.listener?.cancel()
+            state.listener = nil
+            state.listening = false
+        }
+    }
+
+    /// Says that the listener `generation` listens now, or not, when it is the one that runs;
+    /// returns whether it is.
+    @discardableResult
+    private func mark(_ generation: Int, listening: Bool) -> Bool {
+        state.withLock { state in
+            guard state.generation == generation, state.listener != nil else { return false }
+            state.listening = listening
+            return true
+        }
     }
 
     /// Tells the followers of what `payload` names (all of them, nil, when it is nil).
@@ -79,9 +101,9 @@ final class PostgresRecordListener: Sendable {
         }
     }
 
-    /// Listens for the rest of the process's life, connecting again (after a pause that grows to
-    /// two seconds) whenever the connection is lost.
-    private func listen() async {
+    /// Listens until stopped, connecting again (after a pause that grows to two seconds) whenever
+    /// the connection is lost.
+    private func listen(_ generation: Int) async {
         var pause = 0.05
         while !Task.isCancelled {
             do {
@@ -90,8 +112,7 @@ final class PostgresRecordListener: Sendable {
                 do {
                     try await connection.listen(on: Self.channel) { notifications in
                         // Listening now: what changed before is read again.
-                        state.withLock { $0.listening = true }
-                        tell(nil)
+                        if mark(generation, listening: true) { tell(nil) }
                         pause = 0.05
                         for try await notification in notifications {
                             tell(notification.payload)
@@ -100,7 +121,7 @@ final class PostgresRecordListener: Sendable {
                 } catch {
                     // Lost: connect again below.
                 }
-                state.withLock { $0.listening = false }
+                mark(generation, listening: false)
                 try? await connection.close()
             } catch {
                 // Not reachable now: try again after the pause.

@@ -4,6 +4,8 @@ import FlowShellRuntime
 import FlowShellSettings
 import FlowShellTestSupport
 import Foundation
+import Logging
+import PostgresNIO
 import Testing
 
 /// What every ``RecordStore`` does, on each: ``MemoryRecordStore`` (a test's), the data folder's
@@ -128,6 +130,42 @@ import Testing
             let writer = try await PostgresStore.open(address).records(app: "carsharing")
             _ = try await Self.take(1, in: "rio", by: "writer", on: writer)
             #expect(await told.next() == .some("S-1001"))
+        }
+    }
+
+    /// The listener holds its connection while anyone follows: the last follower gone, it lets
+    /// it go; the next follower has it listen again, and is told as the first was.
+    @Test func theListenerListensWhileAnyoneFollows() async throws {
+        try await ScratchPostgres.with { server in
+            let address = try DatabaseAddress(parsing: server.address)
+            let store = try await PostgresStore.open(address).records(app: "carsharing")
+            let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+            let watcher = try await PostgresConnection.connect(
+                configuration: .init(
+                    host: "127.0.0.1", port: server.port, username: "flowshell", password: nil, database: "postgres", tls: .disable),
+                id: 9, logger: logger)
+            defer { Task { try? await watcher.close() } }
+            // The server's own count of connections whose last statement was a LISTEN.
+            func listening() async throws -> Int {
+                let rows = try await watcher.query("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'", logger: logger)
+                for try await count in rows.decode(Int.self) { return count }
+                return -1
+            }
+            do {
+                var first = store.changes(of: "slots").makeAsyncIterator()
+                #expect(await first.next() == .some(nil))
+                #expect(try await listening() == 1)
+            }
+            // Told as the connection closes: a bound of liveness only.
+            let bound = ContinuousClock.now + .seconds(120)
+            while try await listening() > 0, ContinuousClock.now < bound {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try await listening() == 0)
+            var again = store.changes(of: "slots").makeAsyncIterator()
+            #expect(await again.next() == .some(nil))
+            _ = try await Self.take(1, in: "rio", by: "writer", on: store)
+            #expect(await again.next() == .some("S-1001"))
         }
     }
 }
