@@ -24,7 +24,9 @@ public protocol RecordStore: Sendable {
     /// the update ends; what it ``RecordUpdate/put(_:key:)`` is written, and those who follow
     /// ``changes(of:)`` are told each key, once it is committed. When `change` throws, nothing
     /// is written and its error is thrown as it is (a refusal in the user's words); what the
-    /// store could not do is a ``UserFacingError`` saying where and what to do.
+    /// store could not do is a ``UserFacingError`` saying where and what to do. `change` runs
+    /// inside the transaction, with the collection locked: it decides from what it is given and
+    /// does not call the store (which would wait for itself).
     func update<Result: Sendable>(
         in collection: String, group: String, _ change: @escaping @Sendable (inout RecordUpdate) throws -> Result
     ) async throws -> Result
