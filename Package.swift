@@ -333,6 +333,8 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             dependencies: [
                 "FlowShellServing", "FlowShellRuntime", "FlowCoordinator",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The pool's own errors (a server away for a while), said in words.
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -393,7 +395,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellServe",
             dependencies: [
                 "FlowShellWeb", "FlowShellSSH", "FlowShellMCP", "FlowShellRuntime", "FlowShellKit", "FlowShellTerminal",
-                "FlowShellServing", "FlowShellPostgres", "FlowShellCommandLine",
+                "FlowShellServing", "FlowShellPostgres", "FlowShellCommandLine", "FlowShellSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The system's error that a server could not listen with (NIO's IOError).
@@ -419,7 +421,9 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             name: "FlowShellWebTests",
             dependencies: [
                 "FlowShellWeb", "FlowManifest", "FlowCoordinator", "FlowShellServing", "FlowShellPostgres", "FlowShellRuntime",
-                "FlowShellTestSupport",
+                "FlowShellTestSupport", "FlowShellTesting", "FlowShellKit", "FlowShellSettings", "Booking", "Cars", "Fleet",
+                // What a test asks the scratch PostgreSQL itself (who listens).
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

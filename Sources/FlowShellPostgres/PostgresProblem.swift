@@ -1,4 +1,6 @@
 import PostgresNIO
+// What the pool of PostgresNIO's client throws when it could not get a connection.
+import _ConnectionPoolModule
 
 /// What went wrong with PostgreSQL, in the user's words: PostgresNIO's own errors print only
 /// their code (to keep queries and data out of logs), so the server's message or the system's
@@ -7,6 +9,15 @@ enum PostgresProblem {
     /// Why `error` happened at `place` (a server, or nil when the message names it already).
     static func describe(_ error: any Error, at place: String?) -> String {
         let at = place.map { " \($0)" } ?? ""
+        if let error = error as? ConnectionPoolError {
+            switch error {
+            case .connectionCreationCircuitBreakerTripped:
+                // The pool tried to connect for a while and gave up for now: the server is away.
+                return "cannot reach\(at): no connection could be made — is PostgreSQL running there, and is the --database address right?"
+            default:
+                return "the connection to\(at.isEmpty ? " the database" : at) was closed"
+            }
+        }
         guard let error = error as? PSQLError else { return "\(place ?? "the database"): \(error)" }
         switch error.code {
         case .server:

@@ -1,7 +1,9 @@
+import FlowShellKit
 import FlowShellRuntime
 import FlowShellServing
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// What the servers of a flow share, kept in PostgreSQL (`--database postgres://…`): every
 /// server started with the same address resumes any session and holds the same secrets. Its
@@ -10,12 +12,17 @@ import PostgresNIO
 public final class PostgresStore: SharedStore {
     public let address: DatabaseAddress
     private let client: PostgresClient
+    /// This server's one listener of changed records, which every app's records share.
+    private let listener: PostgresRecordListener
+    /// Each app's records, made when first asked.
+    private let records = Mutex<[String: PostgresRecords]>([:])
 
     public var place: String { address.place }
 
     private init(address: DatabaseAddress, client: PostgresClient) {
         self.address = address
         self.client = client
+        listener = PostgresRecordListener(address: address)
     }
 
     /// The tables this store needs, made when missing.
@@ -26,6 +33,14 @@ public final class PostgresStore: SharedStore {
             PRIMARY KEY (kind, id))
         """,
         "CREATE TABLE IF NOT EXISTS flowshell_secrets (name text PRIMARY KEY, value text NOT NULL)",
+        // The modules' records: a collection's row is the lock its writers take in turn.
+        "CREATE TABLE IF NOT EXISTS flowshell_collections (app text NOT NULL, name text NOT NULL, PRIMARY KEY (app, name))",
+        """
+        CREATE TABLE IF NOT EXISTS flowshell_records (
+            app text NOT NULL, collection text NOT NULL, key text NOT NULL, grp text NOT NULL, value text NOT NULL,
+            PRIMARY KEY (app, collection, key))
+        """,
+        "CREATE INDEX IF NOT EXISTS flowshell_records_group ON flowshell_records (app, collection, grp)",
     ]
 
     /// Connects to `address`, makes the tables that are missing, and starts the pool every
@@ -62,6 +77,15 @@ public final class PostgresStore: SharedStore {
 
     public func sessionStates(app: String, kind: String) -> any SessionStateStore {
         PostgresSessionStates(client: client, kind: app + "/" + kind, place: place)
+    }
+
+    public func records(app: String) -> any RecordStore {
+        records.withLock { records in
+            if let made = records[app] { return made }
+            let made = PostgresRecords(app: app, client: client, listener: listener, place: place)
+            records[app] = made
+            return made
+        }
     }
 
     public func secret(

@@ -3,6 +3,7 @@ import FlowShellPostgres
 import FlowShellRuntime
 import FlowShellSSH
 import FlowShellServing
+import FlowShellSettings
 import FlowShellTerminal
 import FlowShellWeb
 import Foundation

@@ -3,6 +3,7 @@ import FlowShellKit
 import FlowShellMCP
 import FlowShellRuntime
 import FlowShellServing
+import FlowShellSettings
 import FlowShellTerminal
 import Foundation
 

@@ -3,6 +3,7 @@ import FlowShellCommandLine
 import FlowShellKit
 import FlowShellRuntime
 import FlowShellServing
+import FlowShellSettings
 import FlowShellTerminal
 
 /// What `serve` and `mcp` both take: the flow to serve, the folder of its data, and the one-run
@@ -33,6 +34,6 @@ struct ServedFlowOptions: ParsableArguments {
             services: ServiceContainer(), dataDirectory: { app in dataDir ?? paths.dataDirectory(app: app) },
             plugins: { PluginLoader(purpose: .running, trust: trust, paths: paths) },
             guards: ServerGuards(withholding: .terminal, audit: audit),
-            shared: shared)
+            shared: shared, folderRecords: { app in (dataDir ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) } })
     }
 }

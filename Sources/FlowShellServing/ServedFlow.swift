@@ -17,11 +17,13 @@ package struct ServedFlow {
     /// Where sessions' states and the servers' secrets are kept for every server of the flow
     /// (`--database`); nil: in the app's data folder, for this machine's servers.
     package let shared: (any SharedStore)?
+    /// The app's records in its data folder, for an app name, when there is no shared store (nil: in memory).
+    package let folderRecords: (String) -> (any RecordStore)?
 
     package init(
         identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
         dataDirectory: @escaping (String) -> String?, plugins: @escaping () -> PluginLoader, guards: ServerGuards,
-        shared: (any SharedStore)? = nil
+        shared: (any SharedStore)? = nil, folderRecords: @escaping (String) -> (any RecordStore)? = { _ in nil }
     ) {
         self.identity = identity
         self.modules = modules
@@ -31,10 +33,12 @@ package struct ServedFlow {
         self.plugins = plugins
         self.guards = guards
         self.shared = shared
+        self.folderRecords = folderRecords
     }
 
     /// Starts a runtime of the flow for one session, on the shared services: its settings opened
-    /// by `openSettings` (nil: in memory), who connected when the server knows.
+    /// by `openSettings` (nil: in memory), who connected when the server knows, and the modules'
+    /// records in the shared store when there is one, else in the data folder.
     @MainActor
     package func startRuntime(
         openSettings: SettingsOpener?, connectedUser: ConnectedUser? = nil
@@ -43,6 +47,8 @@ package struct ServedFlow {
     {
         try await FlowRuntime.start(
             source: source, modules: modules, dataDirectory: dataDirectory, openSettings: openSettings,
-            services: services, connectedUser: connectedUser, plugins: plugins(), reserving: guards.withheld)
+            records: { [shared, folderRecords] app in shared?.records(app: app) ?? folderRecords(app) }, services: services,
+            connectedUser: connectedUser, plugins: plugins(),
+            reserving: guards.withheld)
     }
 }

@@ -1,3 +1,4 @@
+import FlowShellKit
 import FlowShellRuntime
 import FlowShellServing
 @testable import FlowShellSSH
@@ -15,6 +16,10 @@ import Testing
 
         func sessionStates(app: String, kind: String) -> any SessionStateStore {
             MainActor.assumeIsolated { FolderSessionStates(folder: nil) }
+        }
+
+        func records(app: String) -> any RecordStore {
+            MemoryRecordStore()
         }
 
         func secret(

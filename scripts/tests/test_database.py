@@ -1,13 +1,17 @@
 """`serve --database`: several servers of one flow on one PostgreSQL, as several machines behind a
 load balancer would run (each node here has a home and data folder of its own, so nothing is shared
 but the database). Every node prints the same token; a tab opened on one node comes back on another
-with its place, history and aliases, also after its node was killed with SIGKILL; a database that
-cannot be reached, or an address that is wrong, is said in words before anything listens."""
+with its place, history and aliases, also after its node was killed with SIGKILL; a booking made
+through one node reaches a live My bookings on another, and two nodes racing to book one car book it
+once, the other told why; a database that cannot be reached, or an address that is wrong, is said in
+words before anything listens."""
 import json
 import os
+import re
 import signal
 import subprocess
 import time
+from itertools import pairwise
 
 import pytest
 from scratch_postgres import ScratchPostgres, free_port
@@ -74,6 +78,76 @@ def test_a_killed_node_s_tab_comes_back_on_another(serve, home, database):
     assert screen_of(back.messages)["title"] == "Renault Zoe", "the killed node's tab continues on another node"
     assert "select zoe" in told(back.run("history"))
     back.close()
+
+
+def signed_in(tab, user, *lines):
+    """The tab, let in and signed in as `user` through the guard that `lines` meet (run first)."""
+    tab.wait(lambda message: message.get("type") == "screen")
+    for line in lines:
+        tab.run(line)
+    assert screen_of(tab.run(f"login {user}"))["screen"] != "auth.login", f"{user} is signed in"
+    return tab
+
+
+def errors(messages):
+    return [message["message"] for message in messages if message["type"] == "error"]
+
+
+def test_a_booking_on_one_node_reaches_a_tab_on_another(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    watcher = signed_in(Tab(first), "ann", "bookings")
+    assert screen_of(watcher.messages)["title"] == "My bookings"
+    booker = signed_in(Tab(second), "ann", "select rio", "book")
+    answers = booker.run("confirm")
+    assert errors(answers) == [], answers
+    code = re.search(r"booking (BK-\d+)", told(answers)).group(1)
+    # Told through the database (NOTIFY), the first node's open list reads the bookings again.
+    shown = watcher.wait(lambda message: message.get("type") == "screen" and code in told(message))
+    assert "Kia Rio" in told(shown), shown
+    watcher.close()
+    booker.close()
+
+
+def begin(tab, line):
+    """Sends a line without waiting for its end; returns what finish() needs."""
+    ident, start = tab.next_id, len(tab.messages)
+    tab.next_id += 1
+    tab.send_json({"type": "run", "line": line, "id": ident})
+    return tab, ident, start
+
+
+def finish(begun):
+    tab, ident, start = begun
+    tab.wait(lambda message: message.get("type") == "done" and message.get("id") == ident)
+    return tab.messages[start:]
+
+
+def test_two_nodes_racing_for_one_car_book_it_once(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    tabs = [signed_in(Tab(first), "bea", "select polo", "book"), signed_in(Tab(second), "cid", "select polo", "book")]
+    for tab in tabs:
+        tab.run("cancel")
+    rounds = 30
+    for hours in range(1, rounds + 1):
+        for tab in tabs:
+            assert screen_of(tab.run("book"))["screen"] == "booking.confirm"
+            tab.run(f"from {hours}")
+        # Both confirm at once, each on its own node.
+        outcomes = [finish(begun) for begun in [begin(tab, "confirm") for tab in tabs]]
+        refused = [errors(answers) for answers in outcomes]
+        assert sorted(len(said) for said in refused) == [0, 1], f"hour {hours}: one books the car, one is told ({refused})"
+        loser = next(index for index, said in enumerate(refused) if said)
+        assert re.fullmatch(r"Volkswagen Polo is already booked from .* to .* \(BK-\d+\); choose another time with 'from'",
+                            refused[loser][0]), refused[loser]
+        tabs[loser].run("cancel")
+    rows = database.query("SELECT value FROM flowshell_records WHERE collection = 'bookings' AND grp = 'polo'").splitlines()
+    bookings = sorted((json.loads(row) for row in rows), key=lambda booking: booking["startsAt"])
+    assert len(bookings) == rounds, "one booking an hour"
+    assert all(earlier["endsAt"] <= later["startsAt"] for earlier, later in pairwise(bookings)), "none overlaps another"
+    codes = database.query("SELECT key FROM flowshell_records WHERE collection = 'bookings'").split()
+    assert len(codes) == len(set(codes)), "no code twice"
+    for tab in tabs:
+        tab.close()
 
 
 def serve_fails(build, home, *arguments):

@@ -127,7 +127,7 @@ func bookingServices(now: Double = 1_800_000_000) throws -> ServiceContainer {
 
     @Test func cancelsAComingBookingAndRefusesTheRest() async throws {
         let services = try bookingServices(now: now)
-        let repository = try services.resolve(BookingRepository.self)
+        let repository = try services.resolve((any BookingStore).self)
         _ = try await repository.book(carID: "rio", carName: "Kia Rio", startsAt: now - 7200, endsAt: now - 3600, total: 9)
         _ = try await repository.book(carID: "zoe", carName: "Renault Zoe", startsAt: now + 3600, endsAt: now + 7200, total: 11)
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services)

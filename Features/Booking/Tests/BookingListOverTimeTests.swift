@@ -19,7 +19,7 @@ import Testing
         services.register(
             BookingClock(now: { [start] in Date(timeIntervalSince1970: start + origin.duration(to: clock.now) / .seconds(1)) }))
         try BookingModule.module.setUpServices(services, .inMemory())
-        let repository = try services.resolve(BookingRepository.self)
+        let repository = try services.resolve((any BookingStore).self)
         _ = try await repository.book(carID: "rio", carName: "Kia Rio", startsAt: start + 3600, endsAt: start + 7200, total: 9)
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services, clock: clock)
         list.expectScreen(contains: [
@@ -43,7 +43,7 @@ import Testing
         let now: @Sendable () -> Double = { [start] in start + origin.duration(to: clock.now) / .seconds(1) }
         let services = ServiceContainer()
         services.register(FixedFleet(), as: (any CarLookup).self)
-        services.register(BookingRepository(opener: BookingDatabaseOpener(folder: folder.path)))
+        services.register(BookingRepository(opener: BookingDatabaseOpener(folder: folder.path)), as: (any BookingStore).self)
         services.register(BookingClock(now: { Date(timeIntervalSince1970: now()) }))
         try BookingModule.module.setUpServices(services, .inMemory())
         let list = try await FeatureHarness(BookingModule.module, "booking.list", services: services, clock: clock)

@@ -23,7 +23,7 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
     func schedule() async throws -> CarSchedule {
         CarSchedule(now: now(), booked: booked)
     }
-    func changes() -> FolderChanges { FolderChanges(folder: "") }
+    func changes() -> DataChanges { DataChanges.none }
     func now() -> Double { start + origin.duration(to: clock.now) / .seconds(1) }
 }
 

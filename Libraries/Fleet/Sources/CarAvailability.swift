@@ -6,8 +6,9 @@ import FlowShellKit
 public protocol CarAvailability: Sendable {
     /// The bookings not cancelled and not over yet, with the time they were read at.
     func schedule() async throws -> CarSchedule
-    /// When the bookings may have changed: another shell booked on the same data folder.
-    func changes() -> FolderChanges
+    /// When the bookings may have changed: another shell booked on the same data folder, or
+    /// another server of the flow in the database they share.
+    func changes() -> DataChanges
     /// The time the bookings are judged at now, in seconds since 1970.
     func now() -> Double
 }

@@ -181,7 +181,9 @@ struct ShellLauncher {
                 source: source, modules: features,
                 dataDirectory: { app in
                     dataDirectory ?? paths.dataDirectory(app: app)
-                }, openSettings: SettingsDatabase.open(inFolder:), services: services, now: now,
+                }, openSettings: SettingsDatabase.open(inFolder:),
+                records: { app in (dataDirectory ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) } }, services: services,
+                now: now,
                 plugins: PluginLoader(purpose: .running, trust: trust, paths: paths), reserving: .terminal)
             return runtime
         } catch {

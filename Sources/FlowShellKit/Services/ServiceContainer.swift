@@ -57,16 +57,21 @@ public struct AppEnvironment: Sendable {
     /// What time it is, in seconds since 1970, when the shell fixes it (a recorded session, so
     /// that its replay shows the same clock); nil: the system's clock.
     public var now: (@Sendable () -> Double)?
+    /// Where a module keeps the data that every session and front end sees: the app's records,
+    /// in the data folder (`records.sqlite`) on one machine, in the database every server of the
+    /// flow shares with `--database`, in memory for a test or when there is no data folder.
+    public var records: any RecordStore
 
-    /// What the shell tells modules: the app, its data folder, each module's settings store and,
-    /// when fixed, the time. A test uses ``inMemory(app:)``.
+    /// What the shell tells modules: the app, its data folder, each module's settings store,
+    /// the records servers share and, when fixed, the time. A test uses ``inMemory(app:)``.
     public init(
-        app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil,
+        app: String, dataDirectory: String?, now: (@Sendable () -> Double)? = nil, records: any RecordStore = MemoryRecordStore(),
         store: @escaping @MainActor @Sendable (String) -> any KeyValueStore = { _ in MemoryKeyValueStore() }
     ) {
         self.app = app
         self.dataDirectory = dataDirectory
         self.now = now
+        self.records = records
         self.store = store
     }
 

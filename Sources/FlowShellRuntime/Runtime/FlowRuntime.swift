@@ -71,6 +71,8 @@ public final class FlowRuntime {
     /// - Parameters:
     ///   - dataDirectory: the app's data folder for an app name; nil keeps everything in memory.
     ///   - openSettings: opens the settings kept in the data folder; nil keeps them in memory.
+    ///   - records: the app's records, for an app name: in its data folder, or in the database
+    ///     every server of the flow shares (`--database`); nil: in memory.
     ///   - services: the services the session shares (a server's sessions share one
     ///     container); the modules set theirs up in it, those it holds already excepted.
     ///   - connectedUser: who connected, when the front end knows: the session's alone, a
@@ -81,6 +83,7 @@ public final class FlowRuntime {
         modules: [FeatureModule],
         dataDirectory: (String) -> String?,
         openSettings: SettingsOpener? = nil,
+        records: (String) -> (any RecordStore)? = { _ in nil },
         services: ServiceContainer = ServiceContainer(),
         connectedUser: ConnectedUser? = nil,
         rootInput: FeatureInput = FeatureInput(),
@@ -111,7 +114,7 @@ public final class FlowRuntime {
         do {
             let runtime = try await launch(
                 manifest, source: source, modules: modules, catalogued: check.modules, dataDirectory: dataDirectory,
-                openSettings: openSettings, services: services, connectedUser: connectedUser, rootInput: rootInput,
+                openSettings: openSettings, records: records, services: services, connectedUser: connectedUser, rootInput: rootInput,
                 warnings: check.diagnostics, plugins: plugins, now: now)
             runtime.reservedCapabilities = capabilities
             return runtime
@@ -148,7 +151,8 @@ public final class FlowRuntime {
     /// Sets up a checked manifest's services and settings and opens its root screen.
     private static func launch(
         _ manifest: Manifest, source: ConfigSource, modules: [FeatureModule], catalogued: [FeatureModule]? = nil,
-        dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil, services: ServiceContainer,
+        dataDirectory: (String) -> String?, openSettings: SettingsOpener? = nil,
+        records: (String) -> (any RecordStore)? = { _ in nil }, services: ServiceContainer,
         connectedUser: ConnectedUser? = nil, rootInput: FeatureInput, warnings: [Diagnostic],
         plugins: PluginLoader = PluginLoader { _ in nil }, stores: [String: any KeyValueStore] = [:],
         now: (@Sendable () -> Double)? = nil, planner: NavigationPlanner? = nil
@@ -170,7 +174,11 @@ public final class FlowRuntime {
         }
         let sessionNotices = SessionNotices()
         let moduleStores = ModuleStores(settings: settings, preset: stores, notices: sessionNotices)
-        let environment = AppEnvironment(app: manifest.app, dataDirectory: folder, now: now) { moduleStores.store(for: $0) }
+        let environment = AppEnvironment(
+            app: manifest.app, dataDirectory: folder, now: now, records: records(manifest.app) ?? MemoryRecordStore()
+        ) {
+            moduleStores.store(for: $0)
+        }
         let catalog = FeatureCatalog(catalogued ?? modules)
         do {
             try catalog.registerServices(loading: manifest.modules, in: services, environment: environment)

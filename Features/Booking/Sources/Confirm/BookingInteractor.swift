@@ -11,7 +11,7 @@ struct BookingInteractor: Sendable {
     /// How far ahead a booking may start, in hours.
     static let maximumLeadHours = 168
 
-    let repository: BookingRepository
+    let repository: any BookingStore
     let clock: BookingClock
     /// Who is signed in (nil when no module says: then bookings belong to nobody in particular).
     let user: (any CurrentUser)?
@@ -19,12 +19,12 @@ struct BookingInteractor: Sendable {
     /// The services this module set up, and who is signed in.
     @MainActor
     init(services: ServiceContainer) throws {
-        repository = try services.resolve(BookingRepository.self)
+        repository = try services.resolve((any BookingStore).self)
         clock = try services.resolve(BookingClock.self)
         user = try? services.resolve((any CurrentUser).self)
     }
 
-    init(repository: BookingRepository, clock: BookingClock, user: (any CurrentUser)? = nil) {
+    init(repository: any BookingStore, clock: BookingClock, user: (any CurrentUser)? = nil) {
         self.repository = repository
         self.clock = clock
         self.user = user
@@ -55,7 +55,7 @@ struct BookingInteractor: Sendable {
         } catch let error as UserFacingError {
             throw error
         } catch {
-            throw BookingStorageFailure.notKept("the booking", error, folder: repository.opener.folder)
+            throw repository.failure(.keeping("the booking"), error)
         }
     }
 
@@ -66,7 +66,7 @@ struct BookingInteractor: Sendable {
         } catch let error as UserFacingError {
             throw error
         } catch {
-            throw BookingStorageFailure.unreadable(error, folder: repository.opener.folder)
+            throw repository.failure(.reading, error)
         }
     }
 
@@ -87,7 +87,7 @@ struct BookingInteractor: Sendable {
         } catch let error as UserFacingError {
             throw error
         } catch {
-            throw BookingStorageFailure.notKept("the cancellation", error, folder: repository.opener.folder)
+            throw repository.failure(.keeping("the cancellation"), error)
         }
     }
 

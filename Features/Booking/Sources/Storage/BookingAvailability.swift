@@ -4,19 +4,19 @@ import FlowShellKit
 /// The bookings as the car list sees them: which cars are booked, and when (every user's
 /// bookings — a car booked by anyone is not free).
 struct BookingAvailability: CarAvailability {
-    let repository: BookingRepository
+    let repository: any BookingStore
     let clock: BookingClock
 
     func schedule() async throws -> CarSchedule {
         // No database yet, no bookings: the car list opens none (nor creates its file) to say so.
-        guard repository.opener.mayHoldBookings else { return CarSchedule(now: clock.now().timeIntervalSince1970, booked: []) }
+        guard repository.mayHoldBookings else { return CarSchedule(now: clock.now().timeIntervalSince1970, booked: []) }
         let bookings: [BookingRecord]
         do {
-            bookings = try await repository.bookings()
+            bookings = try await repository.bookings(of: nil)
         } catch let error as UserFacingError {
             throw error
         } catch {
-            throw BookingStorageFailure.unreadable(error, folder: repository.opener.folder)
+            throw repository.failure(.reading, error)
         }
         return CarSchedule(
             now: clock.now().timeIntervalSince1970,
@@ -25,7 +25,7 @@ struct BookingAvailability: CarAvailability {
             })
     }
 
-    func changes() -> FolderChanges {
+    func changes() -> DataChanges {
         repository.changes()
     }
 

@@ -2,10 +2,10 @@ import FlowShellKit
 import Foundation
 import GRDB
 
-/// The Repository of bookings: the one place that reads and writes them. Making a booking checks
-/// for an overlap and inserts in one immediate transaction, so two shells booking the same car
-/// at once cannot both succeed.
-struct BookingRepository: Sendable {
+/// The bookings in the data folder (``BookingStore``), SQLite: making a booking checks for an
+/// overlap and inserts in one immediate transaction, so two shells booking the same car at once
+/// cannot both succeed.
+struct BookingRepository: BookingStore {
     /// Why a booking was refused.
     enum Refusal: Error, Equatable {
         /// The car is booked for an overlapping time.
@@ -37,13 +37,24 @@ struct BookingRepository: Sendable {
     /// When the bookings changed — another shell on the same data folder booked, or another
     /// tab of the same server — as the kernel reports writes in the database's folder, told
     /// once SQLite's data version moved; nothing for a database in memory.
-    func changes() -> FolderChanges {
-        guard let folder = opener.folder else { return FolderChanges(folder: "") }
+    func changes() -> DataChanges {
+        guard let folder = opener.folder else { return DataChanges.none }
         // The folder is made if it is not there yet, so that the kernel watches it for another
         // shell's first booking, which makes the database (a folder that is not there is
         // looked at once a second until it is).
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return FolderChanges(folder: folder) { [opener] in opener.dataVersion() }
+        return DataChanges(FolderChanges(folder: folder) { [opener] in opener.dataVersion() })
+    }
+
+    var mayHoldBookings: Bool {
+        opener.mayHoldBookings
+    }
+
+    func failure(_ what: BookingStoreTask, _ error: any Error) -> UserFacingError {
+        switch what {
+        case .keeping(let change): BookingStorageFailure.notKept(change, error, folder: opener.folder)
+        case .reading: BookingStorageFailure.unreadable(error, folder: opener.folder)
+        }
     }
 
     /// What happened to the database that the user should hear of, once.

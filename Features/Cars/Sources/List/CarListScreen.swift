@@ -47,7 +47,7 @@ struct CarListScreen: Screen {
     /// data folder), and when a booking starts or ends — a timer planned from the schedule
     /// shown, planned again whenever it changes.
     static let subscriptions: [ScreenSubscription<Self>] = [
-        .following({ screen in screen.availability?.changes() ?? FolderChanges(folder: "") }) { screen, send, _ in
+        .following({ screen in screen.availability?.changes() ?? DataChanges.none }) { screen, send, _ in
             let schedule = await screen.schedule()
             send { $0.schedule = schedule }
         },
