@@ -87,6 +87,8 @@ test: deps
 	# Agents over MCP (flowshell mcp on stdio, serve --mcp over HTTP) through the Python mcp
 	# client, on both revisions of the protocol.
 	python3 -m pytest scripts/tests/test_mcp.py
+	# --output json driven through a pipe as a program drives it: each line read up to its done record.
+	python3 -m pytest scripts/tests/test_output_json.py
 	# serve --database: several servers of one flow on a PostgreSQL server of the test's own.
 	python3 -m pytest scripts/tests/test_database.py
 	# The tutorial, run on a copy of the repository: scaffolds a feature and builds it.
