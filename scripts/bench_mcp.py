@@ -3,7 +3,9 @@
 hosts use it) on the current revision (mode="auto"): a `run` round trip — from calling the tool
 to having its answer, the screen after `sort` on the car list — over stdio (`flowshell mcp`) and
 over HTTP (`serve --mcp`), paired in one run: rounds of calls alternate between the two, so that
-the machine's load falls on both alike; p50 (median, min–max) and p99 of each. Then the HTTP
+the machine's load falls on both alike; p50 (median, min–max) and p99 of each. The same calls over
+HTTP without the MCP client (Python's http.client on a kept-alive connection) tell how much of
+the HTTP row is the server's. Then the HTTP
 server's memory per agent session (its RSS with 100 sessions open, each on a car's details, less
 before them) and the CPU it spends while they sit idle for 10 s.
 
@@ -14,6 +16,7 @@ before them) and the CPU it spends while they sit idle for 10 s.
 Writes .build/bench/mcp.json; not a test (figures vary with the machine and its load).
 """
 import argparse
+import http.client
 import json
 import os
 import pathlib
@@ -104,6 +107,33 @@ async def paired_round_trips(flowshell, server, home, calls, rounds, warmup):
     return times
 
 
+def plain_http_round_trips(server, calls, warmup):
+    """The same `run` calls as one JSON-RPC POST each on a kept-alive connection with Python's
+    http.client, no MCP client: how much of the HTTP row is the server's."""
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+
+    def call(name, arguments, number):
+        body = json.dumps({"jsonrpc": "2.0", "id": number, "method": "tools/call",
+                           "params": {"name": name, "arguments": arguments, "_meta": meta}})
+        connection.request("POST", f"/mcp?token={server.token}", body,
+                           {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        answer = json.loads(connection.getresponse().read())
+        if "error" in answer or answer["result"].get("isError"):
+            raise RuntimeError(f"{name} failed: {answer}")
+        return answer["result"]
+
+    handle = call("open", {}, 0)["structuredContent"]["handle"]
+    times = []
+    for number in range(warmup + calls):
+        started = time.perf_counter_ns()
+        call("run", {"handle": handle, "command": "sort", "arguments": {"ORDER": ("price", "name", "distance")[number % 3]}},
+             number + 1)
+        times.append((time.perf_counter_ns() - started) / 1e6)
+    connection.close()
+    return times[warmup:]
+
+
 async def open_sessions(server, count):
     """Opens `count` sessions on a car's details over HTTP; returns the client's handles."""
     url = f"http://{server.authority}/mcp?token={server.token}"
@@ -139,6 +169,7 @@ def main():
     try:
         times = anyio.run(paired_round_trips, folder / "flowshell", server, home, calls, rounds, warmup)
         result["run_ms"] = {name: summary(values) for name, values in times.items()}
+        result["run_ms"]["plain_http"] = summary(plain_http_round_trips(server, calls, warmup))
         # One session first, and closed: the app's services (shared) are then set up.
         anyio.run(open_sessions, server, 1)
         time.sleep(1)
@@ -159,7 +190,7 @@ def main():
     RESULT.write_text(json.dumps(result, indent=2) + "\n")
 
     for name, figure in result["run_ms"].items():
-        transport = "stdio" if name == "stdio" else "HTTP"
+        transport = {"stdio": "stdio", "http": "HTTP", "plain_http": "HTTP without the mcp client (http.client)"}[name]
         print(f"mcp ({build}): run round trip over {transport}, {figure['count']} calls: p50 {figure['p50']} ms "
               f"({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
     print(f"mcp ({build}): memory per agent session, {sessions} sessions over HTTP: {result['memory']['per_session_mb']} MB "
