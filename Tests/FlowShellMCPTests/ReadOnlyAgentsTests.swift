@@ -64,6 +64,10 @@ import Testing
         #expect(errors(await client.call("run", ["handle": .string(handle), "command": "confirm"])) == [refusal])
         _ = await client.call("run_line", ["handle": .string(handle), "line": "alias ok confirm"])
         #expect(errors(await client.call("run_line", ["handle": .string(handle), "line": "ok"])) == [refusal])
+        // Recalled from the history, the same.
+        let recalled = await client.call("run_line", ["handle": .string(handle), "line": "!conf"])
+        #expect(errors(recalled) == [refusal])
+        #expect(recalled["result"]?["structuredContent"]?["screen"] == "booking.confirm")
         // What changes nothing kept runs: giving up the booking, then looking at the bookings.
         let gaveUp = await client.call("run_line", ["handle": .string(handle), "line": "cancel"])
         #expect(gaveUp["result"]?["isError"] == false)
