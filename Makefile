@@ -87,6 +87,8 @@ test: deps
 	# Agents over MCP (flowshell mcp on stdio, serve --mcp over HTTP) through the Python mcp
 	# client, on both revisions of the protocol.
 	python3 -m pytest scripts/tests/test_mcp.py
+	# --output json driven through a pipe as a program drives it: each line read up to its done record.
+	python3 -m pytest scripts/tests/test_output_json.py
 	# serve --database: several servers of one flow on a PostgreSQL server of the test's own.
 	python3 -m pytest scripts/tests/test_database.py
 	# Three servers behind HAProxy (round robin, nothing sticky) on one PostgreSQL: a node killed
@@ -190,12 +192,15 @@ fuzz: deps
 # 250 to 1,000 transitions explored wholly; QUICK=1 likewise on the debug build, smaller.
 # The rows of `serve --ssh` (scripts/bench_ssh.py), paired against OpenSSH's sshd with ForceCommand
 # running the release flowshell (its column skipped, saying why, without openssh-server or root).
+# The rows of agents over MCP (scripts/bench_mcp.py): a run round trip through the Python mcp
+# client over stdio and over HTTP, paired, p50 and p99; memory per agent session and 100 idle ones.
 bench:
 	./scripts/install-python-test-deps.sh
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
 	python3 scripts/bench_web.py $(if $(QUICK),--quick)
 	python3 scripts/bench_flowtest.py $(if $(QUICK),--quick)
 	python3 scripts/bench_ssh.py $(if $(QUICK),--quick)
+	python3 scripts/bench_mcp.py $(if $(QUICK),--quick)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

@@ -32,12 +32,14 @@ enum AgentAnswer {
         return result(text: lines.joined(separator: "\n"), structured: .object(structured), isError: failed)
     }
 
-    /// One command as the agent reads it: its name, what it does, and the schema of `run`'s
-    /// arguments for it when it takes any.
+    /// One command as the agent reads it: its name, what it does, the schema of `run`'s
+    /// arguments for it when it takes any, and what it does to what the app keeps when its
+    /// screen declares it (`effect`: the command's read-only and destructive hints).
     static func command(_ command: CommandDescription) -> JSONValue {
         var entry: [String: JSONValue] = ["name": .string(command.name), "summary": .string(command.summary)]
         if !command.arguments.isEmpty { entry["inputSchema"] = CommandSchema.of(command) }
         if command.isPrimary { entry["primary"] = true }
+        if let effect = command.effect { entry["effect"] = .string(effect.rawValue) }
         return .object(entry)
     }
 

@@ -37,14 +37,18 @@ final class AgentSession {
 
     /// What runs no command needing the person's yes without it.
     private let confirmations = ConfirmationGuard()
+    /// What refuses a command that changes what the app keeps, when the config says agents only look.
+    private let readOnly = ReadOnlyGuard()
 
     init(handle: String, runtime: FlowRuntime, handlers: [any LineHandler]) {
         self.handle = handle
         self.runtime = runtime
         view = AgentView()
-        session = Session(runtime: runtime, output: view, handlers: handlers + [confirmations], cancellable: true)
+        // Read-only first: a command refused to agents is refused before any person is asked.
+        session = Session(runtime: runtime, output: view, handlers: handlers + [readOnly, confirmations], cancellable: true)
         loop = SessionLoop(session: session)
         confirmations.session = session
+        readOnly.session = session
         view.changedByItself = { [weak self] in self?.onUpdate() }
     }
 
@@ -147,7 +151,10 @@ extension AgentSession {
     /// it runs as it is.
     func confirmationQuestion(for line: String) -> String? {
         let offered = session.offered
-        guard ConfirmationGuard.commandNeedingYes(line, in: session) != nil else { return nil }
+        // A line read-only sessions refuse is refused as it runs: no person is asked about it.
+        guard ConfirmationGuard.commandNeedingYes(line, in: session) != nil, ReadOnlyGuard.refusal(of: line, in: session) == nil else {
+            return nil
+        }
         return "Your agent asks to run “\(line)” on \(offered.screen?.title ?? runtime.flow.top?.featureID ?? ""). Allow it?"
     }
 

@@ -19,7 +19,7 @@ enum AgentTools {
             "view": [
                 "type": "object",
                 "description":
-                    "What the screen shows: its ViewProperties (title, components, status; view-properties.schema.json), its commands each with the JSON Schema of the arguments run takes.",
+                    "What the screen shows: its ViewProperties (title, components, status; view-properties.schema.json), its commands each with the JSON Schema of the arguments run takes, and an effect when the command changes (changes) or takes back (destroys) what the app keeps.",
             ],
             "said": [
                 "type": "array",

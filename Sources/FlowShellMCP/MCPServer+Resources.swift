@@ -4,7 +4,8 @@ import Foundation
 /// Each session's screen as a resource (`flowshell://sessions/HANDLE/screen`), so that a screen
 /// that changes by itself — My bookings, when a booking is made elsewhere — reaches an agent
 /// that subscribed to it without polling (2025-11-25's `resources/subscribe`, answered with
-/// `notifications/resources/updated`; over stdio, where the server can send of its own).
+/// `notifications/resources/updated`; over stdio, where the server can send of its own), or that
+/// listens for it (2026-07-28's `subscriptions/listen`: ``listen(_:)``).
 extension MCPServer {
     /// What the server offers: the tools, and the screens as resources to subscribe to.
     var capabilities: JSONValue {
@@ -60,9 +61,17 @@ extension MCPServer {
         }
     }
 
-    /// Tells the client that `handle`'s screen changed, when it subscribed to it.
+    /// The session whose screen `uri` is, when there is one (opened again from its kept state if need be).
+    func session(screenedBy uri: String) async -> AgentSession? {
+        guard let handle = Self.handle(in: uri) else { return nil }
+        return await sessions.session(handle)
+    }
+
+    /// Tells the client that `handle`'s screen changed, when it subscribed to it: on the
+    /// connection (stdio), and on each listen stream that reports on it (HTTP).
     func screenChanged(_ handle: String) {
         let uri = Self.screenURI(of: handle)
+        tellListeners(uri)
         guard subscribed.contains(uri), let send else { return }
         send(encoded(["jsonrpc": "2.0", "method": "notifications/resources/updated", "params": ["uri": .string(uri)]]))
     }

@@ -33,6 +33,9 @@ package final class MCPServer {
     private var nextQuestion = 0
     /// The screens' resources the client subscribed to, by URI.
     var subscribed: Set<String> = []
+    /// The listen streams open now (`subscriptions/listen`, over HTTP), by number.
+    var listeners: [Int: Listener] = [:]
+    var nextListener = 0
 
     /// A server of `flow`'s sessions (at most `maximumSessions`, their states kept in `store` if
     /// given, so that a handle outlives the server), sending through `send` (nil: only
@@ -88,6 +91,7 @@ package final class MCPServer {
     package func finish() async {
         for (_, question) in asked { question.resume(returning: nil) }
         asked = [:]
+        endListeners()
         while let task = handling.values.first {
             await task.value
         }

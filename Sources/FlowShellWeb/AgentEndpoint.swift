@@ -7,8 +7,9 @@ import NIOCore
 /// `/mcp` (`serve --mcp`): MCP's Streamable HTTP on the browser's server and port, behind the
 /// same token and bounds. Each POST carries one JSON-RPC message and is answered with its
 /// response as JSON (202 for a notification; a body must say its length, and be at most
-/// ``JSONRPC/longestMessage``); the server opens no stream of its own, so it
-/// asks an agent's person on the stateless revision (`input_required`). A request must carry
+/// ``JSONRPC/longestMessage``), but for `subscriptions/listen` (2026-07-28), answered with a
+/// stream of events that tells when a screen changed by itself; the server opens no stream of
+/// its own to ask on, so it asks an agent's person on the stateless revision (`input_required`). A request must carry
 /// the token (`Authorization: Bearer TOKEN`, or `?token=`), be addressed to this server, and
 /// come from no other site's page (its `Origin`, when it has one).
 struct AgentEndpoint: Sendable {
@@ -43,10 +44,27 @@ struct AgentEndpoint: Sendable {
         } catch {
             return Self.error(.contentTooLarge, code: -32600, "a message is at most \(JSONRPC.longestMessage) bytes")
         }
-        guard let answer = await server.answer(Data(body.readableBytesView)) else {
+        let message = Data(body.readableBytesView)
+        if let stream = await server.listen(message) {
+            return Self.events(stream)
+        }
+        guard let answer = await server.answer(message) else {
             return Response(status: .accepted)
         }
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: answer)))
+    }
+
+    /// A listen stream's messages as Server-Sent Events, each a `message` event, until the
+    /// stream ends; a client that went away ends it at the next message.
+    private static func events(_ stream: AsyncStream<Data>) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                for await message in stream {
+                    try await writer.write(ByteBuffer(string: "event: message\ndata: " + String(decoding: message, as: UTF8.self) + "\n\n"))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     private static func error(_ status: HTTPResponse.Status, code: Int, _ message: String) -> Response {

@@ -77,11 +77,6 @@ final class WebSession {
         session.show(notice)
     }
 
-    private struct Done: Encodable {
-        let id: Int
-        let failed: Bool
-    }
-
     /// What Tab offers, as the page receives it.
     private struct Offer: Encodable {
         let id: Int
@@ -124,7 +119,7 @@ final class WebSession {
 
     private func reported(_ report: SessionReport) {
         guard case .lineEnded(let id, let failed, _, let step) = report else { return }
-        emit(encoding.message("done", Done(id: id, failed: failed)))
+        emit(encoding.done(id: id, failed: failed))
         if case .quit = step {
             quit = true
             emit(encoding.message("ended", Ended(reason: "You left this session with quit.")))

@@ -66,7 +66,7 @@ import Testing
                 "flow.json:6:61: error: transitions[0].stlye: unknown key 'stlye' — did you mean 'style'?; allowed here: from, on, command, summary, to, flow, style, requires",
                 "flow.json:7:48: error: transitions[1].style: unknown style 'pusj' — did you mean 'push'?; expected one of push, present, dismiss, pop, replace, root, popTo",
                 "flow.json:8:5: error: transitions[2]: expected an object, found a string",
-                "flow.json:10:3: error: extra: unknown key 'extra'; allowed here: $schema, app, root, modules, maxDepth, transitions, flows, guards, links, plugins, examples, personConfirms",
+                "flow.json:10:3: error: extra: unknown key 'extra'; allowed here: $schema, app, root, modules, maxDepth, transitions, flows, guards, links, plugins, examples, personConfirms, agentsReadOnly",
             ])
     }
 

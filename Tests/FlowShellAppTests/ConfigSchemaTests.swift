@@ -16,6 +16,7 @@ import Testing
         "flow-finish-never-emitted", "link-missing-input", "link-not-from-root", "link-unknown-screen",
         "link-unused-parameter", "link-warns-no-transition", "flow-starts-itself", "root-transition-strands-links",
         "cr-line-endings", "crlf-line-endings", "root-typo-cascades-nothing", "examples-unknown-screen-and-command",
+        "agents-read-only-person-confirms",
     ]
 
     /// The schema's verdict on each file: true when valid.

@@ -72,7 +72,7 @@ import Testing
         let cycles = String(repeating: "operators\nchoose GreenGo\n", count: 1000)
         let result = try flowshell(["--config", config, "--fresh", "--output", "json"], input: cycles + "where\n")
         #expect(result.status == 0)
-        let last = try #require(result.output.split(separator: "\n").last)
+        let last = try #require(result.output.split(separator: "\n").last { $0.contains(#""type":"stack""#) })
         let stack = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])["stack"] as? [[String: Any]]
         #expect(stack?.map { $0["screen"] as? String } == ["cars.list", "cars.operators", "cars.list"])
     }

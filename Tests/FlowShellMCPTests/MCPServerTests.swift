@@ -38,10 +38,12 @@ import Testing
             }
         }
 
-        init(maximumSessions: Int = 64, store: (any SessionStateStore)? = nil) {
+        /// The sample's config.
+        static let sampleConfig = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config.json").path
+
+        init(maximumSessions: Int = 64, store: (any SessionStateStore)? = nil, config: String = sampleConfig) {
             let answers = self.answers
-            let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("config.json").path
             let identity = ShellIdentity(name: "flowshell", version: "1", abstract: "", defaultFlow: "{}")
             let flow = ServedFlow(
                 identity: identity, modules: FlowShellTestFeatures.modules, source: .file(path: config), services: ServiceContainer(),

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `--output json`: one JSON line per screen update and per answer on stdout, errors as JSON
-/// lines on stderr, each with "v": 1 and a "type".
+/// lines on stderr, each with "v": 1 and a "type", and each line's answer ended by `done`.
 @Suite struct MachineInterfaceTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
@@ -19,11 +19,19 @@ import Testing
         #expect(result.status == 1)
         let lines = try objects(result.output)
         #expect(lines.allSatisfy { $0["v"] as? Int == 1 })
-        #expect(lines.map { $0["type"] as? String } == ["screen", "screen", "message", "screen", "screen", "usage", "stack"])
-        #expect(lines[2]["message"] as? String == "sign-in is needed first")
-        #expect(lines[3]["screen"] as? String == "auth.login")
+        // Each line's answer ends with a `done` record: its number, and whether it failed.
+        let answers = lines.filter { $0["type"] as? String != "done" }
+        #expect(
+            lines.map { $0["type"] as? String } == [
+                "screen", "screen", "done", "message", "screen", "done", "screen", "done", "usage", "done", "done", "stack", "done",
+            ])
+        let done = lines.filter { $0["type"] as? String == "done" }
+        #expect(done.map { $0["id"] as? Int } == [1, 2, 3, 4, 5, 6])
+        #expect(done.map { $0["failed"] as? Bool } == [false, false, false, false, true, false])
+        #expect(answers[2]["message"] as? String == "sign-in is needed first")
+        #expect(answers[3]["screen"] as? String == "auth.login")
 
-        let list = lines[0]
+        let list = answers[0]
         #expect(list["screen"] as? String == "cars.list")
         #expect(list["title"] as? String == "Cars")
         #expect(list["status"] as? String == "7 of 7 cars, by price")
@@ -34,7 +42,7 @@ import Testing
         #expect(select["usage"] as? String == "select CAR-ID")
         #expect(((select["arguments"] as? [[String: Any]])?.first?["values"] as? [String])?.contains("rio") == true)
 
-        let booking = lines[4]
+        let booking = answers[4]
         #expect(booking["screen"] as? String == "booking.confirm")
         let stack = try #require(booking["stack"] as? [[String: Any]])
         #expect(stack.map { $0["screen"] as? String } == ["cars.list", "cars.details", "booking.confirm"])
@@ -45,7 +53,7 @@ import Testing
                 "key": "Car", "value": "Kia Rio",
             ])
 
-        #expect(lines[5]["usage"] as? String == "hours HOURS")
+        #expect(answers[5]["usage"] as? String == "hours HOURS")
 
         let errors = try objects(result.errors)
         #expect(errors.count == 1)

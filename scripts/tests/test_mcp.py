@@ -15,6 +15,7 @@ import subprocess
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.client.subscriptions import ResourceUpdated
 from mcp.shared.exceptions import MCPError
 from mcp.types import ElicitResult, ResourceUpdatedNotification
 
@@ -338,6 +339,38 @@ def test_a_booking_made_at_the_terminal_updates_the_agents_bookings(build, home,
             assert terminal.returncode == 0, terminal.stderr
             with anyio.fail_after(120):  # a liveness bound only: the notification ends the wait
                 await updated.wait()
+            screen = await client.read_resource(uri)
+            assert "Kia Rio" in screen.contents[0].text
+    run(agent)
+
+
+def test_a_booking_made_at_the_terminal_reaches_an_agent_listening_over_http(build, serve, home, repository):
+    """Over HTTP, on the current revision, an agent listens (subscriptions/listen) for its My
+    bookings: the server acknowledges the screen, and tells the agent on that stream when a
+    booking made at the terminal changed it; the agent reads it again, without polling."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/terminal-state", HOME=home)
+    env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
+
+    async def agent():
+        async with Client(agents_url(server), mode="auto") as client:
+            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
+            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
+            assert "Kia Rio" not in text_of(signed)
+            uri = f"flowshell://sessions/{handle}/screen"
+            async with client.listen(resource_subscriptions=[uri, "flowshell://sessions/nobody/screen"]) as subscription:
+                # Only the screen of a session there is is honored.
+                assert subscription.honored.resource_subscriptions == [uri]
+                # A person books at the terminal, on the server's data folder.
+                terminal = await anyio.run_process(
+                    [str(build / "flowshell"), "--config", str(repository / "config.json")],
+                    input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=env, cwd=home, check=False)
+                assert terminal.returncode == 0, terminal.stderr
+                with anyio.fail_after(120):  # a liveness bound only: the event ends the wait
+                    async for event in subscription:
+                        assert event == ResourceUpdated(uri=uri)
+                        break
             screen = await client.read_resource(uri)
             assert "Kia Rio" in screen.contents[0].text
     run(agent)

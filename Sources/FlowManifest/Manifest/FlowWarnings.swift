@@ -19,7 +19,7 @@ struct FlowWarnings {
 
     private var manifest: Manifest { check.manifest }
 
-    private mutating func report(_ path: JSONPath, _ message: String) {
+    mutating func report(_ path: JSONPath, _ message: String) {
         diagnostics.append(Diagnostic(.warning, file: check.file, location: manifest.location(of: path), path: path, message: message))
     }
 
@@ -60,6 +60,7 @@ struct FlowWarnings {
         }
         checkLinksAfterRootTransitions()
         checkDismissesOutsideModalLayers()
+        checkCommandsAgentsCannotCall()
     }
 
     /// A `dismiss` closes the top modal layer: from a screen that some path shows outside any

@@ -23,6 +23,9 @@ public struct Manifest: Sendable, Equatable {
     public var examples: [CommandExamples]
     /// The commands an agent runs only with its person's yes, by screen.
     public var personConfirms: [ConfirmedCommands]
+    /// Whether agents' sessions may only look: a command its screen declares as changing what
+    /// the app keeps is refused to an agent (`agentsReadOnly`).
+    public var agentsReadOnly: Bool
     /// Where each value was written, for diagnostics.
     public var locations: [JSONPath: SourceLocation]
 
@@ -43,8 +46,10 @@ public struct Manifest: Sendable, Equatable {
         plugins: [PluginDeclaration] = [],
         examples: [CommandExamples] = [],
         personConfirms: [ConfirmedCommands] = [],
+        agentsReadOnly: Bool = false,
         locations: [JSONPath: SourceLocation] = [:]
     ) {
+        self.agentsReadOnly = agentsReadOnly
         self.maxDepth = maxDepth
         self.plugins = plugins
         self.examples = examples

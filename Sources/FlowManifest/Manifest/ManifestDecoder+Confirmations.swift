@@ -11,3 +11,17 @@ extension ManifestDecoder {
         return confirmed
     }
 }
+
+extension ManifestDecoder {
+    /// `agentsReadOnly`: whether agents' sessions refuse the commands that change what the app keeps.
+    mutating func decodeAgentsReadOnly(_ value: JSONValue?) -> Bool {
+        guard let value else { return false }
+        let path = JSONPath.root.appending("agentsReadOnly")
+        guard case .bool(let readOnly, let location) = value else {
+            mismatch(value, expected: "true or false", at: path)
+            return false
+        }
+        locations[path] = location
+        return readOnly
+    }
+}

@@ -3,7 +3,7 @@
 struct ManifestDecoder {
     static let topLevelKeys = [
         "$schema", "app", "root", "modules", "maxDepth", "transitions", "flows", "guards", "links", "plugins", "examples",
-        "personConfirms",
+        "personConfirms", "agentsReadOnly",
     ]
     static let transitionKeys = ["from", "on", "command", "summary", "to", "flow", "style", "requires"]
     static let flowKeys = ["root", "transitions", "finish"]
@@ -41,11 +41,13 @@ struct ManifestDecoder {
         let plugins = decodePlugins(member(members, "plugins"))
         let examples = decodeExamples(member(members, "examples"))
         let personConfirms = decodeConfirmations(member(members, "personConfirms"))
+        let agentsReadOnly = decodeAgentsReadOnly(member(members, "agentsReadOnly"))
 
         guard let app, let root, let modules, let transitions else { return nil }
         return Manifest(
             app: app, root: root, modules: modules, transitions: transitions, flows: flows, guards: guards, links: links,
-            maxDepth: maxDepth, plugins: plugins, examples: examples, personConfirms: personConfirms, locations: locations)
+            maxDepth: maxDepth, plugins: plugins, examples: examples, personConfirms: personConfirms, agentsReadOnly: agentsReadOnly,
+            locations: locations)
     }
 
     // MARK: - Pieces

@@ -130,7 +130,8 @@ extension ManualPage {
             """
             When stdin is not a terminal, lines are read plainly: no prompt, no colour, screens not wrapped unless \
             COLUMNS is set, errors on stderr naming their line. --output json writes one JSON object per line for \
-            programs; --record FILE keeps a session that replay FILE checks against a later build. Long output at a \
+            programs, and after each line's answer a done record with the line's number and whether it failed; \
+            --record FILE keeps a session that replay FILE checks against a later build. Long output at a \
             terminal goes through the pager, which owns the terminal while it runs.
             """)
     }

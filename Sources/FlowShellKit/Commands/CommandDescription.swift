@@ -12,15 +12,22 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     /// Whether it is what the screen is for (`confirm` on a booking, `book` on a car): a View
     /// that shows commands as buttons shows it first and stronger.
     public var isPrimary: Bool
+    /// What it does to what the app keeps, when its screen declares it (nil: it only looks or
+    /// moves between screens).
+    public var effect: CommandEffect?
 
     /// A command as plain data. The kit describes a ``Screen``'s commands from their
     /// ``ScreenCommand`` declarations; this is for commands described at run time (a plugin's).
-    public init(name: String, summary: String, arguments: [ArgumentDescription] = [], emits: [String] = [], primary: Bool = false) {
+    public init(
+        name: String, summary: String, arguments: [ArgumentDescription] = [], emits: [String] = [], primary: Bool = false,
+        effect: CommandEffect? = nil
+    ) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
         self.emits = emits
         self.isPrimary = primary
+        self.effect = effect
     }
 
     /// The usage line: the name followed by each argument (`book CAR-ID [HOURS] [--from TIME]`).
@@ -29,7 +36,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, arguments, usage, emits, primary
+        case name, summary, arguments, usage, emits, primary, effect
     }
 
     /// Decodes the JSON form (`usage` is derived, so it is not read).
@@ -40,6 +47,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         arguments = try container.decodeIfPresent([ArgumentDescription].self, forKey: .arguments) ?? []
         emits = try container.decodeIfPresent([String].self, forKey: .emits) ?? []
         isPrimary = try container.decodeIfPresent(Bool.self, forKey: .primary) ?? false
+        effect = try container.decodeIfPresent(CommandEffect.self, forKey: .effect)
     }
 
     /// Encodes the JSON form, with the usage line for readers that show it as is.
@@ -51,6 +59,7 @@ public struct CommandDescription: Codable, Equatable, Sendable {
         try container.encode(arguments, forKey: .arguments)
         if !emits.isEmpty { try container.encode(emits, forKey: .emits) }
         if isPrimary { try container.encode(isPrimary, forKey: .primary) }
+        try container.encodeIfPresent(effect, forKey: .effect)
     }
 
     /// The argument an option or flag word names (`--hours`, or its short form `-h` when it

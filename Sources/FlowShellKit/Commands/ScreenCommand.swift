@@ -26,11 +26,13 @@ public struct ScreenCommand<S: Screen>: Sendable {
     let emits: [any PartialKeyPath<S.Events> & Sendable]
     /// Whether it is what the screen is for (``primary()``).
     let isPrimary: Bool
+    /// What it does to what the app keeps (``changing()``, ``destructive()``); nil: nothing.
+    let effect: CommandEffect?
 
     init(
         name: String, summary: String, arguments: [@Sendable (S.State) -> ArgumentDescription],
         when isAvailable: @escaping @Sendable (S.State) -> Bool, emits: [any PartialKeyPath<S.Events> & Sendable] = [],
-        primary: Bool = false, run: @escaping Run
+        primary: Bool = false, effect: CommandEffect? = nil, run: @escaping Run
     ) {
         self.name = name
         self.summary = summary
@@ -38,19 +40,40 @@ public struct ScreenCommand<S: Screen>: Sendable {
         self.isAvailable = isAvailable
         self.emits = emits
         self.isPrimary = primary
+        self.effect = effect
         self.run = run
     }
 
     /// This command, saying which events it emits: a flow that routes none of them leaves it
     /// out of help and completion.
     public func emitting(_ events: any PartialKeyPath<S.Events> & Sendable...) -> Self {
-        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits + events, primary: isPrimary, run: run)
+        Self(
+            name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits + events, primary: isPrimary,
+            effect: effect, run: run)
     }
 
     /// This command, marked as what the screen is for (`confirm` on a booking): a View that
     /// shows commands as buttons shows it first and stronger. The terminal lists it as before.
     public func primary() -> Self {
-        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits, primary: true, run: run)
+        Self(name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits, primary: true, effect: effect, run: run)
+    }
+
+    /// This command, declared as adding to or changing what the app keeps (`confirm` makes a
+    /// booking): an agent's client is told it is not read-only, and an agent's session that
+    /// the config makes read-only refuses it. A person runs it as before.
+    public func changing() -> Self {
+        Self(
+            name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits, primary: isPrimary, effect: .changes,
+            run: run)
+    }
+
+    /// This command, declared as taking back or deleting what the app keeps (`cancel` of a
+    /// booking): an agent's client is told it is destructive, and an agent's session that the
+    /// config makes read-only refuses it. A person runs it as before.
+    public func destructive() -> Self {
+        Self(
+            name: name, summary: summary, arguments: arguments, when: isAvailable, emits: emits, primary: isPrimary, effect: .destroys,
+            run: run)
     }
 
     /// The command as the screen shows it in `state`.
@@ -61,7 +84,8 @@ public struct ScreenCommand<S: Screen>: Sendable {
 
     /// The command as the screen shows it in `state`, with the names of its events read before.
     func description(in state: S.State, emits: [String]) -> CommandDescription {
-        CommandDescription(name: name, summary: summary, arguments: arguments.map { $0(state) }, emits: emits, primary: isPrimary)
+        CommandDescription(
+            name: name, summary: summary, arguments: arguments.map { $0(state) }, emits: emits, primary: isPrimary, effect: effect)
     }
 
     /// The names of the events it says it emits, from the screen's catalog of them.

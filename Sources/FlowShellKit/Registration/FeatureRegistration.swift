@@ -15,6 +15,9 @@ public struct FeatureRegistration: Sendable {
     public var events: [EventDeclaration]
     /// The names of the commands it offers (checked against the global commands).
     public var commands: [String]
+    /// What those of its commands that declare it do to what the app keeps, by name (the
+    /// check reads it: a command an agent's read-only session refuses).
+    public var effects: [String: CommandEffect]
     /// Builds the screen; it may load data first, and throws a ``UserFacingError`` when the
     /// input does not make sense (an unknown car, say).
     public var make: Factory
@@ -23,13 +26,14 @@ public struct FeatureRegistration: Sendable {
     /// derived from its declaration, so a linked feature never writes one.
     public init(
         id: String, title: String, inputs: [String] = [], events: [EventDeclaration] = [],
-        commands: [String] = [], make: @escaping Factory
+        commands: [String] = [], effects: [String: CommandEffect] = [:], make: @escaping Factory
     ) {
         self.id = id
         self.title = title
         self.inputs = inputs
         self.events = events
         self.commands = commands
+        self.effects = effects
         self.make = make
     }
 

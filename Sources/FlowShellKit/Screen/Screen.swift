@@ -77,7 +77,8 @@ extension Screen {
             title: title,
             inputs: Input.requiredKeys,
             events: EventCatalog<Events>.shared.declarations,
-            commands: commands.map { $0.name }  // Not `\.name`: see `Argument.choice`.
+            commands: commands.map { $0.name },  // Not `\.name`: see `Argument.choice`.
+            effects: Dictionary(commands.compactMap { command in command.effect.map { (command.name, $0) } }) { first, _ in first }
         ) { input, context in
             try await ScreenHost<Self>.make(input: input, context: context)
         }

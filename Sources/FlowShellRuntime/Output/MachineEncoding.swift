@@ -67,6 +67,11 @@ public struct MachineEncoding {
     /// Lines of plain text a command answered with.
     public func text(_ lines: [String]) -> Data? { message("text", TextBody(lines: lines)) }
 
+    /// The end of the answer to line `id`, after everything the line showed: `failed` when it
+    /// failed, was refused or was cancelled. A program that sends a line reads up to it, rather
+    /// than waiting for silence (a browser's page, `--output json` over a pipe).
+    public func done(id: Int, failed: Bool) -> Data? { message("done", DoneBody(id: id, failed: failed)) }
+
     private struct ScreenBody: Encodable {
         let snapshot: ScreenSnapshot
 
@@ -92,5 +97,10 @@ public struct MachineEncoding {
 
     private struct TextBody: Encodable {
         let lines: [String]
+    }
+
+    private struct DoneBody: Encodable {
+        let id: Int
+        let failed: Bool
     }
 }

@@ -6,9 +6,10 @@ import Foundation
 
 /// `--output json`: one JSON object per line for each screen update and each answer on stdout,
 /// errors and warnings as JSON lines on stderr, in the runtime's ``MachineEncoding`` (which the
-/// browser's page reads too). Every line has `"v": 1` and a `"type"`.
+/// browser's page reads too). Every line has `"v": 1` and a `"type"`; after each line's answer,
+/// a `done` record with the line's number and whether it failed.
 @MainActor
-package final class JSONLinesOutput: SessionView {
+package final class JSONLinesOutput: EndOfAnswerView {
     /// The version of the shape; it changes only when a field changes meaning or goes away.
     nonisolated static let version = MachineEncoding.version
 
@@ -48,6 +49,10 @@ package final class JSONLinesOutput: SessionView {
 
     package func text(_ lines: [String]) {
         emit(encoding.text(lines))
+    }
+
+    package func lineAnswered(_ id: Int, failed: Bool) {
+        emit(encoding.done(id: id, failed: failed))
     }
 
     package func progress(_ running: Bool) {}

@@ -135,9 +135,10 @@ package final class RecordingLineReader: LineReader {
     package var hasPendingLine: Bool { base.hasPendingLine }
 }
 
-/// An output that shows everything as usual and records it too.
+/// An output that shows everything as usual and records it too (the end of each answer only
+/// as usual: a recording keeps what the screens became, not where a pipe's answers end).
 @MainActor
-package final class RecordingOutput: TerminalView {
+package final class RecordingOutput: TerminalView, EndOfAnswerView {
     private let base: SessionView
     private let record: SessionView
 
@@ -158,6 +159,7 @@ package final class RecordingOutput: TerminalView {
     package func progress(_ running: Bool) { base.progress(running) }
     package func lineCancelled() { (base as? any TerminalView)?.lineCancelled() }
     package func endOfInput() { (base as? any TerminalView)?.endOfInput() }
+    package func lineAnswered(_ id: Int, failed: Bool) { (base as? any EndOfAnswerView)?.lineAnswered(id, failed: failed) }
     package func flush() { base.flush() }
     package func plainText(of screen: ViewProperties) -> String? { base.plainText(of: screen) }
 }

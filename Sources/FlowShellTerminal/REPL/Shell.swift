@@ -173,7 +173,10 @@ package final class Shell {
                 lineNumber += 1
                 reader.remember(line)
                 let failuresBefore = session.failures
-                guard case .lineEnded(_, _, let cancelled, .next)? = await loop.enter(line, id: lineNumber) else { return }
+                guard case .lineEnded(_, let failed, let cancelled, let step)? = await loop.enter(line, id: lineNumber) else { return }
+                // A program reading `--output json` reads up to this, the quit's answer too.
+                (output as? any EndOfAnswerView)?.lineAnswered(lineNumber, failed: failed)
+                guard case .next = step else { return }
                 if stopsAtFirstError, session.failures > failuresBefore {
                     feed.yield(.end)
                     return

@@ -68,7 +68,7 @@ struct BookingConfirmScreen: Screen {
             let booking = try await screen.interactor.book(draft)
             draft.confirmationCode = booking.code
             emit(\.confirmed, BookingConfirmation(bookingID: booking.code, carID: booking.carID))
-        }.primary(),
+        }.primary().changing(),
         .command("cancel", "Give up this booking") { _, _, emit in emit(\.cancelled) },
     ]
 

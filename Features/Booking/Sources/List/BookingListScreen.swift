@@ -34,7 +34,7 @@ struct BookingListScreen: Screen {
         .command("cancel", "Cancel a coming or running booking", .argument("CODE", values: { $0.cancellable })) { screen, state, code, _ in
             _ = try await screen.interactor.cancel(code: code)
             state = try await screen.load()
-        },
+        }.destructive(),
         .command("refresh", "Read the bookings again (another shell may have booked)") { screen, state, _ in
             state = try await screen.load()
         },
