@@ -16,6 +16,7 @@ final class AliasExpansion: LineHandler {
     }
 
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
+        guard !aliases.lines.isEmpty else { return await next(line) }
         let found: ShellAliases.Expansion?
         do {
             found = try expansion(of: line, offered: context.offered)
