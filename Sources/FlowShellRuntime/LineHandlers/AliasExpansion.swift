@@ -15,8 +15,12 @@ final class AliasExpansion: LineHandler {
         self.aliases = aliases
     }
 
+    /// A session with no alias has nothing to expand.
+    func ignores(_ line: String) -> Bool {
+        aliases.lines.isEmpty
+    }
+
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
-        guard !aliases.lines.isEmpty else { return await next(line) }
         let found: ShellAliases.Expansion?
         do {
             found = try expansion(of: line, offered: context.offered)

@@ -27,11 +27,22 @@ final class HistoryRecall: LineHandler {
             session.output.notice(Notice(.muted, line))
         }
         // A line with no words (or none that can be read) is not remembered.
-        if let words = try? CommandLineTokenizer.words(of: line), !words.isEmpty {
+        if Self.hasWords(line) {
             lineIsInHistory = session.scriptDepth == 0 || session.remembersScriptLines
             if lineIsInHistory { history.append(line) }
         }
         return await next(line)
+    }
+
+    /// Whether `line` has a word the core would read: found from its bytes when it has no quote
+    /// or escape (most lines), so that a line is not tokenized twice.
+    private static func hasWords(_ line: String) -> Bool {
+        let quoting = line.utf8.contains { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard quoting else {
+            let first = line.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            return first != nil && first != UInt8(ascii: "#")
+        }
+        return (try? CommandLineTokenizer.words(of: line))?.isEmpty == false
     }
 
     /// The number of the last line typed in this session before the one that runs now (0 when

@@ -7,6 +7,11 @@ public struct LineLengthBound: LineHandler {
 
     public init() {}
 
+    /// A line within the bound passes.
+    public func ignores(_ line: String) -> Bool {
+        line.utf8.count <= Self.longestLine
+    }
+
     public func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
         guard line.utf8.count <= Self.longestLine else {
             context.fail("the line is longer than \(Self.longestLine) bytes, the most a line may have — nothing ran")

@@ -9,6 +9,11 @@ struct OutputRedirecting: LineHandler {
     /// Where the session's capabilities send a line's output, by operator.
     let destinations: [RedirectionOperator: OutputDestination]
 
+    /// A line with no `>` or `|` anywhere goes to the screen as usual.
+    func ignores(_ line: String) -> Bool {
+        !OutputRedirection.mayRedirect(line)
+    }
+
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
         guard OutputRedirection.mayRedirect(line), !context.offered.takesOperatorsAsText(line) else { return await next(line) }
         let command: String

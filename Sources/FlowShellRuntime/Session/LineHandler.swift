@@ -10,8 +10,17 @@
 /// offers, and runs it. The core names none of the handlers a front end adds.
 @MainActor
 public protocol LineHandler {
+    /// Whether this handler has nothing to do with `line` (it has no `!`, `>` or `|`, it is short,
+    /// there is no alias): the chain then passes it on without calling ``handle(_:in:next:)``,
+    /// since each call of that costs every line a suspension. By default, none is ignored.
+    func ignores(_ line: String) -> Bool
     /// Handles `line`, calling `next` with the line the rest of the chain should run, or not.
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step
+}
+
+extension LineHandler {
+    /// None is ignored: the handler sees every line.
+    public func ignores(_ line: String) -> Bool { false }
 }
 
 /// The rest of a session's chain, from the handler after the one it is handed to.

@@ -29,7 +29,7 @@ public final class Session {
     let topView: TopScreenView
     /// The session's global commands: the core's, with its capabilities' after them.
     let globals: [GlobalCommand]
-    /// What every line passes through before the core runs it (and last the alias expansion).
+    /// What every line passes through before the core runs it.
     private let handlers: [any LineHandler]
     /// The narrow face commands and handlers see.
     private(set) lazy var context = SessionContext(session: self)
@@ -118,7 +118,7 @@ public final class Session {
         aliasing = AliasExpansion(aliases: ShellAliases(store: runtime.shellStore))
         var chain: [any LineHandler] = [LineLengthBound(), recall] + handlers
         if !destinations.isEmpty { chain.append(OutputRedirecting(destinations: destinations)) }
-        self.handlers = chain
+        self.handlers = chain + [aliasing]
         listFolder = capabilities.lazy.compactMap(\.listFolder).first
         settings = ShellSettings(store: runtime.shellStore)
         output.apply(settings)
@@ -226,12 +226,10 @@ public final class Session {
     }
 
     /// Hands `line` to the handler at `index` of the chain, and after the last to the core.
-    private func passed(_ line: String, from index: Int) async -> Step {
-        guard index < handlers.count else {
-            // The last handler, the aliases': a session with none skips the stage.
-            guard !aliasing.aliases.lines.isEmpty else { return await runCommand(line) }
-            return await aliasing.handle(line, in: context) { line in await self.runCommand(line) }
-        }
+    private func passed(_ line: String, from first: Int) async -> Step {
+        var index = first
+        while index < handlers.count, handlers[index].ignores(line) { index += 1 }
+        guard index < handlers.count else { return await runCommand(line) }
         return await handlers[index].handle(line, in: context) { line in await self.passed(line, from: index + 1) }
     }
 
