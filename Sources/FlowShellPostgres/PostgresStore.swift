@@ -16,6 +16,8 @@ public final class PostgresStore: SharedStore {
     private let listener: PostgresRecordListener
     /// Each app's records, made when first asked.
     private let records = Mutex<[String: PostgresRecords]>([:])
+    /// Each app's modules' settings, made when first asked.
+    private let settings = Mutex<[String: PostgresSettings]>([:])
 
     public var place: String { address.place }
 
@@ -41,6 +43,12 @@ public final class PostgresStore: SharedStore {
             PRIMARY KEY (app, collection, key))
         """,
         "CREATE INDEX IF NOT EXISTS flowshell_records_group ON flowshell_records (app, collection, grp)",
+        // The modules' settings (the signed-in account), one namespace per module.
+        """
+        CREATE TABLE IF NOT EXISTS flowshell_settings (
+            app text NOT NULL, module text NOT NULL, key text NOT NULL, value text NOT NULL,
+            PRIMARY KEY (app, module, key))
+        """,
     ]
 
     /// Connects to `address`, makes the tables that are missing, and starts the pool every
@@ -84,6 +92,16 @@ public final class PostgresStore: SharedStore {
             if let made = records[app] { return made }
             let made = PostgresRecords(app: app, client: client, listener: listener, place: place)
             records[app] = made
+            return made
+        }
+    }
+
+    @MainActor
+    public func settings(app: String) -> (any SharedSettingsStorage)? {
+        settings.withLock { settings in
+            if let made = settings[app] { return made }
+            let made = PostgresSettings(app: app, client: client, place: place)
+            settings[app] = made
             return made
         }
     }

@@ -3,8 +3,8 @@ load balancer would run (each node here has a home and data folder of its own, s
 but the database). Every node prints the same token; a tab opened on one node comes back on another
 with its place, history and aliases, also after its node was killed with SIGKILL; a booking made
 through one node reaches a live My bookings on another, and two nodes racing to book one car book it
-once, the other told why; a database that cannot be reached, or an address that is wrong, is said in
-words before anything listens."""
+once, the other told why; a sign-in through one node holds on another; a database that cannot be
+reached, or an address that is wrong, is said in words before anything listens."""
 import json
 import os
 import re
@@ -81,11 +81,13 @@ def test_a_killed_node_s_tab_comes_back_on_another(serve, home, database):
 
 
 def signed_in(tab, user, *lines):
-    """The tab, let in and signed in as `user` through the guard that `lines` meet (run first)."""
+    """The tab, let in and signed in as `user` through the guard that `lines` meet (run first),
+    unless a sign-in kept in the database (the modules' settings, every node's) holds already."""
     tab.wait(lambda message: message.get("type") == "screen")
     for line in lines:
         tab.run(line)
-    assert screen_of(tab.run(f"login {user}"))["screen"] != "auth.login", f"{user} is signed in"
+    if screen_of(tab.messages)["screen"] == "auth.login":
+        assert screen_of(tab.run(f"login {user}"))["screen"] != "auth.login", f"{user} is signed in"
     return tab
 
 
@@ -106,6 +108,26 @@ def test_a_booking_on_one_node_reaches_a_tab_on_another(serve, home, database):
     assert "Kia Rio" in told(shown), shown
     watcher.close()
     booker.close()
+
+
+def test_a_sign_in_on_one_node_holds_on_another(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    database.query("DELETE FROM flowshell_settings")  # nobody signed in by an earlier test
+    tab = Tab(first)
+    tab.wait(lambda message: message.get("type") == "screen")
+    assert screen_of(tab.run("bookings"))["title"] == "Sign in", "My bookings asks who is there first"
+    assert screen_of(tab.run("login bea"))["title"] == "My bookings"
+    tab.close()
+    # The sign-in is kept in the database just after its line (a liveness bound only).
+    deadline = time.monotonic() + 120
+    while "bea" not in database.query("SELECT value FROM flowshell_settings"):
+        assert time.monotonic() < deadline, "the sign-in is kept in the database"
+        time.sleep(0.05)
+    other = Tab(second)
+    other.wait(lambda message: message.get("type") == "screen")
+    shown = screen_of(other.run("bookings"))
+    assert shown["title"] == "My bookings", f"no sign-in asked again on a node the person had not used: {shown}"
+    other.close()
 
 
 def begin(tab, line):
