@@ -194,6 +194,8 @@ fuzz: deps
 # running the release flowshell (its column skipped, saying why, without openssh-server or root).
 # The rows of agents over MCP (scripts/bench_mcp.py): a run round trip through the Python mcp
 # client over stdio and over HTTP, paired, p50 and p99; memory per agent session and 100 idle ones.
+# The rows of several servers (scripts/bench_cluster.py, #41), PostgreSQL beside the data folder:
+# 50 tabs back after a node's kill -9, a booking shown on another node, a command's round trip.
 bench:
 	./scripts/install-python-test-deps.sh
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)
@@ -201,6 +203,8 @@ bench:
 	python3 scripts/bench_flowtest.py $(if $(QUICK),--quick)
 	python3 scripts/bench_ssh.py $(if $(QUICK),--quick)
 	python3 scripts/bench_mcp.py $(if $(QUICK),--quick)
+	./scripts/install-postgres-test-deps.sh
+	python3 scripts/bench_cluster.py $(if $(QUICK),--quick)
 
 # libedit's headers come from Debian's libedit-dev; install them when missing and allowed.
 deps:

@@ -164,6 +164,8 @@ let package = Package(
                 "FlowShellRuntime",
                 "FlowShellTerminal",
                 "FlowShellSettings",
+                // `--database`: the app's records in the PostgreSQL the servers share.
+                "FlowShellPostgres",
                 "FlowExplorer",
                 "FlowShellKit",
                 "FlowManifest",

@@ -16,6 +16,8 @@ public final class PostgresStore: SharedStore {
     private let listener: PostgresRecordListener
     /// Each app's records, made when first asked.
     private let records = Mutex<[String: PostgresRecords]>([:])
+    /// Each app's modules' settings, made when first asked.
+    private let settings = Mutex<[String: PostgresSettings]>([:])
 
     public var place: String { address.place }
 
@@ -41,6 +43,12 @@ public final class PostgresStore: SharedStore {
             PRIMARY KEY (app, collection, key))
         """,
         "CREATE INDEX IF NOT EXISTS flowshell_records_group ON flowshell_records (app, collection, grp)",
+        // The modules' settings (the signed-in account), one namespace per module.
+        """
+        CREATE TABLE IF NOT EXISTS flowshell_settings (
+            app text NOT NULL, module text NOT NULL, key text NOT NULL, value text NOT NULL,
+            PRIMARY KEY (app, module, key))
+        """,
     ]
 
     /// Connects to `address`, makes the tables that are missing, and starts the pool every
@@ -72,6 +80,20 @@ public final class PostgresStore: SharedStore {
         }
     }
 
+    /// The store at `address` as a person typed it (`--database`, `FLOWSHELL_DATABASE`), opened;
+    /// nil when none is named (empty or absent: the data folder). A wrong address, or a server
+    /// that cannot be reached or refuses, is said in words.
+    public static func open(named address: String?) async throws(SharedStoreFailure) -> PostgresStore? {
+        guard let address, !address.isEmpty else { return nil }
+        let parsed: DatabaseAddress
+        do {
+            parsed = try DatabaseAddress(parsing: address)
+        } catch {
+            throw SharedStoreFailure("error: \(error.description)")
+        }
+        return try await open(parsed)
+    }
+
     /// The advisory lock the tables are made under (any number, the same for every FlowShell).
     static let migrationLock: Int64 = 0x466C_6F77_5368_656C
 
@@ -84,6 +106,16 @@ public final class PostgresStore: SharedStore {
             if let made = records[app] { return made }
             let made = PostgresRecords(app: app, client: client, listener: listener, place: place)
             records[app] = made
+            return made
+        }
+    }
+
+    @MainActor
+    public func settings(app: String) -> (any SharedSettingsStorage)? {
+        settings.withLock { settings in
+            if let made = settings[app] { return made }
+            let made = PostgresSettings(app: app, client: client, place: place)
+            settings[app] = made
             return made
         }
     }

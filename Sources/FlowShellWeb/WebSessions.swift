@@ -17,6 +17,9 @@ final class WebSessions {
     private let flow: ServedFlow
     private let stateDirectory: (String) -> String?
     private let settings = SharedSettings()
+    /// The modules' settings every server of the flow shares (`--database`), once ``check()``
+    /// knows the app; nil: this server's data folder's.
+    private var sharedSettings: (any SharedSettingsStorage)?
     /// The tabs open or opening now.
     private var reserved: Set<String> = []
     /// The sessions of the tabs open now, by tab.
@@ -51,6 +54,11 @@ final class WebSessions {
 
     /// Starts a runtime on the shared services.
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
+        if let shared = sharedSettings {
+            // What another server kept (a sign-in there) is read before the session starts.
+            await shared.refresh()
+            return try await flow.startRuntime(openSettings: { _ in SessionSettings(shared: shared) })
+        }
         let settings = self.settings
         return try await flow.startRuntime(openSettings: { folder in SessionSettings(shared: settings.open(inFolder: folder)) })
     }
@@ -62,6 +70,7 @@ final class WebSessions {
         let runtime = try await startRuntime()
         let app = runtime.flow.manifest.app
         self.app = app
+        sharedSettings = flow.shared?.settings(app: app)
         states =
             flow.shared?.sessionStates(app: app, kind: "web-tab")
             ?? FolderSessionStates(folder: stateDirectory(app).map { $0 + "/web-tabs" })

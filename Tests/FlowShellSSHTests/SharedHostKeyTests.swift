@@ -22,6 +22,10 @@ import Testing
             MemoryRecordStore()
         }
 
+        func settings(app: String) -> (any SharedSettingsStorage)? {
+            nil
+        }
+
         func secret(
             app: String, named name: String, renew: Bool, make: @Sendable () -> String
         ) async throws(SharedStoreFailure)

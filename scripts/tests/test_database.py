@@ -3,8 +3,9 @@ load balancer would run (each node here has a home and data folder of its own, s
 but the database). Every node prints the same token; a tab opened on one node comes back on another
 with its place, history and aliases, also after its node was killed with SIGKILL; a booking made
 through one node reaches a live My bookings on another, and two nodes racing to book one car book it
-once, the other told why; a database that cannot be reached, or an address that is wrong, is said in
-words before anything listens."""
+once, the other told why; a sign-in through one node holds on another; a piped `flowshell
+--database` lists a booking made through a node; a database that cannot be
+reached, or an address that is wrong, is said in words before anything listens."""
 import json
 import os
 import re
@@ -81,11 +82,13 @@ def test_a_killed_node_s_tab_comes_back_on_another(serve, home, database):
 
 
 def signed_in(tab, user, *lines):
-    """The tab, let in and signed in as `user` through the guard that `lines` meet (run first)."""
+    """The tab, let in and signed in as `user` through the guard that `lines` meet (run first),
+    unless a sign-in kept in the database (the modules' settings, every node's) holds already."""
     tab.wait(lambda message: message.get("type") == "screen")
     for line in lines:
         tab.run(line)
-    assert screen_of(tab.run(f"login {user}"))["screen"] != "auth.login", f"{user} is signed in"
+    if screen_of(tab.messages)["screen"] == "auth.login":
+        assert screen_of(tab.run(f"login {user}"))["screen"] != "auth.login", f"{user} is signed in"
     return tab
 
 
@@ -106,6 +109,50 @@ def test_a_booking_on_one_node_reaches_a_tab_on_another(serve, home, database):
     assert "Kia Rio" in told(shown), shown
     watcher.close()
     booker.close()
+
+
+def test_a_sign_in_on_one_node_holds_on_another(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    database.query("DELETE FROM flowshell_settings")  # nobody signed in by an earlier test
+    tab = Tab(first)
+    tab.wait(lambda message: message.get("type") == "screen")
+    assert screen_of(tab.run("bookings"))["title"] == "Sign in", "My bookings asks who is there first"
+    assert screen_of(tab.run("login bea"))["title"] == "My bookings"
+    tab.close()
+    # The sign-in is kept in the database just after its line (a liveness bound only).
+    deadline = time.monotonic() + 120
+    while "bea" not in database.query("SELECT value FROM flowshell_settings"):
+        assert time.monotonic() < deadline, "the sign-in is kept in the database"
+        time.sleep(0.05)
+    other = Tab(second)
+    other.wait(lambda message: message.get("type") == "screen")
+    shown = screen_of(other.run("bookings"))
+    assert shown["title"] == "My bookings", f"no sign-in asked again on a node the person had not used: {shown}"
+    other.close()
+
+
+def at_a_prompt(build, home, *arguments):
+    """What a piped `flowshell` (a home of its own) prints for My bookings, signed in as ann."""
+    folder = os.path.join(home, f"terminal-{len(os.listdir(home))}")
+    os.makedirs(folder)
+    env = dict(os.environ, HOME=folder, XDG_STATE_HOME=f"{folder}/state", XDG_DATA_HOME=f"{folder}/data")
+    env.pop("FLOWSHELL_DATABASE", None)
+    done = subprocess.run([str(build / "flowshell"), *arguments], input="bookings\nlogin ann\n", capture_output=True,
+                          text=True, env=env, cwd=folder, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_terminal_sees_the_served_flow_s_bookings(serve, build, home, database):
+    served = node(serve, home, "a", database)
+    database.query("DELETE FROM flowshell_settings")  # ann books, not whoever an earlier test signed in
+    booker = signed_in(Tab(served), "ann", "select leaf", "book")
+    answers = booker.run("confirm")
+    assert errors(answers) == [], answers
+    code = re.search(r"booking (BK-\d+)", told(answers)).group(1)
+    booker.close()
+    assert code in at_a_prompt(build, home, "--database", database.address), "a prompt on the database lists it"
+    assert code not in at_a_prompt(build, home), "a prompt on its own data folder does not"
 
 
 def begin(tab, line):

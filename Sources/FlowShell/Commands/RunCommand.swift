@@ -101,6 +101,13 @@ struct RunCommand: FeatureCommand {
     var dataDir: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the app's records (the sample's bookings) in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), the ones `serve --database` serves; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
+            valueName: "url"))
+    var database: String?
+
+    @Option(
         name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for replay.", valueName: "FILE"),
         completion: .file(extensions: ["jsonl"]))
     var record: String?

@@ -1,0 +1,132 @@
+import FlowShellKit
+import FlowShellRuntime
+import FlowShellServing
+import PostgresNIO
+
+/// An app's modules' settings in PostgreSQL (`flowshell_settings`), which every server of the flow
+/// reads. Modules read and write settings at once (``KeyValueStore`` does not wait), so this
+/// server holds them in memory: ``refresh()`` reads them all again (the server does before each
+/// session starts), and each change is kept in the database after it is made, one at a time and
+/// in order. A change the database did not take stays in memory, is tried again with the next
+/// one, and ``readProblem`` says why, as the data folder's settings say why they cannot be read.
+@MainActor
+final class PostgresSettings: SharedSettingsStorage {
+    private let app: String
+    private let client: PostgresClient
+    private let place: String
+    /// The settings as this server knows them, by module and key.
+    private var values: [String: [String: String]] = [:]
+    /// Changes made here and not yet kept, by module and key (nil: removed).
+    private var unkept: [Setting: String?] = [:]
+    /// The last write begun: each waits for the one before, so that the newest value is kept last.
+    private var lastWrite: Task<Void, Never>?
+    /// The read going on now: sessions starting together share it.
+    private var reading: Task<Void, Never>?
+    private(set) var readProblem: String?
+
+    private struct Setting: Hashable {
+        let module: String
+        let key: String
+    }
+
+    init(app: String, client: PostgresClient, place: String) {
+        self.app = app
+        self.client = client
+        self.place = place
+    }
+
+    func store(forModule module: String) -> any KeyValueStore {
+        ModuleSettings(settings: self, module: module)
+    }
+
+    func refresh() async {
+        if let reading {
+            await reading.value
+            return
+        }
+        let task = Task { await read() }
+        reading = task
+        await task.value
+        reading = nil
+    }
+
+    func settled() async {
+        await lastWrite?.value
+    }
+
+    fileprivate func value(of module: String, for key: String) -> String? {
+        values[module]?[key]
+    }
+
+    fileprivate func set(_ value: String?, of module: String, for key: String) {
+        values[module, default: [:]][key] = value
+        unkept[Setting(module: module, key: key)] = .some(value)
+        let previous = lastWrite
+        lastWrite = Task {
+            await previous?.value
+            await writeUnkept()
+        }
+    }
+
+    private func read() async {
+        do {
+            var read: [String: [String: String]] = [:]
+            let rows = try await client.query("SELECT module, key, value FROM flowshell_settings WHERE app = \(app)")
+            for try await (module, key, value) in rows.decode((String, String, String).self) {
+                read[module, default: [:]][key] = value
+            }
+            // What this server changed and has not kept yet is newer than what was read.
+            for (setting, value) in unkept {
+                read[setting.module, default: [:]][setting.key] = value
+            }
+            values = read
+            readProblem = nil
+        } catch {
+            readProblem = "the settings in \(place) cannot be read: " + PostgresProblem.describe(error, at: nil)
+        }
+    }
+
+    /// Keeps every change not kept yet, each as it is now.
+    private func writeUnkept() async {
+        for (setting, value) in unkept {
+            do {
+                if let value {
+                    try await client.query(
+                        """
+                        INSERT INTO flowshell_settings (app, module, key, value) VALUES (\(app), \(setting.module), \(setting.key), \(value))
+                        ON CONFLICT (app, module, key) DO UPDATE SET value = EXCLUDED.value
+                        """)
+                } else {
+                    try await client.query(
+                        "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
+                }
+                // A change made while this one was written waits for the next write.
+                if unkept[setting] == .some(value) { unkept.removeValue(forKey: setting) }
+                readProblem = nil
+            } catch {
+                readProblem = "the settings cannot be kept in \(place): " + PostgresProblem.describe(error, at: nil)
+                return
+            }
+        }
+    }
+}
+
+/// One module's settings among an app's in PostgreSQL.
+@MainActor
+private final class ModuleSettings: KeyValueStore {
+    private let settings: PostgresSettings
+    private let module: String
+
+    init(settings: PostgresSettings, module: String) {
+        self.settings = settings
+        self.module = module
+    }
+
+    func value(for key: String) -> String? {
+        settings.value(of: module, for: key)
+    }
+
+    func setValue(_ value: String?, for key: String) {
+        settings.set(value, of: module, for: key)
+    }
+}

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""`make bench`'s rows for several servers of one flow (#41), each side by side with the data-folder
+default (two servers of one home on this machine): every tab back after a node's kill -9 under 50
+tabs (50 tabs on node A, each at a car; A killed with SIGKILL; all 50 come back on node B at once,
+each timed from its first connect to its screen, a connection the door refused tried again after 50 ms
+(the page tries again too); a booking on one node shown in a tab on another (from
+`confirm` sent through node B to the booking's screen in a My bookings tab on node A); a command's
+round trip (`sort` by another order each time, a tab on each store, rounds alternating so that the
+machine's load falls on both alike). Each figure is the median with the min–max, and the p99.
+
+    python3 scripts/bench_cluster.py            # release builds, the goals checked
+    python3 scripts/bench_cluster.py --quick    # CI: the debug build `make test` made, short, no goals
+    python3 scripts/bench_cluster.py --save     # ... and write the result to bench/cluster.json
+
+Needs PostgreSQL's binaries (scripts/install-postgres-test-deps.sh); writes .build/bench/cluster.json.
+Not a test: figures vary with the machine and its load.
+"""
+import argparse
+import json
+import os
+import pathlib
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from scratch_postgres import ScratchPostgres  # noqa: E402
+from webclient import Refused, Server, Tab, screen_of  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RESULT = ROOT / ".build" / "bench" / "cluster.json"
+REFERENCE = ROOT / "bench" / "cluster.json"
+CARS = ["smart", "rio", "polo", "zoe", "leaf", "octavia", "model3"]
+TITLES = {"smart": "Smart ForTwo", "rio": "Kia Rio", "polo": "Volkswagen Polo", "zoe": "Renault Zoe",
+          "leaf": "Nissan Leaf", "octavia": "Škoda Octavia", "model3": "Tesla Model 3"}
+GOALS = {"resume_all_ms": 1000, "resume_p50_ms": 100, "booking_p99_ms": 50, "round_trip_ratio": 1.5}
+DEADLINE = 120
+
+
+def summary(times):
+    ordered = sorted(times)
+    return {"p50": round(statistics.median(times), 2), "min": round(ordered[0], 2), "max": round(ordered[-1], 2),
+            "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2), "count": len(times)}
+
+
+def eventually(check, what):
+    """Polls `check` until it holds (a liveness bound, not a measured wait)."""
+    deadline = time.monotonic() + DEADLINE
+    while not check():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not happen within {DEADLINE} s")
+        time.sleep(0.05)
+
+
+def nodes(binary, scratch, store, database, count=2):
+    """`count` servers of the flow: on `database` with a home each, or on one shared home (the data folder)."""
+    servers = []
+    for index in range(count):
+        if store == "postgres":
+            home = os.path.join(scratch, f"pg-{index}-{time.monotonic_ns()}")
+            extra = ("--database", database.address)
+        else:
+            home = os.path.join(scratch, f"folder-{time.monotonic_ns()}") if index == 0 else servers[0].home
+            extra = ()
+        os.makedirs(home, exist_ok=True)
+        server = Server(binary, home, extra=extra)
+        server.home = home
+        servers.append(server)
+    return servers
+
+
+def tab_at_screen(server, **arguments):
+    tab = Tab(server, **arguments)
+    tab.wait(lambda message: message.get("type") == "screen")
+    return tab
+
+
+def resume_after_kill(binary, scratch, store, database, tabs):
+    """Each tab's time (ms) from its connect on the surviving node to its screen, all at once."""
+    first, second = nodes(binary, scratch, store, database)
+    try:
+        opened = []
+        for index in range(tabs):
+            tab = tab_at_screen(first)
+            car = CARS[index % len(CARS)]
+            tab.run(f"select {car}")
+            opened.append((tab, car))
+        if store == "postgres":
+            eventually(lambda: int(database.query(
+                "SELECT count(*) FROM flowshell_session_states WHERE state LIKE '%select %'").strip() or 0) >= tabs,
+                "every tab's place kept")
+        else:
+            folder = pathlib.Path(first.home) / "state"
+            eventually(lambda: sum("select " in path.read_text(errors="replace")
+                                   for path in folder.rglob("web-tabs/*") if path.is_file()) >= tabs,
+                       "every tab's place kept")
+        first.process.send_signal(signal.SIGKILL)
+        first.process.wait()
+        for tab, _ in opened:
+            tab.drop()
+        times, problems = [None] * tabs, []
+        start = threading.Barrier(tabs)
+
+        def back(index, tab, car):
+            start.wait()
+            began = time.perf_counter_ns()
+            for _ in range(20):
+                # The door refuses some of 50 connections at once from one address (its share of
+                # startups): the page connects again, as here, and that time counts.
+                try:
+                    again = Tab(second, tab=tab.tab, key=tab.key, path=f"/cars/{car}", resume=True)
+                    again.wait(lambda message: message.get("type") == "screen")
+                    break
+                except (Refused, ConnectionError, ConnectionClosed):
+                    time.sleep(0.05)
+            else:
+                problems.append(f"tab {index} was refused 20 times")
+                return
+            times[index] = (time.perf_counter_ns() - began) / 1e6
+            if screen_of(again.messages)["title"] != TITLES[car]:
+                problems.append(f"tab {index} is not back at {car}")
+            again.close()
+
+        threads = [threading.Thread(target=back, args=(index, tab, car)) for index, (tab, car) in enumerate(opened)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(DEADLINE)
+        if problems or None in times:
+            raise RuntimeError("; ".join(problems) or "a tab did not come back")
+        return times
+    finally:
+        for server in (first, second):
+            if server.alive():
+                server.stop()
+
+
+class Watcher:
+    """A tab whose every message is read, with when it came, on a thread of its own."""
+
+    def __init__(self, tab):
+        self.tab = tab
+        self.arrivals = []
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        while (message := self.tab.read_message()) is not None:
+            self.arrivals.append((time.perf_counter_ns(), message))
+
+    def shown(self, code, after):
+        for when, message in list(self.arrivals):
+            if when >= after and message.get("type") == "screen" and code in json.dumps(message):
+                return when
+        return None
+
+
+def signed_in(server, user, *lines):
+    tab = tab_at_screen(server)
+    for line in lines:
+        tab.run(line)
+    if screen_of(tab.messages)["screen"] == "auth.login":
+        tab.run(f"login {user}")
+    return tab
+
+
+def booking_across_nodes(binary, scratch, store, database, bookings):
+    """Each booking's time (ms) from `confirm` sent through node B to its screen in node A's My bookings."""
+    first, second = nodes(binary, scratch, store, database)
+    try:
+        watcher = Watcher(signed_in(first, "ann", "bookings"))
+        booker = signed_in(second, "ann", "select rio", "book")
+        booker.run("cancel")
+        times = []
+        for index in range(bookings):
+            booker.run("book")
+            booker.run(f"from {index + 1}")
+            sent = time.perf_counter_ns()
+            answers = booker.run("confirm")
+            code = next((word.rstrip(".,") for word in json.dumps(answers).split() if word.startswith("BK-")), None)
+            if code is None:
+                raise RuntimeError(f"booking {index} was not made: {answers}")
+            eventually(lambda code=code, sent=sent: watcher.shown(code, sent) is not None, "the booking shown on the other node")
+            times.append((watcher.shown(code, sent) - sent) / 1e6)
+        booker.close()
+        watcher.tab.drop()
+        return times
+    finally:
+        for server in (first, second):
+            server.stop()
+
+
+def round_trips(binary, scratch, database, calls, rounds, warmup):
+    """`sort` round trips (ms) of a tab on a PostgreSQL node and one on a data-folder node, paired."""
+    servers = {"postgres": nodes(binary, scratch, "postgres", database, 1)[0],
+               "folder": nodes(binary, scratch, "folder", database, 1)[0]}
+    times = {name: [] for name in servers}
+    try:
+        tabs = {name: tab_at_screen(server) for name, server in servers.items()}
+        for tab in tabs.values():
+            for number in range(warmup):
+                tab.run(f"sort {('price', 'name', 'distance')[number % 3]}")
+        for index in range(rounds):
+            order = list(tabs.items())
+            if index % 2:
+                order.reverse()
+            for name, tab in order:
+                for number in range(calls // rounds):
+                    began = time.perf_counter_ns()
+                    tab.run(f"sort {('price', 'name', 'distance')[number % 3]}")
+                    times[name].append((time.perf_counter_ns() - began) / 1e6)
+        for tab in tabs.values():
+            tab.close()
+        return times
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    parser.add_argument("--save", action="store_true", help=f"write the result to {REFERENCE.relative_to(ROOT)}")
+    arguments = parser.parse_args()
+    if arguments.quick:
+        folder, build = ROOT / ".build" / "debug", "debug"
+        tabs, bookings, calls, rounds, warmup = 50, 30, 60, 4, 10
+        if not (folder / "flowshell-serve").exists():
+            print("cluster rows skipped: no debug flowshell-serve (make test builds it)")
+            return 0
+    else:
+        if not arguments.no_build:
+            subprocess.run(["make", "--no-print-directory", "release-serve"], cwd=ROOT, check=True)
+        folder, build = ROOT / ".build" / "release", "release"
+        tabs, bookings, calls, rounds, warmup = 50, 100, 300, 10, 50
+    binary = folder / "flowshell-serve"
+    scratch = tempfile.mkdtemp(prefix="flowshell-cluster-bench-")
+    database = ScratchPostgres()
+    result = {"build": build, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+              "load_before": [round(x, 2) for x in os.getloadavg()]}
+    try:
+        for store in ("postgres", "folder"):
+            result.setdefault("resume_ms", {})[store] = summary(resume_after_kill(binary, scratch, store, database, tabs))
+            result.setdefault("booking_ms", {})[store] = summary(
+                booking_across_nodes(binary, scratch, store, database, bookings))
+        result["round_trip_ms"] = {name: summary(values) for name, values in
+                                   round_trips(binary, scratch, database, calls, rounds, warmup).items()}
+    finally:
+        database.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+    result["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    RESULT.parent.mkdir(parents=True, exist_ok=True)
+    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    if arguments.save:
+        REFERENCE.write_text(json.dumps(result, indent=2) + "\n")
+
+    names = {"postgres": "PostgreSQL", "folder": "the data folder"}
+    for store, figure in result["resume_ms"].items():
+        print(f"cluster ({build}): {figure['count']} tabs back after a node's kill -9, on {names[store]}: "
+              f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
+    for store, figure in result["booking_ms"].items():
+        print(f"cluster ({build}): a booking through node B shown on node A, {figure['count']} bookings, on "
+              f"{names[store]}: p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
+    trips = result["round_trip_ms"]
+    ratio = trips["postgres"]["p50"] / trips["folder"]["p50"]
+    for store, figure in trips.items():
+        print(f"cluster ({build}): `sort` round trip, {figure['count']} lines, on {names[store]}: "
+              f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
+    print(f"cluster ({build}): PostgreSQL's p50 is {ratio:.2f}× the data folder's")
+    if not arguments.quick:
+        resume, booking = result["resume_ms"]["postgres"], result["booking_ms"]["postgres"]
+        met = (resume["max"] <= GOALS["resume_all_ms"] and resume["p50"] <= GOALS["resume_p50_ms"]
+               and booking["p99"] <= GOALS["booking_p99_ms"] and ratio <= GOALS["round_trip_ratio"])
+        print("cluster goals " + ("met" if met else "missed")
+              + f" (every tab back ≤ {GOALS['resume_all_ms']} ms, median ≤ {GOALS['resume_p50_ms']} ms; a booking "
+              + f"on another node p99 ≤ {GOALS['booking_p99_ms']} ms; round trip p50 ≤ {GOALS['round_trip_ratio']}×)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
