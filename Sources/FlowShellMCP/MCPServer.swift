@@ -38,13 +38,14 @@ package final class MCPServer {
     var nextListener = 0
 
     /// A server of `flow`'s sessions (at most `maximumSessions`, their states kept in `store` if
-    /// given, so that a handle outlives the server), sending through `send` (nil: only
-    /// responses); `screenText` is a screen as the terminal shows it in plain text.
+    /// given, so that a handle outlives the server; each recorded by what `recorders` makes, if
+    /// given), sending through `send` (nil: only responses); `screenText` is a screen as the
+    /// terminal shows it in plain text.
     package init(
-        flow: ServedFlow, maximumSessions: Int = 64, store: (any SessionStateStore)? = nil,
+        flow: ServedFlow, maximumSessions: Int = 64, store: (any SessionStateStore)? = nil, recorders: AgentRecorders? = nil,
         screenText: @escaping (ViewProperties) -> String, send: (@Sendable (Data) -> Void)?
     ) {
-        sessions = AgentSessions(flow: flow, maximumOpen: maximumSessions, store: store)
+        sessions = AgentSessions(flow: flow, maximumOpen: maximumSessions, store: store, recorders: recorders)
         identity = flow.identity
         redaction = flow.guards.redaction
         self.screenText = screenText

@@ -390,3 +390,67 @@ def test_a_shell_of_ones_own_serves_agents_too(build, home):
             refused = await client.call_tool("run_line", {"handle": opened.structured_content["handle"], "line": "shell ls"})
             assert refused.is_error
     run(agent)
+
+
+def test_an_agents_session_is_recorded_and_replays(build, home, repository):
+    """`mcp --record FOLDER`: each session the agent opens is recorded as a terminal's is, in a
+    file named by its handle's first 8 characters, and `flowshell replay` plays it back for a
+    person to see what the agent did; `--audit-log FILE` logs the agent's lines with that name."""
+    server = parameters(build, home, repository)
+    folder = f"{home}/agents"
+    audit = f"{home}/audit.jsonl"
+    server.args += ["--record", folder, "--audit-log", audit]
+    lines = ["book", "logn alice", "login alice", "back"]
+
+    async def agent():
+        nonlocal handle
+        async with Client(server, mode="auto") as client:
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            for line in lines:
+                await client.call_tool("run_line", {"handle": handle, "line": line})
+            await client.call_tool("close", {"handle": handle})
+    handle = None
+    run(agent)
+    recording = f"{folder}/{handle[:8]}.jsonl"
+    assert os.listdir(folder) == [f"{handle[:8]}.jsonl"]
+    records = [json.loads(line) for line in open(recording)]
+    assert [record["line"] for record in records if record["type"] == "input"] == lines
+    assert {"type": "start", "link": "/cars/rio"}.items() <= records[1].items()
+
+    replay = subprocess.run(
+        [server.command, "replay", recording, "--config", str(repository / "config.json")],
+        env=server.env, cwd=home, capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+    # A recording that shows what the agent did not see is a difference.
+    edited = f"{home}/edited.jsonl"
+    with open(edited, "w") as file:
+        file.write(open(recording).read().replace('"title":"Sign in"', '"title":"Sign up"'))
+    replay = subprocess.run(
+        [server.command, "replay", edited, "--config", str(repository / "config.json")],
+        env=server.env, cwd=home, capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 1, replay.stdout + replay.stderr
+    assert "Sign up" in replay.stdout + replay.stderr
+
+    logged = [json.loads(line) for line in open(audit)]
+    assert [(record["frontEnd"], record["session"]) for record in logged] == [("agent", handle[:8])] * len(lines)
+
+
+def test_serve_records_the_agents_sessions(serve, home, repository):
+    """`serve --mcp --record-agents FOLDER`: over HTTP too, each agent session is a recording of
+    its own, named by its handle's first 8 characters, with the lines the agent ran."""
+    folder = f"{home}/agents"
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json"), "--record-agents", folder])
+    handles = []
+
+    async def agent():
+        async with Client(agents_url(server), mode="auto") as client:
+            for car in ["rio", "zoe"]:
+                handle = (await client.call_tool("open", {})).structured_content["handle"]
+                await client.call_tool("run", {"handle": handle, "command": "select", "arguments": {"CAR-ID": car}})
+                handles.append(handle)
+    run(agent)
+    assert sorted(os.listdir(folder)) == sorted(f"{handle[:8]}.jsonl" for handle in handles)
+    for handle, car in zip(handles, ["rio", "zoe"], strict=True):
+        records = [json.loads(line) for line in open(f"{folder}/{handle[:8]}.jsonl")]
+        assert [record["line"] for record in records if record["type"] == "input"] == [f"select {car}"]
