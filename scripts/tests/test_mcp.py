@@ -376,6 +376,63 @@ def test_a_booking_made_at_the_terminal_reaches_an_agent_listening_over_http(bui
     run(agent)
 
 
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_a_booking_made_at_the_terminal_reaches_a_2025_client_over_http(build, serve, home, repository):
+    """Over HTTP, on 2025-11-25, initialize is answered with an Mcp-Session-Id, the client
+    subscribes to its My bookings (resources/subscribe) and opens its GET stream: a booking made
+    at the terminal is told on that stream, and the agent reads the screen again, without polling."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/terminal-state", HOME=home)
+    env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
+    updated = anyio.Event()
+    told = []
+
+    async def notified(message):
+        if isinstance(message, ResourceUpdatedNotification):
+            told.append(str(message.params.uri))
+            updated.set()
+
+    async def agent():
+        async with Client(agents_url(server), mode="legacy", message_handler=notified) as client:
+            assert client.server_capabilities.resources.subscribe
+            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
+            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
+            assert "Kia Rio" not in text_of(signed)
+            uri = f"flowshell://sessions/{handle}/screen"
+            await client.subscribe_resource(uri)
+            terminal = await anyio.run_process(
+                [str(build / "flowshell"), "--config", str(repository / "config.json")],
+                input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=env, cwd=home, check=False)
+            assert terminal.returncode == 0, terminal.stderr
+            with anyio.fail_after(120):  # a liveness bound only: the notification ends the wait
+                await updated.wait()
+            assert told == [uri]
+            screen = await client.read_resource(uri)
+            assert "Kia Rio" in screen.contents[0].text
+    run(agent)
+
+
+def test_a_2025_subscription_over_http_needs_its_connection(serve, repository):
+    """Without the Mcp-Session-Id initialize answered, resources/subscribe over HTTP is refused in
+    words, and a GET naming a connection the server does not know gets 404."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    connection = http.client.HTTPConnection(server.authority, timeout=60)
+    headers = {"Authorization": f"Bearer {server.token}", "Content-Type": "application/json"}
+    opened = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "open", "arguments": {}}}
+    connection.request("POST", "/mcp", json.dumps(opened), headers)
+    handle = json.loads(connection.getresponse().read())["result"]["structuredContent"]["handle"]
+    subscribe = {"jsonrpc": "2.0", "id": 2, "method": "resources/subscribe",
+                 "params": {"uri": f"flowshell://sessions/{handle}/screen"}}
+    connection.request("POST", "/mcp", json.dumps(subscribe), headers)
+    error = json.loads(connection.getresponse().read())["error"]
+    assert error["code"] == -32602 and "Mcp-Session-Id" in error["message"], error
+    connection.request("GET", "/mcp", headers=dict(headers, **{"Mcp-Session-Id": "nobody", "Accept": "text/event-stream"}))
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 404
+
+
 def test_a_shell_of_ones_own_serves_agents_too(build, home):
     """examples/greeter, which `flowshell new app` wrote: its server program (what `greeter mcp`
     runs, as `greeter serve` runs it) serves its own flow to an agent."""
