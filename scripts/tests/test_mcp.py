@@ -13,6 +13,7 @@ import os
 import subprocess
 
 import anyio
+import jsonschema
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.subscriptions import ResourceUpdated
@@ -77,6 +78,16 @@ def test_an_agent_books_a_car_under_the_guards_a_person_has(build, home, reposit
             signed = await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
             assert not signed.is_error, text_of(signed)
             assert signed.structured_content["screen"] == "booking.confirm", text_of(signed)
+
+            # hours suggests 1, 2, 3, 4, 8, 24 and takes 1 to 72: a validating client may send 5.
+            commands = {command["name"]: command for command in signed.structured_content["view"]["commands"]}
+            hours = commands["hours"]["inputSchema"]
+            assert "enum" not in hours["properties"]["HOURS"] and "24" in hours["properties"]["HOURS"]["examples"]
+            jsonschema.validate({"HOURS": "5"}, hours)
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate({"HOURS": "five"}, hours)
+            five = await client.call_tool("run", {"handle": handle, "command": "hours", "arguments": {"HOURS": "5"}})
+            assert not five.is_error and "5 hours" in text_of(five), text_of(five)
 
             screen = await client.call_tool("screen", {"handle": handle})
             assert screen.structured_content["screen"] == "booking.confirm"
