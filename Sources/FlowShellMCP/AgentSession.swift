@@ -40,10 +40,11 @@ final class AgentSession {
     /// What refuses a command that changes what the app keeps, when the config says agents only look.
     private let readOnly = ReadOnlyGuard()
 
-    init(handle: String, runtime: FlowRuntime, handlers: [any LineHandler]) {
+    init(handle: String, runtime: FlowRuntime, handlers: [any LineHandler], recorder: (any AgentRecorder)? = nil) {
         self.handle = handle
         self.runtime = runtime
         view = AgentView()
+        view.recorder = recorder
         // Read-only first: a command refused to agents is refused before any person is asked.
         session = Session(runtime: runtime, output: view, handlers: handlers + [readOnly, confirmations], cancellable: true)
         loop = SessionLoop(session: session)
@@ -95,6 +96,7 @@ final class AgentSession {
         guard !ended else {
             return Answer(end: LineEnd(failed: true, quit: true), said: [AgentView.Said(kind: "error", text: "this session has ended")])
         }
+        view.recorder?.recordInput(line)
         nextLine += 1
         let id = nextLine
         let feed = loop.feed

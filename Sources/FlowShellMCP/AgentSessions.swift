@@ -14,6 +14,7 @@ final class AgentSessions {
     let maximumOpen: Int
     private let flow: ServedFlow
     private let store: (any SessionStateStore)?
+    private let recorders: AgentRecorders?
     private var sessions: [String: AgentSession] = [:]
     private var generator = SystemRandomNumberGenerator()
     /// When each open session was last used, by a count of uses: with a store, the one used
@@ -23,10 +24,11 @@ final class AgentSessions {
     /// Told the handle of a session whose screen changed by itself.
     var screenChanged: (String) -> Void = { _ in }
 
-    init(flow: ServedFlow, maximumOpen: Int, store: (any SessionStateStore)? = nil) {
+    init(flow: ServedFlow, maximumOpen: Int, store: (any SessionStateStore)? = nil, recorders: AgentRecorders? = nil) {
         self.flow = flow
         self.maximumOpen = maximumOpen
         self.store = store
+        self.recorders = recorders
     }
 
     /// Why a session was not opened, in the agent's words.
@@ -62,9 +64,12 @@ final class AgentSessions {
         } catch {
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
+        let recorder = recorders?(
+            AgentRecordingStart(handle: handle, app: runtime.flow.manifest.app, link: link, place: state?.place))
         let session = AgentSession(
             handle: handle, runtime: runtime,
-            handlers: flow.guards.lineHandlers(for: ServedSession(frontEnd: "agent", id: String(handle.prefix(8)))))
+            handlers: flow.guards.lineHandlers(for: ServedSession(frontEnd: "agent", id: String(handle.prefix(8)))),
+            recorder: recorder)
         session.onUpdate = { [weak self] in self?.screenChanged(handle) }
         sessions[handle] = session
         used(handle)

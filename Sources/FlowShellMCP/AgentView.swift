@@ -20,6 +20,8 @@ final class AgentView: SessionView {
     /// Called when the screen changed by itself (its background work, another session's
     /// booking), not as the answer to a line.
     var changedByItself: () -> Void = {}
+    /// What records the session, shown all it is shown.
+    var recorder: (any AgentRecorder)?
 
     /// What was said since the last call, which is then forgotten.
     func take() -> [Said] {
@@ -27,15 +29,18 @@ final class AgentView: SessionView {
         return said
     }
 
-    // An agent reads where it is from each screen's title: the screens under it cost nothing.
-    var showsStackWithScreens: Bool { false }
+    // An agent reads where it is from each screen's title: the screens under it cost nothing,
+    // unless a recording keeps them (as a terminal's does, for its replay to compare).
+    var showsStackWithScreens: Bool { recorder?.showsStackWithScreens ?? false }
 
     func screen(_ screen: ScreenSnapshot) {
+        recorder?.screen(screen)
         self.screen = screen
         if screen.cause == .update { changedByItself() }
     }
 
     func notice(_ notice: Notice) {
+        recorder?.notice(notice)
         let kind =
             switch notice.style {
             case .error: "error"
@@ -46,19 +51,27 @@ final class AgentView: SessionView {
     }
 
     func help(_ listing: HelpListing) {
-        let lines = (listing.screenCommands + listing.globalCommands).map { "\($0.usage) — \($0.summary)" }
-        text(lines)
+        recorder?.help(listing)
+        said((listing.screenCommands + listing.globalCommands).map { "\($0.usage) — \($0.summary)" })
     }
 
     func usage(_ usage: CommandUsage) {
-        text(["usage: \(usage.usage) — \(usage.summary)"])
+        recorder?.usage(usage)
+        said(["usage: \(usage.usage) — \(usage.summary)"])
     }
 
     func stack(_ entries: [StackEntry]) {
-        text([entries.map(\.title).joined(separator: " › ")])
+        recorder?.stack(entries)
+        said([entries.map(\.title).joined(separator: " › ")])
     }
 
     func text(_ lines: [String]) {
+        recorder?.text(lines)
+        said(lines)
+    }
+
+    /// Keeps `lines` as said (a recorder is shown them as what they are: help, usage, stack).
+    private func said(_ lines: [String]) {
         said.append(contentsOf: lines.map { Said(kind: "text", text: $0) })
     }
 

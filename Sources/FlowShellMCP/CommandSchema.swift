@@ -3,7 +3,8 @@ import FlowShellKit
 import FlowShellRuntime
 
 /// A command as an agent sees it: the JSON Schema of its arguments (each named as the
-/// command's usage names it; values offered now → `enum`, a flag → a boolean), and the typed
+/// command's usage names it; values offered now → `enum`, a number's suggested values →
+/// `examples` beside its range, a flag → a boolean), and the typed
 /// line its arguments make, which the session then runs as it would a person's.
 enum CommandSchema {
     /// The JSON Schema of `command`'s arguments, as `run` takes them.
@@ -17,7 +18,15 @@ enum CommandSchema {
                 schema["type"] = "boolean"
             case .positional, .option:
                 schema["type"] = "string"
-                if !argument.values.isEmpty { schema["enum"] = .array(argument.values.map(JSONValue.string)) }
+                let values = JSONValue.array(argument.values.map(JSONValue.string))
+                if let range = argument.range {
+                    // Its values are suggestions: a validating client must not refuse another number.
+                    schema["pattern"] = "^-?[0-9]+$"
+                    schema["description"] = .string("a whole number from \(range.lowerBound) to \(range.upperBound)")
+                    if !argument.values.isEmpty { schema["examples"] = values }
+                } else if !argument.values.isEmpty {
+                    schema["enum"] = values
+                }
             }
             properties[argument.name] = .object(schema)
             if !argument.isOptional, argument.kind != .flag { required.append(.string(argument.name)) }

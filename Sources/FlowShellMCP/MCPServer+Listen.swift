@@ -4,7 +4,7 @@ import Foundation
 /// `subscriptions/listen` (2026-07-28) over HTTP: a request whose response is a stream, on which
 /// the server acknowledges the screens' resources it will report on and then tells each time one
 /// of them changes by itself (`notifications/resources/updated`) — My bookings, when a booking is
-/// made elsewhere — so that an agent reads it again without polling. Over stdio the 2025-11-25
+/// made elsewhere — so that an agent reads it again without polling. The 2025-11-25
 /// `resources/subscribe` does the same on the connection.
 extension MCPServer {
     /// The subscription id every message of a listen stream carries in its `_meta`.

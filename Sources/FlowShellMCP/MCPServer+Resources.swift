@@ -4,12 +4,14 @@ import Foundation
 /// Each session's screen as a resource (`flowshell://sessions/HANDLE/screen`), so that a screen
 /// that changes by itself — My bookings, when a booking is made elsewhere — reaches an agent
 /// that subscribed to it without polling (2025-11-25's `resources/subscribe`, answered with
-/// `notifications/resources/updated`; over stdio, where the server can send of its own), or that
+/// `notifications/resources/updated`, over stdio on the connection, over HTTP on the GET stream of
+/// the client's `Mcp-Session-Id`: MCPServer+Connections.swift), or that
 /// listens for it (2026-07-28's `subscriptions/listen`: ``listen(_:)``).
 extension MCPServer {
     /// What the server offers: the tools, and the screens as resources to subscribe to.
     var capabilities: JSONValue {
-        ["tools": ["listChanged": false], "resources": ["subscribe": .bool(canAsk), "listChanged": false]]
+        // Over stdio on the connection, over HTTP on the stream of the client's Mcp-Session-Id.
+        ["tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false]]
     }
 
     static func screenURI(of handle: String) -> String {
@@ -23,7 +25,7 @@ extension MCPServer {
         return String(uri.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
-    func resources(_ method: String, params: JSONValue?) async throws(JSONRPC.Failure) -> JSONValue {
+    func resources(_ method: String, params: JSONValue?, connection: String?) async throws(JSONRPC.Failure) -> JSONValue {
         switch method {
         case "resources/list":
             return [
@@ -47,11 +49,15 @@ extension MCPServer {
                 throw .invalidParams("no session's screen is \(uri): open a session with the open tool", data: ["uri": .string(uri)])
             }
             switch method {
-            case "resources/subscribe":
-                subscribed.insert(uri)
-                return [:]
-            case "resources/unsubscribe":
-                subscribed.remove(uri)
+            case "resources/subscribe", "resources/unsubscribe":
+                let subscribing = method == "resources/subscribe"
+                if let connection, subscribe(connection, to: uri, subscribing) { return [:] }
+                guard canAsk else {
+                    // Over HTTP, the updates go to the stream of the connection initialize began.
+                    throw .invalidParams(
+                        "over HTTP, \(method) needs the Mcp-Session-Id that initialize answered with (or listen with subscriptions/listen)")
+                }
+                if subscribing { subscribed.insert(uri) } else { subscribed.remove(uri) }
                 return [:]
             default:
                 let screen = answer(session, said: [], failed: false)["structuredContent"] ?? .null
@@ -72,6 +78,7 @@ extension MCPServer {
     func screenChanged(_ handle: String) {
         let uri = Self.screenURI(of: handle)
         tellListeners(uri)
+        tellConnections(uri)
         guard subscribed.contains(uri), let send else { return }
         send(encoded(["jsonrpc": "2.0", "method": "notifications/resources/updated", "params": ["uri": .string(uri)]]))
     }

@@ -36,15 +36,19 @@ package final class MCPServer {
     /// The listen streams open now (`subscriptions/listen`, over HTTP), by number.
     var listeners: [Int: Listener] = [:]
     var nextListener = 0
+    /// The 2025-11-25 clients' connections over HTTP, by their `Mcp-Session-Id`.
+    var connections: [String: Connection] = [:]
+    var connectionUses = 0
 
     /// A server of `flow`'s sessions (at most `maximumSessions`, their states kept in `store` if
-    /// given, so that a handle outlives the server), sending through `send` (nil: only
-    /// responses); `screenText` is a screen as the terminal shows it in plain text.
+    /// given, so that a handle outlives the server; each recorded by what `recorders` makes, if
+    /// given), sending through `send` (nil: only responses); `screenText` is a screen as the
+    /// terminal shows it in plain text.
     package init(
-        flow: ServedFlow, maximumSessions: Int = 64, store: (any SessionStateStore)? = nil,
+        flow: ServedFlow, maximumSessions: Int = 64, store: (any SessionStateStore)? = nil, recorders: AgentRecorders? = nil,
         screenText: @escaping (ViewProperties) -> String, send: (@Sendable (Data) -> Void)?
     ) {
-        sessions = AgentSessions(flow: flow, maximumOpen: maximumSessions, store: store)
+        sessions = AgentSessions(flow: flow, maximumOpen: maximumSessions, store: store, recorders: recorders)
         identity = flow.identity
         redaction = flow.guards.redaction
         self.screenText = screenText
@@ -68,6 +72,11 @@ package final class MCPServer {
     /// The answer to one message from the client, paths taken out; nil for what is not answered
     /// (a notification, the client's answer to a question of the server's).
     package func answer(_ message: Data) async -> Data? {
+        await answer(message, connection: nil)
+    }
+
+    /// The answer to `message`, of the HTTP connection `connection` if any.
+    func answer(_ message: Data, connection: String?) async -> Data? {
         switch JSONRPC.parse(message) {
         case .failure(let refused):
             return encoded(JSONRPC.error(refused.failure, id: refused.id))
@@ -80,7 +89,7 @@ package final class MCPServer {
             return nil
         case .success(.request(let id, let method, let params)):
             do throws(JSONRPC.Failure) {
-                return encoded(JSONRPC.result(try await answer(method, params: params), id: id))
+                return encoded(JSONRPC.result(try await answer(method, params: params, connection: connection), id: id))
             } catch {
                 return encoded(JSONRPC.error(error, id: id))
             }
@@ -92,6 +101,7 @@ package final class MCPServer {
         for (_, question) in asked { question.resume(returning: nil) }
         asked = [:]
         endListeners()
+        endConnections()
         while let task = handling.values.first {
             await task.value
         }
@@ -114,7 +124,7 @@ package final class MCPServer {
         }
     }
 
-    private func answer(_ method: String, params: JSONValue?) async throws(JSONRPC.Failure) -> JSONValue {
+    private func answer(_ method: String, params: JSONValue?, connection: String?) async throws(JSONRPC.Failure) -> JSONValue {
         let requested = params?["_meta"]?[ProtocolRevision.metaKey]?.string
         if let requested, !ProtocolRevision.all.contains(requested) {
             throw JSONRPC.Failure(
@@ -149,7 +159,7 @@ package final class MCPServer {
         case "tools/call":
             result = try await callTool(params, stateless: stateless)
         case "resources/list", "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe":
-            result = try await resources(method, params: params)
+            result = try await resources(method, params: params, connection: connection)
         default:
             throw .methodNotFound(method)
         }

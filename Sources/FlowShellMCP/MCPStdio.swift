@@ -6,12 +6,14 @@ import Foundation
 /// machine that starts it (as a person starts the terminal). Its sessions are composed with the
 /// server's guards all the same: the agent gets no file or program of this machine.
 package enum MCPStdio {
-    /// Serves `flow` until standard input ends; `screenText` is a screen as the terminal shows
-    /// it in plain text.
+    /// Serves `flow` until standard input ends, each session recorded by what `recorders` makes
+    /// (if given); `screenText` is a screen as the terminal shows it in plain text.
     @MainActor
-    package static func serve(flow: ServedFlow, screenText: @escaping (ViewProperties) -> String) async {
+    package static func serve(
+        flow: ServedFlow, recorders: AgentRecorders? = nil, screenText: @escaping (ViewProperties) -> String
+    ) async {
         let output = FileHandle.standardOutput
-        let server = MCPServer(flow: flow, screenText: screenText) { data in
+        let server = MCPServer(flow: flow, recorders: recorders, screenText: screenText) { data in
             output.write(data + Data("\n".utf8))
         }
         for await line in StdioLines.read() {

@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellMCP
 import FlowShellPostgres
 import FlowShellRuntime
 import FlowShellSSH
@@ -87,12 +88,21 @@ public enum FlowShellServeMain {
             let port = options.port ?? ServeOptions.defaultPort
             // Agents read each screen as the terminal shows it to a script, too.
             let agentScreenText: ((ViewProperties) -> String)? = options.mcp ? { PlainScreenText.of($0) } : nil
+            var agentRecorders: AgentRecorders?
+            if let folder = options.recordAgents {
+                if let problem = AgentRecordingFolder.problem(with: folder) {
+                    writeError("error: \(problem)")
+                    return 1
+                }
+                let recording = AgentRecordingFolder(folder: folder, dataDirectory: flow.dataDirectory, warn: { writeError($0) })
+                agentRecorders = { recording.recorder($0) }
+            }
             do {
                 let prepared = try await WebServing.prepare(
                     .init(
                         flow: flow, stateDirectory: { paths.directory(app: $0) }, host: options.host,
                         port: port, descriptorLimit: descriptorLimit, newToken: options.newToken,
-                        agentScreenText: agentScreenText))
+                        agentScreenText: agentScreenText, agentRecorders: agentRecorders))
                 prepared.warnings.forEach(writeError)
                 let address = ServingAddress(over: "", host: options.host, port: port, portOption: "--port")
                 servers.append(address.serving(prepared.service))

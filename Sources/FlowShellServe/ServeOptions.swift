@@ -97,6 +97,13 @@ struct ServeOptions: ParsableArguments {
             valueName: "file"))
     var auditLog: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --mcp, record each agent session into this folder, one file per session, for flowshell replay to show what the agent did.",
+            valueName: "folder"))
+    var recordAgents: String?
+
     @Flag(
         name: .long,
         help:
@@ -125,6 +132,9 @@ struct ServeOptions: ParsableArguments {
         if let port, !servesWeb {
             throw ValidationError(
                 "--port \(port) is the browser's port, and only SSH serves; its port is --ssh-port (add --web to serve browsers too)")
+        }
+        if recordAgents != nil, !mcp {
+            throw ValidationError("--record-agents records the agents' sessions, which only --mcp serves")
         }
         if mcp, !servesWeb {
             throw ValidationError("--mcp serves agents on the browser's server, and only SSH serves (add --web to serve both)")

@@ -8,25 +8,53 @@ import NIOCore
 /// same token and bounds. Each POST carries one JSON-RPC message and is answered with its
 /// response as JSON (202 for a notification; a body must say its length, and be at most
 /// ``JSONRPC/longestMessage``), but for `subscriptions/listen` (2026-07-28), answered with a
-/// stream of events that tells when a screen changed by itself; the server opens no stream of
-/// its own to ask on, so it asks an agent's person on the stateless revision (`input_required`). A request must carry
+/// stream of events that tells when a screen changed by itself. A 2025-11-25 client's
+/// `initialize` is answered with an `Mcp-Session-Id`, whose GET is the stream of the screens it
+/// subscribed to (`resources/subscribe`) and whose DELETE ends it; the server asks an agent's
+/// person on the stateless revision only (`input_required`). A request must carry
 /// the token (`Authorization: Bearer TOKEN`, or `?token=`), be addressed to this server, and
 /// come from no other site's page (its `Origin`, when it has one).
 struct AgentEndpoint: Sendable {
     let server: MCPServer
     let access: AccessGuard
 
+    /// The header a 2025-11-25 client's connection is named by.
+    static let sessionHeader = HTTPFields.Element.Name("Mcp-Session-Id")!
+
     func register(on router: Router<BasicRequestContext>) {
         router.post("/mcp") { request, _ in await respond(to: request) }
-        for method in [HTTPRequest.Method.get, .delete] {
-            router.on("/mcp", method: method) { _, _ in
-                // No stream of the server's own and no session of the connection's to end.
-                Response(status: .methodNotAllowed, headers: [.allow: "POST"])
-            }
-        }
+        router.get("/mcp") { request, _ in await openStream(for: request) }
+        router.delete("/mcp") { request, _ in await endConnection(of: request) }
     }
 
-    private func respond(to request: Request) async -> Response {
+    /// A GET with the `Mcp-Session-Id` initialize answered: the stream of that connection's
+    /// notifications (2025-11-25), as Server-Sent Events.
+    private func openStream(for request: Request) async -> Response {
+        if let refused = refusal(of: request) { return refused }
+        guard let id = request.headers[Self.sessionHeader] else {
+            // The server opens no stream but a connection's.
+            return Response(status: .methodNotAllowed, headers: [.allow: "POST"])
+        }
+        guard let stream = await server.stream(of: id) else { return Self.unknownConnection }
+        return Self.events(stream)
+    }
+
+    /// A DELETE with an `Mcp-Session-Id`: the client is done with that connection.
+    private func endConnection(of request: Request) async -> Response {
+        if let refused = refusal(of: request) { return refused }
+        guard let id = request.headers[Self.sessionHeader] else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "POST"])
+        }
+        return await server.endConnection(id) ? Response(status: .ok) : Self.unknownConnection
+    }
+
+    /// What a connection the server does not know (never began, or forgotten) is answered.
+    private static var unknownConnection: Response {
+        error(.notFound, code: -32600, "no connection has this Mcp-Session-Id: initialize again")
+    }
+
+    /// Why `request` is refused at the door (the token, its origin), or nil when it is let in.
+    private func refusal(of request: Request) -> Response? {
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard let given = bearer ?? request.uri.queryParameters["token"].map(String.init), access.isToken(given) else {
             return Self.error(.unauthorized, code: -32600, "this server's token is needed: the address serve printed has it")
@@ -34,6 +62,11 @@ struct AgentEndpoint: Sendable {
         if let origin = request.headers[.origin], let host = request.head.authority, !access.sameOrigin(origin: origin, hostHeader: host) {
             return Self.error(.forbidden, code: -32600, "a page of another site may not use this server")
         }
+        return nil
+    }
+
+    private func respond(to request: Request) async -> Response {
+        if let refused = refusal(of: request) { return refused }
         // Refused before it is read: a longer body is not passed on whole (ConnectionDoor).
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > JSONRPC.longestMessage {
             return Self.error(.contentTooLarge, code: -32600, "a message is at most \(JSONRPC.longestMessage) bytes")
@@ -48,10 +81,15 @@ struct AgentEndpoint: Sendable {
         if let stream = await server.listen(message) {
             return Self.events(stream)
         }
-        guard let answer = await server.answer(message) else {
+        // A connection the server forgot (it restarted) is no reason to refuse a tool call: the
+        // agent's sessions are its handles, which still work. Only its subscriptions are gone.
+        let answer = await server.answer(message, connection: request.headers[Self.sessionHeader])
+        guard let body = answer.body else {
             return Response(status: .accepted)
         }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: answer)))
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let begun = answer.connection { headers[Self.sessionHeader] = begun }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// A listen stream's messages as Server-Sent Events, each a `message` event, until the

@@ -25,12 +25,15 @@ package enum WebServing {
         package var newToken: Bool
         /// Serve MCP to agents at `/mcp` too (`--mcp`), showing screens as text with this.
         package var agentScreenText: ((ViewProperties) -> String)?
+        /// What records each agent session (`--record-agents`), if they are recorded.
+        package var agentRecorders: AgentRecorders?
 
         package init(
             flow: ServedFlow, stateDirectory: @escaping (String) -> String?, host: String, port: Int, descriptorLimit: Int,
-            newToken: Bool, agentScreenText: ((ViewProperties) -> String)? = nil
+            newToken: Bool, agentScreenText: ((ViewProperties) -> String)? = nil, agentRecorders: AgentRecorders? = nil
         ) {
             self.agentScreenText = agentScreenText
+            self.agentRecorders = agentRecorders
             self.flow = flow
             self.stateDirectory = stateDirectory
             self.host = host
@@ -99,7 +102,8 @@ package enum WebServing {
                 sessions.app.flatMap { request.flow.shared?.sessionStates(app: $0, kind: "agent") } ?? folderStates()
             await states.prune()
             let server = MCPServer(
-                flow: request.flow, maximumSessions: bounds.tabs, store: states, screenText: screenText, send: nil)
+                flow: request.flow, maximumSessions: bounds.tabs, store: states, recorders: request.agentRecorders,
+                screenText: screenText, send: nil)
             agents = AgentEndpoint(server: server, access: access)
         }
         let servesAgents = agents != nil

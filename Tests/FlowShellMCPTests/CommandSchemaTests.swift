@@ -24,6 +24,18 @@ import Testing
         #expect(CommandSchema.of(CommandDescription(name: "back", summary: ""))["required"] == nil)
     }
 
+    @Test func aNumbersSuggestedValuesAreExamplesNotTheOnlyValues() {
+        let hours = CommandDescription(
+            name: "hours", summary: "Set the hours",
+            arguments: [ArgumentDescription("HOURS", values: ["1", "2", "24"], range: 1...72)])
+        #expect(
+            CommandSchema.of(hours)["properties"]?["HOURS"]
+                == [
+                    "type": "string", "pattern": "^-?[0-9]+$", "description": "a whole number from 1 to 72",
+                    "examples": ["1", "2", "24"],
+                ])
+    }
+
     @Test func argumentsMakeTheLineAPersonWouldType() throws {
         #expect(try CommandSchema.line(book, arguments: ["CAR-ID": "rio"]) == "book rio")
         #expect(

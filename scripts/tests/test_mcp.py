@@ -13,6 +13,7 @@ import os
 import subprocess
 
 import anyio
+import jsonschema
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.subscriptions import ResourceUpdated
@@ -77,6 +78,16 @@ def test_an_agent_books_a_car_under_the_guards_a_person_has(build, home, reposit
             signed = await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
             assert not signed.is_error, text_of(signed)
             assert signed.structured_content["screen"] == "booking.confirm", text_of(signed)
+
+            # hours suggests 1, 2, 3, 4, 8, 24 and takes 1 to 72: a validating client may send 5.
+            commands = {command["name"]: command for command in signed.structured_content["view"]["commands"]}
+            hours = commands["hours"]["inputSchema"]
+            assert "enum" not in hours["properties"]["HOURS"] and "24" in hours["properties"]["HOURS"]["examples"]
+            jsonschema.validate({"HOURS": "5"}, hours)
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate({"HOURS": "five"}, hours)
+            five = await client.call_tool("run", {"handle": handle, "command": "hours", "arguments": {"HOURS": "5"}})
+            assert not five.is_error and "5 hours" in text_of(five), text_of(five)
 
             screen = await client.call_tool("screen", {"handle": handle})
             assert screen.structured_content["screen"] == "booking.confirm"
@@ -376,6 +387,63 @@ def test_a_booking_made_at_the_terminal_reaches_an_agent_listening_over_http(bui
     run(agent)
 
 
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_a_booking_made_at_the_terminal_reaches_a_2025_client_over_http(build, serve, home, repository):
+    """Over HTTP, on 2025-11-25, initialize is answered with an Mcp-Session-Id, the client
+    subscribes to its My bookings (resources/subscribe) and opens its GET stream: a booking made
+    at the terminal is told on that stream, and the agent reads the screen again, without polling."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/terminal-state", HOME=home)
+    env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
+    updated = anyio.Event()
+    told = []
+
+    async def notified(message):
+        if isinstance(message, ResourceUpdatedNotification):
+            told.append(str(message.params.uri))
+            updated.set()
+
+    async def agent():
+        async with Client(agents_url(server), mode="legacy", message_handler=notified) as client:
+            assert client.server_capabilities.resources.subscribe
+            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
+            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
+            assert "Kia Rio" not in text_of(signed)
+            uri = f"flowshell://sessions/{handle}/screen"
+            await client.subscribe_resource(uri)
+            terminal = await anyio.run_process(
+                [str(build / "flowshell"), "--config", str(repository / "config.json")],
+                input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=env, cwd=home, check=False)
+            assert terminal.returncode == 0, terminal.stderr
+            with anyio.fail_after(120):  # a liveness bound only: the notification ends the wait
+                await updated.wait()
+            assert told == [uri]
+            screen = await client.read_resource(uri)
+            assert "Kia Rio" in screen.contents[0].text
+    run(agent)
+
+
+def test_a_2025_subscription_over_http_needs_its_connection(serve, repository):
+    """Without the Mcp-Session-Id initialize answered, resources/subscribe over HTTP is refused in
+    words, and a GET naming a connection the server does not know gets 404."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    connection = http.client.HTTPConnection(server.authority, timeout=60)
+    headers = {"Authorization": f"Bearer {server.token}", "Content-Type": "application/json"}
+    opened = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "open", "arguments": {}}}
+    connection.request("POST", "/mcp", json.dumps(opened), headers)
+    handle = json.loads(connection.getresponse().read())["result"]["structuredContent"]["handle"]
+    subscribe = {"jsonrpc": "2.0", "id": 2, "method": "resources/subscribe",
+                 "params": {"uri": f"flowshell://sessions/{handle}/screen"}}
+    connection.request("POST", "/mcp", json.dumps(subscribe), headers)
+    error = json.loads(connection.getresponse().read())["error"]
+    assert error["code"] == -32602 and "Mcp-Session-Id" in error["message"], error
+    connection.request("GET", "/mcp", headers=dict(headers, **{"Mcp-Session-Id": "nobody", "Accept": "text/event-stream"}))
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 404
+
+
 def test_a_shell_of_ones_own_serves_agents_too(build, home):
     """examples/greeter, which `flowshell new app` wrote: its server program (what `greeter mcp`
     runs, as `greeter serve` runs it) serves its own flow to an agent."""
@@ -390,3 +458,67 @@ def test_a_shell_of_ones_own_serves_agents_too(build, home):
             refused = await client.call_tool("run_line", {"handle": opened.structured_content["handle"], "line": "shell ls"})
             assert refused.is_error
     run(agent)
+
+
+def test_an_agents_session_is_recorded_and_replays(build, home, repository):
+    """`mcp --record FOLDER`: each session the agent opens is recorded as a terminal's is, in a
+    file named by its handle's first 8 characters, and `flowshell replay` plays it back for a
+    person to see what the agent did; `--audit-log FILE` logs the agent's lines with that name."""
+    server = parameters(build, home, repository)
+    folder = f"{home}/agents"
+    audit = f"{home}/audit.jsonl"
+    server.args += ["--record", folder, "--audit-log", audit]
+    lines = ["book", "logn alice", "login alice", "back"]
+
+    async def agent():
+        nonlocal handle
+        async with Client(server, mode="auto") as client:
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            for line in lines:
+                await client.call_tool("run_line", {"handle": handle, "line": line})
+            await client.call_tool("close", {"handle": handle})
+    handle = None
+    run(agent)
+    recording = f"{folder}/{handle[:8]}.jsonl"
+    assert os.listdir(folder) == [f"{handle[:8]}.jsonl"]
+    records = [json.loads(line) for line in open(recording)]
+    assert [record["line"] for record in records if record["type"] == "input"] == lines
+    assert {"type": "start", "link": "/cars/rio"}.items() <= records[1].items()
+
+    replay = subprocess.run(
+        [server.command, "replay", recording, "--config", str(repository / "config.json")],
+        env=server.env, cwd=home, capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+    # A recording that shows what the agent did not see is a difference.
+    edited = f"{home}/edited.jsonl"
+    with open(edited, "w") as file:
+        file.write(open(recording).read().replace('"title":"Sign in"', '"title":"Sign up"'))
+    replay = subprocess.run(
+        [server.command, "replay", edited, "--config", str(repository / "config.json")],
+        env=server.env, cwd=home, capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 1, replay.stdout + replay.stderr
+    assert "Sign up" in replay.stdout + replay.stderr
+
+    logged = [json.loads(line) for line in open(audit)]
+    assert [(record["frontEnd"], record["session"]) for record in logged] == [("agent", handle[:8])] * len(lines)
+
+
+def test_serve_records_the_agents_sessions(serve, home, repository):
+    """`serve --mcp --record-agents FOLDER`: over HTTP too, each agent session is a recording of
+    its own, named by its handle's first 8 characters, with the lines the agent ran."""
+    folder = f"{home}/agents"
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json"), "--record-agents", folder])
+    handles = []
+
+    async def agent():
+        async with Client(agents_url(server), mode="auto") as client:
+            for car in ["rio", "zoe"]:
+                handle = (await client.call_tool("open", {})).structured_content["handle"]
+                await client.call_tool("run", {"handle": handle, "command": "select", "arguments": {"CAR-ID": car}})
+                handles.append(handle)
+    run(agent)
+    assert sorted(os.listdir(folder)) == sorted(f"{handle[:8]}.jsonl" for handle in handles)
+    for handle, car in zip(handles, ["rio", "zoe"], strict=True):
+        records = [json.loads(line) for line in open(f"{folder}/{handle[:8]}.jsonl")]
+        assert [record["line"] for record in records if record["type"] == "input"] == [f"select {car}"]

@@ -47,7 +47,11 @@ public final class PluginHost {
         let screens = declaration.screens.map { screen in
             FeatureRegistration(
                 id: screen.id, title: screen.title, inputs: screen.inputs, events: screen.eventDeclarations,
-                commands: screen.commands.map(\.name)
+                commands: screen.commands.map(\.name),
+                // What its commands change, as a linked screen's declare it: `check` and agents read it.
+                effects: Dictionary(screen.commands.compactMap { command in command.effect.map { (command.name, $0) } }) { first, _ in
+                    first
+                }
             ) { input, _ in
                 try await PluginScreen.open(screen, input: input, connection: connection)
             }

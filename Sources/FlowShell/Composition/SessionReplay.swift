@@ -42,6 +42,11 @@ struct SessionReplay {
             if type == "update", case .object(var fields) = object {
                 fields["by"] = nil
                 json = JSONValue.object(fields).normalised
+            } else if type != "screen", case .object(var fields) = object, let message = fields["message"]?.string {
+                // A line's number, which a replay's errors begin with as a script's do, is not
+                // compared: a session recorded at the prompt or by an agent said the same without it.
+                fields["message"] = .string(Self.withoutLineNumber(message))
+                json = JSONValue.object(fields).normalised
             } else {
                 json = object.normalised
             }
@@ -67,6 +72,15 @@ struct SessionReplay {
         }
 
         var isUpdate: Bool { origin != nil }
+
+        /// `message` without the `line N: ` a script's errors and warnings begin with.
+        static func withoutLineNumber(_ message: String) -> String {
+            guard message.hasPrefix("line ") else { return message }
+            let rest = message.dropFirst(5)
+            let digits = rest.prefix(while: \.isNumber)
+            guard !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": ") else { return message }
+            return String(rest.dropFirst(digits.count + 2))
+        }
     }
 
     /// Why a file cannot be replayed.

@@ -69,7 +69,8 @@ extension Argument where Value == String? {
 extension Argument where Value == Int {
     /// A whole number within `range`, with suggested values for Tab.
     public static func number(_ name: String, in range: ClosedRange<Int>, suggested: [Int] = []) -> Self {
-        Argument(isPositional: true, describe: { _ in ArgumentDescription(name, values: suggested.map(String.init)) }) { parsed, position in
+        Argument(isPositional: true, describe: { _ in ArgumentDescription(name, values: suggested.map(String.init), range: range) }) {
+            parsed, position in
             try Self.number(parsed.positionals[position], name: name, in: range)
         }
     }
@@ -121,7 +122,8 @@ extension Argument {
             describe: { state in
                 let inner = value.describe(state)
                 return ArgumentDescription(
-                    name, kind: .option, optional: true, values: inner.values, valueName: inner.name, choice: inner.isChoice)
+                    name, kind: .option, optional: true, values: inner.values, valueName: inner.name, choice: inner.isChoice,
+                    range: inner.range)
             }
         ) { parsed, _ in
             guard let text = parsed.options[name] else { return fallback }

@@ -109,14 +109,19 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     /// An option's or flag's one-letter form (`r` for `-r`), as cmd2's and POSIX commands
     /// have; usage shows it instead of the long one.
     public var shortName: String?
+    /// The whole numbers it takes, when it takes a number: ``values`` are then only suggestions
+    /// (`hours` suggests 1, 2, 3, 4, 8 and 24 and takes 1 to 72), which an agent's schema gives
+    /// as examples rather than as the only values.
+    public var range: ClosedRange<Int>?
 
     /// An argument as plain data; a ``ScreenCommand``'s are described from its typed arguments.
     public init(
         _ name: String, kind: Kind = .positional, optional: Bool = false, takesRest: Bool = false,
         values: [String] = [], descriptions: [String: String] = [:], isPath: Bool = false, valueName: String? = nil,
-        choice: Bool = false, shortName: String? = nil
+        choice: Bool = false, shortName: String? = nil, range: ClosedRange<Int>? = nil
     ) {
         self.isChoice = choice
+        self.range = range
         self.name = name
         self.kind = kind
         self.isOptional = optional
@@ -141,10 +146,11 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, optional, rest, values, descriptions, path, valueName, choice, shortName = "short"
+        case name, kind, optional, rest, values, descriptions, path, valueName, choice, shortName = "short", minimum, maximum
     }
 
-    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `choice`, `short`: absent defaults).
+    /// Decodes the JSON form (`optional`, `rest`, `descriptions`, `path`, `choice`, `short`,
+    /// `minimum` and `maximum`: absent defaults).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -157,6 +163,9 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         valueName = try container.decodeIfPresent(String.self, forKey: .valueName)
         isChoice = try container.decodeIfPresent(Bool.self, forKey: .choice) ?? false
         shortName = try container.decodeIfPresent(String.self, forKey: .shortName)
+        let minimum = try container.decodeIfPresent(Int.self, forKey: .minimum)
+        let maximum = try container.decodeIfPresent(Int.self, forKey: .maximum)
+        if let minimum, let maximum, minimum <= maximum { range = minimum...maximum }
     }
 
     /// Encodes the JSON form.
@@ -173,5 +182,7 @@ public struct ArgumentDescription: Codable, Equatable, Sendable {
         try container.encodeIfPresent(valueName, forKey: .valueName)
         if isChoice { try container.encode(isChoice, forKey: .choice) }
         try container.encodeIfPresent(shortName, forKey: .shortName)
+        try container.encodeIfPresent(range?.lowerBound, forKey: .minimum)
+        try container.encodeIfPresent(range?.upperBound, forKey: .maximum)
     }
 }

@@ -84,12 +84,12 @@ package final class SessionRecorder: SessionView {
     }
 
     /// The shell waits for a line: the session's clock runs.
-    func lineEnded() {
+    package func lineEnded() {
         clock?.release()
     }
 
     /// A line was typed: the clock reads this moment while it runs.
-    func recordInput(_ line: String) {
+    package func recordInput(_ line: String) {
         clock?.hold()
         console.write(JSONValue.line(of: Input(line: line, at: moment)))
     }
