@@ -19,6 +19,33 @@ enum PluginFlows {
         FileManager.default.isExecutableFile(atPath: "\(folder)/node")
     }
 
+    /// A flow of one plugin of FlowShellTestSupport's fixtures (`Fixtures/plugins/FILE`, run by
+    /// python3 with a minute to answer) as the module `module`: the app `app` starting at `root`,
+    /// with `transitions` (JSON objects).
+    static func fixtureFlow(app: String, root: String, module: String, file: String, transitions: [String]) -> String {
+        let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/\(file)").path
+        return """
+            {
+              "app": "\(app)",
+              "root": "\(root)",
+              "modules": [],
+              "plugins": [
+                { "module": "\(module)", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
+              ],
+              "transitions": [
+                \(transitions.joined(separator: ",\n    "))
+              ]
+            }
+            """
+    }
+
+    /// Writes `config` as the file `name` in `home`; returns its path.
+    static func write(_ config: String, as name: String, in home: URL) throws -> String {
+        let path = home.appendingPathComponent(name).path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// The fake plugin of the protocol tests.
     static let fakePlugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowPluginsTests/Fixtures/fake_plugin.py").path
 

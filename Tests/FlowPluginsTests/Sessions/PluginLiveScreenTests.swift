@@ -7,28 +7,16 @@ import Testing
 @Suite struct PluginLiveScreenTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
-    static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/memos.py").path
-
-    static let config = """
-        {
-          "app": "memos",
-          "root": "memo.list",
-          "modules": [],
-          "plugins": [
-            { "module": "Memos", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
-          ],
-          "transitions": [
-            { "from": "memo.list", "on": "opened", "to": "memo.detail", "style": "push" },
-            { "from": "memo.detail", "on": "deleted", "style": "pop" },
-            { "from": "memo.list", "command": "ticker", "summary": "Watch the ticker", "to": "memo.ticker", "style": "push" }
-          ]
-        }
-        """
+    static let config = PluginFlows.fixtureFlow(
+        app: "memos", root: "memo.list", module: "Memos", file: "memos.py",
+        transitions: [
+            #"{ "from": "memo.list", "on": "opened", "to": "memo.detail", "style": "push" }"#,
+            #"{ "from": "memo.detail", "on": "deleted", "style": "pop" }"#,
+            #"{ "from": "memo.list", "command": "ticker", "summary": "Watch the ticker", "to": "memo.ticker", "style": "push" }"#,
+        ])
 
     private func write(_ home: URL) throws -> String {
-        let path = home.appendingPathComponent("memos.json").path
-        try Self.config.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try PluginFlows.write(Self.config, as: "memos.json", in: home)
     }
 
     @Test func aListShownAgainShowsThePluginsViewNow() throws {
