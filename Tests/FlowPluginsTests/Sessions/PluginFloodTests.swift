@@ -21,9 +21,7 @@ import Testing
     }
 
     @Test func aFloodedScreenAtThePromptShowsItsLastViewAndACommandAnswersMeanwhile() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            rows: 24, columns: 80)
+        let terminal = try PluginFlows.terminal(["--config", try write(home)], home: home, rows: 24, columns: 80)
         try terminal.expect("Flood › ")
         try terminal.enter("views", expecting: "Views › ")
         // Thousands of updates have been sent, and the plugin goes on sending them.

@@ -39,6 +39,13 @@ enum PluginFlows {
             """
     }
 
+    /// The shell at a pseudo-terminal of `rows`×`columns` with `arguments`, in `home`, where
+    /// plugins are allowed and colour is off (the tests read the text).
+    static func terminal(_ arguments: [String], home: URL, rows: Int = 40, columns: Int = 100) throws -> PseudoTerminal {
+        try PseudoTerminal.flowshell(
+            arguments, home: home, environment: allowingPlugins(home: home, extra: ["NO_COLOR": "1"]), rows: rows, columns: columns)
+    }
+
     /// Writes `config` as the file `name` in `home`; returns its path.
     static func write(_ config: String, as name: String, in home: URL) throws -> String {
         let path = home.appendingPathComponent(name).path

@@ -36,8 +36,7 @@ import Testing
     }
 
     @Test func aPluginScreenChangesByItselfAtThePrompt() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
+        let terminal = try PluginFlows.terminal(["--config", try write(home)], home: home)
         try terminal.expect("Memos › ")
         try terminal.enter("ticker", expecting: "Ticker › ")
         // The plugin pushes a tick every 50 ms; the shell shows them by themselves, throttled.
@@ -50,9 +49,7 @@ import Testing
     }
 
     @Test func aScreenAt20UpdatesASecondDoesNotFloodTheScrollback() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            rows: 24, columns: 80)
+        let terminal = try PluginFlows.terminal(["--config", try write(home)], home: home, rows: 24, columns: 80)
         try terminal.expect("Memos › ")
         try terminal.enter("ticker", expecting: "Ticker › ")
         // Ticks pushed 20 a second while the prompt waits, shown at most 10 a second: twenty
