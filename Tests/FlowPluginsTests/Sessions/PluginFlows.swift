@@ -46,6 +46,15 @@ enum PluginFlows {
             arguments, home: home, environment: allowingPlugins(home: home, extra: ["NO_COLOR": "1"]), rows: rows, columns: columns)
     }
 
+    /// Writes ``fake`` with the fake plugin started as `python3 fake_plugin.py MODE` (what it
+    /// does wrong, or otherwise) as `flow.json` in `home`; returns where.
+    static func writeFake(mode: String, in home: URL) throws -> URL {
+        let config = home.appendingPathComponent("flow.json")
+        try fake.replacingOccurrences(of: #""\#(fakePlugin)"]"#, with: #""\#(fakePlugin)", "\#(mode)"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
     /// Writes `config` as the file `name` in `home`; returns its path.
     static func write(_ config: String, as name: String, in home: URL) throws -> String {
         let path = home.appendingPathComponent(name).path

@@ -57,9 +57,7 @@ import Testing
     let scratch = TemporaryFolder()
 
     @Test func aPluginsEscapeSequencesNeverReachTheTerminal() throws {
-        let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "escapes"]"#)
-            .write(to: config, atomically: true, encoding: .utf8)
+        let config = try PluginFlows.writeFake(mode: "escapes", in: home)
         let terminal = try PluginFlows.terminal(["--config", config.path, "--fresh"], home: home)
         try terminal.expect("Cars › ")
         try terminal.enter("open /echo/hi", expecting: "Cars › Echo\u{FFFD}]0;title\u{FFFD} hi › ")
