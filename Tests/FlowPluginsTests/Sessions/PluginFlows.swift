@@ -55,6 +55,13 @@ enum PluginFlows {
         return config
     }
 
+    /// Runs ``fake``, written as `fake.json` in `home`, with `input` piped in, plugins allowed.
+    static func runFake(_ input: String, in home: URL) throws -> FlowShellBinary.Result {
+        let config = home.appendingPathComponent("fake.json")
+        try fake.write(to: config, atomically: true, encoding: .utf8)
+        return try FlowShellBinary.run(["--config", config.path], input: input, in: home, environment: allowingPlugins(home: home))
+    }
+
     /// Writes `config` as the file `name` in `home`; returns its path.
     static func write(_ config: String, as name: String, in home: URL) throws -> String {
         let path = home.appendingPathComponent(name).path

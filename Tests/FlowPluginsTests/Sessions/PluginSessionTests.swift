@@ -89,11 +89,7 @@ import Testing
     }
 
     @Test func aCrashClosesThePluginsScreensAndItStartsAgainOnNextUse() throws {
-        let config = home.appendingPathComponent("fake.json")
-        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try flowshell(
-            ["--config", config.path], input: "open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n",
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runFake("open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n", in: home)
         #expect(result.status == 1)
         let log = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log").path
         #expect(
@@ -111,11 +107,7 @@ import Testing
     }
 
     @Test func aLinkParameterIsLookedUpByThePlugin() throws {
-        let config = home.appendingPathComponent("fake.json")
-        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try flowshell(
-            ["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runFake("open /code/abc\nwhere\nopen /code/bad\nwhere\n", in: home)
         #expect(result.status == 1)
         #expect(result.errors.contains("no word has the code 'bad'"), "\(result.errors)")
         let stacks = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("2. ") }
