@@ -373,7 +373,7 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 // The server's own log, kept to what is critical.
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: ["index.html", "app.js", "style.css", "favicon.svg", "refused.html"].map { .embedInCode("Page/\($0)") },
+            resources: ["head.html", "index.html", "app.js", "style.css", "favicon.svg", "refused.html"].map { .embedInCode("Page/\($0)") },
             swiftSettings: strictSwift
         ),
         // SSH: each login a session of the core on a pseudo-terminal of its own, whose View is the

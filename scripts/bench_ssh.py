@@ -99,21 +99,26 @@ class Terminal:
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.seen = b""
 
-    def wait_for(self, pattern, deadline=DEADLINE):
+    def read_ready(self, timeout):
+        """What the terminal gives within `timeout` seconds: None when nothing came, b"" when the
+        session ended (the pseudo-terminal answers an error then, or nothing)."""
         import select
+        if not select.select([self.fd], [], [], timeout)[0]:
+            return None
+        try:
+            return os.read(self.fd, 65536)
+        except OSError:
+            return b""
+
+    def wait_for(self, pattern, deadline=DEADLINE):
         end = time.monotonic() + deadline
         while not pattern.search(self.seen):
             if time.monotonic() > end:
                 raise TimeoutError(f"no {pattern.pattern!r} in {self.seen[-300:]!r}")
-            ready, _, _ = select.select([self.fd], [], [], 1)
-            if ready:
-                try:
-                    chunk = os.read(self.fd, 65536)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    raise EOFError(self.seen[-300:])
-                self.seen += chunk
+            chunk = self.read_ready(1)
+            if chunk == b"":
+                raise EOFError(self.seen[-300:])
+            self.seen += chunk or b""
 
     def echo_round_trip(self):
         """Types a key and waits for its echo; returns the time in ms. The key is erased after."""
@@ -169,16 +174,10 @@ class Terminal:
         return (time.perf_counter_ns() - started) / 1e6
 
     def drain(self):
-        import select
-        while select.select([self.fd], [], [], 0)[0]:
-            try:
-                if not os.read(self.fd, 65536):
-                    return
-            except OSError:
-                return
+        while self.read_ready(0):
+            pass
 
     def close(self):
-        import select
         try:
             os.write(self.fd, b"\x15quit\r")
         except OSError:
@@ -186,13 +185,8 @@ class Terminal:
         # What the session still shows is read to its end, so that ssh is never left blocked
         # writing to a terminal nobody reads.
         end = time.monotonic() + DEADLINE
-        while time.monotonic() < end:
-            if select.select([self.fd], [], [], 1)[0]:
-                try:
-                    if not os.read(self.fd, 65536):
-                        break
-                except OSError:
-                    break
+        while time.monotonic() < end and self.read_ready(1) != b"":
+            pass
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:

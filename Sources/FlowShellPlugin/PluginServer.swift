@@ -110,28 +110,23 @@ public final class PluginServer {
                     return
                 }
                 let context = ScreenContext(store: store(of: module.name), services: services)
-                running[id] = Task { @MainActor in
-                    defer { self.running[id] = nil }
-                    do {
-                        let screen = try await registration.make(FeatureInput(parameters.input), context)
-                        let instance = parameters.instance
-                        self.screens[instance] = screen
-                        let pusher = UpdatePusher { [weak self] view in
-                            self?.write(PluginMessage.Update(instance: instance, view: view))
-                        }
-                        self.pushers[instance] = pusher
-                        screen.bind(view: pusher)
-                        screen.open { [weak self] events in
-                            self?.write(
-                                PluginMessage.Update(
-                                    instance: instance, view: nil,
-                                    events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) }))
-                        }
-                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ScreenAnswer(view: screen.viewProperties)))
-                        pusher.isAnswering = false
-                    } catch {
-                        self.fail(id, error)
+                run(id) {
+                    let screen = try await registration.make(FeatureInput(parameters.input), context)
+                    let instance = parameters.instance
+                    self.screens[instance] = screen
+                    let pusher = UpdatePusher { [weak self] view in
+                        self?.write(PluginMessage.Update(instance: instance, view: view))
                     }
+                    self.pushers[instance] = pusher
+                    screen.bind(view: pusher)
+                    screen.open { [weak self] events in
+                        self?.write(
+                            PluginMessage.Update(
+                                instance: instance, view: nil,
+                                events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) }))
+                    }
+                    self.write(PluginMessage.Response(id: id, result: PluginMessage.ScreenAnswer(view: screen.viewProperties)))
+                    pusher.isAnswering = false
                 }
             case "command":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.CommandParameters>.self, from: line).params
@@ -144,14 +139,9 @@ public final class PluginServer {
                     fail(id, "this plugin looks up no link parameter '\(parameters.parameter)'")
                     return
                 }
-                running[id] = Task { @MainActor in
-                    defer { self.running[id] = nil }
-                    do {
-                        let value = try await resolver.resolve(parameters.value, self.services)
-                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ResolveResult(value: value)))
-                    } catch {
-                        self.fail(id, error)
-                    }
+                run(id) {
+                    let value = try await resolver.resolve(parameters.value, self.services)
+                    self.write(PluginMessage.Response(id: id, result: PluginMessage.ResolveResult(value: value)))
                 }
             case "condition":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.ConditionParameters>.self, from: line).params
@@ -162,14 +152,9 @@ public final class PluginServer {
                     return
                 }
                 let context = ScreenContext(store: store(of: module.name), services: services)
-                running[id] = Task { @MainActor in
-                    defer { self.running[id] = nil }
-                    do {
-                        let satisfied = try await condition.isSatisfied(context)
-                        self.write(PluginMessage.Response(id: id, result: PluginMessage.ConditionResult(satisfied: satisfied)))
-                    } catch {
-                        self.fail(id, error)
-                    }
+                run(id) {
+                    let satisfied = try await condition.isSatisfied(context)
+                    self.write(PluginMessage.Response(id: id, result: PluginMessage.ConditionResult(satisfied: satisfied)))
                 }
             case "appear":
                 let parameters = try decoder.decode(PluginMessage.Request<PluginMessage.AppearParameters>.self, from: line).params
@@ -212,6 +197,19 @@ public final class PluginServer {
                     view: screen.viewProperties,
                     events: events.map { PluginMessage.Event(name: $0.name, payload: $0.payload) })
                 self.write(PluginMessage.Response(id: id, result: answer))
+            } catch {
+                self.fail(id, error)
+            }
+        }
+    }
+
+    /// Runs `work` for the request `id` (a cancel of it cancels the work); what it throws is
+    /// the request's error.
+    private func run(_ id: Int, _ work: @escaping @MainActor () async throws -> Void) {
+        running[id] = Task { @MainActor in
+            defer { self.running[id] = nil }
+            do {
+                try await work()
             } catch {
                 self.fail(id, error)
             }

@@ -22,7 +22,7 @@ import Testing
 /// list.expectEvents([FeatureEvent("selected", payload: ["carID": "zoe"])])
 /// ```
 @MainActor
-public final class FeatureHarness {
+public final class FeatureHarness: ExhaustiveHarness {
     /// The screen's module's settings store.
     public let store: MemoryKeyValueStore
     /// The services the screen was built with.
@@ -31,8 +31,6 @@ public final class FeatureHarness {
     private let session: Session
     /// What types the lines, through the session's loop.
     private let typing: LineDriver
-    private let updates: PushedUpdates
-    private var output: CapturingOutput { updates.output }
     private var emitted: [FeatureEvent] = []
     /// Tests waiting for this many events in all (``receive(_:sourceLocation:)``).
     private let eventWaiters = CountWaiters()
@@ -48,7 +46,7 @@ public final class FeatureHarness {
         clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
-        updates = PushedUpdates(
+        let updates = PushedUpdates(
             harness: "FeatureHarness(\(featureID))", exhaustivity: exhaustivity, clock: clock,
             services: services, createdAt: sourceLocation)
         self.store = store
@@ -64,6 +62,7 @@ public final class FeatureHarness {
         }
         session = Session(runtime: runtime, output: updates.output)
         typing = LineDriver(session: session)
+        super.init(updates: updates)
         let unasserted = updates.unasserted
         // Commands' events reach the harness through the session, background work's as the
         // flow queues them.
@@ -78,40 +77,15 @@ public final class FeatureHarness {
         session.showTop()
     }
 
-    /// Whether what the screen did must all be asserted (``Exhaustivity``); a test may change
-    /// it as it goes.
-    public var exhaustivity: Exhaustivity {
-        get { updates.unasserted.mode }
-        set { updates.unasserted.mode = newValue }
-    }
-
-    /// Ends the test's use of the harness: every update and event not asserted is recorded as
-    /// an issue here (when exhaustivity is on). Without it, the same happens when the harness
-    /// is let go, with the place it was created.
-    public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        updates.unasserted.finish(at: sourceLocation)
-    }
-
     /// Lets go of the updates and events not asserted so far, as TCA's `skipReceivedActions`.
     public func skipUnasserted() {
         updates.skipAll()
         emitted.removeAll()
     }
 
-    /// The clock the screen's background work sleeps on, when the test gave one
-    /// (`clock:`): ``advance(by:sourceLocation:)`` moves it.
-    public var clock: TestClock<Duration>? { updates.clock }
-
     /// Shows the screen again, as when the screen above it closed: it runs its `appear`.
     public func appear() async throws {
         try await runtime.flow.top?.screen.appear()
-    }
-
-    /// Moves the test clock on, running the screen's work that was sleeping until then. The
-    /// screen's work starts and goes back to sleep in its own time: this first waits until it
-    /// sleeps on the clock (up to a minute), so that moving the clock wakes it.
-    public func advance(by duration: Duration, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
-        await updates.advance(by: duration, sourceLocation: sourceLocation)
     }
 
     /// Waits until the screen shows something by itself — its subscriptions, its effects —
@@ -185,12 +159,6 @@ public final class FeatureHarness {
             throw UserFacingError(error.text)
         }
         output.notices.removeAll()
-    }
-
-    /// What `help`, `CMD --help` and `where` answered, one line each, since the last call.
-    public func takeAnswers() -> [String] {
-        defer { output.answers.removeAll() }
-        return output.answers
     }
 
     /// Checks the whole screen, line by line (see ``ScreenDescription``).

@@ -20,18 +20,12 @@ import Testing
 /// flow.expectStack(["cars.list", "cars.details"])
 /// ```
 @MainActor
-public final class FlowHarness {
+public final class FlowHarness: ExhaustiveHarness {
     /// The running flow.
     public let runtime: FlowRuntime
     private let session: Session
     /// What types the lines, through the session's loop.
     private let typing: LineDriver
-    private let updates: PushedUpdates
-    private var output: CapturingOutput { updates.output }
-
-    /// The clock the screens' background work sleeps on, when the test gave one (`clock:`):
-    /// ``advance(by:sourceLocation:)`` moves it.
-    public var clock: TestClock<Duration>? { updates.clock }
 
     /// Starts the flow a manifest describes, its modules' services set up in memory (except
     /// those `services` already holds); every error in the config is recorded and thrown.
@@ -42,7 +36,7 @@ public final class FlowHarness {
         connectedUser: ConnectedUser? = nil, clock: TestClock<Duration>? = nil, exhaustivity: Exhaustivity = .on,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
-        updates = PushedUpdates(
+        let updates = PushedUpdates(
             harness: "FlowHarness", exhaustivity: exhaustivity, clock: clock, services: services,
             createdAt: sourceLocation)
         do {
@@ -53,19 +47,8 @@ public final class FlowHarness {
         }
         session = Session(runtime: runtime, output: updates.output)
         typing = LineDriver(session: session)
+        super.init(updates: updates)
         session.showTop()
-    }
-
-    /// Whether every update must be asserted (``Exhaustivity``); a test may change it as it goes.
-    public var exhaustivity: Exhaustivity {
-        get { updates.unasserted.mode }
-        set { updates.unasserted.mode = newValue }
-    }
-
-    /// Ends the test's use of the harness: every update not taken is recorded as an issue here
-    /// (when exhaustivity is on). Without it, the same happens when the harness is let go.
-    public func finish(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        updates.unasserted.finish(at: sourceLocation)
     }
 
     /// Waits until the top screen shows something by itself and returns it. When nothing comes
@@ -74,13 +57,6 @@ public final class FlowHarness {
     @discardableResult
     public func nextUpdate(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> ViewProperties {
         await updates.next(shown: { screen }, sourceLocation: sourceLocation)
-    }
-
-    /// Moves the test clock on, running the screens' work that was sleeping until then. The
-    /// work starts and goes back to sleep in its own time: this first waits until it sleeps on
-    /// the clock (up to a minute), so that moving the clock wakes it.
-    public func advance(by duration: Duration, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
-        await updates.advance(by: duration, sourceLocation: sourceLocation)
     }
 
     /// The navigation of the running flow.
@@ -94,12 +70,6 @@ public final class FlowHarness {
 
     /// What the flow said (warnings, errors, successes) since the last ``expectNotices(_:sourceLocation:)``.
     public var notices: [Notice] { output.notices }
-
-    /// What `help`, `CMD --help` and `where` answered, one line each, since the last call.
-    public func takeAnswers() -> [String] {
-        defer { output.answers.removeAll() }
-        return output.answers
-    }
 
     /// Types a line as at the prompt. A screen command's own error is thrown (navigation's
     /// messages are kept in ``notices``).

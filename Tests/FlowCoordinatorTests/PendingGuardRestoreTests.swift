@@ -104,13 +104,18 @@ import Testing
         #expect(stack(finished) == ["demo.home", "demo.item(a)", "demo.sheet(a)^"])
     }
 
+    /// The screens of a saved place, in JSON, where a guard opened the sign-in above item a.
+    static let screensAtTheSignIn = """
+          {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
+          {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
+          {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
+        """
+
     @Test func anOldSnapshotWithoutGuardsStillRestores() async throws {
         // As files were written before guards were saved, field by field.
         let text = """
             {"v": 1, "app": "demo", "screens": [
-              {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
-              {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
-              {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
+            \(Self.screensAtTheSignIn)
             ]}
             """
         let old = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(text.utf8))
@@ -126,9 +131,7 @@ import Testing
     @Test func aGuardThatCannotBeReadIsLeftOutAndTheRestIsRead() async throws {
         let text = """
             {"v": 1, "app": "demo", "screens": [
-              {"feature": "demo.home", "input": {}, "presentation": "root", "flowRoot": false},
-              {"feature": "demo.item", "input": {"item": "a"}, "presentation": "pushed", "flowRoot": false},
-              {"feature": "demo.login", "input": {}, "presentation": "presented", "flow": "signin", "flowRoot": true}
+            \(Self.screensAtTheSignIn)
             ], "pendingGuards": [
               {"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "teleport"}},
               {"index": 2, "condition": "session", "origin": 2, "resume": {"kind": "event", "event": {"name": "modal", "payload": {"item": "b"}}, "from": 1}}

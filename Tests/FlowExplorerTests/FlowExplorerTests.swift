@@ -17,6 +17,23 @@ import Testing
         return options
     }
 
+    /// A config whose selecting of a car needs the guard `session`, which runs the flow `name`
+    /// (`flow`, its JSON); the guard is declared on line 8.
+    static func selectingGuarded(by name: String, flow: String) -> String {
+        """
+        {
+          "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
+          "transitions": [
+            { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
+          ],
+          "flows": { "\(name)": \(flow) },
+          "guards": {
+            "session": { "flow": "\(name)" }
+          }
+        }
+        """
+    }
+
     /// Explores `config` (named flow.json) with `modules`.
     static func explore(
         _ config: String, modules: [FeatureModule],
@@ -168,18 +185,8 @@ import Testing
 
     @Test func aGuardWhoseFlowNeverFinishesIsFoundWithItsLine() async throws {
         // The account's logout, which would finish the flow, is offered only to someone signed in.
-        let config = """
-            {
-              "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
-              "transitions": [
-                { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
-              ],
-              "flows": { "account": { "root": "auth.account", "finish": { "loggedOut": "finished" } } },
-              "guards": {
-                "session": { "flow": "account" }
-              }
-            }
-            """
+        let config = Self.selectingGuarded(
+            by: "account", flow: #"{ "root": "auth.account", "finish": { "loggedOut": "finished" } }"#)
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.guardUnfinished])
         let finding = try #require(report.findings.first)
@@ -194,18 +201,8 @@ import Testing
     /// such: not also "never finished" (the report said both of one path).
     @Test func aGuardsFlowThatFinishesWithoutTheConditionIsNotAlsoSaidNeverToFinish() async throws {
         // Choosing an operator finishes the flow, and signs no one in.
-        let config = """
-            {
-              "app": "planted", "root": "cars.list", "modules": ["Auth", "Cars"],
-              "transitions": [
-                { "from": "cars.list", "on": "selected", "to": "cars.details", "style": "push", "requires": ["session"] }
-              ],
-              "flows": { "pick": { "root": "cars.operators", "finish": { "chosen": "finished" } } },
-              "guards": {
-                "session": { "flow": "pick" }
-              }
-            }
-            """
+        let config = Self.selectingGuarded(
+            by: "pick", flow: #"{ "root": "cars.operators", "finish": { "chosen": "finished" } }"#)
         let report = try await Self.explore(config, modules: FlowShellTestFeatures.modules)
         #expect(report.findings.map(\.kind) == [.guardStillUnmet], "\(report.findings.map(\.message))")
         let finding = try #require(report.findings.first)

@@ -94,5 +94,15 @@ import Testing
         } catch {
             #expect(error.message.contains("chmod 600"))
         }
+        // Its owner's alone but damaged: refused, naming the file, not replaced by a new key.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try HostKey.loadOrMake(at: path, comment: "x")
+            Issue.record("a damaged host key was taken")
+        } catch {
+            #expect(error.message.hasPrefix("the host key \(path) cannot be used: "), "\(error.message)")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "hello")
     }
 }

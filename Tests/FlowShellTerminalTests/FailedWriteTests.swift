@@ -15,10 +15,6 @@ import Darwin
 @Suite struct FailedWriteTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
-    func run(_ input: String, in home: URL) throws -> FlowShellBinary.Result {
-        try FlowShellBinary.run(["--config", config], input: input, in: home, environment: FlowShellBinary.environment(home: home))
-    }
-
     /// The device `name` (`full`, `null`) to write to: as root, a node of its own in `folder`,
     /// since a shell that replaced the file it writes (as one did) would otherwise replace the
     /// machine's own `/dev/full` and `/dev/null`; for any other user, the machine's, which that
@@ -31,7 +27,7 @@ import Darwin
 
     @Test func aWriteToAFullDeviceIsTheLinesError() throws {
         let full = Self.device("full", minor: 7, in: home), null = Self.device("null", minor: 3, in: home)
-        let result = try run("where > \(full)\nwhere >> \(full)\nhistory -o \(full)\nwhere > \(null)\n", in: home)
+        let result = try runDemo("where > \(full)\nwhere >> \(full)\nhistory -o \(full)\nwhere > \(null)\n")
         #expect(
             result.errors == """
                 ✗ line 1: cannot write to \(full): the disk is full
@@ -56,7 +52,7 @@ import Darwin
             read = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
             done.signal()
         }.start()
-        let result = try run("where > pipe\n", in: home)
+        let result = try runDemo("where > pipe\n")
         #expect(done.wait(timeout: .now() + 60) == .success, "the reader of the FIFO never saw its end")
         #expect(result.errors == "")
         #expect(String(decoding: read, as: UTF8.self) == "1. Cars (cars.list)\n")
@@ -87,8 +83,8 @@ import Darwin
         let filler = try #require(FileHandle(forWritingAtPath: disk.path + "/filler"))
         while (try? filler.write(contentsOf: Data(count: 1024))) != nil {}
         try? filler.close()
-        let result = try run(
-            "help > disk/old.txt\nhelp > disk/new.txt\nhistory -o disk/lines.fs\nhelp >> disk/old.txt\nhelp >> disk/added.txt\n", in: home)
+        let result = try runDemo(
+            "help > disk/old.txt\nhelp > disk/new.txt\nhistory -o disk/lines.fs\nhelp >> disk/old.txt\nhelp >> disk/added.txt\n")
         #expect(
             result.errors == """
                 ✗ line 1: cannot write to disk/old.txt: the disk is full

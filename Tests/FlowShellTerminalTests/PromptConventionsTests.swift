@@ -8,13 +8,8 @@ import Testing
 @Suite struct PromptConventionsTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
-    func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
-        try FlowShellBinary.run(
-            ["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
-    }
-
     @Test func aQuestionMarkAsksForHelp() throws {
-        let result = try run("?\nsort?\n? filter\n?select\nselct?\nhistory?\n", in: home)
+        let result = try runDemo("?\nsort?\n? filter\n?select\nselct?\nhistory?\n")
         #expect(result.output.hasPrefix("Cars\n"))
         #expect(result.output.contains("Commands on this screen (Cars):\n  select CAR-ID"), "? is help")
         #expect(result.output.contains("usage: sort ORDER\n  Order the list by price, distance or name\n  ORDER: price, distance, name\n"))
@@ -34,12 +29,12 @@ import Testing
     }
 
     @Test func aOneLetterSlipIsNotTakenForAOneLetterAlias() throws {
-        let result = try run("alias s select\nx\n", in: home)
+        let result = try runDemo("alias s select\nx\n")
         #expect(result.errors == "✗ line 2: unknown command 'x' here — try help\n")
     }
 
     @Test func linesAreRecalledByTheirBeginningOrFromTheEnd() throws {
-        let result = try run("filter kia\nsort name\nfilter\n!filter kia\n!-3\n!so price\n!x\n", in: home)
+        let result = try runDemo("filter kia\nsort name\nfilter\n!filter kia\n!-3\n!so price\n!x\n")
         // Each recalled line is shown, then runs as typed then (with what follows the reference).
         #expect(result.output.contains("  filter kia\nCars\nID   Car      Operator   Price   Away\nrio  Kia Rio"))
         #expect(result.output.contains("  sort name\n  nothing changed\n"), "!-3 is the third line from the end")
@@ -50,12 +45,12 @@ import Testing
                 ✗ line 7: no line starting with 'x' in the history — history lists them
 
                 """)
-        let history = try run("where\n!wh\nhistory\n", in: home)
+        let history = try runDemo("where\n!wh\nhistory\n")
         #expect(history.output.hasSuffix("1  where\n2  where\n3  history\n"), "the recalled line is kept as it ran")
     }
 
     @Test func historyRunsLinesAgainAndWritesThemAsAScript() throws {
-        let first = try run(
+        let first = try runDemo(
             """
             sort name
             filter o
@@ -71,7 +66,7 @@ import Testing
             history -x
             history
 
-            """, in: home)
+            """)
         #expect(first.output.contains("  filter o\n"), "each line is shown before it runs again")
         #expect(first.output.contains("  select polo\nVolkswagen Polo\n"))
         #expect(first.output.contains("  sort price\n  nothing changed\n"), "-1 is the line before")
@@ -107,13 +102,13 @@ import Testing
                 == "sort name\nfilter o\nselect polo\nback\nfilter o\nselect polo\nback\nsort price\nsort price\nhistory -o steps.fs 1..3\n",
             "a script of what ran, with no line that names this session's lines")
         // A session of its own runs the script, and its lines are the script's, not typed ones.
-        let second = try run("run steps.fs\nwhere\nhistory\n", in: home)
+        let second = try runDemo("run steps.fs\nwhere\nhistory\n")
         #expect(second.output.contains("2. Volkswagen Polo (cars.details, carID=polo)\n"))
         #expect(second.output.hasSuffix("1  run steps.fs\n2  where\n3  history\n"))
     }
 
     @Test func aLineThatRunsOthersNeverRunsItself() throws {
-        let result = try run("history -r -1\nhistory -r ..\nhistory -o steps.fs\nwhere\nhistory\n", in: home)
+        let result = try runDemo("history -r -1\nhistory -r ..\nhistory -o steps.fs\nwhere\nhistory\n")
         #expect(
             result.errors == """
                 ✗ line 1: no line -1 in this session's history — history lists them
@@ -125,7 +120,7 @@ import Testing
     }
 
     @Test func aliasesTakeArgumentsInTheirPlaces() throws {
-        let result = try run(
+        let result = try runDemo(
             """
             alias pick select {1}
             alias match filter {2} {1}
@@ -139,7 +134,7 @@ import Testing
             pick?
             help say
 
-            """, in: home)
+            """)
         #expect(result.output.contains("1 of 7 cars, by price, matching 'Kia Rio'"), "{2} {1} in their places")
         #expect(result.output.contains("Plate:    A123BC"), "pick rio selected the car")
         #expect(result.output.contains("one two, {1} and three\n"), "an alias of shell: {1} as one word, {{1}} kept, the rest after")
@@ -152,15 +147,15 @@ import Testing
 
     @Test func waitLooksForTheTextAsTheScreenShowsIt() throws {
         // A table's row with its columns lined up, a key and its value as aligned: what was printed.
-        let result = try run(
+        let result = try runDemo(
             "filter kia\nwait --until 'rio  Kia Rio  CityDrive' --timeout 1\nselect rio\nwait --until 'Plate:    A123BC' --timeout 1\n"
-                + "wait --until 'row:' --timeout 0\n", in: home)
+                + "wait --until 'row:' --timeout 0\n")
         #expect(result.output.contains("rio  Kia Rio  CityDrive    9/h  350 m\n"))
         #expect(result.errors == "✗ line 5: wait: the screen did not show 'row:' within 0 s\n", "nothing the screen does not show")
     }
 
     @Test func aModulesSettingIsListedChangedAndKeptForThePerson() throws {
-        let first = try run("set\nhelp set\nset booking-hours 5\nset booking-hours 3\nset booking-hours\n", in: home)
+        let first = try runDemo("set\nhelp set\nset booking-hours 5\nset booking-hours 3\nset booking-hours\n")
         #expect(first.output.contains("booking-hours = 1     — the hours a new booking lasts until hours says otherwise (Booking)\n"))
         #expect(
             first.output.contains(
@@ -169,7 +164,7 @@ import Testing
         #expect(first.output.contains("✓ booking-hours = 3\nbooking-hours = 3\n"))
         #expect(first.errors == "✗ line 3: booking-hours must be 1, 2, 3, 4, 8 or 24, not '5'\n")
         // The next session, the person's: a booking lasts three hours from the start.
-        let second = try run("select rio\nbook\nlogin alice\n", in: home)
+        let second = try runDemo("select rio\nbook\nlogin alice\n")
         #expect(second.output.contains("Duration: 3 hours"), "\(second.output)")
     }
 }

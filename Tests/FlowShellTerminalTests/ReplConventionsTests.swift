@@ -8,13 +8,8 @@ import Testing
 @Suite struct ReplConventionsTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
-    func run(_ input: String, _ arguments: [String] = [], in home: URL) throws -> FlowShellBinary.Result {
-        try FlowShellBinary.run(
-            ["--config", config] + arguments, input: input, in: home, environment: FlowShellBinary.environment(home: home))
-    }
-
     @Test func historyAndRecall() throws {
-        let result = try run("select rio\nback\nhistory\n!1\nwhere\nhistory 2\n!9\n", in: home)
+        let result = try runDemo("select rio\nback\nhistory\n!1\nwhere\nhistory 2\n!9\n")
         #expect(result.output.contains("1  select rio\n2  back\n3  history\n"))
         #expect(result.output.contains("  select rio\n\nKia Rio\n") || result.output.contains("  select rio\nKia Rio\n"))
         #expect(result.output.contains("2. Kia Rio (cars.details, carID=rio)\n"))
@@ -23,19 +18,19 @@ import Testing
     }
 
     @Test func aliasesAreKeptPerApp() throws {
-        let first = try run("alias cheap sort price\nalias far sort distance\nalias back x\n", in: home)
+        let first = try runDemo("alias cheap sort price\nalias far sort distance\nalias back x\n")
         #expect(first.output.contains("✓ cheap now stands for 'sort price'"))
         #expect(first.errors == "✗ line 3: 'back' cannot be an alias: it is a global command\n")
-        let second = try run("far\nalias\nunalias far\nfar\n", in: home)
+        let second = try runDemo("far\nalias\nunalias far\nfar\n")
         #expect(second.output.contains("7 of 7 cars, by distance"))
         #expect(second.output.contains("alias cheap sort price\nalias far sort distance\n"))
         #expect(second.errors == "✗ line 4: unknown command 'far' here — try help\n")
     }
 
     @Test func anAliasMayNotHideAScreensCommandNorStandForItself() throws {
-        let result = try run(
-            "alias select sort name\nalias book x\nalias refresh x\nalias loop loop --all\nalias s select\ns rio\nalias two book --hours 2\nalias\n",
-            in: home)
+        let result = try runDemo(
+            "alias select sort name\nalias book x\nalias refresh x\nalias loop loop --all\nalias s select\ns rio\nalias two book --hours 2\nalias\n"
+        )
         #expect(
             result.errors == """
                 ✗ line 1: 'select' cannot be an alias: it is a command of Cars
@@ -50,7 +45,7 @@ import Testing
     }
 
     @Test func settingsChangeTheOutputAndAreKept() throws {
-        let first = try run("set width 40\nset pager sometimes\nset\nset colr on\n", in: home)
+        let first = try runDemo("set width 40\nset pager sometimes\nset\nset colr on\n")
         #expect(first.output.contains("✓ width = 40"))
         // At 40 columns each summary is wrapped under itself, the names and values aligned.
         #expect(
@@ -66,27 +61,27 @@ import Testing
                 ✗ line 4: no setting 'colr' — did you mean 'color'?; settings: color, width, pager, confirm-quit, booking-hours
 
                 """)
-        let second = try run("show\n", in: home)
+        let second = try runDemo("show\n")
         #expect(
             second.output.contains("commands: select, filter, sort, refresh,\noperators, bookings, account\n— help for more\n"),
             "40 columns, kept from last time")
     }
 
     @Test func everyCommandHasHelpAndQuitTakesAStatus() throws {
-        let result = try run("sort --help\nopen -h\nquit 7\nwhere\n", in: home)
+        let result = try runDemo("sort --help\nopen -h\nquit 7\nwhere\n")
         #expect(result.output.contains("usage: sort ORDER\n  Order the list by price, distance or name\n  ORDER: price, distance, name\n"))
         #expect(result.output.contains("usage: open LINK\n"))
         #expect(!result.output.contains("1. Cars"), "nothing runs after quit")
         #expect(result.status == 7)
-        #expect(try run("quit many\n", in: home).errors == "✗ line 1: STATUS must be a whole number from 0 to 255, not 'many'\n")
+        #expect(try runDemo("quit many\n").errors == "✗ line 1: STATUS must be a whole number from 0 to 255, not 'many'\n")
     }
 
     @Test func didYouMean() throws {
-        #expect(try run("selct rio\n", in: home).errors == "✗ line 1: unknown command 'selct' here — did you mean 'select'?\n")
+        #expect(try runDemo("selct rio\n").errors == "✗ line 1: unknown command 'selct' here — did you mean 'select'?\n")
         // A command the word begins comes before one a letter away; one of another screen is named with it.
-        #expect(try run("sel rio\n", in: home).errors == "✗ line 1: unknown command 'sel' here — did you mean 'select'?\n")
-        #expect(try run("book\n", in: home).errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
-        #expect(try run("help book\n", in: home).errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
+        #expect(try runDemo("sel rio\n").errors == "✗ line 1: unknown command 'sel' here — did you mean 'select'?\n")
+        #expect(try runDemo("book\n").errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
+        #expect(try runDemo("help book\n").errors == "✗ line 1: 'book' is a command of Car details, not of Cars\n")
         let subcommand = try flowshell(["chek"])
         #expect(subcommand.status == 64)
         #expect(subcommand.errors.hasPrefix("error: 'chek' is not a flowshell command — did you mean 'check'?\n"))
@@ -107,7 +102,7 @@ import Testing
         let goingOn = try flowshell(["--config", config, "--script", script.path, "--keep-going"])
         #expect(goingOn.output.contains("1. Cars (cars.list)\n2. Kia Rio (cars.details, carID=rio)\n3. Sign in [modal]"))
         // `run FILE` at the prompt does the same, naming the file's lines.
-        let nested = try run("run \(script.path)\nwhere\n", in: home)
+        let nested = try runDemo("run \(script.path)\nwhere\n")
         #expect(
             nested.errors
                 == "✗ line 1: \(script.path):3: 'hours' is a command of Confirm booking, not of Sign in\n! line 1: \(script.path) stopped at line 3\n"
@@ -117,15 +112,15 @@ import Testing
 
     @Test func theReadmeScriptRunsTheSameTwice() throws {
         let script = "select rio\nbook\nconfirm\nwhere\n"
-        let first = try run(script, in: home)
-        let second = try run(script, in: home)
+        let first = try runDemo(script)
+        let second = try runDemo(script)
         #expect(first.output == second.output)
         #expect(first.errors == second.errors)
         #expect(!first.output.contains("help for\nmore"), "piped text is not wrapped")
     }
 
     @Test func afterAnActionClosesAModalOnlyTheScreenNowShownIsPrinted() throws {
-        let result = try run("select rio\nbook\nlogin alice\nconfirm\n", in: home)
+        let result = try runDemo("select rio\nbook\nlogin alice\nconfirm\n")
         #expect(result.output.contains("✓ Booked Kia Rio for 1 h — booking BK-1001\nKia Rio\n"))
         #expect(!result.output.contains("\nbooked\n"), "the closed booking screen, with its stale commands, is not shown")
     }

@@ -24,6 +24,12 @@ extension TestFolderSuite {
             arguments, input: input, in: home, environment: environment ?? FlowShellBinary.environment(home: home))
     }
 
+    /// Runs the demo's flow (``config``) in the test's home folder with `input` piped in and
+    /// `arguments` after the config.
+    package func runDemo(_ input: String, _ arguments: [String] = []) throws -> FlowShellBinary.Result {
+        try flowshell(["--config", config] + arguments, input: input)
+    }
+
     /// The binary in a pseudo-terminal of `rows`×`columns` in the test's home, started with
     /// `arguments`, once the car list's prompt shows.
     package func atCars(

@@ -11,6 +11,7 @@ the clock; a deadline only bounds a hang.
 
 Skipped, saying why, without HAProxy or PostgreSQL's server (`.ci/run` installs both).
 """
+import contextlib
 import copy
 import json
 import os
@@ -111,18 +112,46 @@ def kept(database, session_id, what):
                f"the change with {what!r} is kept in the database")
 
 
-def test_every_tab_of_a_killed_node_comes_back_through_the_balancer(build, tmp_path, database):
-    homes = [str(tmp_path / name) for name in ("a", "b", "c")]
+def node_options(database, home):
+    """What each node is started with: the shared database and an audit log in its home."""
+    return ["--database", database.address, "--audit-log", os.path.join(home, "audit.jsonl")]
+
+
+@contextlib.contextmanager
+def cluster(tmp_path, names, start, balance):
+    """Starts a node (`start(home)`) in a home of its own for each of `names`, then the balancer
+    in front of them (`balance(nodes)`); yields the homes, nodes and balancer, and stops all that
+    still runs when the test ends, passed or not."""
+    homes = [str(tmp_path / name) for name in names]
     nodes = []
     balancer = None
     try:
         for home in homes:
             os.makedirs(home)
-            nodes.append(WebServer(build / "flowshell-serve", home,
-                                   extra=["--config", CONFIG, "--database", database.address,
-                                          "--audit-log", os.path.join(home, "audit.jsonl")]))
+            nodes.append(start(home))
+        balancer = balance(nodes)
+        yield homes, nodes, balancer
+    finally:
+        if balancer:
+            balancer.stop()
+        for node in nodes:
+            if node.process.poll() is None:
+                node.stop()
+
+
+def kill(node):
+    """Kills a node with SIGKILL, leaving it no time to keep anything more."""
+    node.process.send_signal(signal.SIGKILL)
+    node.process.wait()
+
+
+def test_every_tab_of_a_killed_node_comes_back_through_the_balancer(build, tmp_path, database):
+    def start(home):
+        return WebServer(build / "flowshell-serve", home, extra=["--config", CONFIG] + node_options(database, home))
+
+    with cluster(tmp_path, ("a", "b", "c"), start,
+                 lambda nodes: Balancer(str(tmp_path), web=[node.port for node in nodes])) as (homes, nodes, balancer):
         assert len({node.token for node in nodes}) == 1, "every node prints the flow's one token"
-        balancer = Balancer(str(tmp_path), web=[node.port for node in nodes])
         front = copy.copy(nodes[0])
         front.port, front.authority = balancer.port, f"127.0.0.1:{balancer.port}"
         tabs = []
@@ -150,8 +179,7 @@ def test_every_tab_of_a_killed_node_comes_back_through_the_balancer(build, tmp_p
         counts = [sum(1 for tab, _, _ in tabs if served[tab.tab] == n) for n in range(3)]
         assert all(count > 0 for count in counts), f"round robin spreads the tabs over the three nodes ({counts})"
         victim = served[tabs[0][0].tab]
-        nodes[victim].process.send_signal(signal.SIGKILL)
-        nodes[victim].process.wait()
+        kill(nodes[victim])
         for tab, _, _ in tabs + [(guarded, "rio", None)]:
             tab.drop()
         for tab, car, index in tabs:
@@ -168,12 +196,6 @@ def test_every_tab_of_a_killed_node_comes_back_through_the_balancer(build, tmp_p
         assert screen_of(back.messages)["title"] == "Sign in", "the tab stopped at the sign-in is back there"
         assert screen_of(back.run("login ann"))["title"] == "Book Kia Rio", "and goes on to its booking after signing in"
         back.close()
-    finally:
-        if balancer:
-            balancer.stop()
-        for node in nodes:
-            if node.process.poll() is None:
-                node.stop()
 
 
 def test_an_ssh_user_logs_in_again_through_the_balancer_after_their_node_died(build, tmp_path, database):
@@ -186,16 +208,14 @@ def test_an_ssh_user_logs_in_again_through_the_balancer_after_their_node_died(bu
     with open(keys, "w") as file:
         file.write(public_line(alice) + "\n")
     os.chmod(keys, 0o600)
-    homes = [str(tmp_path / name) for name in ("a", "b")]
-    nodes = []
-    balancer = None
     zoe = r"Renault Zoe(\x1b\[[0-9;]*m)? › "
-    try:
-        for home in homes:
-            os.makedirs(home)
-            nodes.append(SSHServer(str(build / "flowshell-serve"), home, keys, config=CONFIG, keeps_places=True,
-                                   extra=["--database", database.address, "--audit-log", os.path.join(home, "audit.jsonl")]))
-        balancer = Balancer(str(tmp_path), ssh=[node.port for node in nodes])
+
+    def start(home):
+        return SSHServer(str(build / "flowshell-serve"), home, keys, config=CONFIG, keeps_places=True,
+                         extra=node_options(database, home))
+
+    with cluster(tmp_path, ("a", "b"), start,
+                 lambda nodes: Balancer(str(tmp_path), ssh=[node.port for node in nodes])) as (homes, nodes, balancer):
         front = copy.copy(nodes[0])
         front.port, front.home = balancer.ssh_port, keys_folder
         ann = session(front, alice)
@@ -207,8 +227,7 @@ def test_an_ssh_user_logs_in_again_through_the_balancer_after_their_node_died(bu
         eventually(lambda: "select zoe" in database.query("SELECT state FROM flowshell_session_states WHERE kind = 'carsharing/ssh-user'"),
                    "the user's place is kept in the database")
         victim = next(index for index, home in enumerate(homes) if any(r["line"] == "select zoe" for r in audited(home)))
-        nodes[victim].process.send_signal(signal.SIGKILL)
-        nodes[victim].process.wait()
+        kill(nodes[victim])
         ann.close(force=True)
         again = session(front, alice)
         again.expect(zoe)
@@ -218,9 +237,3 @@ def test_an_ssh_user_logs_in_again_through_the_balancer_after_their_node_died(bu
         again.send("quit\r")
         again.expect(pexpect.EOF)
         again.close()
-    finally:
-        if balancer:
-            balancer.stop()
-        for node in nodes:
-            if node.process.poll() is None:
-                node.stop()

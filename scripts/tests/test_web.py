@@ -168,7 +168,8 @@ def test_settings_are_the_data_folder_s_as_for_two_terminals(server, tabs, build
 
 def test_page_is_served_with_its_token_and_no_secret(server):
     status, head, body = http_get(server, f"/?token={server.token}")
-    assert status == 200 and b"<title>" in body, "the page answers with its token"
+    assert status == 200 and b"<title>FlowShell</title>" in body, "the page answers with its token"
+    assert body.startswith(b"<!doctype html>") and b'<meta charset="utf-8">' in body, "a whole document, its head first"
     assert "set-cookie" not in head.lower() and server.token not in head, (
         "and sets no cookie (cookies reach every port of a host)"
     )
@@ -176,6 +177,9 @@ def test_page_is_served_with_its_token_and_no_secret(server):
     status, head, body = http_get(server, "/?token=wrong")
     assert b'<link rel="stylesheet"' in body and b"What to do" in body, (
         "the refusal is a page in the page's style that says what to do"
+    )
+    assert body.startswith(b"<!doctype html>") and b"<title>This address does not open this server</title>" in body, (
+        "the refusal is a whole document with a title of its own"
     )
     status, head, body = http_get(server, "/")
     assert status == 200 and server.token.encode() not in body, (

@@ -74,43 +74,42 @@ final class PluginConnection {
 
     /// Looks a link parameter up in the plugin (starting it when it does not run).
     func resolve(_ parameter: String, _ value: String) async throws -> String {
-        let session = try await running()
-        let data = try await session.call("resolve", PluginMessage.ResolveParameters(parameter: parameter, value: value))
-        let response: PluginMessage.Response<PluginMessage.ResolveResult>
-        do {
-            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ResolveResult>.self, from: data)
-        } catch {
-            throw UserFacingError("plugin \(spec.module) answered 'resolve' wrongly: \(PluginLine.describe(error, in: data))")
-        }
-        if let failure = response.error {
-            if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }
-            throw UserFacingError(failure.message)
-        }
-        guard let result = response.result else {
-            throw UserFacingError("plugin \(spec.module) answered 'resolve' with neither a result nor an error")
-        }
+        let result: PluginMessage.ResolveResult = try await answer(
+            "resolve", PluginMessage.ResolveParameters(parameter: parameter, value: value), saying: { $0 })
         return result.value
     }
 
     /// Asks the plugin whether one of its conditions holds (starting it when it does not run),
     /// within its deadline; throws, naming the plugin, when it cannot tell.
     func condition(_ name: String) async throws -> Bool {
+        let module = spec.module
+        let result: PluginMessage.ConditionResult = try await answer(
+            "condition", PluginMessage.ConditionParameters(name: name), saying: { "plugin \(module) says: \($0)" })
+        return result.satisfied
+    }
+
+    /// Calls `method` of the plugin (starting it when it does not run) and returns its result.
+    /// An error it answers is thrown as `saying` puts its message (a cancel as a cancel); an
+    /// answer that cannot be read, or holds neither a result nor an error, is said as such.
+    private func answer<Parameters: Codable & Sendable, Result: Codable & Sendable>(
+        _ method: String, _ parameters: Parameters, saying: (String) -> String
+    ) async throws -> Result {
         let session = try await running()
-        let data = try await session.call("condition", PluginMessage.ConditionParameters(name: name))
-        let response: PluginMessage.Response<PluginMessage.ConditionResult>
+        let data = try await session.call(method, parameters)
+        let response: PluginMessage.Response<Result>
         do {
-            response = try JSONDecoder().decode(PluginMessage.Response<PluginMessage.ConditionResult>.self, from: data)
+            response = try JSONDecoder().decode(PluginMessage.Response<Result>.self, from: data)
         } catch {
-            throw UserFacingError("plugin \(spec.module) answered 'condition' wrongly: \(PluginLine.describe(error, in: data))")
+            throw UserFacingError("plugin \(spec.module) answered '\(method)' wrongly: \(PluginLine.describe(error, in: data))")
         }
         if let failure = response.error {
             if failure.code == PluginMessage.Failure.Code.cancelled { throw CancellationError() }
-            throw UserFacingError("plugin \(spec.module) says: \(failure.message)")
+            throw UserFacingError(saying(failure.message))
         }
         guard let result = response.result else {
-            throw UserFacingError("plugin \(spec.module) answered 'condition' with neither a result nor an error")
+            throw UserFacingError("plugin \(spec.module) answered '\(method)' with neither a result nor an error")
         }
-        return result.satisfied
+        return result
     }
 
     /// A number for a new screen instance, unique for this module while the shell runs.

@@ -82,12 +82,7 @@ struct HostKey: Sendable {
         } catch {
             throw Problem(message: "cannot have the SSH host key from the shared store: \(error.description)")
         }
-        do {
-            let (key, comment) = try OpenSSHKeyFile.read(text)
-            return HostKey(key: key, comment: comment)
-        } catch {
-            throw Problem(message: "the SSH host key kept in the shared store cannot be used: \(error.reason)")
-        }
+        return try parse(text, named: "the SSH host key kept in the shared store")
     }
 
     /// The key at `path`; nil when there is no file.
@@ -108,11 +103,17 @@ struct HostKey: Sendable {
         } catch {
             throw Problem(message: "cannot read the host key \(path): \(SystemError.describe(error))")
         }
+        return try parse(text, named: "the host key \(path)")
+    }
+
+    /// The key `text` holds, in OpenSSH's format; when it holds none that can be used, that is
+    /// said of the key `name` names.
+    private static func parse(_ text: String, named name: String) throws(Problem) -> HostKey {
         do {
             let (key, comment) = try OpenSSHKeyFile.read(text)
             return HostKey(key: key, comment: comment)
         } catch {
-            throw Problem(message: "the host key \(path) cannot be used: \(error.reason)")
+            throw Problem(message: "\(name) cannot be used: \(error.reason)")
         }
     }
 

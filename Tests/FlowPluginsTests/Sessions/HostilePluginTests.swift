@@ -136,11 +136,7 @@ import Glibc
     func aMalformedAnswerIsNamed(mode: String, message: String) throws {
         let home = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: home) }
-        let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(
-            of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "\#(mode)"]"#
-        )
-        .write(to: config, atomically: true, encoding: .utf8)
+        let config = try PluginFlows.writeFake(mode: mode, in: home)
         let result = try FlowShellBinary.run(
             ["--config", config.path], input: "open /echo/hi\n", in: home,
             environment: PluginFlows.allowingPlugins(home: home))
@@ -151,11 +147,7 @@ import Glibc
     /// A view's commands are the declared ones: one it lists without declaring it is neither
     /// offered nor run, and one named like a global command stays the shell's.
     @Test func aViewCannotAddCommandsItDoesNotDeclare() throws {
-        let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(
-            of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "undeclared"]"#
-        )
-        .write(to: config, atomically: true, encoding: .utf8)
+        let config = try PluginFlows.writeFake(mode: "undeclared", in: home)
         let result = try flowshell(
             ["--config", config.path], input: "open /echo/hi\nhelp\nwipe\nback\nwhere\n",
             environment: PluginFlows.allowingPlugins(home: home))

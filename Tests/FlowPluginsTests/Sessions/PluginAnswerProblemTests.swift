@@ -8,11 +8,7 @@ import Testing
     let scratch = TemporaryFolder()
 
     @Test func aWrongAnswerIsToldInTheUsersWords() throws {
-        let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(
-            of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "wrongtypes"]"#
-        )
-        .write(to: config, atomically: true, encoding: .utf8)
+        let config = try PluginFlows.writeFake(mode: "wrongtypes", in: home)
         let result = try flowshell(
             ["--config", config.path], input: "open /echo/hi\necho view\necho text\necho result\necho title\necho kind\n",
             environment: PluginFlows.allowingPlugins(home: home))

@@ -81,16 +81,23 @@ import Testing
         #expect(result.output.contains("error: transitions[3].on: 'weather.forecast' never emits 'rained'"), "\(result.output)")
     }
 
-    @Test func aPluginThatCannotStartStopsTheShellWithOneLine() throws {
-        let config = home.appendingPathComponent("broken.json")
+    /// Writes a flow of the car list with one plugin, `entry` (its JSON), as `APP.json`: the
+    /// entry stands on line 5 from column 15.
+    private func carsFlow(app: String, plugin entry: String) throws -> URL {
+        let config = home.appendingPathComponent("\(app).json")
         try """
         {
-          "app": "broken",
+          "app": "\(app)",
           "root": "cars.list",
           "modules": ["Cars"],
-          "plugins": [{ "module": "Weather", "command": ["plugins/nowhere.py"] }]
+          "plugins": [\(entry)]
         }
         """.write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    @Test func aPluginThatCannotStartStopsTheShellWithOneLine() throws {
+        let config = try carsFlow(app: "broken", plugin: #"{ "module": "Weather", "command": ["plugins/nowhere.py"] }"#)
         let result = try flowshell(["--config", config.path], input: "where\n", environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 2)
         #expect(
@@ -102,15 +109,7 @@ import Testing
     }
 
     @Test func aPluginModuleNamedLikeALinkedOneIsAnErrorOfCheckAndRunAlike() throws {
-        let config = home.appendingPathComponent("clash.json")
-        try """
-        {
-          "app": "clash",
-          "root": "cars.list",
-          "modules": ["Cars"],
-          "plugins": [{ "module": "Cars", "command": ["python3", "\(PluginFlows.fakePlugin)"] }]
-        }
-        """.write(to: config, atomically: true, encoding: .utf8)
+        let config = try carsFlow(app: "clash", plugin: #"{ "module": "Cars", "command": ["python3", "\#(PluginFlows.fakePlugin)"] }"#)
         let environment = PluginFlows.allowingPlugins(home: home)
         let line =
             "\(config.path):5:27: error: plugins[0].module: 'Cars' is the name of a linked module; a plugin provides a module of another name"
@@ -123,9 +122,7 @@ import Testing
     }
 
     @Test func aScreenIdTakenByALinkedModuleIsReportedAtThePluginsLine() throws {
-        let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "collide"]"#)
-            .write(to: config, atomically: true, encoding: .utf8)
+        let config = try PluginFlows.writeFake(mode: "collide", in: home)
         let check = try flowshell(["check", "--config", config.path], environment: PluginFlows.allowingPlugins(home: home))
         #expect(check.status == 1)
         #expect(
@@ -134,15 +131,7 @@ import Testing
     }
 
     @Test func theManifestSaysWhatIsWrongWithAPluginEntry() throws {
-        let config = home.appendingPathComponent("bad.json")
-        try """
-        {
-          "app": "bad",
-          "root": "cars.list",
-          "modules": ["Cars"],
-          "plugins": [{ "module": "Weather", "command": [], "timeoutMs": 0, "cmd": "x" }]
-        }
-        """.write(to: config, atomically: true, encoding: .utf8)
+        let config = try carsFlow(app: "bad", plugin: #"{ "module": "Weather", "command": [], "timeoutMs": 0, "cmd": "x" }"#)
         let result = try flowshell(["check", "--config", config.path], environment: PluginFlows.allowingPlugins(home: home))
         #expect(result.status == 1)
         #expect(result.output.contains("plugins[0].timeoutMs: must be a whole number of milliseconds from 1 to 600000"))

@@ -8,34 +8,20 @@ import Testing
 @Suite struct PluginFloodTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
-    static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/flood.py").path
-
-    static let config = """
-        {
-          "app": "flood",
-          "root": "flood.menu",
-          "modules": [],
-          "plugins": [
-            { "module": "Flood", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
-          ],
-          "transitions": [
-            { "from": "flood.menu", "command": "views", "summary": "Flood a screen with views", "to": "flood.views", "style": "push" },
-            { "from": "flood.menu", "command": "steps", "summary": "Flood a screen with views and steps", "to": "flood.steps", "style": "push" },
-            { "from": "flood.steps", "on": "step", "to": "flood.step", "style": "push" }
-          ]
-        }
-        """
+    static let config = PluginFlows.fixtureFlow(
+        app: "flood", root: "flood.menu", module: "Flood", file: "flood.py",
+        transitions: [
+            #"{ "from": "flood.menu", "command": "views", "summary": "Flood a screen with views", "to": "flood.views", "style": "push" }"#,
+            #"{ "from": "flood.menu", "command": "steps", "summary": "Flood a screen with views and steps", "to": "flood.steps", "style": "push" }"#,
+            #"{ "from": "flood.steps", "on": "step", "to": "flood.step", "style": "push" }"#,
+        ])
 
     private func write(_ home: URL) throws -> String {
-        let path = home.appendingPathComponent("flood.json").path
-        try Self.config.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try PluginFlows.write(Self.config, as: "flood.json", in: home)
     }
 
     @Test func aFloodedScreenAtThePromptShowsItsLastViewAndACommandAnswersMeanwhile() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            rows: 24, columns: 80)
+        let terminal = try PluginFlows.terminal(["--config", try write(home)], home: home, rows: 24, columns: 80)
         try terminal.expect("Flood › ")
         try terminal.enter("views", expecting: "Views › ")
         // Thousands of updates have been sent, and the plugin goes on sending them.

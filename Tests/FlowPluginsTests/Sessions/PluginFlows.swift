@@ -19,6 +19,56 @@ enum PluginFlows {
         FileManager.default.isExecutableFile(atPath: "\(folder)/node")
     }
 
+    /// A flow of one plugin of FlowShellTestSupport's fixtures (`Fixtures/plugins/FILE`, run by
+    /// python3 with a minute to answer) as the module `module`: the app `app` starting at `root`,
+    /// with `transitions` (JSON objects).
+    static func fixtureFlow(app: String, root: String, module: String, file: String, transitions: [String]) -> String {
+        let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/\(file)").path
+        return """
+            {
+              "app": "\(app)",
+              "root": "\(root)",
+              "modules": [],
+              "plugins": [
+                { "module": "\(module)", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
+              ],
+              "transitions": [
+                \(transitions.joined(separator: ",\n    "))
+              ]
+            }
+            """
+    }
+
+    /// The shell at a pseudo-terminal of `rows`×`columns` with `arguments`, in `home`, where
+    /// plugins are allowed and colour is off (the tests read the text).
+    static func terminal(_ arguments: [String], home: URL, rows: Int = 40, columns: Int = 100) throws -> PseudoTerminal {
+        try PseudoTerminal.flowshell(
+            arguments, home: home, environment: allowingPlugins(home: home, extra: ["NO_COLOR": "1"]), rows: rows, columns: columns)
+    }
+
+    /// Writes ``fake`` with the fake plugin started as `python3 fake_plugin.py MODE` (what it
+    /// does wrong, or otherwise) as `flow.json` in `home`; returns where.
+    static func writeFake(mode: String, in home: URL) throws -> URL {
+        let config = home.appendingPathComponent("flow.json")
+        try fake.replacingOccurrences(of: #""\#(fakePlugin)"]"#, with: #""\#(fakePlugin)", "\#(mode)"]"#)
+            .write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    /// Runs ``fake``, written as `fake.json` in `home`, with `input` piped in, plugins allowed.
+    static func runFake(_ input: String, in home: URL) throws -> FlowShellBinary.Result {
+        let config = home.appendingPathComponent("fake.json")
+        try fake.write(to: config, atomically: true, encoding: .utf8)
+        return try FlowShellBinary.run(["--config", config.path], input: input, in: home, environment: allowingPlugins(home: home))
+    }
+
+    /// Writes `config` as the file `name` in `home`; returns its path.
+    static func write(_ config: String, as name: String, in home: URL) throws -> String {
+        let path = home.appendingPathComponent(name).path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// The fake plugin of the protocol tests.
     static let fakePlugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowPluginsTests/Fixtures/fake_plugin.py").path
 

@@ -7,28 +7,16 @@ import Testing
 @Suite struct PluginLiveScreenTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
-    static let plugin = FlowShellBinary.repository.appendingPathComponent("Tests/FlowShellTestSupport/Fixtures/plugins/memos.py").path
-
-    static let config = """
-        {
-          "app": "memos",
-          "root": "memo.list",
-          "modules": [],
-          "plugins": [
-            { "module": "Memos", "command": ["python3", "\(plugin)"], "timeoutMs": 60000 }
-          ],
-          "transitions": [
-            { "from": "memo.list", "on": "opened", "to": "memo.detail", "style": "push" },
-            { "from": "memo.detail", "on": "deleted", "style": "pop" },
-            { "from": "memo.list", "command": "ticker", "summary": "Watch the ticker", "to": "memo.ticker", "style": "push" }
-          ]
-        }
-        """
+    static let config = PluginFlows.fixtureFlow(
+        app: "memos", root: "memo.list", module: "Memos", file: "memos.py",
+        transitions: [
+            #"{ "from": "memo.list", "on": "opened", "to": "memo.detail", "style": "push" }"#,
+            #"{ "from": "memo.detail", "on": "deleted", "style": "pop" }"#,
+            #"{ "from": "memo.list", "command": "ticker", "summary": "Watch the ticker", "to": "memo.ticker", "style": "push" }"#,
+        ])
 
     private func write(_ home: URL) throws -> String {
-        let path = home.appendingPathComponent("memos.json").path
-        try Self.config.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try PluginFlows.write(Self.config, as: "memos.json", in: home)
     }
 
     @Test func aListShownAgainShowsThePluginsViewNow() throws {
@@ -48,8 +36,7 @@ import Testing
     }
 
     @Test func aPluginScreenChangesByItselfAtThePrompt() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
+        let terminal = try PluginFlows.terminal(["--config", try write(home)], home: home)
         try terminal.expect("Memos › ")
         try terminal.enter("ticker", expecting: "Ticker › ")
         // The plugin pushes a tick every 50 ms; the shell shows them by themselves, throttled.
@@ -62,9 +49,7 @@ import Testing
     }
 
     @Test func aScreenAt20UpdatesASecondDoesNotFloodTheScrollback() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try write(home)], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]),
-            rows: 24, columns: 80)
+        let terminal = try PluginFlows.terminal(["--config", try write(home)], home: home, rows: 24, columns: 80)
         try terminal.expect("Memos › ")
         try terminal.enter("ticker", expecting: "Ticker › ")
         // Ticks pushed 20 a second while the prompt waits, shown at most 10 a second: twenty

@@ -81,9 +81,7 @@ import Glibc
     }
 
     @Test func ctrlCWhileQuitWaitsForAPluginKillsItAtOnce() throws {
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", try Self.config(in: home).path, "--fresh"], home: home,
-            environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"]))
+        let terminal = try PluginFlows.terminal(["--config", try Self.config(in: home).path, "--fresh"], home: home)
         try terminal.expect("Cars › ")
         try terminal.enter("open /echo/one", expecting: "Echo one › ")
         terminal.type("quit\r")

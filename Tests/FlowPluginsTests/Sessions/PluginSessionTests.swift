@@ -8,6 +8,15 @@ import Testing
 @Suite struct PluginSessionTests: TestFolderSuite {
     let scratch = TemporaryFolder()
 
+    /// Runs `script` on the example plugins' flow, which must end well (status 0, nothing on
+    /// standard error), and returns the lines it printed.
+    private func linesOfExamples(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let result = try PluginFlows.runExamples(script, in: home)
+        #expect(result.errors == "", sourceLocation: sourceLocation)
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+        return result.output.components(separatedBy: "\n")
+    }
+
     @Test func theExamplePluginsAreReachedFromACarsDetails() throws {
         let script = """
             select rio
@@ -22,10 +31,7 @@ import Testing
             back
             quit
             """
-        let result = try PluginFlows.runExamples(script, in: home)
-        #expect(result.errors == "")
-        #expect(result.status == 0)
-        let lines = result.output.components(separatedBy: "\n")
+        let lines = try linesOfExamples(script)
         // help lists the config's commands to the plugin screens.
         #expect(lines.contains { $0.hasPrefix("  weather") && $0.contains("The weather where this car is") })
         #expect(lines.contains { $0.hasPrefix("  trip") && $0.contains("Plan a trip with this car") })
@@ -53,14 +59,11 @@ import Testing
             done
             where
             """
-        let result = try PluginFlows.runExamples(script, in: home)
-        #expect(result.errors == "")
-        #expect(result.status == 0)
-        let lines = result.output.components(separatedBy: "\n")
+        let lines = try linesOfExamples(script)
         // The plugin pushed each reading unasked; the script waited for the second.
         #expect(lines.contains("Wind near rio"))
         #expect(lines.contains("Readings: 0") && lines.contains("Readings: 1") && lines.contains("Readings: 2"))
-        #expect(result.output.hasSuffix("3. Weather near rio (weather.forecast, carID=rio)\n"), "done went back to the forecast")
+        #expect(lines.suffix(2) == ["3. Weather near rio (weather.forecast, carID=rio)", ""], "done went back to the forecast")
     }
 
     @Test func pluginScreensAreInTheJSONOutput() throws {
@@ -86,11 +89,7 @@ import Testing
     }
 
     @Test func aCrashClosesThePluginsScreensAndItStartsAgainOnNextUse() throws {
-        let config = home.appendingPathComponent("fake.json")
-        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try flowshell(
-            ["--config", config.path], input: "open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n",
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runFake("open /echo/one\necho louder\ncrash\nwhere\nopen /echo/two\nwhere\n", in: home)
         #expect(result.status == 1)
         let log = home.appendingPathComponent("state/flowshell/fake/plugins/Fake.log").path
         #expect(
@@ -108,11 +107,7 @@ import Testing
     }
 
     @Test func aLinkParameterIsLookedUpByThePlugin() throws {
-        let config = home.appendingPathComponent("fake.json")
-        try PluginFlows.fake.write(to: config, atomically: true, encoding: .utf8)
-        let result = try flowshell(
-            ["--config", config.path], input: "open /code/abc\nwhere\nopen /code/bad\nwhere\n",
-            environment: PluginFlows.allowingPlugins(home: home))
+        let result = try PluginFlows.runFake("open /code/abc\nwhere\nopen /code/bad\nwhere\n", in: home)
         #expect(result.status == 1)
         #expect(result.errors.contains("no word has the code 'bad'"), "\(result.errors)")
         let stacks = result.output.components(separatedBy: "\n").filter { $0.hasPrefix("2. ") }

@@ -39,9 +39,7 @@ import Testing
             if (printf 'HIJACKED' > /dev/tty) 2>/dev/null; then echo reached > tty.txt; else echo refused > tty.txt; fi
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", config.path, "--fresh"], home: folder,
-            environment: PluginFlows.allowingPlugins(home: folder, extra: ["NO_COLOR": "1"]))
+        let terminal = try PluginFlows.terminal(["--config", config.path, "--fresh"], home: folder)
         try terminal.expect("Cars › ")
         try terminal.type("open /echo/hi\r", expecting: "Echo hi")
         // The plugin tried the terminal before it said hello, so before its screen showed.
@@ -59,12 +57,8 @@ import Testing
     let scratch = TemporaryFolder()
 
     @Test func aPluginsEscapeSequencesNeverReachTheTerminal() throws {
-        let config = home.appendingPathComponent("flow.json")
-        try PluginFlows.fake.replacingOccurrences(of: #""\#(PluginFlows.fakePlugin)"]"#, with: #""\#(PluginFlows.fakePlugin)", "escapes"]"#)
-            .write(to: config, atomically: true, encoding: .utf8)
-        let terminal = try PseudoTerminal.flowshell(
-            ["--config", config.path, "--fresh"], home: home, environment: PluginFlows.allowingPlugins(home: home, extra: ["NO_COLOR": "1"])
-        )
+        let config = try PluginFlows.writeFake(mode: "escapes", in: home)
+        let terminal = try PluginFlows.terminal(["--config", config.path, "--fresh"], home: home)
         try terminal.expect("Cars › ")
         try terminal.enter("open /echo/hi", expecting: "Cars › Echo\u{FFFD}]0;title\u{FFFD} hi › ")
         try terminal.type("paint \t\t", expecting: "red\u{FFFD}]0;value\u{FFFD}")

@@ -46,28 +46,18 @@ struct BookingInteractor: Sendable {
     /// Books the draft's car; the booking is on disk when this returns.
     func book(_ draft: BookingDraft) async throws -> BookingRecord {
         let (start, end) = period(of: draft)
-        do {
-            return try await repository.book(
+        let user = await owner() ?? ""
+        return try await inWords(.keeping("the booking")) {
+            try await repository.book(
                 carID: draft.carID, carName: draft.carName, startsAt: start.timeIntervalSince1970,
-                endsAt: end.timeIntervalSince1970, total: draft.total, user: await owner() ?? "")
-        } catch let refusal as BookingRepository.Refusal {
-            throw UserFacingError(Self.message(for: refusal))
-        } catch let error as UserFacingError {
-            throw error
-        } catch {
-            throw repository.failure(.keeping("the booking"), error)
+                endsAt: end.timeIntervalSince1970, total: draft.total, user: user)
         }
     }
 
     /// The signed-in user's bookings, the latest first.
     func bookings() async throws -> [BookingRecord] {
-        do {
-            return try await repository.bookings(of: await owner())
-        } catch let error as UserFacingError {
-            throw error
-        } catch {
-            throw repository.failure(.reading, error)
-        }
+        let owner = await owner()
+        return try await inWords(.reading) { try await repository.bookings(of: owner) }
     }
 
     /// Cancels a booking that has not started yet.
@@ -80,14 +70,20 @@ struct BookingInteractor: Sendable {
         guard booking.endsAt > now else {
             throw UserFacingError("booking \(booking.code) is over; only a coming or running booking can be cancelled")
         }
+        return try await inWords(.keeping("the cancellation")) { try await repository.cancel(code: booking.code, at: now) }
+    }
+
+    /// Runs `work` of the repository, done for `task`, with what it throws in the user's words:
+    /// a refusal as its message, a failure of the store as what could not be done.
+    private func inWords<Value>(_ task: BookingStoreTask, _ work: () async throws -> Value) async throws -> Value {
         do {
-            return try await repository.cancel(code: booking.code, at: now)
+            return try await work()
         } catch let refusal as BookingRepository.Refusal {
             throw UserFacingError(Self.message(for: refusal))
         } catch let error as UserFacingError {
             throw error
         } catch {
-            throw repository.failure(.keeping("the cancellation"), error)
+            throw repository.failure(task, error)
         }
     }
 
