@@ -103,7 +103,7 @@ struct RunCommand: FeatureCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Keep the app's records (the sample's bookings) in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), the ones `serve --database` serves; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
+            "Keep the records the app's modules share in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), the ones `serve --database` serves; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
             valueName: "url"))
     var database: String?
 
