@@ -164,8 +164,6 @@ let package = Package(
                 "FlowShellRuntime",
                 "FlowShellTerminal",
                 "FlowShellSettings",
-                // `--database`: the app's records in the PostgreSQL the servers share.
-                "FlowShellPostgres",
                 "FlowExplorer",
                 "FlowShellKit",
                 "FlowManifest",

@@ -101,13 +101,6 @@ struct RunCommand: FeatureCommand {
     var dataDir: String?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Keep the records the app's modules share in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), the ones `serve --database` serves; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
-            valueName: "url"))
-    var database: String?
-
-    @Option(
         name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for replay.", valueName: "FILE"),
         completion: .file(extensions: ["jsonl"]))
     var record: String?

@@ -2,7 +2,6 @@ import FlowCoordinator
 import FlowManifest
 import FlowShellCommandLine
 import FlowShellKit
-import FlowShellPostgres
 import FlowShellRuntime
 import FlowShellSettings
 import FlowShellTerminal
@@ -177,23 +176,13 @@ struct ShellLauncher {
             services.register(WallClock { Date(timeIntervalSince1970: clock.now) })
             now = { clock.now }
         }
-        // The records the servers of the flow share, when a database is named; else the data folder's.
-        let shared: PostgresStore?
-        do {
-            shared = try await PostgresStore.open(named: options.database ?? environment["FLOWSHELL_DATABASE"])
-        } catch {
-            console.writeError(error.description + "\n")
-            throw Stop(status: 1)
-        }
         do {
             let runtime = try await FlowRuntime.start(
                 source: source, modules: features,
                 dataDirectory: { app in
                     dataDirectory ?? paths.dataDirectory(app: app)
                 }, openSettings: SettingsDatabase.open(inFolder:),
-                records: { app in
-                    shared?.records(app: app) ?? (dataDirectory ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) }
-                }, services: services,
+                records: { app in (dataDirectory ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) } }, services: services,
                 now: now,
                 plugins: PluginLoader(purpose: .running, trust: trust, paths: paths), reserving: .terminal)
             return runtime
