@@ -224,7 +224,7 @@ FILE_EXTENSIONS = {"swift", "json", "jsonl", "md", "txt", "svg", "png", "dot", "
 def swift_declarations():
     """The repository's Swift declarations: the names of its types, and the members each type
     (with its extensions) declares, by type name."""
-    types, members = set(), {}
+    types, members, supertypes = set(), {}, {}
     for base in SWIFT_ROOTS:
         for path in glob.glob(os.path.join(ROOT, base, "**", "*.swift"), recursive=True):
             if "/.build/" in path:
@@ -240,6 +240,10 @@ def swift_declarations():
                         owner.pop()
                     if kind in ("struct", "class", "enum", "protocol", "actor", "extension", "typealias") and name:
                         types.add(name)
+                        # What a class inherits is its own to a reader (`FeatureHarness.advance`).
+                        inherited = re.search(r"\bclass\s+\w+(?:<[^>]*>)?\s*:\s*([A-Z]\w*)", line)
+                        if inherited:
+                            supertypes[name] = inherited.group(1)
                         if kind != "typealias":
                             owner.append((indent, name))
                         continue
@@ -251,6 +255,12 @@ def swift_declarations():
                         if kind == "case":
                             for extra in re.findall(r",\s*([A-Za-z_]\w*)", line.split("=")[0].split("(")[0]):
                                 members.setdefault(owner[-1][1], set()).add(extra)
+    for name, parent in supertypes.items():
+        seen = {name}
+        while parent and parent not in seen:
+            seen.add(parent)
+            members.setdefault(name, set()).update(members.get(parent, set()))
+            parent = supertypes.get(parent)
     # The package's products and targets (`FlowShellKit`, `Notes`), which a page names as modules.
     for manifest in glob.glob(os.path.join(ROOT, "**", "Package.swift"), recursive=True):
         if "/.build" not in manifest:
