@@ -76,6 +76,8 @@ extension Session {
     /// Runs `lines` again as they were typed, each shown before it runs, stopping at the first
     /// that fails (and at Ctrl-C); they are added to the history again when `remembered`.
     func runAgain(_ lines: [String], remembered: Bool) async -> Step {
-        await runScript(lines.joined(separator: "\n"), named: "history", keepGoing: false, showsLines: true, remembersLines: remembered)
+        await scripts.run(
+            lines.joined(separator: "\n"), named: "history", in: self, keepGoing: false, showsLines: true,
+            remembersLines: remembered)
     }
 }

@@ -28,7 +28,7 @@ final class HistoryRecall: LineHandler {
         }
         // A line with no words (or none that can be read) is not remembered.
         if Self.hasWords(line) {
-            lineIsInHistory = session.scriptDepth == 0 || session.remembersScriptLines
+            lineIsInHistory = session.scripts.linesAreRemembered
             if lineIsInHistory { history.append(line) }
         }
         return await next(line)

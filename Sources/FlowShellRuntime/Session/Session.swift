@@ -73,10 +73,8 @@ public final class Session {
     var quitAsked = false
     /// Whether a person is at a terminal (the REPL sets it); scripts never confirm.
     public var interactive = false
-    /// How deep scripts are nested, to refuse one that runs itself.
-    var scriptDepth = 0
-    /// Whether the lines of the script that runs are remembered as typed ones (`edit`'s).
-    var remembersScriptLines = false
+    /// Runs a script's lines, keeping how deep scripts nest and whether their lines are remembered.
+    package let scripts = ScriptRunner()
     /// Whether ``cancelForegroundCommand()`` was called during the current line: a script it
     /// runs stops there.
     var interrupted = false

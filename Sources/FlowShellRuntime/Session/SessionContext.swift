@@ -61,7 +61,8 @@ public final class SessionContext {
         _ text: String, named name: String, keepGoing: Bool, showsLines: Bool = false,
         remembersLines: Bool = false
     ) async -> Session.Step {
-        await session.runScript(text, named: name, keepGoing: keepGoing, showsLines: showsLines, remembersLines: remembersLines)
+        await session.scripts.run(
+            text, named: name, in: session, keepGoing: keepGoing, showsLines: showsLines, remembersLines: remembersLines)
     }
 
     /// The lines of this session's history that `range` names (`N`, `A..B`, `-N`…), with their

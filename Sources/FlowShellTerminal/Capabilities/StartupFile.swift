@@ -21,7 +21,7 @@ extension Session {
         var step = Step.next
         // What the lines show is dropped: a startup file says nothing when all is well.
         _ = await output.collecting {
-            step = await self.runScript(text, named: shownAs, keepGoing: true)
+            step = await self.scripts.run(text, named: shownAs, in: self, keepGoing: true)
         }
         showScreenAgain()
         return step
