@@ -14,9 +14,9 @@ import Foundation
 /// them in PostgreSQL instead, for every server of the flow.)
 @MainActor
 package final class FolderSessionStates: SessionStateStore {
-    /// How long a tab's place is kept after it was last used: a week.
+    /// How long a session's place is kept after it was last used: a week.
     package static let keptFor: TimeInterval = 7 * 24 * 60 * 60
-    /// At most this many tabs' places are kept.
+    /// At most this many sessions' places are kept.
     package static let maximumKept = 10_000
 
     /// The folder of the files; nil: memory only.
@@ -25,10 +25,10 @@ package final class FolderSessionStates: SessionStateStore {
     private let now: () -> Date
     /// Places kept in memory: all of them without a folder, else those that could not be written.
     private var memory: [String: (state: SessionState, used: Date)] = [:]
-    /// What was last written for each tab open now, so that an unchanged place is not written again.
+    /// What was last written for each session open now, so that an unchanged place is not written again.
     private var written: [String: SessionState] = [:]
     /// Why places are kept in memory, in the user's words, once one could not be written: the
-    /// folder and what is wrong with it, never a tab's file (its name is the tab's id).
+    /// folder and what is wrong with it, never a session's file (its name is the session's id).
     package private(set) var problem: String?
 
     package init(folder: String?, now: @escaping () -> Date = Date.init) {
@@ -36,20 +36,20 @@ package final class FolderSessionStates: SessionStateStore {
         self.now = now
     }
 
-    private func file(of tab: String) -> String? {
-        folder.map { $0 + "/" + tab + ".json" }
+    private func file(of id: String) -> String? {
+        folder.map { $0 + "/" + id + ".json" }
     }
 
-    /// What `tab`'s session knew, unless it was forgotten.
-    package func state(of tab: String) -> SessionState? {
-        if let kept = memory[tab] {
+    /// What the session `id` knew, unless it was forgotten.
+    package func state(of id: String) -> SessionState? {
+        if let kept = memory[id] {
             guard now().timeIntervalSince(kept.used) <= Self.keptFor else {
-                memory.removeValue(forKey: tab)
+                memory.removeValue(forKey: id)
                 return nil
             }
             return kept.state
         }
-        guard let path = file(of: tab), let used = Self.modified(path) else { return nil }
+        guard let path = file(of: id), let used = Self.modified(path) else { return nil }
         guard now().timeIntervalSince(used) <= Self.keptFor,
             let data = FileManager.default.contents(atPath: path),
             let state = try? JSONDecoder().decode(SessionState.self, from: data),
@@ -61,23 +61,23 @@ package final class FolderSessionStates: SessionStateStore {
         return state
     }
 
-    /// Keeps what `tab`'s session knows, unless that is what was kept last.
-    package func keep(_ state: SessionState, for tab: String) {
-        keep(state, for: tab, touch: false)
+    /// Keeps what the session `id` knows, unless that is what was kept last.
+    package func keep(_ state: SessionState, for id: String) {
+        keep(state, for: id, touch: false)
     }
 
-    /// Keeps what `tab`'s session knows as it closes: written even when unchanged, to say that
-    /// the tab was used now; nothing more is written for it until it comes back.
-    package func closed(_ tab: String, with state: SessionState) {
-        keep(state, for: tab, touch: true)
-        written.removeValue(forKey: tab)
+    /// Keeps what the session `id` knows as it closes: written even when unchanged, to say that
+    /// the session was used now; nothing more is written for it until it comes back.
+    package func closed(_ id: String, with state: SessionState) {
+        keep(state, for: id, touch: true)
+        written.removeValue(forKey: id)
     }
 
-    private func keep(_ state: SessionState, for tab: String, touch: Bool) {
-        guard touch || written[tab] != state else { return }
-        written[tab] = state
-        guard let path = file(of: tab), memory[tab] == nil else {
-            remember(state, for: tab)
+    private func keep(_ state: SessionState, for id: String, touch: Bool) {
+        guard touch || written[id] != state else { return }
+        written[id] = state
+        guard let path = file(of: id), memory[id] == nil else {
+            remember(state, for: id)
             return
         }
         do {
@@ -85,21 +85,21 @@ package final class FolderSessionStates: SessionStateStore {
             encoder.outputFormatting = [.sortedKeys]
             try PrivateFile.save(try encoder.encode(state), to: path)
         } catch {
-            // The folder, not the file: the file is named by a tab's id, which no other tab may learn.
-            if problem == nil, let folder { problem = "cannot keep where tabs are in \(folder): \(SystemError.describe(error))" }
-            remember(state, for: tab)
+            // The folder, not the file: the file is named by a session's id, which nobody else may learn.
+            if problem == nil, let folder { problem = "cannot keep where sessions are in \(folder): \(SystemError.describe(error))" }
+            remember(state, for: id)
         }
     }
 
-    /// Forgets where `tab` was (it left with `quit`).
-    package func forget(_ tab: String) {
-        memory.removeValue(forKey: tab)
-        written.removeValue(forKey: tab)
-        if let path = file(of: tab) { try? FileManager.default.removeItem(atPath: path) }
+    /// Forgets where the session `id` was (it left with `quit`).
+    package func forget(_ id: String) {
+        memory.removeValue(forKey: id)
+        written.removeValue(forKey: id)
+        if let path = file(of: id) { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    private func remember(_ state: SessionState, for tab: String) {
-        memory[tab] = (state, now())
+    private func remember(_ state: SessionState, for id: String) {
+        memory[id] = (state, now())
         if memory.count > Self.maximumKept, let oldest = memory.min(by: { $0.value.used < $1.value.used })?.key {
             memory.removeValue(forKey: oldest)
         }

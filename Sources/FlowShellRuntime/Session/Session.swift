@@ -61,8 +61,10 @@ public final class Session {
     private let aliasing: AliasExpansion
 
     /// The name of the command `line` runs: its first word, or the first of what its alias makes
-    /// of it; nil when it cannot be read or has none. What a front end that treats some commands
-    /// apart (an agent's, which asks its person first) asks, rather than reading aliases its own way.
+    /// of it; nil when it cannot be read or has none. An alias that cannot be expanded (its `{N}`
+    /// words are missing) answers with its own name: no command runs then, since the alias
+    /// expansion refuses the line. What a front end that treats some commands apart (an agent's,
+    /// which asks its person first) asks, rather than reading aliases its own way.
     package func commandName(of line: String) -> String? {
         guard let expansion = try? aliasing.expansion(of: line, offered: offered) else {
             return (try? CommandLineTokenizer.words(of: line))?.first
