@@ -14,7 +14,8 @@ struct FeatureScaffold {
     /// The names of FlowShell's own modules, which a shell built on it links.
     static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellCommandLine", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
-        "FlowShellSettings", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "FlowShellMCP", "LineEditor", "CLibedit",
+        "FlowShellSettings", "FlowShellSQLite", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "FlowShellMCP",
+        "LineEditor", "CLibedit",
         "CEditShim",
         "FlowManifest",
         "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
