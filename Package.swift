@@ -256,7 +256,7 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .target(
             name: "FlowShellTestSupport",
-            dependencies: ["CPseudoTerminal", "FlowShellKit"] + features.map { .target(name: $0) },
+            dependencies: ["CPseudoTerminal", "FlowShellKit", "FlowShellRuntime", "FlowCoordinator"] + features.map { .target(name: $0) },
             path: "Tests/FlowShellTestSupport",
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
