@@ -19,7 +19,7 @@ let libraries = [
 /// What a feature needs besides FlowShellKit: shared libraries and data files it ships.
 let featureDependencies: [String: [Target.Dependency]] = [
     "Auth": ["Accounts"],
-    "Booking": ["Accounts", "Fleet", .product(name: "GRDB", package: "GRDB.swift")],
+    "Booking": ["Accounts", "Fleet", "FlowShellSQLite", .product(name: "GRDB", package: "GRDB.swift")],
     "Cars": ["Fleet"],
 ]
 let featureResources: [String: [Resource]] = [
@@ -141,11 +141,15 @@ let package = Package(
             dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowManifest", "FlowCoordinator"],
             swiftSettings: strictSwift
         ),
+        // An SQLite file that the shells and servers of one machine share: opening it while
+        // another opens it too, and reading when another changed it.
+        .target(
+            name: "FlowShellSQLite", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSwift),
         // The modules' settings in SQLite in the app's data folder, which the terminal and the
         // browser View share.
         .target(
             name: "FlowShellSettings",
-            dependencies: ["FlowShellRuntime", "FlowShellKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowShellSQLite", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSwift
         ),
         // What the command lines of the shell's programs (`flowshell`, the server's) share: the
@@ -252,7 +256,7 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .target(
             name: "FlowShellTestSupport",
-            dependencies: ["CPseudoTerminal", "FlowShellKit"] + features.map { .target(name: $0) },
+            dependencies: ["CPseudoTerminal", "FlowShellKit", "FlowShellRuntime", "FlowCoordinator"] + features.map { .target(name: $0) },
             path: "Tests/FlowShellTestSupport",
             exclude: ["Fixtures"],
             swiftSettings: strictSwift

@@ -15,26 +15,23 @@ machine's load falls on both alike). Each figure is the median with the min–ma
 Needs PostgreSQL's binaries (scripts/install-postgres-test-deps.sh); writes .build/bench/cluster.json.
 Not a test: figures vary with the machine and its load.
 """
-import argparse
 import json
 import os
 import pathlib
 import shutil
 import signal
-import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import bench_rows  # noqa: E402
+from bench_rows import ROOT  # noqa: E402
 from scratch_postgres import ScratchPostgres  # noqa: E402
 from webclient import Refused, Server, Tab, screen_of  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-RESULT = ROOT / ".build" / "bench" / "cluster.json"
 REFERENCE = ROOT / "bench" / "cluster.json"
 CARS = ["smart", "rio", "polo", "zoe", "leaf", "octavia", "model3"]
 TITLES = {"smart": "Smart ForTwo", "rio": "Kia Rio", "polo": "Volkswagen Polo", "zoe": "Renault Zoe",
@@ -44,9 +41,7 @@ DEADLINE = 120
 
 
 def summary(times):
-    ordered = sorted(times)
-    return {"p50": round(statistics.median(times), 2), "min": round(ordered[0], 2), "max": round(ordered[-1], 2),
-            "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2), "count": len(times)}
+    return bench_rows.summary(times, digits=2)
 
 
 def eventually(check, what):
@@ -224,22 +219,15 @@ def round_trips(binary, scratch, database, calls, rounds, warmup):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
+    parser = bench_rows.arguments(__doc__)
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     parser.add_argument("--save", action="store_true", help=f"write the result to {REFERENCE.relative_to(ROOT)}")
     arguments = parser.parse_args()
-    if arguments.quick:
-        folder, build = ROOT / ".build" / "debug", "debug"
-        tabs, bookings, calls, rounds, warmup = 50, 30, 60, 4, 10
-        if not (folder / "flowshell-serve").exists():
-            print("cluster rows skipped: no debug flowshell-serve (make test builds it)")
-            return 0
-    else:
-        if not arguments.no_build:
-            subprocess.run(["make", "--no-print-directory", "release-serve"], cwd=ROOT, check=True)
-        folder, build = ROOT / ".build" / "release", "release"
-        tabs, bookings, calls, rounds, warmup = 50, 100, 300, 10, 50
+    measured = bench_rows.build_measured(arguments, "flowshell-serve", "cluster rows", ["release-serve"])
+    if measured is None:
+        return 0
+    folder, build = measured
+    tabs, bookings, calls, rounds, warmup = (50, 30, 60, 4, 10) if arguments.quick else (50, 100, 300, 10, 50)
     binary = folder / "flowshell-serve"
     scratch = tempfile.mkdtemp(prefix="flowshell-cluster-bench-")
     database = ScratchPostgres()
@@ -256,8 +244,7 @@ def main():
         database.stop()
         shutil.rmtree(scratch, ignore_errors=True)
     result["load_after"] = [round(x, 2) for x in os.getloadavg()]
-    RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    bench_rows.save("cluster", result)
     if arguments.save:
         REFERENCE.write_text(json.dumps(result, indent=2) + "\n")
 

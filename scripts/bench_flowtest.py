@@ -24,7 +24,6 @@ import time
 import bench_rows
 from bench_rows import ROOT
 
-RESULT = ROOT / ".build" / "bench" / "flowtest.json"
 GOALS = {"sample_seconds": 1.0, "thousand_seconds": 30.0, "linearity": 1.5}
 
 
@@ -101,8 +100,7 @@ def main():
             row["cpu_ms_per_transition"] = round(statistics.median(cpu[name]) * 1000 / coverage["total"], 3)
         rows[str(name)] = row
     result = {"build": build, "rounds": rounds, "rows": rows}
-    RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    bench_rows.save("flowtest", result)
     for name, row in rows.items():
         seconds, used = row["seconds"], row["cpu_seconds"]
         label = "the sample flow" if name == "sample" else f"a generated flow of {name} transitions"

@@ -15,13 +15,10 @@ before them) and the CPU it spends while they sit idle for 10 s.
 
 Writes .build/bench/mcp.json; not a test (figures vary with the machine and its load).
 """
-import argparse
 import http.client
 import json
 import os
 import pathlib
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,30 +27,17 @@ import anyio
 from mcp import Client, StdioServerParameters
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import bench_rows  # noqa: E402
+from bench_rows import ROOT, rss_kib, summary  # noqa: E402
 from webclient import Server  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-RESULT = ROOT / ".build" / "bench" / "mcp.json"
 CONFIG = str(ROOT / "config.json")
 GOALS = {"stdio_p50_ms": 2.0, "stdio_p99_ms": 5.0, "http_p50_ms": 3.0, "memory_per_session_mb": 0.2}
-
-
-def rss_kib(pid):
-    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 def cpu_seconds(pid):
     fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def summary(times):
-    ordered = sorted(times)
-    return {"p50": round(statistics.median(times), 3), "min": round(ordered[0], 3), "max": round(ordered[-1], 3),
-            "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3), "count": len(times)}
 
 
 def environment(home):
@@ -148,21 +132,14 @@ async def open_sessions(server, count):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
+    parser = bench_rows.arguments(__doc__)
     parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
     arguments = parser.parse_args()
-    if arguments.quick:
-        folder, build = ROOT / ".build" / "debug", "debug"
-        calls, rounds, warmup, sessions, idle = 60, 4, 10, 20, 2
-        if not (folder / "flowshell-serve").exists():
-            print("mcp rows skipped: no debug flowshell-serve (make test builds it)")
-            return 0
-    else:
-        if not arguments.no_build:
-            subprocess.run(["make", "--no-print-directory", "release", "release-serve"], cwd=ROOT, check=True)
-        folder, build = ROOT / ".build" / "release", "release"
-        calls, rounds, warmup, sessions, idle = 300, 10, 50, 100, 10
+    measured = bench_rows.build_measured(arguments, "flowshell-serve", "mcp rows", ["release", "release-serve"])
+    if measured is None:
+        return 0
+    folder, build = measured
+    calls, rounds, warmup, sessions, idle = (60, 4, 10, 20, 2) if arguments.quick else (300, 10, 50, 100, 10)
     home = tempfile.mkdtemp(prefix="flowshell-mcp-bench-")
     result = {"build": build}
     server = Server(str(folder / "flowshell-serve"), home, extra=["--mcp", "--config", CONFIG])
@@ -186,8 +163,7 @@ def main():
         alive = server.alive()
     finally:
         server.stop()
-    RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    bench_rows.save("mcp", result)
 
     for name, figure in result["run_ms"].items():
         transport = {"stdio": "stdio", "http": "HTTP", "plain_http": "HTTP without the mcp client (http.client)"}[name]

@@ -21,7 +21,6 @@ without either its column is skipped with a line saying why, and FlowShell's row
 
 Writes .build/bench/ssh.json; not a test (figures vary with the machine and its load).
 """
-import json
 import os
 import pathlib
 import pwd
@@ -39,7 +38,6 @@ import bench_rows  # noqa: E402
 from bench_rows import ROOT, rss_kib  # noqa: E402
 from sshclient import DEADLINE, Server, make_key, public_line  # noqa: E402
 
-RESULT = ROOT / ".build" / "bench" / "ssh.json"
 CONFIG = str(ROOT / "config.json")
 PROMPT = re.compile(rb"Cars(\x1b\[[0-9;]*m)? \xe2\x80\xba ")
 GOALS = {"login_ratio": 0.3, "memory_per_session_mb": 0.5, "where_p99_while_flooded_ms": 50, "paste_1mb_ms": 1000,
@@ -383,8 +381,7 @@ def main():
                 sshd.stop()
     finally:
         shutil.rmtree(home, ignore_errors=True)
-    RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    bench_rows.save("ssh", result)
 
     def row(label, figures, unit):
         return "  ".join(f"{name} {figure['median']} {unit} ({figure['min']}–{figure['max']})" for name, figure in figures.items())

@@ -16,7 +16,6 @@ the flood are this script's, and it stops the servers.
 
 Writes .build/bench/web.json; not a test (figures vary with the machine and its load).
 """
-import json
 import pathlib
 import resource
 import statistics
@@ -31,7 +30,6 @@ from bench_rows import ROOT, rss_kib  # noqa: E402
 from webclient import Server, Tab  # noqa: E402
 from webflood import Flooder, raise_file_limit  # noqa: E402
 
-RESULT = ROOT / ".build" / "bench" / "web.json"
 GOALS = {"round_trip_median_ms": 0.5, "memory_per_session_mb": 1.0, "flood_round_trip_p99_ms": 10.0,
          "memory_after_close_ratio": 1.10}
 # Half-open requests held while the flood row measures.
@@ -211,8 +209,7 @@ def main():
                             "worst_ratio": round(max(after_rounds) / idle, 3),
                             "growth": round(after_rounds[-1] / after_rounds[0], 3)},
     }
-    RESULT.parent.mkdir(parents=True, exist_ok=True)
-    RESULT.write_text(json.dumps(result, indent=2) + "\n")
+    bench_rows.save("web", result)
     trip = result["round_trip_ms"]
     print(f"web ({build} build): command round trip through the WebSocket  median {trip['median']} ms "
           f"(min {trip['min']}, max {trip['max']}, p99 {trip['p99']}; {count} commands)"

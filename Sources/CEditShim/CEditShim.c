@@ -904,6 +904,10 @@ fs_editor *fs_editor_create(const char *program, int history_size, fs_completer 
         el_source(editor->el, NULL);
     }
     fs_libedit_unlock();
+    return fs_editor_finish(editor, history_size);
+}
+
+fs_editor *fs_editor_finish(fs_editor *editor, int history_size) {
     if (!editor->history || !editor->el) {
         fs_editor_destroy(editor);
         return NULL;

@@ -80,13 +80,7 @@ fs_editor *fs_editor_create_on(const char *program, int history_size, fs_complet
         el_set(editor->el, EL_SETTY, "-x", "-isig", "-icanon", "-echo", "-iexten", NULL);
     }
     fs_libedit_unlock();
-    if (!editor->el) {
-        fs_editor_destroy(editor);
-        return NULL;
-    }
-    history(editor->history, &editor->event, H_SETSIZE, history_size);
-    history(editor->history, &editor->event, H_SETUNIQUE, 1);
-    return editor;
+    return fs_editor_finish(editor, history_size);
 }
 
 void fs_editor_resized(fs_editor *editor) {

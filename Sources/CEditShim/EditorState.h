@@ -104,4 +104,9 @@ void fs_libedit_unlock(void);
 // keys, history, the read function, Tab, Ctrl-R and the updates key; under the libedit lock.
 void fs_editor_configure(fs_editor *editor);
 
+// The end of making an editor, as every editor ends it: its history holds `history_size` lines,
+// none twice in a row; or, when its history or libedit's editor could not be made, the editor
+// is destroyed and NULL returned.
+fs_editor *fs_editor_finish(fs_editor *editor, int history_size);
+
 #endif

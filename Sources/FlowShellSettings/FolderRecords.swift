@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellSQLite
 import Foundation
 import GRDB
 import Synchronization
@@ -18,14 +19,15 @@ public final class FolderRecords: RecordStore {
     public let sharedAcrossMachines = false
     private let folder: String
     private let pool = Mutex<DatabasePool?>(nil)
-    /// The connection that reads `PRAGMA data_version`, which nothing is written on.
-    private let versionReader = Mutex<DatabaseQueue?>(nil)
+    /// What reads `PRAGMA data_version`, which a change is told by.
+    private let versionReader: DataVersionReader
 
     /// A store of its own on `folder`, with connections of its own, as another process would
     /// have (tests); ``inFolder(_:)`` is this process's one.
     package init(folder: String) {
         self.folder = folder
         place = "the data folder \(folder)"
+        versionReader = DataVersionReader(path: folder + "/" + Self.fileName)
     }
 
     /// The records in `folder`: one store a folder in a process, which every session shares.
@@ -49,10 +51,7 @@ public final class FolderRecords: RecordStore {
             if let pool { return pool }
             guard creating || FileManager.default.fileExists(atPath: path) else { return nil }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            // Another shell may be writing: wait for it rather than fail at once.
-            configuration.busyMode = .timeout(5)
-            let opened = try Self.openPool(path: path, configuration: configuration)
+            let opened = try DatabasePool.openedAlongsideOtherShells(path: path)
             // IF NOT EXISTS, under SQLite's one writer: shells making the file at once make it once.
             try opened.write { db in
                 try db.execute(
@@ -65,20 +64,6 @@ public final class FolderRecords: RecordStore {
             }
             pool = opened
             return opened
-        }
-    }
-
-    /// Opens the file, going on when another shell switches a new file to WAL at the same moment
-    /// (SQLite answers "busy" there at once, without waiting).
-    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
-        var attempt = 0
-        while true {
-            do {
-                return try DatabasePool(path: path, configuration: configuration)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 6 {
-                attempt += 1
-                usleep(UInt32(5_000 << attempt))
-            }
         }
     }
 
@@ -141,22 +126,7 @@ public final class FolderRecords: RecordStore {
         // The folder is made if it is not there yet, so that the kernel watches it for another
         // shell's first write, which makes the file.
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return DataChanges(FolderChanges(folder: folder) { [weak self] in self?.dataVersion() })
-    }
-
-    /// SQLite's `PRAGMA data_version`, read on a connection of its own: it moves whenever another
-    /// connection committed (another shell, another session's write here). Nil while there is
-    /// no file.
-    private func dataVersion() -> Int? {
-        versionReader.withLock { reader in
-            if reader == nil {
-                guard FileManager.default.fileExists(atPath: path) else { return nil }
-                var configuration = Configuration()
-                configuration.readonly = true
-                reader = try? DatabaseQueue(path: path, configuration: configuration)
-            }
-            return try? reader?.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-        }
+        return DataChanges(FolderChanges(folder: folder) { [weak self] in self?.versionReader.version() })
     }
 
     /// Why `error` happened, in words: which folder, and what to do — never SQL.

@@ -1,5 +1,6 @@
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellSQLite
 import Foundation
 import GRDB
 
@@ -26,9 +27,7 @@ public final class SettingsDatabase: SettingsStorage {
         if let writer { return writer }
         guard creating || FileManager.default.fileExists(atPath: path) else { return nil }
         try FileManager.default.createDirectory(atPath: FilePathParts.folder(of: path), withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool.openedAlongsideOtherShells(path: path)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: settings") { db in
             try db.create(table: "setting") { table in

@@ -2,7 +2,6 @@ import FlowShellServing
 import HummingbirdCore
 import Logging
 import NIOCore
-import Synchronization
 
 /// Each connection the server accepts that ``AdmissionGate`` let in, served as `Served` serves it
 /// — behind a ``ConnectionDoor`` — while fewer than `cap` are; one more is answered
@@ -25,8 +24,9 @@ struct CappedChannel<Served: ServerChildChannel>: ServerChildChannel {
     let served: Served
     /// Connections served at once.
     let cap: Int
-    let open = OpenConnections()
-    let refusing = OpenConnections()
+    /// The connections served now, and those being refused.
+    let open = BoundedCount()
+    let refusing = BoundedCount()
     /// The connections on their way in, which ``AdmissionGate`` counts.
     let startups: OpenStartups
 
@@ -64,23 +64,5 @@ struct CappedChannel<Served: ServerChildChannel>: ServerChildChannel {
         if case .served(let value) = value {
             await served.handle(value: value, logger: logger)
         }
-    }
-}
-
-/// How many connections are served now, counted across the event loops' threads.
-final class OpenConnections: Sendable {
-    private let count = Mutex(0)
-
-    /// Counts one more connection if fewer than `cap` are open; says whether it did.
-    func enter(below cap: Int) -> Bool {
-        count.withLock { count in
-            guard count < cap else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    func leave() {
-        count.withLock { $0 -= 1 }
     }
 }

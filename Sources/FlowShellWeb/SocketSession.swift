@@ -122,9 +122,9 @@ enum SocketSession {
         }
         send(Admission.message(tab: session.tab, key: door.access.key(forTab: session.tab)))
         // How many of the page's lines have not ended yet: the loop reads every message at once.
-        let outstanding = OutstandingLines()
+        let outstanding = BoundedCount()
         let running = Task {
-            await session.run { _ in outstanding.ended() }
+            await session.run { _ in outstanding.leave() }
             // After `quit` the server closes the socket, once what was said has been written.
             if await session.quit {
                 closing.setIfEmpty(Closing(code: .normalClosure, reason: "quit"))
@@ -150,7 +150,7 @@ enum SocketSession {
                     break
                 }
                 // The tab's loop reads it at once: Tab and cancel are answered even while a line runs.
-                if parsed.kind == .run, !outstanding.began(below: maximumQueuedLines + 1) {
+                if parsed.kind == .run, !outstanding.enter(below: maximumQueuedLines + 1) {
                     refusal = Closing(code: .policyViolation, reason: "more than \(maximumQueuedLines) lines wait to run")
                 } else {
                     session.feed.yield(WebSession.input(for: parsed, send: send))

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowShellKit
 @testable import FlowShellRuntime
+import FlowShellTestSupport
 import Testing
 
 /// A screen with a command whose values follow the state (`pick`), one that changes only what

@@ -13,16 +13,16 @@ import Testing
         // The burst runs at once.
         _ = await loop.enter("count", id: 1)
         _ = await loop.enter("count", id: 2)
-        #expect(view.counts == ["count 0", "count 1", "count 2"])
+        #expect(view.texts == ["count 0", "count 1", "count 2"])
         let third = Task { await loop.enter("count", id: 3) }
         // The third line waits on the clock (half a second at two a second), not yet run.
         while (try? await clock.checkSuspension()) != nil { await Task.yield() }
         await clock.advance(by: .milliseconds(499))
-        #expect(view.counts.last == "count 2")
+        #expect(view.texts.last == "count 2")
         await clock.advance(by: .milliseconds(1))
         let report = await third.value
         #expect(report == .lineEnded(id: 3, failed: false, cancelled: false, step: .next))
-        #expect(view.counts.last == "count 3")
+        #expect(view.texts.last == "count 3")
         loop.feed.yield(.end)
         #expect(await running.value == .next)
     }
@@ -35,7 +35,7 @@ import Testing
             // Each line comes half a second after the one before: none waits.
             await clock.advance(by: .milliseconds(500))
             _ = await loop.enter("count", id: id)
-            #expect(view.counts.last == "count \(id)")
+            #expect(view.texts.last == "count \(id)")
         }
         loop.feed.yield(.end)
         _ = await running.value

@@ -1,6 +1,7 @@
 import FlowCoordinator
 import FlowShellKit
 import FlowShellRuntime
+import FlowShellTestSupport
 
 /// A screen that counts (`count`) and fails (`fail`), for a served session's guards to hold.
 struct CounterScreen: Screen {
@@ -21,29 +22,13 @@ struct CounterScreen: Screen {
     }
 }
 
-/// A View that keeps the counts it is shown and the notices.
-@MainActor
-final class CountingView: SessionView {
-    var counts: [String] = []
-    var notices: [Notice] = []
-    func screen(_ screen: ScreenSnapshot) {
-        for case .text(let text) in screen.properties.content { counts.append(text) }
-    }
-    func notice(_ notice: Notice) { notices.append(notice) }
-    func help(_ listing: HelpListing) {}
-    func usage(_ usage: CommandUsage) {}
-    func stack(_ entries: [StackEntry]) {}
-    func text(_ lines: [String]) {}
-    func progress(_ running: Bool) {}
-}
-
 /// A session on the counter's flow whose lines pass `handlers`, driven by its loop.
 @MainActor
-func servedSession(handlers: [any LineHandler]) async throws -> (SessionLoop, CountingView, Task<Session.Step, Never>) {
+func servedSession(handlers: [any LineHandler]) async throws -> (SessionLoop, KeptOutput, Task<Session.Step, Never>) {
     let module = FeatureModule(name: "Counter", screens: [CounterScreen.self]) { _, _ in }
     let runtime = try await FlowRuntime.start(
         config: #"{"app": "counter", "root": "counter.home", "modules": ["Counter"]}"#, modules: [module])
-    let view = CountingView()
+    let view = KeptOutput()
     let session = Session(runtime: runtime, output: view, handlers: handlers, cancellable: true)
     session.showTop()
     let loop = SessionLoop(session: session)

@@ -323,6 +323,31 @@ def test_serve_without_mcp_serves_no_agents(serve, repository):
     connection.close()
 
 
+async def open_alices_bookings(client):
+    """Opens My bookings in a new session of `client`, signed in as alice, who has booked
+    nothing yet; returns the URI of that session's screen."""
+    handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
+    signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+    assert signed.structured_content["screen"] == "booking.list", text_of(signed)
+    assert "Kia Rio" not in text_of(signed)
+    return f"flowshell://sessions/{handle}/screen"
+
+
+async def book_the_rio_at_the_terminal(command, repository, env, cwd):
+    """A person books the Kia Rio as alice at the terminal (`command`), on the data folder `env` names."""
+    terminal = await anyio.run_process(
+        [str(command), "--config", str(repository / "config.json")],
+        input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=env, cwd=cwd, check=False)
+    assert terminal.returncode == 0, terminal.stderr
+
+
+def terminal_env(home):
+    """The environment of a terminal on the data folder of a server that `serve` started in `home`."""
+    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/terminal-state", HOME=home)
+    env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
+    return env
+
+
 # The 2025-11-25 revision's subscription, which the client calls deprecated (2026-07-28 listens instead).
 @pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
 def test_a_booking_made_at_the_terminal_updates_the_agents_bookings(build, home, repository):
@@ -337,17 +362,10 @@ def test_a_booking_made_at_the_terminal_updates_the_agents_bookings(build, home,
 
     async def agent():
         async with Client(server, mode="legacy", message_handler=notified) as client:
-            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
-            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
-            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
-            assert "Kia Rio" not in text_of(signed)
-            uri = f"flowshell://sessions/{handle}/screen"
+            uri = await open_alices_bookings(client)
             await client.subscribe_resource(uri)
             # A person books at the terminal, on the same data folder.
-            terminal = await anyio.run_process(
-                [server.command, "--config", str(repository / "config.json")],
-                input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=server.env, cwd=server.cwd, check=False)
-            assert terminal.returncode == 0, terminal.stderr
+            await book_the_rio_at_the_terminal(server.command, repository, server.env, server.cwd)
             with anyio.fail_after(120):  # a liveness bound only: the notification ends the wait
                 await updated.wait()
             screen = await client.read_resource(uri)
@@ -360,24 +378,15 @@ def test_a_booking_made_at_the_terminal_reaches_an_agent_listening_over_http(bui
     bookings: the server acknowledges the screen, and tells the agent on that stream when a
     booking made at the terminal changed it; the agent reads it again, without polling."""
     server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
-    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/terminal-state", HOME=home)
-    env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
 
     async def agent():
         async with Client(agents_url(server), mode="auto") as client:
-            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
-            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
-            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
-            assert "Kia Rio" not in text_of(signed)
-            uri = f"flowshell://sessions/{handle}/screen"
+            uri = await open_alices_bookings(client)
             async with client.listen(resource_subscriptions=[uri, "flowshell://sessions/nobody/screen"]) as subscription:
                 # Only the screen of a session there is is honored.
                 assert subscription.honored.resource_subscriptions == [uri]
                 # A person books at the terminal, on the server's data folder.
-                terminal = await anyio.run_process(
-                    [str(build / "flowshell"), "--config", str(repository / "config.json")],
-                    input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=env, cwd=home, check=False)
-                assert terminal.returncode == 0, terminal.stderr
+                await book_the_rio_at_the_terminal(build / "flowshell", repository, terminal_env(home), home)
                 with anyio.fail_after(120):  # a liveness bound only: the event ends the wait
                     async for event in subscription:
                         assert event == ResourceUpdated(uri=uri)
@@ -393,8 +402,6 @@ def test_a_booking_made_at_the_terminal_reaches_a_2025_client_over_http(build, s
     subscribes to its My bookings (resources/subscribe) and opens its GET stream: a booking made
     at the terminal is told on that stream, and the agent reads the screen again, without polling."""
     server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
-    env = dict(os.environ, XDG_DATA_HOME=f"{home}/data", XDG_STATE_HOME=f"{home}/terminal-state", HOME=home)
-    env.pop("FLOWSHELL_ALLOW_PLUGINS", None)
     updated = anyio.Event()
     told = []
 
@@ -406,16 +413,9 @@ def test_a_booking_made_at_the_terminal_reaches_a_2025_client_over_http(build, s
     async def agent():
         async with Client(agents_url(server), mode="legacy", message_handler=notified) as client:
             assert client.server_capabilities.resources.subscribe
-            handle = (await client.call_tool("open", {"link": "/bookings"})).structured_content["handle"]
-            signed = await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
-            assert signed.structured_content["screen"] == "booking.list", text_of(signed)
-            assert "Kia Rio" not in text_of(signed)
-            uri = f"flowshell://sessions/{handle}/screen"
+            uri = await open_alices_bookings(client)
             await client.subscribe_resource(uri)
-            terminal = await anyio.run_process(
-                [str(build / "flowshell"), "--config", str(repository / "config.json")],
-                input=b"open /cars/rio\nbook\nlogin alice\nconfirm\nquit\n", env=env, cwd=home, check=False)
-            assert terminal.returncode == 0, terminal.stderr
+            await book_the_rio_at_the_terminal(build / "flowshell", repository, terminal_env(home), home)
             with anyio.fail_after(120):  # a liveness bound only: the notification ends the wait
                 await updated.wait()
             assert told == [uri]

@@ -79,21 +79,27 @@ public struct FeatureCatalog: Sendable {
     /// once: a marker type records it); throws the first module's failure.
     @MainActor
     public func registerServices(loading moduleNames: [String], in container: ServiceContainer, environment: AppEnvironment) throws {
-        var done = (try? container.resolve(SetUpModules.self)) ?? SetUpModules()
-        for name in moduleNames where !done.names.contains(name) {
-            try serviceSetups[name]?(container, environment)
-            done.names.insert(name)
-            container.register(done)
-        }
+        try Self.setUp(serviceSetups, marker: SetUpModules.self, loading: moduleNames, in: container, environment: environment)
     }
 
     /// Sets up what is a session's own for the modules in `moduleNames` that the session's
     /// `container` lacks (each once); throws the first module's failure.
     @MainActor
     public func registerSessionServices(loading moduleNames: [String], in container: ServiceContainer, environment: AppEnvironment) throws {
-        var done = (try? container.resolve(SetUpSessionModules.self)) ?? SetUpSessionModules()
+        try Self.setUp(
+            sessionServiceSetups, marker: SetUpSessionModules.self, loading: moduleNames, in: container, environment: environment)
+    }
+
+    /// Runs the `setups` of the modules in `moduleNames` that `container` has not run yet, as
+    /// its `Marker` records, in that order; throws the first module's failure.
+    @MainActor
+    private static func setUp<Marker: SetUpMarker>(
+        _ setups: [String: FeatureModule.ServiceSetup], marker: Marker.Type, loading moduleNames: [String],
+        in container: ServiceContainer, environment: AppEnvironment
+    ) throws {
+        var done = (try? container.resolve(Marker.self)) ?? Marker()
         for name in moduleNames where !done.names.contains(name) {
-            try sessionServiceSetups[name]?(container, environment)
+            try setups[name]?(container, environment)
             done.names.insert(name)
             container.register(done)
         }
@@ -135,12 +141,19 @@ public struct FeatureCatalog: Sendable {
     }
 }
 
+/// What records, in a container, the modules whose setups it has run.
+protocol SetUpMarker {
+    /// The modules set up.
+    var names: Set<String> { get set }
+    init()
+}
+
 /// The modules whose services a container already holds.
-struct SetUpModules {
+struct SetUpModules: SetUpMarker {
     var names: Set<String> = []
 }
 
 /// The modules whose session services a session's container already holds.
-struct SetUpSessionModules {
+struct SetUpSessionModules: SetUpMarker {
     var names: Set<String> = []
 }

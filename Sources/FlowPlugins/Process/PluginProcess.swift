@@ -201,38 +201,23 @@ public final class PluginProcess: Sendable {
     private func readLoop(_ deliver: @Sendable (Output) -> Void) {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        // Once it has exited: the bytes it left in the pipe, still to be read.
-        var leftOver: Int?
+        var pipe = PipeUntilExit(descriptor: output, exitWatch: exitWatch)
         reading: while true {
-            if leftOver == nil, exitWatch >= 0 {
-                var watched = [
-                    pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
-                ]
-                if poll(&watched, 2, -1) < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                if watched[1].revents != 0 {
-                    leftOver = Int(flowshell_plugin_pending_bytes(output))
-                }
-            }
-            if let left = leftOver, left <= 0 { break }
-            let wanted = min(chunk.count, leftOver ?? chunk.count)
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            if count == 0 {
-                if leftOver == nil, exitWatch >= 0 {
+            let count: Int
+            switch pipe.next(into: &chunk) {
+            case .bytes(let read):
+                count = read
+            case .closed(let whileRunning):
+                if whileRunning {
                     var watched = pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)
                     if poll(&watched, 1, Self.exitAfterClosing) == 0 {
                         deliver(.broke("closed its stdout while running, so it was stopped"))
                     }
                 }
-                break
+                break reading
+            case .ended:
+                break reading
             }
-            if let left = leftOver { leftOver = left - count }
             var start = 0
             for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
                 pending.append(contentsOf: chunk[start..<index])
@@ -268,24 +253,8 @@ public final class PluginProcess: Sendable {
         let thread = Thread { [self] in
             defer { close(descriptor) }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            var leftOver: Int?
-            while true {
-                if leftOver == nil, exitWatch >= 0 {
-                    var watched = [
-                        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
-                    ]
-                    if poll(&watched, 2, -1) < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    if watched[1].revents != 0 { leftOver = Int(flowshell_plugin_pending_bytes(descriptor)) }
-                }
-                if let left = leftOver, left <= 0 { return }
-                let wanted = min(chunk.count, leftOver ?? chunk.count)
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return }
-                if let left = leftOver { leftOver = left - count }
+            var pipe = PipeUntilExit(descriptor: descriptor, exitWatch: exitWatch)
+            while case .bytes(let count) = pipe.next(into: &chunk) {
                 chunk.withUnsafeBytes { log.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             }
         }

@@ -74,13 +74,8 @@ struct AppScaffold {
         }
         let files = self.files
         do {
-            for (path, text) in files {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url, options: .atomic)
-            }
+            try ScaffoldFiles.write(files, into: folder)
         } catch {
-            try? FileManager.default.removeItem(at: folder)
             throw Refusal(message: "cannot write the package in \(folder.path): \(error.localizedDescription)")
         }
         return files.map(\.0)

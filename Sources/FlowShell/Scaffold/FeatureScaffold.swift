@@ -14,7 +14,8 @@ struct FeatureScaffold {
     /// The names of FlowShell's own modules, which a shell built on it links.
     static let engineNames: Set<String> = [
         "FlowShellKit", "FlowCoordinator", "FlowShell", "FlowShellCommandLine", "FlowShellRuntime", "FlowShellTerminal", "FlowShellTesting",
-        "FlowShellSettings", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "FlowShellMCP", "LineEditor", "CLibedit",
+        "FlowShellSettings", "FlowShellSQLite", "FlowShellWeb", "FlowShellSSH", "FlowShellServe", "FlowShellServing", "FlowShellMCP",
+        "LineEditor", "CLibedit",
         "CEditShim",
         "FlowManifest",
         "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
@@ -121,11 +122,7 @@ struct FeatureScaffold {
             files.append(("Tests/\(screen.typePrefix)Tests.swift", screen.test(module: name)))
         }
         do {
-            for (path, text) in files {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url, options: .atomic)
-            }
+            try ScaffoldFiles.write(files, into: folder)
             try Data(list.adding(name).utf8).write(to: manifestURL, options: .atomic)
         } catch {
             try? FileManager.default.removeItem(at: folder)

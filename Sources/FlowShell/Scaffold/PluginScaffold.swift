@@ -74,13 +74,8 @@ struct PluginScaffold {
         }
         let files = language == .python ? pythonFiles : swiftFiles
         do {
-            for (path, text) in files {
-                let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url, options: .atomic)
-            }
+            try ScaffoldFiles.write(files, into: root)
         } catch {
-            try? FileManager.default.removeItem(at: root)
             throw Refusal(message: "cannot write the plugin: \(error.localizedDescription)")
         }
         return files.map { "\(folder)/\($0.0)" }

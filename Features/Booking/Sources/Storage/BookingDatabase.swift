@@ -1,4 +1,4 @@
-import Foundation
+import FlowShellSQLite
 import GRDB
 
 /// The Provider of bookings: an SQLite database (GRDB), in WAL mode so that several shells can
@@ -10,30 +10,12 @@ struct BookingDatabase: Sendable {
     /// Opens (creating if needed) the database at `path`, in a folder that exists, or one in
     /// memory when `path` is nil.
     init(path: String?) throws {
-        var configuration = Configuration()
-        // Another shell may be writing: wait for it rather than fail at once.
-        configuration.busyMode = .timeout(5)
         if let path {
-            writer = try Self.openPool(path: path, configuration: configuration)
+            writer = try DatabasePool.openedAlongsideOtherShells(path: path)
         } else {
-            writer = try DatabaseQueue(configuration: configuration)
+            writer = try DatabaseQueue(configuration: DatabasePool.sharedAcrossShells)
         }
         try Self.migrator.migrateAlongsideOtherShells(writer)
-    }
-
-    /// Opens the file, going on when other shells open the new file at the same moment: one of
-    /// them may be refused at once while another switches it to WAL (SQLite answers "busy"
-    /// without waiting there, to avoid a deadlock), and it tries again a little later.
-    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
-        var attempt = 0
-        while true {
-            do {
-                return try DatabasePool(path: path, configuration: configuration)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 6 {
-                attempt += 1
-                usleep(UInt32(5_000 << attempt))
-            }
-        }
     }
 
     static var migrator: DatabaseMigrator {

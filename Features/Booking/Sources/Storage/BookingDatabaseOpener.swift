@@ -1,4 +1,5 @@
 import FlowShellKit
+import FlowShellSQLite
 import Foundation
 import GRDB
 import Synchronization
@@ -17,8 +18,8 @@ final class BookingDatabaseOpener: Sendable {
     }
 
     private let state: Mutex<State>
-    /// The connection that reads `PRAGMA data_version`, opened when first asked.
-    private let versionReader = Mutex<DatabaseQueue?>(nil)
+    /// What reads `PRAGMA data_version` of the file (nil: in memory).
+    private let versionReader: DataVersionReader?
 
     /// The name of the database file in the data folder.
     static let fileName = "bookings.sqlite"
@@ -27,12 +28,14 @@ final class BookingDatabaseOpener: Sendable {
     init(folder: String?) {
         self.folder = folder
         state = Mutex(State())
+        versionReader = folder.map { DataVersionReader(path: $0 + "/" + Self.fileName) }
     }
 
     /// An opener of a database that is open already.
     init(database: BookingDatabase) {
         folder = nil
         state = Mutex(State(opened: database))
+        versionReader = nil
     }
 
     /// The database file's path (nil: in memory).
@@ -100,7 +103,7 @@ final class BookingDatabaseOpener: Sendable {
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: kept + suffix)
         }
-        versionReader.withLock { $0 = nil }
+        versionReader?.reopen()
         return name
     }
 
@@ -109,15 +112,6 @@ final class BookingDatabaseOpener: Sendable {
     /// tab of the same server, this shell's own booking). Nil while there is no database file or
     /// it cannot be read.
     func dataVersion() -> Int? {
-        guard let path else { return nil }
-        return versionReader.withLock { versionReader in
-            if versionReader == nil {
-                guard FileManager.default.fileExists(atPath: path) else { return nil }
-                var configuration = Configuration()
-                configuration.readonly = true
-                versionReader = try? DatabaseQueue(path: path, configuration: configuration)
-            }
-            return try? versionReader?.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
-        }
+        versionReader?.version()
     }
 }
