@@ -8,9 +8,10 @@ import FlowShellKit
 /// own when its commands change, the aliases when one does; the config's commands on a screen
 /// are looked up in the flow's index of them, made once when the config is read. It is read by everything that names commands:
 /// the session's lookup of a typed name, `help`, usage, Tab, did-you-mean, `--output json`'s
-/// lists and the page's opening message.
+/// lists and the page's opening message. A class, as it never changes once made: the session
+/// hands the same one to every reader of a line, which copies a reference rather than each part.
 @MainActor
-public struct OfferedCommands {
+public final class OfferedCommands {
     /// What a typed name runs.
     public enum Command {
         /// A global command of this session.
