@@ -84,14 +84,19 @@ public final class OfferedCommands {
             version = unchanged ? previous.version : previous.version + 1
         } else {
             screen = own.map(effective)
-            ownByName = Dictionary((own?.commands ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            // By a loop: a closure made here, isolated to the main actor, checks its executor
+            // at every call.
+            var byName: [String: CommandDescription] = [:]
+            byName.reserveCapacity(own?.commands.count ?? 0)
+            for command in own?.commands ?? [] where byName[command.name] == nil { byName[command.name] = command }
+            ownByName = byName
             version = (previous?.version ?? 0) + 1
         }
     }
 
-    /// Whether this was worked out for `top`'s screen.
-    func isFor(_ top: OpenScreen?) -> Bool {
-        topScreen === top?.screen && (topScreen != nil || top == nil)
+    /// Whether this was worked out for the screen `top` (nil: none).
+    func isFor(_ top: (any HostedScreen)?) -> Bool {
+        topScreen === top && (topScreen != nil || top == nil)
     }
 
     /// What `name` runs here, if anything: a global command first, then the screen's own, then

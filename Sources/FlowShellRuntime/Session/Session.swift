@@ -174,9 +174,9 @@ public final class Session {
     /// The commands offered now: worked out again only when the top screen, what it shows, the
     /// config or an alias changed, and then only in the parts that changed.
     package var offered: OfferedCommands {
-        let top = flow.top
-        if offeredIsCurrent, let offeredNow, offeredNow.isFor(top) { return offeredNow }
+        if offeredIsCurrent, let offeredNow, offeredNow.isFor(flow.topScreen) { return offeredNow }
         let flow = self.flow
+        let top = flow.top
         let generation = flow.generation
         let globalPart: OfferedGlobals
         if let kept = offeredGlobals, kept.generation == generation {
@@ -314,7 +314,7 @@ public final class Session {
                 return []
             }
             // Silence would look like nothing happened, or like it did: say which.
-            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
+            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.topScreen === top.screen {
                 output.notice(Notice(.muted, "nothing changed"))
             }
             return .next
