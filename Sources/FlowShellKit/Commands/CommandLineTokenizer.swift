@@ -58,6 +58,7 @@ package enum CommandLineTokenizer {
     /// line has anything else.
     private static func plainWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var words: [String] = []
+        words.reserveCapacity(4)
         var start = 0
         for index in bytes.indices {
             let byte = bytes[index]

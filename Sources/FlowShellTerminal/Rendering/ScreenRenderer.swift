@@ -118,6 +118,8 @@ package struct ScreenRenderer {
 
     /// `first` before the first line, spaces of the same width before the others.
     private func hanging(_ first: String, _ lines: [String], indent: Int? = nil) -> [String] {
+        // Most blocks are one line: no padding to make for the lines after it.
+        if lines.count == 1 { return [first + lines[0]] }
         let padding = String(repeating: " ", count: indent ?? DisplayWidth.of(first))
         return lines.enumerated().map { ($0.offset == 0 ? first : padding) + $0.element }
     }
