@@ -12,13 +12,28 @@ extension AppFlowCoordinator {
 
     /// `properties`, pushed by the open screen `open`, as this flow offers them.
     public func effective(_ properties: ViewProperties, of open: OpenScreen) -> ViewProperties {
-        let added = configCommands(on: open)
+        // The planner and the flow's transitions read once (each read of the planner copies it),
+        // and the commands gone through by loops: a closure made here, isolated to the main
+        // actor, would check its executor at every call. This runs whenever what the top
+        // screen shows changes.
+        let planner = self.planner
+        let added = planner.configCommands(on: open.featureID, in: open.flow)
+        let transitions = planner.transitions(in: open.flow)
+        let finish = open.flow.flatMap { manifest.flows[$0]?.finish }
+        // As `leadsAnywhere(_:from:)`, with what it reads read once.
         func leadsNowhere(_ command: CommandDescription) -> Bool {
-            !command.emits.isEmpty && !command.emits.contains { leadsAnywhere($0, from: open) }
+            for event in command.emits {
+                if finish?[event] != nil || transitions.transition(from: open.featureID, on: event) != nil { return false }
+            }
+            return !command.emits.isEmpty
         }
-        guard !added.isEmpty || properties.commands.contains(where: leadsNowhere) else { return properties }
+        var leadingNowhere: [Int] = []
+        for index in properties.commands.indices where leadsNowhere(properties.commands[index]) {
+            leadingNowhere.append(index)
+        }
+        guard !added.isEmpty || !leadingNowhere.isEmpty else { return properties }
         var properties = properties
-        properties.commands.removeAll(where: leadsNowhere)
+        for index in leadingNowhere.reversed() { properties.commands.remove(at: index) }
         properties.commands += added
         return properties
     }

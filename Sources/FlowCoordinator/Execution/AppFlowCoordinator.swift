@@ -80,6 +80,9 @@ public final class AppFlowCoordinator {
     public var stack: [OpenScreen] { router.screens }
     /// The screen on top.
     public var top: OpenScreen? { router.top }
+    /// The hosted screen on top, without the rest of its ``OpenScreen``: what a session asks
+    /// after every line, to see whether the top changed.
+    public var topScreen: (any HostedScreen)? { router.screens.last?.screen }
 
     /// Builds and shows the root screen, with `input` when it needs some (a harness driving one screen).
     public func start(input: FeatureInput = FeatureInput()) async throws {

@@ -30,7 +30,10 @@ public struct ParsedArguments: Sendable, Equatable {
             }
             // A short form (`-r`) is an option only where one is declared: elsewhere `-3` and
             // `-x` are words like any other (`filter -x`).
-            let looksShort = !onlyPositionals && word.count == 2 && word.hasPrefix("-") && word.last?.isLetter == true
+            // Its first byte asked first: counting a word's characters costs more than the rest.
+            let looksShort =
+                !onlyPositionals && word.utf8.first == UInt8(ascii: "-") && word.count == 2 && word.hasPrefix("-")
+                && word.last?.isLetter == true
             let short = looksShort ? command.option(named: word) : nil
             if looksShort, short == nil, command.arguments.contains(where: { $0.shortName != nil }) {
                 throw UserFacingError("no option '\(word)' — usage: \(command.usage)")

@@ -8,6 +8,9 @@ final class ScreenCommandCatalog<S: Screen> {
     let emits: [[String]]
     /// The description of each of `S.commands` that takes no arguments; nil for the others.
     let constantDescriptions: [CommandDescription?]
+    /// The indices in `S.commands` of the commands of each name, in order (a name may have one
+    /// command for some states and another for others).
+    private let indicesByName: [String: [Int]]
 
     private init(state: S.State) {
         let events = EventCatalog<S.Events>.shared
@@ -17,6 +20,14 @@ final class ScreenCommandCatalog<S: Screen> {
         constantDescriptions = commands.indices.map { index in
             commands[index].arguments.isEmpty ? commands[index].description(in: state, emits: emits[index]) : nil
         }
+        var indicesByName: [String: [Int]] = [:]
+        for index in commands.indices { indicesByName[commands[index].name, default: []].append(index) }
+        self.indicesByName = indicesByName
+    }
+
+    /// The indices in `S.commands` of the commands named `name`, in order.
+    func indices(named name: String) -> [Int] {
+        indicesByName[name] ?? []
     }
 
     /// The catalog of `S`'s commands, worked out from `state` the first time (a command without

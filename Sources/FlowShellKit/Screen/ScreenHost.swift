@@ -62,11 +62,19 @@ package final class ScreenHost<S: Screen>: HostedScreen {
     }
 
     package func perform(_ name: String, arguments: [String]) async throws -> [FeatureEvent] {
-        guard let command = S.commands.first(where: { $0.name == name && $0.isAvailable(state) }) else {
-            throw UnknownCommand(name: name)
+        // Found by name in the catalog, not by a search of the commands: a closure made here,
+        // isolated to the main actor, checks at every call that it runs there.
+        let commands = S.commands
+        var found: Int?
+        for index in commandCatalog.indices(named: name) where commands[index].isAvailable(state) {
+            found = index
+            break
         }
+        guard let index = found else { throw UnknownCommand(name: name) }
+        let command = commands[index]
         // The shown commands were described for this state already.
-        let description = viewProperties.commands.first { $0.name == name } ?? command.description(in: state)
+        let description =
+            commandCatalog.constantDescriptions[index] ?? viewProperties.command(named: name) ?? command.description(in: state)
         let parsed = try ParsedArguments(arguments, for: description)
         let sink = EventSink<S>(catalog: events)
         sink.onProgress = { [weak self] reached in self?.apply(inProgress: true) { $0 = reached } }

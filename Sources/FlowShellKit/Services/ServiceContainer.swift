@@ -34,7 +34,9 @@ public final class ServiceContainer {
 
     /// The service registered under `type`, or an error naming it.
     public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
-        if let service = services[ObjectIdentifier(type)] as? Service { return service }
+        // Cast only what was found: a cast of nothing to a constrained existential
+        // (`any Clock<Duration>`) still checks its requirements at run time.
+        if let found = services[ObjectIdentifier(type)], let service = found as? Service { return service }
         if let shared { return try shared.resolve(type) }
         throw UserFacingError("no \(type) service was set up: the module that provides it is not loaded")
     }

@@ -12,8 +12,10 @@ public struct GlobalCommand: Sendable {
         public let arguments: ParsedArguments
         /// The text after the name, quotes and all.
         public let text: String
-        /// The command's usage line, for a message about a wrong use.
-        public let usage: String
+        /// The command's description, whose usage line a message about a wrong use quotes.
+        let described: CommandDescription
+        /// The command's usage line, for a message about a wrong use: worked out only then.
+        public var usage: String { described.usage }
     }
 
     /// What `help`, usage, completion and the manifest check read.

@@ -21,7 +21,7 @@ final class HistoryRecall: LineHandler {
         var line = line
         // Trimmed only when it may be a reference, found from the bytes: Foundation's trimming
         // bridges through NSString, which every line would otherwise pay for.
-        if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "!") {
+        if Self.firstByte(of: line) == UInt8(ascii: "!") {
             guard let earlier = recalled(line, in: context) else { return .next }
             line = earlier
             session.output.notice(Notice(.muted, line))
@@ -34,9 +34,15 @@ final class HistoryRecall: LineHandler {
         return await next(line)
     }
 
+    /// The first byte of `line` that is not a space or tab. Nonisolated, as `hasWords`: a closure
+    /// made in code isolated to the main actor checks at every call that it runs there.
+    private nonisolated static func firstByte(of line: String) -> UInt8? {
+        line.utf8.first { $0 != 0x20 && $0 != 0x09 }
+    }
+
     /// Whether `line` has a word the core would read: found from its bytes when it has no quote
     /// or escape (most lines), so that a line is not tokenized twice.
-    private static func hasWords(_ line: String) -> Bool {
+    private nonisolated static func hasWords(_ line: String) -> Bool {
         let quoting = line.utf8.contains { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         guard quoting else {
             let first = line.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }

@@ -6,9 +6,14 @@ package enum TextSanitizer {
     package static func clean(_ text: String, keepingNewlines: Bool = false) -> String {
         // A control character is a byte below 0x20, 0x7F, or U+0080–U+009F, whose UTF-8 starts
         // with 0xC2; a bidirectional control starts with 0xD8 (U+061C) or 0xE2 (U+200E…U+2069):
-        // text with none of those bytes (most) is clean without decoding it.
-        guard text.withUTF8Bytes({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 } }),
-            text.unicodeScalars.contains(where: { isControl($0) })
+        // text with none of those bytes (most) is clean without decoding it. A newline kept is
+        // none of them: text of several lines is not rebuilt for its newlines alone.
+        let newline: UInt8 = keepingNewlines ? 0x0A : 0xFF
+        guard
+            text.withUTF8Bytes({
+                $0.contains { ($0 < 0x20 && $0 != newline) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+            }),
+            text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") })
         else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -8,9 +8,10 @@ import FlowShellKit
 /// own when its commands change, the aliases when one does; the config's commands on a screen
 /// are looked up in the flow's index of them, made once when the config is read. It is read by everything that names commands:
 /// the session's lookup of a typed name, `help`, usage, Tab, did-you-mean, `--output json`'s
-/// lists and the page's opening message.
+/// lists and the page's opening message. A class, as it never changes once made: the session
+/// hands the same one to every reader of a line, which copies a reference rather than each part.
 @MainActor
-public struct OfferedCommands {
+public final class OfferedCommands {
     /// What a typed name runs.
     public enum Command {
         /// A global command of this session.
@@ -83,14 +84,19 @@ public struct OfferedCommands {
             version = unchanged ? previous.version : previous.version + 1
         } else {
             screen = own.map(effective)
-            ownByName = Dictionary((own?.commands ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            // By a loop: a closure made here, isolated to the main actor, checks its executor
+            // at every call.
+            var byName: [String: CommandDescription] = [:]
+            byName.reserveCapacity(own?.commands.count ?? 0)
+            for command in own?.commands ?? [] where byName[command.name] == nil { byName[command.name] = command }
+            ownByName = byName
             version = (previous?.version ?? 0) + 1
         }
     }
 
-    /// Whether this was worked out for `top`'s screen.
-    func isFor(_ top: OpenScreen?) -> Bool {
-        topScreen === top?.screen && (topScreen != nil || top == nil)
+    /// Whether this was worked out for the screen `top` (nil: none).
+    func isFor(_ top: (any HostedScreen)?) -> Bool {
+        topScreen === top && (topScreen != nil || top == nil)
     }
 
     /// What `name` runs here, if anything: a global command first, then the screen's own, then

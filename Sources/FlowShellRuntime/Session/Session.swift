@@ -174,9 +174,9 @@ public final class Session {
     /// The commands offered now: worked out again only when the top screen, what it shows, the
     /// config or an alias changed, and then only in the parts that changed.
     package var offered: OfferedCommands {
-        let top = flow.top
-        if offeredIsCurrent, let offeredNow, offeredNow.isFor(top) { return offeredNow }
+        if offeredIsCurrent, let offeredNow, offeredNow.isFor(flow.topScreen) { return offeredNow }
         let flow = self.flow
+        let top = flow.top
         let generation = flow.generation
         let globalPart: OfferedGlobals
         if let kept = offeredGlobals, kept.generation == generation {
@@ -247,11 +247,11 @@ public final class Session {
         guard let first = words.first else { return .next }
         // `?`, `? CMD`, `?CMD` and `CMD?` ask for help, as in cmd2 and IPython (a command of
         // that name, if any, runs instead).
-        if offered.command(named: first) == nil, let asked = Self.helpAsked(words) {
+        let command = offered.command(named: first)
+        if command == nil, let asked = Self.helpAsked(words) {
             showHelp(for: asked)
             return .next
         }
-        let command = offered.command(named: first)
         // The text as typed is read only for the commands that take it so (`alias`, `shell`).
         var text = ""
         if case .global(let global) = command, global.takesLineAsTyped {
@@ -286,7 +286,7 @@ public final class Session {
                 let words = global.takesLineAsTyped ? ["--"] + (text.isEmpty ? [] : [text]) : arguments
                 let call = GlobalCommand.Call(
                     arguments: try ParsedArguments(words, for: global.description), text: text,
-                    usage: global.description.usage)
+                    described: global.description)
                 return await global.perform(context, call)
             } catch {
                 fail(UserFacingError.message(for: error))
@@ -314,7 +314,7 @@ public final class Session {
                 return []
             }
             // Silence would look like nothing happened, or like it did: say which.
-            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.top?.screen === top.screen {
+            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.topScreen === top.screen {
                 output.notice(Notice(.muted, "nothing changed"))
             }
             return .next

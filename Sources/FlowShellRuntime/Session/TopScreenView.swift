@@ -43,7 +43,7 @@ final class TopScreenView: View {
     /// The line's work has settled: binds the top screen if it is not the one bound, and shows
     /// what the bound one pushed meanwhile.
     func follow() {
-        if let top = flow.top?.screen, top !== shown {
+        if let top = flow.topScreen, top !== shown {
             if let unsettled {
                 // The screen that changed is gone: what it said still counts, its commands do not.
                 self.unsettled = nil

@@ -199,12 +199,17 @@ package final class TextOutput: TerminalView {
     }
 
     package func stack(_ entries: [StackEntry]) {
-        let lines = entries.enumerated().map { depth, entry in
-            let input = entry.input.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            let details = ([entry.screen] + input).joined(separator: ", ")
-            return "\(depth + 1). \(entry.title)\(entry.modal ? " [modal]" : "") (\(details))"
+        // Written into one string by a loop: closures made here, isolated to the main actor,
+        // would check their executor at every call.
+        var text = ""
+        for (depth, entry) in entries.enumerated() {
+            text += "\(depth + 1). \(entry.title)\(entry.modal ? " [modal]" : "") (\(entry.screen)"
+            for key in entry.input.keys.sorted() {
+                text += ", \(key)=\(entry.input[key] ?? "")"
+            }
+            text += ")\n"
         }
-        console.write(TextSanitizer.clean(lines.joined(separator: "\n"), keepingNewlines: true) + "\n")
+        console.write(entries.isEmpty ? "\n" : TextSanitizer.clean(text, keepingNewlines: true))
     }
 
     package func progress(_ running: Bool) {

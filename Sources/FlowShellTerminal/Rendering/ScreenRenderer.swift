@@ -11,6 +11,8 @@ package struct ScreenRenderer {
     /// The width of output that is not fitted to anything (piped, no `COLUMNS`): lines are not
     /// wrapped, and a divider takes a plain 40 columns.
     package static let unbounded = 1_000_000
+    /// The bytes reserved for a screen's text before it is put together.
+    private static let screenCapacity = 2048
     /// Applies styles, or not.
     var styler: TextStyler
     /// Whether messages wrap to the width (on a terminal) or stay one line each (for scripts).
@@ -22,7 +24,10 @@ package struct ScreenRenderer {
 
     /// The whole screen, one string with a trailing newline.
     func render(_ properties: ViewProperties) -> String {
+        // Room for a screen of a few dozen lines made at once: grown from nothing, the text is
+        // copied again at each doubling, which cost as much as the appends themselves.
         var text = ""
+        text.reserveCapacity(Self.screenCapacity)
         func append(_ lines: [String]) {
             for line in lines {
                 text += line
@@ -105,7 +110,7 @@ package struct ScreenRenderer {
     /// line as it is (most are) is put together directly.
     func message(_ style: MessageStyle, _ text: String) -> String {
         let body = TextSanitizer.clean(text, keepingNewlines: true)
-        if !body.utf8.contains(0x0A), !wrapsMessages || Self.fitsAsIs(body, width: width - 2) {
+        if !body.withUTF8Bytes({ $0.contains(0x0A) }), !wrapsMessages || Self.fitsAsIs(body, width: width - 2) {
             return styler.apply(.message(style), Style.symbol(for: style) + " " + body) + "\n"
         }
         var lines = ""
@@ -118,6 +123,8 @@ package struct ScreenRenderer {
 
     /// `first` before the first line, spaces of the same width before the others.
     private func hanging(_ first: String, _ lines: [String], indent: Int? = nil) -> [String] {
+        // Most blocks are one line: no padding to make for the lines after it.
+        if lines.count == 1 { return [first + lines[0]] }
         let padding = String(repeating: " ", count: indent ?? DisplayWidth.of(first))
         return lines.enumerated().map { ($0.offset == 0 ? first : padding) + $0.element }
     }
