@@ -504,6 +504,52 @@ def test_an_agents_session_is_recorded_and_replays(build, home, repository):
     assert [(record["frontEnd"], record["session"]) for record in logged] == [("agent", handle[:8])] * len(lines)
 
 
+def without_fields(value, names):
+    """`value` (a record) without the fields `names`, wherever they are in it."""
+    if isinstance(value, dict):
+        return {key: without_fields(item, names) for key, item in value.items() if key not in names}
+    if isinstance(value, list):
+        return [without_fields(item, names) for item in value]
+    return value
+
+
+def test_a_recording_made_before_effect_and_minimum_replays(build, home, repository):
+    """A recording made before FlowShell wrote a command's `effect` and an argument's `minimum`
+    and `maximum` (the same session with those fields taken out: the booking's confirm changes
+    what the app keeps, its hours take 1 to 72) replays without a difference; a field it has is
+    still compared."""
+    server = parameters(build, home, repository)
+    folder = f"{home}/agents"
+    server.args += ["--record", folder]
+
+    async def agent():
+        async with Client(server, mode="auto") as client:
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            for line in ["book", "login alice", "hours 3"]:
+                await client.call_tool("run_line", {"handle": handle, "line": line})
+    run(agent)
+    [name] = os.listdir(folder)
+    records = [json.loads(line) for line in open(f"{folder}/{name}")]
+    text = json.dumps(records)
+    assert '"effect": "changes"' in text and '"minimum": 1' in text, "the session shows the fields"
+
+    def replayed(records, file):
+        with open(file, "w") as out:
+            out.writelines(json.dumps(record, separators=(",", ":")) + "\n" for record in records)
+        return subprocess.run(
+            [server.command, "replay", file, "--config", str(repository / "config.json")],
+            env=server.env, cwd=home, capture_output=True, text=True, timeout=120)
+
+    old = replayed([without_fields(record, {"effect", "minimum", "maximum"}) for record in records], f"{home}/old.jsonl")
+    assert old.returncode == 0, old.stdout + old.stderr
+    assert "no difference" in old.stdout
+
+    # A field the recording has is compared: another effect is a difference.
+    other = replayed(json.loads(text.replace('"effect": "changes"', '"effect": "destroys"')), f"{home}/other.jsonl")
+    assert other.returncode == 1, other.stdout + other.stderr
+    assert "destroys" in other.stdout + other.stderr
+
+
 def test_serve_records_the_agents_sessions(serve, home, repository):
     """`serve --mcp --record-agents FOLDER`: over HTTP too, each agent session is a recording of
     its own, named by its handle's first 8 characters, with the lines the agent ran."""
