@@ -13,7 +13,10 @@ enum AgentAnswer {
         var structured: [String: JSONValue] = [
             "handle": .string(handle), "screen": .string(screen?.id ?? ""), "failed": .bool(failed),
         ]
-        var view = JSONValue(encoding: screen?.properties ?? ViewProperties(title: ""))?.object ?? [:]
+        // The commands as the agent reads them, not as encoded (which is most of a screen's JSON).
+        var properties = screen?.properties ?? ViewProperties(title: "")
+        properties.commands = []
+        var view = JSONValue(encoding: properties)?.object ?? [:]
         view["commands"] = .array((screen?.properties.commands ?? []).map(command))
         structured["view"] = .object(view)
         if !said.isEmpty {

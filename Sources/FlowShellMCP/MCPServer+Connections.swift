@@ -5,8 +5,11 @@ import Foundation
 /// is given an id that its later requests carry, `resources/subscribe` subscribes that session
 /// to a screen, and the stream its GET opens (Server-Sent Events) is told when a subscribed
 /// screen changed by itself — My bookings, when a booking is made elsewhere — as the stdio
-/// connection is told. The id names the client's connection only; the agent's sessions are its
-/// handles, as on every revision.
+/// connection is told. A tool call that needs the client's person (PersonConfirmation.swift) is
+/// answered with a stream of events too: the server's question (`elicitation/create`), which the
+/// client answers in a POST of its own on the same connection, then the call's result. The id
+/// names the client's connection only; the agent's sessions are its handles, as on every
+/// revision.
 extension MCPServer {
     /// The most connections kept at once: past it, the one used longest ago is forgotten (its
     /// stream ended), so that clients that never say goodbye hold no memory for ever.
@@ -16,30 +19,91 @@ extension MCPServer {
     /// the notifications go.
     struct Connection {
         var uris: Set<String> = []
+        /// Whether its client said at initialize that it can ask its person (elicitation).
+        var canElicit = false
         var stream: AsyncStream<Data>.Continuation?
         /// Which of the connection's GETs the stream is.
         var streamNumber = 0
         var used: Int
     }
 
-    /// What a POST over HTTP answers: the body (nil: nothing, a notification) and, for an
-    /// `initialize`, the id of the connection it began, which the response carries as
-    /// `Mcp-Session-Id`.
-    package struct HTTPAnswer: Sendable {
-        package let body: Data?
-        package let connection: String?
+    /// What a POST over HTTP is answered with.
+    package enum HTTPAnswer: Sendable {
+        /// One JSON body (nil: nothing, a notification) and, for an `initialize`, the id of the
+        /// connection it began, which the response carries as `Mcp-Session-Id`.
+        case body(Data?, connection: String?)
+        /// A stream of messages, as Server-Sent Events: a listen stream's, or a tool call's
+        /// questions for the client's person and then its result.
+        case events(AsyncStream<Data>)
     }
 
     /// The answer to `message`, a POST of the connection `connection` (its `Mcp-Session-Id`,
     /// when it is one this server began); an `initialize` begins a connection.
     package func answer(_ message: Data, connection: String?) async -> HTTPAnswer {
+        let parsed = JSONRPC.parse(message)
         let known = connection.flatMap { connections[$0] != nil ? $0 : nil }
         if let known { connectionUsed(known) }
-        var begun: String?
-        if case .success(.request(_, "initialize", _)) = JSONRPC.parse(message) {
-            begun = beginConnection()
+        guard case .success(.request(let id, let method, let params)) = parsed else {
+            return .body(await answer(parsed, from: Caller(connection: known)), connection: nil)
         }
-        return HTTPAnswer(body: await answer(message, connection: begun ?? known), connection: begun)
+        switch method {
+        case "initialize":
+            let begun = beginConnection()
+            return .body(await answer(parsed, from: Caller(connection: begun)), connection: begun)
+        case "subscriptions/listen":
+            return .events(await listen(id: id, params: params))
+        case "tools/call" where known.flatMap({ connections[$0]?.canElicit }) == true:
+            // Its person may be asked first: then the answer is a stream that asks.
+            return await answerAsking(parsed, connection: known)
+        default:
+            return .body(await answer(parsed, from: Caller(connection: known)), connection: nil)
+        }
+    }
+
+    /// The answer to the tool call `message` of a connection whose client can ask its person:
+    /// its result as one body, or — once the server asks the person something — a stream of
+    /// the questions and then the result.
+    private func answerAsking(_ message: Result<JSONRPC.Incoming, JSONRPC.FailureWithID>, connection: String?) async -> HTTPAnswer {
+        nextExchange += 1
+        let exchange = nextExchange
+        let (events, continuation) = AsyncStream.makeStream(of: Data.self)
+        continuation.onTermination = { [weak self] _ in
+            // The client went away: nobody answers its questions.
+            Task { @MainActor in self?.abandonQuestions(of: exchange) }
+        }
+        return await withCheckedContinuation { (answered: CheckedContinuation<HTTPAnswer, Never>) in
+            let first = FirstAnswer(answered)
+            let questions = Questions(exchange: exchange) { question in
+                continuation.yield(question)
+                first.give(.events(events))
+            }
+            spawn {
+                let body = await self.answer(message, from: Caller(connection: connection, questions: questions))
+                if !first.give(.body(body, connection: nil)), let body {
+                    continuation.yield(body)
+                }
+                continuation.finish()
+            }
+        }
+    }
+
+    /// What a POST is answered with, given once: the first of the result and a question.
+    @MainActor
+    private final class FirstAnswer {
+        private var waiting: CheckedContinuation<HTTPAnswer, Never>?
+
+        init(_ waiting: CheckedContinuation<HTTPAnswer, Never>) {
+            self.waiting = waiting
+        }
+
+        /// Answers with `answer` when nothing was given yet; false when something was.
+        @discardableResult
+        func give(_ answer: HTTPAnswer) -> Bool {
+            guard let waiting else { return false }
+            self.waiting = nil
+            waiting.resume(returning: answer)
+            return true
+        }
     }
 
     /// The stream of notifications for the connection `id` (its GET); nil when it names none.

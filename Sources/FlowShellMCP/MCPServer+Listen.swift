@@ -10,11 +10,10 @@ extension MCPServer {
     /// The subscription id every message of a listen stream carries in its `_meta`.
     static let subscriptionKey = "io.modelcontextprotocol/subscriptionId"
 
-    /// The messages of the stream `message` opens when it is a `subscriptions/listen` request,
-    /// its acknowledgment first; nil when it is any other message (answered by ``answer(_:)``).
-    /// The stream ends when the server finishes; a caller that stops reading it ends it too.
-    package func listen(_ message: Data) async -> AsyncStream<Data>? {
-        guard case .success(.request(let id, "subscriptions/listen", let params)) = JSONRPC.parse(message) else { return nil }
+    /// The messages of the stream the `subscriptions/listen` request `id` opens, its
+    /// acknowledgment first. The stream ends when the server finishes; a caller that stops
+    /// reading it ends it too.
+    func listen(id: JSONValue, params: JSONValue?) async -> AsyncStream<Data> {
         let meta: JSONValue = .object([Self.subscriptionKey: id])
         var honored: [String] = []
         if case .array(let uris)? = params?["notifications"]?["resourceSubscriptions"] {

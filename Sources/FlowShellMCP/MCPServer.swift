@@ -26,11 +26,14 @@ package final class MCPServer {
     /// The requests being handled now.
     private var handling: [Int: Task<Void, Never>] = [:]
     private var nextTask = 0
-    /// Whether the client said at `initialize` that it can ask its person (elicitation).
+    /// Whether the client said at `initialize` that it can ask its person (elicitation), over
+    /// stdio; over HTTP each connection says it (``Connection/canElicit``).
     var clientCanElicit = false
     /// The server's own requests to the client that wait for its answer, by id.
-    private var asked: [String: CheckedContinuation<JSONValue?, Never>] = [:]
+    private var asked: [String: Question] = [:]
     private var nextQuestion = 0
+    /// The HTTP requests answered with a stream of questions before their answer, by number.
+    var nextExchange = 0
     /// The screens' resources the client subscribed to, by URI.
     var subscribed: Set<String> = []
     /// The listen streams open now (`subscriptions/listen`, over HTTP), by number.
@@ -56,15 +59,47 @@ package final class MCPServer {
         sessions.screenChanged = { [weak self] handle in self?.screenChanged(handle) }
     }
 
-    /// Whether the server can ask the client something of its own (an elicitation).
+    /// Whether the server can ask the client something of its own (an elicitation) outside any
+    /// one request: over stdio; over HTTP it asks on the stream of the request it asks about.
     var canAsk: Bool { send != nil }
+
+    /// Who sent a request: the HTTP connection it names (nil over stdio, or a POST without a
+    /// connection this server began), and where the server's questions about it go.
+    struct Caller {
+        var connection: String?
+        /// The stream of the POST the request came in (over HTTP); nil: `send`.
+        var questions: Questions?
+    }
+
+    /// Where the server's own requests about one HTTP request go: that POST's event stream.
+    struct Questions {
+        /// The exchange's number (the questions of an exchange whose client went away are
+        /// answered nil).
+        let exchange: Int
+        let send: @MainActor (Data) -> Void
+    }
+
+    /// A request of the server's own waiting for the client's answer: only the connection it was
+    /// asked on answers it.
+    private struct Question {
+        let continuation: CheckedContinuation<JSONValue?, Never>
+        let connection: String?
+        let exchange: Int?
+    }
 
     /// Takes one line from the client, answering through `send` once the answer is ready.
     package func receive(_ line: Data) {
+        spawn {
+            if let answer = await self.answer(line) { self.send?(answer) }
+        }
+    }
+
+    /// Runs `work` in a task of its own, which ``finish()`` waits for.
+    func spawn(_ work: @escaping @MainActor () async -> Void) {
         nextTask += 1
         let number = nextTask
         handling[number] = Task {
-            if let answer = await self.answer(line) { self.send?(answer) }
+            await work()
             self.handling[number] = nil
         }
     }
@@ -72,24 +107,28 @@ package final class MCPServer {
     /// The answer to one message from the client, paths taken out; nil for what is not answered
     /// (a notification, the client's answer to a question of the server's).
     package func answer(_ message: Data) async -> Data? {
-        await answer(message, connection: nil)
+        await answer(JSONRPC.parse(message), from: Caller())
     }
 
-    /// The answer to `message`, of the HTTP connection `connection` if any.
-    func answer(_ message: Data, connection: String?) async -> Data? {
-        switch JSONRPC.parse(message) {
+    /// The answer to `message` (parsed), from `caller`.
+    func answer(_ message: Result<JSONRPC.Incoming, JSONRPC.FailureWithID>, from caller: Caller) async -> Data? {
+        switch message {
         case .failure(let refused):
             return encoded(JSONRPC.error(refused.failure, id: refused.id))
         case .success(.notification):
             // `notifications/initialized`, `notifications/cancelled`: nothing to answer.
             return nil
         case .success(.response(let id, let result, _)):
-            // An answer to a question of the server's; an error or an unknown id answers nothing.
-            if case .string(let key) = id { asked.removeValue(forKey: key)?.resume(returning: result) }
+            // An answer to a question of the server's, from the connection it was asked on; an
+            // error or an unknown id answers nothing.
+            if case .string(let key) = id, let question = asked[key], question.connection == caller.connection {
+                asked[key] = nil
+                question.continuation.resume(returning: result)
+            }
             return nil
         case .success(.request(let id, let method, let params)):
             do throws(JSONRPC.Failure) {
-                return encoded(JSONRPC.result(try await answer(method, params: params, connection: connection), id: id))
+                return encoded(JSONRPC.result(try await answer(method, params: params, from: caller), id: id))
             } catch {
                 return encoded(JSONRPC.error(error, id: id))
             }
@@ -98,7 +137,7 @@ package final class MCPServer {
 
     /// Waits for the requests being handled, then closes every session: the client went away.
     package func finish() async {
-        for (_, question) in asked { question.resume(returning: nil) }
+        for (_, question) in asked { question.continuation.resume(returning: nil) }
         asked = [:]
         endListeners()
         endConnections()
@@ -112,19 +151,29 @@ package final class MCPServer {
         redaction.redacted(message.jsonData)
     }
 
-    /// Sends the client a request of the server's own and waits for its result (nil: an error,
-    /// or the client went away).
-    func ask(_ method: String, params: JSONValue) async -> JSONValue? {
-        guard let send else { return nil }
+    /// Sends `caller`'s client a request of the server's own — on the stream of its POST over
+    /// HTTP — and waits for its result (nil: an error, or the client went away).
+    func ask(_ method: String, params: JSONValue, of caller: Caller) async -> JSONValue? {
+        let questions = caller.questions
+        guard questions != nil || send != nil else { return nil }
         nextQuestion += 1
         let id = "flowshell-\(nextQuestion)"
+        let request = encoded(JSONRPC.request(method, params: params, id: .string(id)))
         return await withCheckedContinuation { (continuation: CheckedContinuation<JSONValue?, Never>) in
-            asked[id] = continuation
-            send(encoded(JSONRPC.request(method, params: params, id: .string(id))))
+            asked[id] = Question(continuation: continuation, connection: caller.connection, exchange: questions?.exchange)
+            if let questions { questions.send(request) } else { send?(request) }
         }
     }
 
-    private func answer(_ method: String, params: JSONValue?, connection: String?) async throws(JSONRPC.Failure) -> JSONValue {
+    /// Answers nil to the questions of the exchange `number`, whose client stopped reading.
+    func abandonQuestions(of number: Int) {
+        for (id, question) in asked where question.exchange == number {
+            asked[id] = nil
+            question.continuation.resume(returning: nil)
+        }
+    }
+
+    private func answer(_ method: String, params: JSONValue?, from caller: Caller) async throws(JSONRPC.Failure) -> JSONValue {
         let requested = params?["_meta"]?[ProtocolRevision.metaKey]?.string
         if let requested, !ProtocolRevision.all.contains(requested) {
             throw JSONRPC.Failure(
@@ -136,7 +185,12 @@ package final class MCPServer {
         switch method {
         case "initialize":
             let version = params?["protocolVersion"]?.string ?? ProtocolRevision.handshake
-            clientCanElicit = params?["capabilities"]?["elicitation"] != nil
+            let canElicit = params?["capabilities"]?["elicitation"] != nil
+            if let connection = caller.connection {
+                connections[connection]?.canElicit = canElicit
+            } else {
+                clientCanElicit = canElicit
+            }
             result = [
                 "protocolVersion": .string(ProtocolRevision.handshakes.contains(version) ? version : ProtocolRevision.handshake),
                 "capabilities": capabilities,
@@ -157,9 +211,9 @@ package final class MCPServer {
             result = ["tools": AgentTools.list]
             if stateless { result = merged(result, ["ttlMs": 0, "cacheScope": "private"]) }
         case "tools/call":
-            result = try await callTool(params, stateless: stateless)
+            result = try await callTool(params, stateless: stateless, from: caller)
         case "resources/list", "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe":
-            result = try await resources(method, params: params, connection: connection)
+            result = try await resources(method, params: params, connection: caller.connection)
         default:
             throw .methodNotFound(method)
         }
@@ -183,7 +237,7 @@ package final class MCPServer {
 
     // MARK: - Tools
 
-    private func callTool(_ params: JSONValue?, stateless: Bool) async throws(JSONRPC.Failure) -> JSONValue {
+    private func callTool(_ params: JSONValue?, stateless: Bool, from caller: Caller) async throws(JSONRPC.Failure) -> JSONValue {
         guard let name = params?["name"]?.string else { throw .invalidParams("tools/call names its tool") }
         guard AgentTools.names.contains(name) else {
             throw .invalidParams("there is no tool \(name): the tools are \(AgentTools.names.sorted().joined(separator: ", "))")
@@ -212,7 +266,7 @@ package final class MCPServer {
             return answer(session, said: [], failed: false)
         case "run_line":
             let line = try string("line", in: arguments, required: true) ?? ""
-            return await run(line, in: session, params: params, stateless: stateless)
+            return await run(line, in: session, params: params, stateless: stateless, from: caller)
         case "run":
             let command = try string("command", in: arguments, required: true) ?? ""
             let given = arguments["arguments"]?.object ?? [:]
@@ -224,7 +278,7 @@ package final class MCPServer {
                     return answer(session, said: [AgentView.Said(kind: "error", text: error.message)], failed: true)
                 }
             }
-            return await run(line, in: session, params: params, stateless: stateless)
+            return await run(line, in: session, params: params, stateless: stateless, from: caller)
         case "complete":
             let completion = await session.complete(try string("text", in: arguments, required: true) ?? "")
             let structured: JSONValue = [
@@ -246,9 +300,10 @@ package final class MCPServer {
     }
 
     /// Runs `line` in `session`, once the person said yes if its command needs that.
-    private func run(_ line: String, in session: AgentSession, params: JSONValue?, stateless: Bool) async -> JSONValue {
+    private func run(_ line: String, in session: AgentSession, params: JSONValue?, stateless: Bool, from caller: Caller) async -> JSONValue
+    {
         if let question = session.confirmationQuestion(for: line) {
-            switch await confirm(line, question: question, in: session, params: params, stateless: stateless) {
+            switch await confirm(line, question: question, in: session, params: params, stateless: stateless, from: caller) {
             case .confirmed: session.approve(line)
             case .answered(let answer): return answer
             }

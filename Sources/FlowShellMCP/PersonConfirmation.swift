@@ -3,9 +3,10 @@ import FlowShellRuntime
 
 /// A line whose command the config says an agent runs only with its person's yes
 /// (`personConfirms`): it runs when the person at the agent's host says yes, asked through the
-/// client — an elicitation on the 2025-11-25 revision, an `input_required` answer on the
-/// stateless one, which the client retries with the person's answer. The agent cannot answer
-/// for its person: without a client that asks, the line does not run.
+/// client — an elicitation on the 2025-11-25 revision (over HTTP on the event stream the call's
+/// POST is answered with, the call's result last), an `input_required` answer on the stateless
+/// one, which the client retries with the person's answer. The agent cannot answer for its
+/// person: without a client that asks, the line does not run.
 extension MCPServer {
     /// How a line that needs a yes goes on.
     enum Confirmation {
@@ -22,7 +23,7 @@ extension MCPServer {
 
     /// Asks the person about `line`, which `question` describes, as the revision of the call does.
     func confirm(
-        _ line: String, question message: String, in session: AgentSession, params: JSONValue?, stateless: Bool
+        _ line: String, question message: String, in session: AgentSession, params: JSONValue?, stateless: Bool, from caller: Caller
     ) async -> Confirmation {
         if stateless {
             if let state = params?["requestState"]?.string {
@@ -38,20 +39,22 @@ extension MCPServer {
                 "requestState": .string(state),
             ])
         }
-        guard canAsk else {
-            // Over HTTP the server sends nothing but responses: it asks on the stateless revision.
+        guard canAsk || caller.connection != nil else {
+            // Over HTTP a 2025-11-25 client says at initialize whether it can ask its person, on
+            // the connection that begins; a call without one (the server restarted) cannot tell.
             return .answered(
                 refusal(
-                    "\(line) needs your person's yes, which over HTTP this server asks for on MCP \(ProtocolRevision.stateless) only (input_required): nothing ran",
+                    "\(line) needs your person's yes: over HTTP this server asks for it on the connection initialize began (its Mcp-Session-Id; initialize again), or on MCP \(ProtocolRevision.stateless) (input_required): nothing ran",
                     in: session))
         }
-        guard params?["_meta"]?[ProtocolRevision.capabilitiesKey]?["elicitation"] != nil || clientCanElicit else {
+        let canElicit = caller.connection.map { connections[$0]?.canElicit ?? false } ?? clientCanElicit
+        guard params?["_meta"]?[ProtocolRevision.capabilitiesKey]?["elicitation"] != nil || canElicit else {
             return .answered(
                 refusal(
                     "\(line) needs your person's yes, and this client cannot ask its person (it offers no elicitation): nothing ran",
                     in: session))
         }
-        let answer = await ask("elicitation/create", params: Self.question(message))
+        let answer = await ask("elicitation/create", params: Self.question(message), of: caller)
         return decided(answer, line: line, in: session)
     }
 

@@ -10,8 +10,10 @@ import NIOCore
 /// ``JSONRPC/longestMessage``), but for `subscriptions/listen` (2026-07-28), answered with a
 /// stream of events that tells when a screen changed by itself. A 2025-11-25 client's
 /// `initialize` is answered with an `Mcp-Session-Id`, whose GET is the stream of the screens it
-/// subscribed to (`resources/subscribe`) and whose DELETE ends it; the server asks an agent's
-/// person on the stateless revision only (`input_required`). A request must carry
+/// subscribed to (`resources/subscribe`) and whose DELETE ends it; a tool call that needs the
+/// agent's person is answered on that revision with a stream of events (the `elicitation/create`
+/// request, the call's result once the client answered it in a POST of its own), on the
+/// stateless one with `input_required`. A request must carry
 /// the token (`Authorization: Bearer TOKEN`, or `?token=`), be addressed to this server, and
 /// come from no other site's page (its `Origin`, when it has one).
 struct AgentEndpoint: Sendable {
@@ -77,23 +79,22 @@ struct AgentEndpoint: Sendable {
         } catch {
             return Self.error(.contentTooLarge, code: -32600, "a message is at most \(JSONRPC.longestMessage) bytes")
         }
-        let message = Data(body.readableBytesView)
-        if let stream = await server.listen(message) {
-            return Self.events(stream)
-        }
         // A connection the server forgot (it restarted) is no reason to refuse a tool call: the
         // agent's sessions are its handles, which still work. Only its subscriptions are gone.
-        let answer = await server.answer(message, connection: request.headers[Self.sessionHeader])
-        guard let body = answer.body else {
+        switch await server.answer(Data(body.readableBytesView), connection: request.headers[Self.sessionHeader]) {
+        case .events(let stream):
+            return Self.events(stream)
+        case .body(nil, _):
             return Response(status: .accepted)
+        case .body(let body?, let begun):
+            var headers: HTTPFields = [.contentType: "application/json"]
+            if let begun { headers[Self.sessionHeader] = begun }
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
-        var headers: HTTPFields = [.contentType: "application/json"]
-        if let begun = answer.connection { headers[Self.sessionHeader] = begun }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// A listen stream's messages as Server-Sent Events, each a `message` event, until the
-    /// stream ends; a client that went away ends it at the next message.
+    /// A stream's messages as Server-Sent Events, each a `message` event, until the stream
+    /// ends; a client that went away ends it at the next message.
     private static func events(_ stream: AsyncStream<Data>) -> Response {
         Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],

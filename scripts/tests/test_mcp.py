@@ -233,8 +233,8 @@ def agents_url(server):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_serve_mcp_serves_agents_on_the_browsers_port(serve, repository, mode):
-    """`serve --mcp`: the same tools over Streamable HTTP, behind the server's token. Over HTTP
-    the server asks an agent's person on the stateless revision (input_required) only."""
+    """`serve --mcp`: the same tools over Streamable HTTP, behind the server's token, and the
+    agent's person is asked on both revisions (input_required; an elicitation on the call's stream)."""
     server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
     asked = []
 
@@ -245,17 +245,54 @@ def test_serve_mcp_serves_agents_on_the_browsers_port(serve, repository, mode):
             assert booked.structured_content["screen"] == "auth.login", text_of(booked)
             await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
             confirmed = await client.call_tool("run_line", {"handle": handle, "line": "confirm"})
-            if mode == "auto":
-                assert not confirmed.is_error, text_of(confirmed)
-                assert confirmed.structured_content["screen"] == "cars.details"
-            else:
-                assert confirmed.is_error
-                assert "2026-07-28" in text_of(confirmed)
-                assert confirmed.structured_content["screen"] == "booking.confirm"
+            assert not confirmed.is_error, text_of(confirmed)
+            assert confirmed.structured_content["screen"] == "cars.details"
             refused = await client.call_tool("run_line", {"handle": handle, "line": "shell ls"})
             assert refused.is_error
     run(agent)
-    assert len(asked) == (1 if mode == "auto" else 0)
+    assert len(asked) == 1, asked
+
+
+def test_a_2025_client_over_http_is_asked_on_the_calls_stream(serve, repository):
+    """A 2025-11-25 client over HTTP: the call of a command that needs its person's yes is
+    answered with a stream of events — the server's elicitation/create, which the client answers
+    in a POST of its own, then the call's result — and the command runs only with a yes."""
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+    asked = []
+
+    async def agent():
+        async with Client(agents_url(server), mode="legacy", elicitation_callback=person(["decline", "accept"], asked)) as client:
+            assert client.protocol_version == "2025-11-25"
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            await client.call_tool("run_line", {"handle": handle, "line": "book"})
+            signed = await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
+            assert signed.structured_content["screen"] == "booking.confirm", text_of(signed)
+            declined = await client.call_tool("run", {"handle": handle, "command": "confirm"})
+            assert declined.is_error
+            assert declined.structured_content["screen"] == "booking.confirm"
+            assert "said no" in text_of(declined)
+            confirmed = await client.call_tool("run", {"handle": handle, "command": "confirm"})
+            assert not confirmed.is_error, text_of(confirmed)
+            assert confirmed.structured_content["screen"] == "cars.details", text_of(confirmed)
+            bookings = await client.call_tool("run_line", {"handle": handle, "line": "open /bookings"})
+            assert "Kia Rio" in text_of(bookings)
+    run(agent)
+    assert len(asked) == 2 and all("confirm" in message for message in asked), asked
+
+
+def test_a_2025_client_over_http_that_cannot_ask_its_person_runs_nothing_that_needs_one(serve, repository):
+    server = serve(extra=["--mcp", "--config", str(repository / "config.json")])
+
+    async def agent():
+        async with Client(agents_url(server), mode="legacy") as client:
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            await client.call_tool("run_line", {"handle": handle, "line": "book"})
+            await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+            refused = await client.call_tool("run_line", {"handle": handle, "line": "confirm"})
+            assert refused.is_error
+            assert "cannot ask its person" in text_of(refused)
+            assert refused.structured_content["screen"] == "booking.confirm"
+    run(agent)
 
 
 def test_a_handle_survives_a_restart_of_serve(serve, home, repository):
@@ -502,6 +539,52 @@ def test_an_agents_session_is_recorded_and_replays(build, home, repository):
 
     logged = [json.loads(line) for line in open(audit)]
     assert [(record["frontEnd"], record["session"]) for record in logged] == [("agent", handle[:8])] * len(lines)
+
+
+def without_fields(value, names):
+    """`value` (a record) without the fields `names`, wherever they are in it."""
+    if isinstance(value, dict):
+        return {key: without_fields(item, names) for key, item in value.items() if key not in names}
+    if isinstance(value, list):
+        return [without_fields(item, names) for item in value]
+    return value
+
+
+def test_a_recording_made_before_effect_and_minimum_replays(build, home, repository):
+    """A recording made before FlowShell wrote a command's `effect` and an argument's `minimum`
+    and `maximum` (the same session with those fields taken out: the booking's confirm changes
+    what the app keeps, its hours take 1 to 72) replays without a difference; a field it has is
+    still compared."""
+    server = parameters(build, home, repository)
+    folder = f"{home}/agents"
+    server.args += ["--record", folder]
+
+    async def agent():
+        async with Client(server, mode="auto") as client:
+            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+            for line in ["book", "login alice", "hours 3"]:
+                await client.call_tool("run_line", {"handle": handle, "line": line})
+    run(agent)
+    [name] = os.listdir(folder)
+    records = [json.loads(line) for line in open(f"{folder}/{name}")]
+    text = json.dumps(records)
+    assert '"effect": "changes"' in text and '"minimum": 1' in text, "the session shows the fields"
+
+    def replayed(records, file):
+        with open(file, "w") as out:
+            out.writelines(json.dumps(record, separators=(",", ":")) + "\n" for record in records)
+        return subprocess.run(
+            [server.command, "replay", file, "--config", str(repository / "config.json")],
+            env=server.env, cwd=home, capture_output=True, text=True, timeout=120)
+
+    old = replayed([without_fields(record, {"effect", "minimum", "maximum"}) for record in records], f"{home}/old.jsonl")
+    assert old.returncode == 0, old.stdout + old.stderr
+    assert "no difference" in old.stdout
+
+    # A field the recording has is compared: another effect is a difference.
+    other = replayed(json.loads(text.replace('"effect": "changes"', '"effect": "destroys"')), f"{home}/other.jsonl")
+    assert other.returncode == 1, other.stdout + other.stderr
+    assert "destroys" in other.stdout + other.stderr
 
 
 def test_serve_records_the_agents_sessions(serve, home, repository):

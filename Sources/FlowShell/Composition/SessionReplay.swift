@@ -20,6 +20,8 @@ struct SessionReplay {
     /// showed itself with the update record before it — normalised.
     struct Record: Equatable {
         var json: String
+        /// The values `json` is made of (two for an update joined with its screen).
+        var values: [JSONValue]
         var isInput: Bool
         var line: String?
         /// The record as it is in the file (one line).
@@ -39,17 +41,18 @@ struct SessionReplay {
             // Why an update came is not compared, only when and what: a screen that wakes at the
             // moment the replay's clock reaches may find the clock there already (another
             // screen slept until the same moment), and then changes without having slept.
+            var compared = object
             if type == "update", case .object(var fields) = object {
                 fields["by"] = nil
-                json = JSONValue.object(fields).normalised
+                compared = .object(fields)
             } else if type != "screen", case .object(var fields) = object, let message = fields["message"]?.string {
                 // A line's number, which a replay's errors begin with as a script's do, is not
                 // compared: a session recorded at the prompt or by an agent said the same without it.
                 fields["message"] = .string(Self.withoutLineNumber(message))
-                json = JSONValue.object(fields).normalised
-            } else {
-                json = object.normalised
+                compared = .object(fields)
             }
+            values = [compared]
+            json = compared.normalised
             isInput = type == "input"
             line = object["line"]?.string
             self.text = String(text)
@@ -66,12 +69,21 @@ struct SessionReplay {
         mutating func join(_ screen: Record) {
             hasScreen = true
             json += "\n" + screen.json
+            values += screen.values
             text += "\n" + screen.text
             let seconds = moment.map { " at \(SessionReplay.format(milliseconds: $0)) s" } ?? ""
             summary = "update\(seconds): \(screen.summary)"
         }
 
         var isUpdate: Bool { origin != nil }
+
+        /// What a replay's record is compared with `recorded` as: without the fields FlowShell
+        /// began to write after `recorded` was made (FieldsAddedLater.swift).
+        func json(comparedWith recorded: Record) -> String {
+            guard json != recorded.json, values.count == recorded.values.count else { return json }
+            return zip(recorded.values, values).map { FieldsAddedLater.withoutThoseAbsent(from: $0, in: $1).normalised }
+                .joined(separator: "\n")
+        }
 
         /// `message` without the `line N: ` a script's errors and warnings begin with.
         static func withoutLineNumber(_ message: String) -> String {
@@ -202,7 +214,7 @@ struct SessionReplay {
         var passedOver: [Record] = []
         while got < actual.count {
             guard wanted < expected.count else { return Alignment(expected: wanted, actual: got, differs: true, passedOver: passedOver) }
-            if expected[wanted].json == actual[got].json {
+            if expected[wanted].json == actual[got].json(comparedWith: expected[wanted]) {
                 wanted += 1
                 got += 1
             } else if expected[wanted].origin == .other {
@@ -234,7 +246,8 @@ struct SessionReplay {
         var report: String
         switch (wanted, got) {
         case (.some(let wanted), .some(let got)):
-            let diff = TextDiff.lines(expected: wanted.json.components(separatedBy: "\n"), actual: got.json.components(separatedBy: "\n"))
+            let now = got.json(comparedWith: wanted).components(separatedBy: "\n")
+            let diff = TextDiff.lines(expected: wanted.json.components(separatedBy: "\n"), actual: now)
                 .components(separatedBy: "\n").filter { !$0.hasPrefix("  ") }.joined(separator: "\n")
             let what = wanted.summary == got.summary ? wanted.summary : "\(wanted.summary), now \(got.summary)"
             report = "\(place): \(context), \(what) differs (- recorded, + now):\n\(diff)"
