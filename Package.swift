@@ -204,9 +204,6 @@ let package = Package(
             name: "GreeterShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Greeter"],
             path: "examples/greeter/Sources/GreeterShell",
             swiftSettings: strictSwift),
-        .executableTarget(
-            name: "GreeterApp", dependencies: ["FlowShell", "GreeterShell"], path: "examples/greeter/Sources/GreeterApp",
-            swiftSettings: strictSwift),
         .testTarget(
             name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
             path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
@@ -281,7 +278,7 @@ let package = Package(
             name: "FlowShellAppTests",
             dependencies: [
                 "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator",
-                "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "GreeterApp", "NotesApp",
+                "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "NotesApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -436,7 +433,11 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift),
-        // examples/greeter's server program, which `greeter serve` runs.
+        // examples/greeter's two programs: at the terminal, which takes `--database` as the
+        // servers do, and its server, which `greeter serve` runs.
+        .executableTarget(
+            name: "GreeterApp", dependencies: ["FlowShell", "FlowShellPostgres", "GreeterShell"],
+            path: "examples/greeter/Sources/GreeterApp", swiftSettings: strictSwift),
         .executableTarget(
             name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
             swiftSettings: strictSwift),
@@ -449,7 +450,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += [
         "FlowShellWeb", "FlowShellSSH", "FlowShellServing", "FlowShellMCP",
     ]
-    package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterServe"]
+    package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterApp", "GreeterServe"]
+    // The terminals' `--database`: their programs hand the FlowShell library PostgreSQL's driver
+    // (FlowShellMain.main(…, database:)), which the library itself never links.
+    package.products += [.library(name: "FlowShellPostgres", targets: ["FlowShellPostgres"])]
+    package.targets.first { $0.name == "flowshell" }?.dependencies += ["FlowShellPostgres"]
+    package.targets.first { $0.name == "flowshell" }?.swiftSettings = strictSwift + [.define("FLOWSHELL_DATABASE")]
 }
 
 // `FLOWSHELL_TESTS=Greeting swift test`: the tests of those features alone (names separated by

@@ -80,6 +80,20 @@ public final class PostgresStore: SharedStore {
         }
     }
 
+    /// The store at `address` as a person typed it (`--database`, `FLOWSHELL_DATABASE`), opened;
+    /// nil when none is named (empty or absent: the data folder). A wrong address, or a server
+    /// that cannot be reached or refuses, is said in words.
+    public static func open(named address: String?) async throws(SharedStoreFailure) -> PostgresStore? {
+        guard let address, !address.isEmpty else { return nil }
+        let parsed: DatabaseAddress
+        do {
+            parsed = try DatabaseAddress(parsing: address)
+        } catch {
+            throw SharedStoreFailure("error: \(error.description)")
+        }
+        return try await open(parsed)
+    }
+
     /// The advisory lock the tables are made under (any number, the same for every FlowShell).
     static let migrationLock: Int64 = 0x466C_6F77_5368_656C
 

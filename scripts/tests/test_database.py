@@ -3,7 +3,8 @@ load balancer would run (each node here has a home and data folder of its own, s
 but the database). Every node prints the same token; a tab opened on one node comes back on another
 with its place, history and aliases, also after its node was killed with SIGKILL; a booking made
 through one node reaches a live My bookings on another, and two nodes racing to book one car book it
-once, the other told why; a sign-in through one node holds on another; a database that cannot be
+once, the other told why; a sign-in through one node holds on another; a piped `flowshell
+--database` lists a booking made through a node; a database that cannot be
 reached, or an address that is wrong, is said in words before anything listens."""
 import json
 import os
@@ -128,6 +129,30 @@ def test_a_sign_in_on_one_node_holds_on_another(serve, home, database):
     shown = screen_of(other.run("bookings"))
     assert shown["title"] == "My bookings", f"no sign-in asked again on a node the person had not used: {shown}"
     other.close()
+
+
+def at_a_prompt(build, home, *arguments):
+    """What a piped `flowshell` (a home of its own) prints for My bookings, signed in as ann."""
+    folder = os.path.join(home, f"terminal-{len(os.listdir(home))}")
+    os.makedirs(folder)
+    env = dict(os.environ, HOME=folder, XDG_STATE_HOME=f"{folder}/state", XDG_DATA_HOME=f"{folder}/data")
+    env.pop("FLOWSHELL_DATABASE", None)
+    done = subprocess.run([str(build / "flowshell"), *arguments], input="bookings\nlogin ann\n", capture_output=True,
+                          text=True, env=env, cwd=folder, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_terminal_sees_the_served_flow_s_bookings(serve, build, home, database):
+    served = node(serve, home, "a", database)
+    database.query("DELETE FROM flowshell_settings")  # ann books, not whoever an earlier test signed in
+    booker = signed_in(Tab(served), "ann", "select leaf", "book")
+    answers = booker.run("confirm")
+    assert errors(answers) == [], answers
+    code = re.search(r"booking (BK-\d+)", told(answers)).group(1)
+    booker.close()
+    assert code in at_a_prompt(build, home, "--database", database.address), "a prompt on the database lists it"
+    assert code not in at_a_prompt(build, home), "a prompt on its own data folder does not"
 
 
 def begin(tab, line):
