@@ -330,8 +330,10 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             dependencies: [
                 "FlowShellServing", "FlowShellRuntime", "FlowCoordinator",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                // The pool's own errors (a server away for a while), said in words.
+                // The pool's own errors (a server away for a while), and the system's reasons a
+                // connection failed, said in words.
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -62,7 +62,7 @@ public enum FlowShellServeMain {
         // and are composed alike (ServedFlowOptions.servedFlow).
         let shared: (any SharedStore)?
         do {
-            shared = try await PostgresStore.open(named: options.database ?? environment["FLOWSHELL_DATABASE"])
+            shared = try await PostgresStore.open(named: options.database ?? environment["FLOWSHELL_DATABASE"]) { writeError($0) }
         } catch {
             writeError(error.description)
             return 1

@@ -5,7 +5,9 @@ with its place, history and aliases, also after its node was killed with SIGKILL
 through one node reaches a live My bookings on another, and two nodes racing to book one car book it
 once, the other told why; a sign-in through one node holds on another; a piped `flowshell
 --database` lists a booking made through a node; a database that cannot be
-reached, or an address that is wrong, is said in words before anything listens."""
+reached, or an address that is wrong, is said in words before anything listens; a database that
+goes away under a live node refuses a booking in words, with nothing kept, the node says once that
+it is away and once that it is back, and the booking then goes through."""
 import json
 import os
 import re
@@ -211,6 +213,8 @@ def test_an_unreachable_database_is_said_in_words(build, home):
     assert result.returncode == 1 and result.stdout == "", "nothing is served"
     assert result.stderr.startswith(f"error: cannot reach PostgreSQL at 127.0.0.1:{port}/flows"), result.stderr
     assert "is PostgreSQL running there" in result.stderr and "hunter2" not in result.stderr, result.stderr
+    assert "nothing answers on that port there" in result.stderr, "what failed, in words"
+    assert not re.search(r"errno|connect\(|Error|descriptor", result.stderr), f"no driver's text: {result.stderr}"
 
 
 def test_a_wrong_address_is_said_in_words(build, home):
@@ -219,3 +223,30 @@ def test_a_wrong_address_is_said_in_words(build, home):
     assert result.stderr == (
         "error: --database takes a PostgreSQL address (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), not a mysql:// one\n"
     ), result.stderr
+
+
+def test_a_database_away_refuses_a_booking_in_words_and_the_node_recovers(serve, home):
+    away = ScratchPostgres()  # its own cluster: the others' tests go on with theirs
+    try:
+        served = node(serve, home, "a", away)
+        booker = signed_in(Tab(served), "ann", "select leaf", "book")
+        kept_before = away.query("SELECT count(*) FROM flowshell_records")
+        away.run("pg_ctl", "-D", away.data, "-m", "fast", "-w", "-t", "120", "stop")
+        refused = errors(booker.run("confirm"))
+        assert len(refused) == 1 and "is PostgreSQL running there" in refused[0], refused
+        assert "PostgreSQL at 127.0.0.1" in refused[0], f"which server: {refused}"
+        assert not re.search(r"errno|connect\(|PSQLError|ConnectionPool", refused[0]), f"no driver's text: {refused}"
+        away.start()
+        deadline = time.monotonic() + 120  # a liveness bound only
+        while "answers again" not in served.said():
+            assert time.monotonic() < deadline, f"the node says the database is back: {served.said()!r}"
+            time.sleep(0.05)
+        assert away.query("SELECT count(*) FROM flowshell_records") == kept_before, "the refused booking left nothing behind"
+        answers = booker.run("confirm")
+        assert errors(answers) == [], answers
+        assert re.search(r"booking BK-\d+", told(answers)), "booked once the database is back, on the same node"
+        said = served.said()
+        assert said.count("does not answer") == 1 and said.count("answers again") == 1, f"each said once: {said!r}"
+        booker.close()
+    finally:
+        away.stop()
