@@ -9,6 +9,9 @@ import PostgresNIO
 /// session starts), and each change is kept in the database after it is made, one at a time and
 /// in order. A change the database did not take stays in memory, is tried again with the next
 /// one, and ``readProblem`` says why, as the data folder's settings say why they cannot be read.
+/// Each change kept is told with `NOTIFY` (on the records' channel, under a name no module's
+/// collection has), and every server reads the settings again when told, so that a change made
+/// through one server reaches the tabs open on another before they start again.
 @MainActor
 final class PostgresSettings: SharedSettingsStorage {
     private let app: String
@@ -29,10 +32,22 @@ final class PostgresSettings: SharedSettingsStorage {
         let key: String
     }
 
-    init(app: String, client: PostgresClient, place: String) {
+    /// The name the settings' changes are told under, beside the records' collections.
+    static let notifiedAs = "@settings"
+
+    /// Reads the settings again whenever any server tells of a change (and once it listens).
+    private var following: Task<Void, Never>?
+
+    init(app: String, client: PostgresClient, listener: PostgresRecordListener, place: String) {
         self.app = app
         self.client = client
         self.place = place
+        let changes = listener.follow(app: app, collection: Self.notifiedAs)
+        following = Task { [weak self] in
+            for await _ in changes {
+                await self?.refresh()
+            }
+        }
     }
 
     func store(forModule module: String) -> any KeyValueStore {
@@ -100,6 +115,8 @@ final class PostgresSettings: SharedSettingsStorage {
                     try await client.query(
                         "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
                 }
+                let notice = PostgresRecordListener.payload(app: app, collection: Self.notifiedAs, key: setting.module)
+                try await client.query("SELECT pg_notify(\(PostgresRecordListener.channel), \(notice))")
                 // A change made while this one was written waits for the next write.
                 if unkept[setting] == .some(value) { unkept.removeValue(forKey: setting) }
                 readProblem = nil

@@ -122,7 +122,7 @@ public final class PostgresStore: SharedStore {
     public func settings(app: String) -> (any SharedSettingsStorage)? {
         settings.withLock { settings in
             if let made = settings[app] { return made }
-            let made = PostgresSettings(app: app, client: client, place: place)
+            let made = PostgresSettings(app: app, client: client, listener: listener, place: place)
             settings[app] = made
             return made
         }

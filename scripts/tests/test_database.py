@@ -3,7 +3,8 @@ load balancer would run (each node here has a home and data folder of its own, s
 but the database). Every node prints the same token; a tab opened on one node comes back on another
 with its place, history and aliases, also after its node was killed with SIGKILL; a booking made
 through one node reaches a live My bookings on another, and two nodes racing to book one car book it
-once, the other told why; a sign-in through one node holds on another; a piped `flowshell
+once, the other told why; a sign-in through one node holds on another, and a setting changed
+through one node reaches a tab open on another; a piped `flowshell
 --database` lists a booking made through a node; a database that cannot be
 reached, or an address that is wrong, is said in words before anything listens; a database that
 goes away under a live node refuses a booking in words, with nothing kept, the node says once that
@@ -131,6 +132,25 @@ def test_a_sign_in_on_one_node_holds_on_another(serve, home, database):
     shown = screen_of(other.run("bookings"))
     assert shown["title"] == "My bookings", f"no sign-in asked again on a node the person had not used: {shown}"
     other.close()
+
+
+def test_a_setting_changed_on_one_node_reaches_a_tab_open_on_another(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    database.query("DELETE FROM flowshell_settings")
+    watcher = Tab(first)
+    watcher.wait(lambda message: message.get("type") == "screen")
+    assert "booking-hours = 1" in told(watcher.run("set booking-hours")), "the default first"
+    changer = Tab(second)
+    changer.wait(lambda message: message.get("type") == "screen")
+    assert errors(changer.run("set booking-hours 8")) == []
+    # Told through the database (NOTIFY), the first node reads its settings again; its open tab,
+    # started before the change, shows it (asked until it does: a liveness bound only).
+    deadline = time.monotonic() + 120
+    while "booking-hours = 8" not in told(watcher.run("set booking-hours")):
+        assert time.monotonic() < deadline, "the change reaches the tab open on the other node"
+        time.sleep(0.05)
+    watcher.close()
+    changer.close()
 
 
 def at_a_prompt(build, home, *arguments):
