@@ -75,6 +75,17 @@ final class PostgresAvailability: Sendable {
         }
     }
 
+    /// The rows `query` answers, on a connection of `client`'s pool had within ``bound``.
+    func rows(_ client: PostgresClient, _ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await withConnection(client) { [logger] connection in
+            var rows: [PostgresRow] = []
+            for try await row in try await connection.query(query, logger: logger) {
+                rows.append(row)
+            }
+            return rows
+        }
+    }
+
     /// Says once that the server is away, and starts the probe that says when it is back.
     private func wentAway() {
         let first = away.withLock { away in

@@ -16,6 +16,8 @@ import PostgresNIO
 final class PostgresSettings: SharedSettingsStorage {
     private let app: String
     private let client: PostgresClient
+    /// Each request's bound on waiting for a connection.
+    private let availability: PostgresAvailability
     private let place: String
     /// The settings as this server knows them, by module and key.
     private var values: [String: [String: String]] = [:]
@@ -38,10 +40,11 @@ final class PostgresSettings: SharedSettingsStorage {
     /// Reads the settings again whenever any server tells of a change (and once it listens).
     private var following: Task<Void, Never>?
 
-    init(app: String, client: PostgresClient, listener: PostgresRecordListener, place: String) {
+    init(app: String, client: PostgresClient, availability: PostgresAvailability, listener: PostgresRecordListener) {
         self.app = app
         self.client = client
-        self.place = place
+        self.availability = availability
+        self.place = availability.place
         let changes = listener.follow(app: app, collection: Self.notifiedAs)
         following = Task { [weak self] in
             for await _ in changes {
@@ -86,8 +89,9 @@ final class PostgresSettings: SharedSettingsStorage {
     private func read() async {
         do {
             var read: [String: [String: String]] = [:]
-            let rows = try await client.query("SELECT module, key, value FROM flowshell_settings WHERE app = \(app)")
-            for try await (module, key, value) in rows.decode((String, String, String).self) {
+            let rows = try await availability.rows(client, "SELECT module, key, value FROM flowshell_settings WHERE app = \(app)")
+            for row in rows {
+                let (module, key, value) = try row.decode((String, String, String).self)
                 read[module, default: [:]][key] = value
             }
             // What this server changed and has not kept yet is newer than what was read.
@@ -106,17 +110,18 @@ final class PostgresSettings: SharedSettingsStorage {
         for (setting, value) in unkept {
             do {
                 if let value {
-                    try await client.query(
+                    _ = try await availability.rows(
+                        client,
                         """
                         INSERT INTO flowshell_settings (app, module, key, value) VALUES (\(app), \(setting.module), \(setting.key), \(value))
                         ON CONFLICT (app, module, key) DO UPDATE SET value = EXCLUDED.value
                         """)
                 } else {
-                    try await client.query(
-                        "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
+                    _ = try await availability.rows(
+                        client, "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
                 }
                 let notice = PostgresRecordListener.payload(app: app, collection: Self.notifiedAs, key: setting.module)
-                try await client.query("SELECT pg_notify(\(PostgresRecordListener.channel), \(notice))")
+                _ = try await availability.rows(client, "SELECT pg_notify(\(PostgresRecordListener.channel), \(notice))")
                 // A change made while this one was written waits for the next write.
                 if unkept[setting] == .some(value) { unkept.removeValue(forKey: setting) }
                 readProblem = nil

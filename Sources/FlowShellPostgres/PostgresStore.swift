@@ -106,7 +106,7 @@ public final class PostgresStore: SharedStore {
     static let migrationLock: Int64 = 0x466C_6F77_5368_656C
 
     public func sessionStates(app: String, kind: String) -> any SessionStateStore {
-        PostgresSessionStates(client: client, kind: app + "/" + kind, place: place)
+        PostgresSessionStates(client: client, availability: availability, kind: app + "/" + kind)
     }
 
     public func records(app: String) -> any RecordStore {
@@ -122,7 +122,7 @@ public final class PostgresStore: SharedStore {
     public func settings(app: String) -> (any SharedSettingsStorage)? {
         settings.withLock { settings in
             if let made = settings[app] { return made }
-            let made = PostgresSettings(app: app, client: client, listener: listener, place: place)
+            let made = PostgresSettings(app: app, client: client, availability: availability, listener: listener)
             settings[app] = made
             return made
         }

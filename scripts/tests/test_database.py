@@ -7,7 +7,8 @@ once, the other told why; a sign-in through one node holds on another, and a set
 through one node reaches a tab open on another; a piped `flowshell
 --database` lists a booking made through a node; a database that cannot be
 reached, or an address that is wrong, is said in words before anything listens; a database that
-goes away under a live node refuses a booking in words, with nothing kept, the node says once that
+goes away under a live node refuses a booking in words, with nothing kept, a tab opened meanwhile
+starts, the node says once that
 it is away and once that it is back, and the booking then goes through."""
 import json
 import os
@@ -256,6 +257,10 @@ def test_a_database_away_refuses_a_booking_in_words_and_the_node_recovers(serve,
         assert len(refused) == 1 and "is PostgreSQL running there" in refused[0], refused
         assert "PostgreSQL at 127.0.0.1" in refused[0], f"which server: {refused}"
         assert not re.search(r"errno|connect\(|PSQLError|ConnectionPool", refused[0]), f"no driver's text: {refused}"
+        newcomer = Tab(served)  # the node goes on serving what it can: a tab opened meanwhile starts
+        newcomer.wait(lambda message: message.get("type") == "screen")
+        assert screen_of(newcomer.messages)["title"] == "Cars"
+        newcomer.close()
         away.start()
         deadline = time.monotonic() + 120  # a liveness bound only
         while "answers again" not in served.said():
