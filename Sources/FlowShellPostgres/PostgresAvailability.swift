@@ -6,7 +6,8 @@ import Synchronization
 /// is away the pool keeps a request waiting for a connection as it retries (about a minute); here
 /// a request that has none within ``bound`` is refused in words, before any of it ran, so that
 /// nothing is half-written. The first request that finds the server away says so once (`report`);
-/// from then a probe connects once a second, and says once that it is back.
+/// from then requests are refused at once while a probe connects once a second, and says once that
+/// it is back.
 final class PostgresAvailability: Sendable {
     /// How long a request waits for a connection before it is refused.
     static let bound: Duration = .seconds(3)
@@ -47,6 +48,9 @@ final class PostgresAvailability: Sendable {
     func withConnection<Result: Sendable>(
         _ client: PostgresClient, _ work: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        // Known to be away: refused at once, not after the bound each time, until the probe finds
+        // it back (a tab opening meanwhile would otherwise wait the bound for each of its reads).
+        if away.withLock({ $0 }) { throw PostgresUnavailable(waited: Self.bound) }
         let state = LeaseState()
         do {
             return try await withThrowingTaskGroup(of: Result?.self) { group in
