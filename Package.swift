@@ -208,9 +208,6 @@ let package = Package(
             name: "GreeterShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Greeter"],
             path: "examples/greeter/Sources/GreeterShell",
             swiftSettings: strictSwift),
-        .executableTarget(
-            name: "GreeterApp", dependencies: ["FlowShell", "GreeterShell"], path: "examples/greeter/Sources/GreeterApp",
-            swiftSettings: strictSwift),
         .testTarget(
             name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
             path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
@@ -285,7 +282,7 @@ let package = Package(
             name: "FlowShellAppTests",
             dependencies: [
                 "FlowShell", "FlowShellRuntime", "FlowShellTerminal", "FlowShellKit", "FlowManifest", "FlowCoordinator",
-                "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "GreeterApp", "NotesApp",
+                "FlowShellTesting", "FlowShellTestSupport", "flowshell", "CarSharingApp", "Cars", "NotesApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -337,8 +334,10 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
             dependencies: [
                 "FlowShellServing", "FlowShellRuntime", "FlowCoordinator",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                // The pool's own errors (a server away for a while), said in words.
+                // The pool's own errors (a server away for a while), and the system's reasons a
+                // connection failed, said in words.
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -440,7 +439,11 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift),
-        // examples/greeter's server program, which `greeter serve` runs.
+        // examples/greeter's two programs: at the terminal, which takes `--database` as the
+        // servers do, and its server, which `greeter serve` runs.
+        .executableTarget(
+            name: "GreeterApp", dependencies: ["FlowShell", "FlowShellPostgres", "GreeterShell"],
+            path: "examples/greeter/Sources/GreeterApp", swiftSettings: strictSwift),
         .executableTarget(
             name: "GreeterServe", dependencies: ["FlowShellServe", "GreeterShell"], path: "examples/greeter/Sources/GreeterServe",
             swiftSettings: strictSwift),
@@ -453,7 +456,12 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     package.targets.first { $0.name == "FlowShellTerminalTests" }?.dependencies += [
         "FlowShellWeb", "FlowShellSSH", "FlowShellServing", "FlowShellMCP",
     ]
-    package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterServe"]
+    package.targets.first { $0.name == "FlowShellAppTests" }?.dependencies += ["GreeterApp", "GreeterServe"]
+    // The terminals' `--database`: their programs hand the FlowShell library PostgreSQL's driver
+    // (FlowShellMain.main(…, database:)), which the library itself never links.
+    package.products += [.library(name: "FlowShellPostgres", targets: ["FlowShellPostgres"])]
+    package.targets.first { $0.name == "flowshell" }?.dependencies += ["FlowShellPostgres"]
+    package.targets.first { $0.name == "flowshell" }?.swiftSettings = strictSwift + [.define("FLOWSHELL_DATABASE")]
 }
 
 // `FLOWSHELL_TESTS=Greeting swift test`: the tests of those features alone (names separated by

@@ -6,7 +6,10 @@ each timed from its first connect to its screen, a connection the door refused t
 (the page tries again too); a booking on one node shown in a tab on another (from
 `confirm` sent through node B to the booking's screen in a My bookings tab on node A); a command's
 round trip (`sort` by another order each time, a tab on each store, rounds alternating so that the
-machine's load falls on both alike). Each figure is the median with the min–max, and the p99.
+machine's load falls on both alike); and a page back after its node's kill -9 (a headless Chromium
+on the page, through HAProxy in front of two nodes on PostgreSQL: from the page seeing its connection
+lost to its connection back, on the page's own clock; skipped, saying why, without Chromium,
+chromedriver, Selenium or HAProxy). Each figure is the median with the min–max, and the p99.
 
     python3 scripts/bench_cluster.py            # release builds, the goals checked
     python3 scripts/bench_cluster.py --quick    # CI: the debug build `make test` made, short, no goals
@@ -20,6 +23,8 @@ import os
 import pathlib
 import shutil
 import signal
+import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -28,7 +33,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_rows  # noqa: E402
 from bench_rows import ROOT  # noqa: E402
-from scratch_postgres import ScratchPostgres  # noqa: E402
+from scratch_postgres import ScratchPostgres, free_port  # noqa: E402
 from webclient import Refused, Server, Tab, screen_of  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
@@ -136,6 +141,106 @@ def resume_after_kill(binary, scratch, store, database, tabs):
                 server.stop()
 
 
+def why_no_page():
+    """Why the page's row cannot run here, or None."""
+    missing = [name for name in ("chromium", "chromedriver", "haproxy") if not shutil.which(name)
+               and not os.path.exists(f"/usr/sbin/{name}")]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium")
+    return f"needs {', '.join(missing)}" if missing else None
+
+
+def balanced(folder, ports):
+    """HAProxy in front of `ports`, as docs/scaling.md configures it: round robin, nothing sticky,
+    a connection to a node that is gone sent to another at once."""
+    port = free_port()
+    lines = ["global", "    maxconn 4000", "defaults", "    timeout connect 5s", "    timeout client 1h",
+             "    timeout server 1h", "    timeout tunnel 1h", "    retries 3", "    option redispatch",
+             "frontend web", "    mode http", f"    bind 127.0.0.1:{port}", "    default_backend nodes",
+             "backend nodes", "    mode http", "    balance roundrobin"]
+    lines += [f"    server n{index} 127.0.0.1:{node}" for index, node in enumerate(ports)]
+    config = pathlib.Path(folder) / "haproxy.cfg"
+    config.write_text("\n".join(lines) + "\n")
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    process = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def accepts():
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=DEADLINE).close()
+            return True
+        except OSError:
+            return False
+
+    eventually(accepts, "HAProxy listens")
+    return process, port
+
+
+def page_back_after_kill(binary, scratch, database, runs):
+    """Each run's time (ms) from the page seeing its connection lost — its node killed with
+    SIGKILL — to its connection back through the balancer, on the page's clock."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    options = Options()
+    options.binary_location = shutil.which("chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    times = []
+    try:
+        for run in range(runs):
+            folder = pathlib.Path(scratch) / f"page-{run}"
+            homes = [folder / name for name in ("a", "b")]
+            servers, balancer = [], None
+            try:
+                for home in homes:
+                    home.mkdir(parents=True)
+                    servers.append(Server(binary, home, extra=("--database", database.address,
+                                                               "--audit-log", str(home / "audit.jsonl"))))
+                balancer, port = balanced(folder, [server.port for server in servers])
+                wait = WebDriverWait(driver, DEADLINE)
+                driver.get(f"http://127.0.0.1:{port}/?token={servers[0].token}")
+                wait.until(lambda d: d.find_element(By.ID, "title").text == "Cars")
+                driver.find_element(By.CSS_SELECTOR, 'button.row-open[title="select zoe"]').click()
+                wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe")
+                driver.execute_script(
+                    "window.marks = []; const shown = document.getElementById('connection');"
+                    "new MutationObserver(() => window.marks.push([shown.dataset.kind, performance.now()]))"
+                    ".observe(shown, {attributes: true, attributeFilter: ['data-kind']});")
+                # The node that serves the page is the one whose audit log has its line.
+                def audited(home):
+                    log = home / "audit.jsonl"
+                    return log.exists() and "select zoe" in log.read_text()
+
+                eventually(lambda nodes=homes: any(audited(home) for home in nodes), "the page's line audited")
+                serving = next(server for server, home in zip(servers, homes, strict=True) if audited(home))
+                eventually(lambda: int(database.query(
+                    "SELECT count(*) FROM flowshell_session_states WHERE state LIKE '%select zoe%'").strip() or 0) >= 1,
+                    "the page's place kept")
+                serving.process.send_signal(signal.SIGKILL)
+                serving.process.wait()
+                wait.until(lambda d: any(kind == "ok" for kind, _ in d.execute_script("return window.marks")))
+                marks = driver.execute_script("return window.marks")
+                lost = next(moment for kind, moment in marks if kind == "lost")
+                back = next(moment for kind, moment in marks if kind == "ok")
+                wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe")
+                times.append(back - lost)
+            finally:
+                if balancer:
+                    balancer.terminate()
+                    balancer.wait(DEADLINE)
+                for server in servers:
+                    if server.alive():
+                        server.stop()
+    finally:
+        driver.quit()
+    return times
+
+
 class Watcher:
     """A tab whose every message is read, with when it came, on a thread of its own."""
 
@@ -227,7 +332,7 @@ def main():
     if measured is None:
         return 0
     folder, build = measured
-    tabs, bookings, calls, rounds, warmup = (50, 30, 60, 4, 10) if arguments.quick else (50, 100, 300, 10, 50)
+    tabs, bookings, calls, rounds, warmup, pages = (50, 30, 60, 4, 10, 3) if arguments.quick else (50, 100, 300, 10, 50, 10)
     binary = folder / "flowshell-serve"
     scratch = tempfile.mkdtemp(prefix="flowshell-cluster-bench-")
     database = ScratchPostgres()
@@ -240,6 +345,10 @@ def main():
                 booking_across_nodes(binary, scratch, store, database, bookings))
         result["round_trip_ms"] = {name: summary(values) for name, values in
                                    round_trips(binary, scratch, database, calls, rounds, warmup).items()}
+        if why_no_page():
+            print(f"cluster: the page's row skipped: {why_no_page()}")
+        else:
+            result["page_back_ms"] = summary(page_back_after_kill(binary, scratch, database, pages))
     finally:
         database.stop()
         shutil.rmtree(scratch, ignore_errors=True)
@@ -261,6 +370,10 @@ def main():
         print(f"cluster ({build}): `sort` round trip, {figure['count']} lines, on {names[store]}: "
               f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
     print(f"cluster ({build}): PostgreSQL's p50 is {ratio:.2f}× the data folder's")
+    if "page_back_ms" in result:
+        figure = result["page_back_ms"]
+        print(f"cluster ({build}): a page back through HAProxy after its node's kill -9, {figure['count']} runs: "
+              f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
     if not arguments.quick:
         resume, booking = result["resume_ms"]["postgres"], result["booking_ms"]["postgres"]
         met = (resume["max"] <= GOALS["resume_all_ms"] and resume["p50"] <= GOALS["resume_p50_ms"]

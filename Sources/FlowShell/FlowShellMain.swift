@@ -18,8 +18,11 @@ import LineEditor
 /// ```
 public enum FlowShellMain {
     /// Parses the command line, runs the chosen command and ends the process with its status.
+    /// `database` opens what `--database URL` (or `FLOWSHELL_DATABASE`) names, where the program
+    /// links a database's client (FlowShellPostgres's `PostgresDriver`); without one the shell
+    /// keeps its records in its data folder and refuses `--database` in words.
     @MainActor
-    public static func main(identity: ShellIdentity, modules: [FeatureModule]) async -> Never {
+    public static func main(identity: ShellIdentity, modules: [FeatureModule], database: (any DatabaseDriver)? = nil) async -> Never {
         ShellIdentity.running = identity
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
@@ -51,6 +54,11 @@ public enum FlowShellMain {
         }
         do {
             var command = try FlowShellCommand.parseAsRoot(arguments)
+            if let run = command as? RunCommand {
+                leave(
+                    with: await run.execute(
+                        identity: identity, features: modules, environment: ProcessInfo.processInfo.environment, database: database))
+            }
             if let command = command as? any FeatureCommand {
                 leave(with: await command.execute(identity: identity, features: modules, environment: ProcessInfo.processInfo.environment))
             }

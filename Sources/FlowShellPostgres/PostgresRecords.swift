@@ -13,25 +13,31 @@ final class PostgresRecords: RecordStore {
     let sharedAcrossMachines = true
     private let app: String
     private let client: PostgresClient
+    /// Each request's bound on waiting for a connection, and the notices of the server's absence.
+    private let availability: PostgresAvailability
     private let listener: PostgresRecordListener
     private let logger = Logger(label: "flowshell-postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    init(app: String, client: PostgresClient, listener: PostgresRecordListener, place: String) {
+    init(app: String, client: PostgresClient, availability: PostgresAvailability, listener: PostgresRecordListener) {
         self.app = app
         self.client = client
+        self.availability = availability
         self.listener = listener
-        self.place = place
+        self.place = availability.place
     }
 
     func records(in collection: String) async throws -> [StoredRecord] {
         do {
-            let rows = try await client.query(
-                "SELECT key, grp, value FROM flowshell_records WHERE app = \(app) AND collection = \(collection) ORDER BY key")
-            var records: [StoredRecord] = []
-            for try await (key, group, value) in rows.decode((String, String, String).self) {
-                records.append(StoredRecord(key: key, group: group, value: value))
+            return try await availability.withConnection(client) { [app, logger] connection in
+                let rows = try await connection.query(
+                    "SELECT key, grp, value FROM flowshell_records WHERE app = \(app) AND collection = \(collection) ORDER BY key",
+                    logger: logger)
+                var records: [StoredRecord] = []
+                for try await (key, group, value) in rows.decode((String, String, String).self) {
+                    records.append(StoredRecord(key: key, group: group, value: value))
+                }
+                return records
             }
-            return records
         } catch {
             throw UserFacingError("cannot read the \(collection): " + PostgresProblem.describe(error, at: place))
         }
@@ -46,7 +52,7 @@ final class PostgresRecords: RecordStore {
         in collection: String, group: String, _ change: @escaping @Sendable (inout RecordUpdate) throws -> Result
     ) async throws -> Result {
         do {
-            return try await client.withConnection { connection in
+            return try await availability.withConnection(client) { [self] connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
                     let result = try await update(in: collection, group: group, on: connection, change)

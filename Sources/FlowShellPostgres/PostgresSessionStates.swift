@@ -16,6 +16,9 @@ actor PostgresSessionStates: SessionStateStore {
     static let maximumInMemory = 10_000
 
     private let client: PostgresClient
+    /// Each request's bound on waiting for a connection: a tab starting while the server is away
+    /// starts at once, where it would have waited on the pool.
+    private let availability: PostgresAvailability
     private let kind: String
     private let place: String
     /// States to write, newest only, by session.
@@ -30,19 +33,22 @@ actor PostgresSessionStates: SessionStateStore {
     private var memory: [String: SessionState] = [:]
     private(set) var problem: String?
 
-    init(client: PostgresClient, kind: String, place: String) {
+    init(client: PostgresClient, availability: PostgresAvailability, kind: String) {
         self.client = client
+        self.availability = availability
         self.kind = kind
-        self.place = place
+        self.place = availability.place
     }
 
     func state(of session: String) async -> SessionState? {
         if let state = pending[session] ?? memory[session] { return state }
         do {
-            let rows = try await client.query(
+            let rows = try await availability.rows(
+                client,
                 "SELECT state FROM flowshell_session_states WHERE kind = \(kind) AND id = \(session) AND used > now() - make_interval(secs => \(Self.keptFor))"
             )
-            for try await text in rows.decode(String.self) {
+            for row in rows {
+                let text = try row.decode(String.self)
                 guard let state = try? JSONDecoder().decode(SessionState.self, from: Data(text.utf8)),
                     state.v == SessionState.currentVersion, state.place.v == NavigationSnapshot.currentVersion
                 else { return nil }
@@ -73,12 +79,12 @@ actor PostgresSessionStates: SessionStateStore {
         pending.removeValue(forKey: session)
         written.removeValue(forKey: session)
         memory.removeValue(forKey: session)
-        _ = try? await client.query("DELETE FROM flowshell_session_states WHERE kind = \(kind) AND id = \(session)")
+        _ = try? await availability.rows(client, "DELETE FROM flowshell_session_states WHERE kind = \(kind) AND id = \(session)")
     }
 
     func prune() async {
-        _ = try? await client.query(
-            "DELETE FROM flowshell_session_states WHERE kind = \(kind) AND used <= now() - make_interval(secs => \(Self.keptFor))")
+        _ = try? await availability.rows(
+            client, "DELETE FROM flowshell_session_states WHERE kind = \(kind) AND used <= now() - make_interval(secs => \(Self.keptFor))")
     }
 
     /// Writes what waits for `session`, unless that is being done already (the writing loop
@@ -90,7 +96,8 @@ actor PostgresSessionStates: SessionStateStore {
         while let state = pending.removeValue(forKey: session) {
             do {
                 let text = String(decoding: try encoder.encode(state), as: UTF8.self)
-                try await client.query(
+                _ = try await availability.rows(
+                    client,
                     """
                     INSERT INTO flowshell_session_states (kind, id, state, used) VALUES (\(kind), \(session), \(text), now())
                     ON CONFLICT (kind, id) DO UPDATE SET state = EXCLUDED.state, used = now()

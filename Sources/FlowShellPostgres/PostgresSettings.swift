@@ -9,10 +9,15 @@ import PostgresNIO
 /// session starts), and each change is kept in the database after it is made, one at a time and
 /// in order. A change the database did not take stays in memory, is tried again with the next
 /// one, and ``readProblem`` says why, as the data folder's settings say why they cannot be read.
+/// Each change kept is told with `NOTIFY` (on the records' channel, under a name no module's
+/// collection has), and every server reads the settings again when told, so that a change made
+/// through one server reaches the tabs open on another before they start again.
 @MainActor
 final class PostgresSettings: SharedSettingsStorage {
     private let app: String
     private let client: PostgresClient
+    /// Each request's bound on waiting for a connection.
+    private let availability: PostgresAvailability
     private let place: String
     /// The settings as this server knows them, by module and key.
     private var values: [String: [String: String]] = [:]
@@ -29,10 +34,23 @@ final class PostgresSettings: SharedSettingsStorage {
         let key: String
     }
 
-    init(app: String, client: PostgresClient, place: String) {
+    /// The name the settings' changes are told under, beside the records' collections.
+    static let notifiedAs = "@settings"
+
+    /// Reads the settings again whenever any server tells of a change (and once it listens).
+    private var following: Task<Void, Never>?
+
+    init(app: String, client: PostgresClient, availability: PostgresAvailability, listener: PostgresRecordListener) {
         self.app = app
         self.client = client
-        self.place = place
+        self.availability = availability
+        self.place = availability.place
+        let changes = listener.follow(app: app, collection: Self.notifiedAs)
+        following = Task { [weak self] in
+            for await _ in changes {
+                await self?.refresh()
+            }
+        }
     }
 
     func store(forModule module: String) -> any KeyValueStore {
@@ -71,8 +89,9 @@ final class PostgresSettings: SharedSettingsStorage {
     private func read() async {
         do {
             var read: [String: [String: String]] = [:]
-            let rows = try await client.query("SELECT module, key, value FROM flowshell_settings WHERE app = \(app)")
-            for try await (module, key, value) in rows.decode((String, String, String).self) {
+            let rows = try await availability.rows(client, "SELECT module, key, value FROM flowshell_settings WHERE app = \(app)")
+            for row in rows {
+                let (module, key, value) = try row.decode((String, String, String).self)
                 read[module, default: [:]][key] = value
             }
             // What this server changed and has not kept yet is newer than what was read.
@@ -91,15 +110,18 @@ final class PostgresSettings: SharedSettingsStorage {
         for (setting, value) in unkept {
             do {
                 if let value {
-                    try await client.query(
+                    _ = try await availability.rows(
+                        client,
                         """
                         INSERT INTO flowshell_settings (app, module, key, value) VALUES (\(app), \(setting.module), \(setting.key), \(value))
                         ON CONFLICT (app, module, key) DO UPDATE SET value = EXCLUDED.value
                         """)
                 } else {
-                    try await client.query(
-                        "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
+                    _ = try await availability.rows(
+                        client, "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
                 }
+                let notice = PostgresRecordListener.payload(app: app, collection: Self.notifiedAs, key: setting.module)
+                _ = try await availability.rows(client, "SELECT pg_notify(\(PostgresRecordListener.channel), \(notice))")
                 // A change made while this one was written waits for the next write.
                 if unkept[setting] == .some(value) { unkept.removeValue(forKey: setting) }
                 readProblem = nil

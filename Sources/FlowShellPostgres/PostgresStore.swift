@@ -14,6 +14,8 @@ public final class PostgresStore: SharedStore {
     private let client: PostgresClient
     /// This server's one listener of changed records, which every app's records share.
     private let listener: PostgresRecordListener
+    /// The bound on a request's wait for a connection, and the notices of the server's absence.
+    private let availability: PostgresAvailability
     /// Each app's records, made when first asked.
     private let records = Mutex<[String: PostgresRecords]>([:])
     /// Each app's modules' settings, made when first asked.
@@ -21,10 +23,11 @@ public final class PostgresStore: SharedStore {
 
     public var place: String { address.place }
 
-    private init(address: DatabaseAddress, client: PostgresClient) {
+    private init(address: DatabaseAddress, client: PostgresClient, report: @escaping @Sendable (String) -> Void) {
         self.address = address
         self.client = client
         listener = PostgresRecordListener(address: address)
+        availability = PostgresAvailability(address: address, report: report)
     }
 
     /// The tables this store needs, made when missing.
@@ -53,7 +56,10 @@ public final class PostgresStore: SharedStore {
 
     /// Connects to `address`, makes the tables that are missing, and starts the pool every
     /// session's queries use. A server that cannot be reached, or refuses, is said in words.
-    public static func open(_ address: DatabaseAddress) async throws(SharedStoreFailure) -> PostgresStore {
+    /// `report` is told, once each time, when the server goes away later and when it is back.
+    public static func open(
+        _ address: DatabaseAddress, report: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(SharedStoreFailure) -> PostgresStore {
         let logger = Logger(label: "flowshell-postgres") { _ in SwiftLogNoOpLogHandler() }
         do {
             let connection = try await PostgresConnection.connect(
@@ -74,23 +80,39 @@ public final class PostgresStore: SharedStore {
             let client = PostgresClient(configuration: try address.clientConfiguration(), backgroundLogger: logger)
             // The pool runs for the process's life: the servers that use it stop with the process.
             Task.detached { await client.run() }
-            return PostgresStore(address: address, client: client)
+            return PostgresStore(address: address, client: client, report: report)
         } catch {
             throw SharedStoreFailure("error: " + PostgresProblem.describe(error, at: address.place))
         }
+    }
+
+    /// The store at `address` as a person typed it (`--database`, `FLOWSHELL_DATABASE`), opened;
+    /// nil when none is named (empty or absent: the data folder). A wrong address, or a server
+    /// that cannot be reached or refuses, is said in words.
+    public static func open(
+        named address: String?, report: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(SharedStoreFailure) -> PostgresStore? {
+        guard let address, !address.isEmpty else { return nil }
+        let parsed: DatabaseAddress
+        do {
+            parsed = try DatabaseAddress(parsing: address)
+        } catch {
+            throw SharedStoreFailure("error: \(error.description)")
+        }
+        return try await open(parsed, report: report)
     }
 
     /// The advisory lock the tables are made under (any number, the same for every FlowShell).
     static let migrationLock: Int64 = 0x466C_6F77_5368_656C
 
     public func sessionStates(app: String, kind: String) -> any SessionStateStore {
-        PostgresSessionStates(client: client, kind: app + "/" + kind, place: place)
+        PostgresSessionStates(client: client, availability: availability, kind: app + "/" + kind)
     }
 
     public func records(app: String) -> any RecordStore {
         records.withLock { records in
             if let made = records[app] { return made }
-            let made = PostgresRecords(app: app, client: client, listener: listener, place: place)
+            let made = PostgresRecords(app: app, client: client, availability: availability, listener: listener)
             records[app] = made
             return made
         }
@@ -100,7 +122,7 @@ public final class PostgresStore: SharedStore {
     public func settings(app: String) -> (any SharedSettingsStorage)? {
         settings.withLock { settings in
             if let made = settings[app] { return made }
-            let made = PostgresSettings(app: app, client: client, place: place)
+            let made = PostgresSettings(app: app, client: client, availability: availability, listener: listener)
             settings[app] = made
             return made
         }

@@ -62,7 +62,7 @@ public enum FlowShellServeMain {
         // and are composed alike (ServedFlowOptions.servedFlow).
         let shared: (any SharedStore)?
         do {
-            shared = try await openSharedStore(named: options.database ?? environment["FLOWSHELL_DATABASE"])
+            shared = try await PostgresStore.open(named: options.database ?? environment["FLOWSHELL_DATABASE"]) { writeError($0) }
         } catch {
             writeError(error.description)
             return 1
@@ -155,19 +155,6 @@ public enum FlowShellServeMain {
             writeError("error: \(error)")
             return 1
         }
-    }
-
-    /// The store `address` names (`--database`, else FLOWSHELL_DATABASE); nil: none is named,
-    /// and the data folder keeps what servers share.
-    private static func openSharedStore(named address: String?) async throws(SharedStoreFailure) -> (any SharedStore)? {
-        guard let address, !address.isEmpty else { return nil }
-        let parsed: DatabaseAddress
-        do {
-            parsed = try DatabaseAddress(parsing: address)
-        } catch {
-            throw SharedStoreFailure("error: \(error.description)")
-        }
-        return try await PostgresStore.open(parsed)
     }
 
     private static func writeOutput(_ line: String) {

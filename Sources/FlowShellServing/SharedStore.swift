@@ -6,14 +6,9 @@ import FlowShellRuntime
 /// resumes any session, the modules' records and settings, and the secrets every server must hold alike (the browser's token, under
 /// which a tab's key verifies on any of them). Without one (no `--database`), each server keeps
 /// them in the app's data folder, as one machine does.
-public protocol SharedStore: Sendable {
-    /// Where it is, in the user's words ("PostgreSQL at db.example:5432").
-    var place: String { get }
+public protocol SharedStore: SharedRecords {
     /// The kept states of `app`'s sessions of one kind (`web-tab`, `ssh-user`).
     func sessionStates(app: String, kind: String) -> any SessionStateStore
-    /// `app`'s records, which its modules keep their shared data in (the sample's bookings): the
-    /// same store each time it is asked for one app.
-    func records(app: String) -> any RecordStore
     /// `app`'s modules' settings, the same store each time it is asked for one app; nil when they
     /// stay in each server's data folder.
     @MainActor func settings(app: String) -> (any SharedSettingsStorage)?
@@ -23,13 +18,4 @@ public protocol SharedStore: Sendable {
         app: String, named name: String, renew: Bool, make: @Sendable () -> String
     ) async throws(SharedStoreFailure)
         -> String
-}
-
-/// What a shared store could not do, in the user's words: where it is, what failed, what to do.
-public struct SharedStoreFailure: Error, CustomStringConvertible {
-    public let description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
 }

@@ -32,7 +32,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "GreeterApp",
-            dependencies: ["GreeterShell", .product(name: "FlowShell", package: "FlowShell")],
+            dependencies: [
+                "GreeterShell", .product(name: "FlowShell", package: "FlowShell"),
+                // `--database postgres://…`: the records its servers share, at the prompt too.
+                .product(name: "FlowShellPostgres", package: "FlowShell"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

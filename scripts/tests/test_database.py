@@ -3,8 +3,13 @@ load balancer would run (each node here has a home and data folder of its own, s
 but the database). Every node prints the same token; a tab opened on one node comes back on another
 with its place, history and aliases, also after its node was killed with SIGKILL; a booking made
 through one node reaches a live My bookings on another, and two nodes racing to book one car book it
-once, the other told why; a sign-in through one node holds on another; a database that cannot be
-reached, or an address that is wrong, is said in words before anything listens."""
+once, the other told why; a sign-in through one node holds on another, and a setting changed
+through one node reaches a tab open on another; a piped `flowshell
+--database` lists a booking made through a node; a database that cannot be
+reached, or an address that is wrong, is said in words before anything listens; a database that
+goes away under a live node refuses a booking in words, with nothing kept, a tab opened meanwhile
+starts, the node says once that
+it is away and once that it is back, and the booking then goes through."""
 import json
 import os
 import re
@@ -130,6 +135,49 @@ def test_a_sign_in_on_one_node_holds_on_another(serve, home, database):
     other.close()
 
 
+def test_a_setting_changed_on_one_node_reaches_a_tab_open_on_another(serve, home, database):
+    first, second = node(serve, home, "a", database), node(serve, home, "b", database)
+    database.query("DELETE FROM flowshell_settings")
+    watcher = Tab(first)
+    watcher.wait(lambda message: message.get("type") == "screen")
+    assert "booking-hours = 1" in told(watcher.run("set booking-hours")), "the default first"
+    changer = Tab(second)
+    changer.wait(lambda message: message.get("type") == "screen")
+    assert errors(changer.run("set booking-hours 8")) == []
+    # Told through the database (NOTIFY), the first node reads its settings again; its open tab,
+    # started before the change, shows it (asked until it does: a liveness bound only).
+    deadline = time.monotonic() + 120
+    while "booking-hours = 8" not in told(watcher.run("set booking-hours")):
+        assert time.monotonic() < deadline, "the change reaches the tab open on the other node"
+        time.sleep(0.05)
+    watcher.close()
+    changer.close()
+
+
+def at_a_prompt(build, home, *arguments):
+    """What a piped `flowshell` (a home of its own) prints for My bookings, signed in as ann."""
+    folder = os.path.join(home, f"terminal-{len(os.listdir(home))}")
+    os.makedirs(folder)
+    env = dict(os.environ, HOME=folder, XDG_STATE_HOME=f"{folder}/state", XDG_DATA_HOME=f"{folder}/data")
+    env.pop("FLOWSHELL_DATABASE", None)
+    done = subprocess.run([str(build / "flowshell"), *arguments], input="bookings\nlogin ann\n", capture_output=True,
+                          text=True, env=env, cwd=folder, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_terminal_sees_the_served_flow_s_bookings(serve, build, home, database):
+    served = node(serve, home, "a", database)
+    database.query("DELETE FROM flowshell_settings")  # ann books, not whoever an earlier test signed in
+    booker = signed_in(Tab(served), "ann", "select leaf", "book")
+    answers = booker.run("confirm")
+    assert errors(answers) == [], answers
+    code = re.search(r"booking (BK-\d+)", told(answers)).group(1)
+    booker.close()
+    assert code in at_a_prompt(build, home, "--database", database.address), "a prompt on the database lists it"
+    assert code not in at_a_prompt(build, home), "a prompt on its own data folder does not"
+
+
 def begin(tab, line):
     """Sends a line without waiting for its end; returns what finish() needs."""
     ident, start = tab.next_id, len(tab.messages)
@@ -186,6 +234,8 @@ def test_an_unreachable_database_is_said_in_words(build, home):
     assert result.returncode == 1 and result.stdout == "", "nothing is served"
     assert result.stderr.startswith(f"error: cannot reach PostgreSQL at 127.0.0.1:{port}/flows"), result.stderr
     assert "is PostgreSQL running there" in result.stderr and "hunter2" not in result.stderr, result.stderr
+    assert "nothing answers on that port there" in result.stderr, "what failed, in words"
+    assert not re.search(r"errno|connect\(|Error|descriptor", result.stderr), f"no driver's text: {result.stderr}"
 
 
 def test_a_wrong_address_is_said_in_words(build, home):
@@ -194,3 +244,34 @@ def test_a_wrong_address_is_said_in_words(build, home):
     assert result.stderr == (
         "error: --database takes a PostgreSQL address (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), not a mysql:// one\n"
     ), result.stderr
+
+
+def test_a_database_away_refuses_a_booking_in_words_and_the_node_recovers(serve, home):
+    away = ScratchPostgres()  # its own cluster: the others' tests go on with theirs
+    try:
+        served = node(serve, home, "a", away)
+        booker = signed_in(Tab(served), "ann", "select leaf", "book")
+        kept_before = away.query("SELECT count(*) FROM flowshell_records")
+        away.run("pg_ctl", "-D", away.data, "-m", "fast", "-w", "-t", "120", "stop")
+        refused = errors(booker.run("confirm"))
+        assert len(refused) == 1 and "is PostgreSQL running there" in refused[0], refused
+        assert "PostgreSQL at 127.0.0.1" in refused[0], f"which server: {refused}"
+        assert not re.search(r"errno|connect\(|PSQLError|ConnectionPool", refused[0]), f"no driver's text: {refused}"
+        newcomer = Tab(served)  # the node goes on serving what it can: a tab opened meanwhile starts
+        newcomer.wait(lambda message: message.get("type") == "screen")
+        assert screen_of(newcomer.messages)["title"] == "Cars"
+        newcomer.close()
+        away.start()
+        deadline = time.monotonic() + 120  # a liveness bound only
+        while "answers again" not in served.said():
+            assert time.monotonic() < deadline, f"the node says the database is back: {served.said()!r}"
+            time.sleep(0.05)
+        assert away.query("SELECT count(*) FROM flowshell_records") == kept_before, "the refused booking left nothing behind"
+        answers = booker.run("confirm")
+        assert errors(answers) == [], answers
+        assert re.search(r"booking BK-\d+", told(answers)), "booked once the database is back, on the same node"
+        said = served.said()
+        assert said.count("does not answer") == 1 and said.count("answers again") == 1, f"each said once: {said!r}"
+        booker.close()
+    finally:
+        away.stop()

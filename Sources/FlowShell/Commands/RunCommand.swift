@@ -101,6 +101,13 @@ struct RunCommand: FeatureCommand {
     var dataDir: String?
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the records the app's modules share in PostgreSQL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE), the ones `serve --database` serves; so does FLOWSHELL_DATABASE. Default: the app's data folder.",
+            valueName: "url"))
+    var database: String?
+
+    @Option(
         name: .long, help: ArgumentHelp("Record what is typed and what each screen becomes, for replay.", valueName: "FILE"),
         completion: .file(extensions: ["jsonl"]))
     var record: String?
@@ -111,6 +118,14 @@ struct RunCommand: FeatureCommand {
     /// Runs the shell with the linked feature modules; returns the process's exit status.
     @MainActor
     func execute(identity: ShellIdentity, features: [FeatureModule], environment: [String: String]) async -> Int32 {
-        await ShellLauncher(identity: identity, options: self, features: features, environment: environment).run()
+        await execute(identity: identity, features: features, environment: environment, database: nil)
+    }
+
+    /// Runs the shell, its records in the database `--database` names when `database` opens it.
+    @MainActor
+    func execute(
+        identity: ShellIdentity, features: [FeatureModule], environment: [String: String], database: (any DatabaseDriver)?
+    ) async -> Int32 {
+        await ShellLauncher(identity: identity, options: self, features: features, environment: environment, database: database).run()
     }
 }

@@ -29,6 +29,8 @@ struct ShellLauncher {
     let options: RunCommand
     let features: [FeatureModule]
     let environment: [String: String]
+    /// What opens the database `--database` names, when the program links one.
+    let database: (any DatabaseDriver)?
     /// Where the app's state and data are kept.
     private let paths: StatePaths
     let scripted: ScriptedSession?
@@ -40,8 +42,9 @@ struct ShellLauncher {
 
     init(
         identity: ShellIdentity, options: RunCommand, features: [FeatureModule], environment: [String: String],
-        scripted: ScriptedSession? = nil, console: Console? = nil, trust: PluginTrust? = nil
+        database: (any DatabaseDriver)? = nil, scripted: ScriptedSession? = nil, console: Console? = nil, trust: PluginTrust? = nil
     ) {
+        self.database = database
         self.identity = identity
         self.paths = StatePaths(folder: identity.folder, environment: environment)
         self.options = options
@@ -176,19 +179,41 @@ struct ShellLauncher {
             services.register(WallClock { Date(timeIntervalSince1970: clock.now) })
             now = { clock.now }
         }
+        let shared = try await openDatabase()
         do {
             let runtime = try await FlowRuntime.start(
                 source: source, modules: features,
                 dataDirectory: { app in
                     dataDirectory ?? paths.dataDirectory(app: app)
                 }, openSettings: SettingsDatabase.open(inFolder:),
-                records: { app in (dataDirectory ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) } }, services: services,
+                records: { app in
+                    shared?.records(app: app) ?? (dataDirectory ?? paths.dataDirectory(app: app)).map { FolderRecords.inFolder($0) }
+                }, services: services,
                 now: now,
                 plugins: PluginLoader(purpose: .running, trust: trust, paths: paths), reserving: .terminal)
             return runtime
         } catch {
             console.writeError(error.messages.joined(separator: "\n") + "\n")
             throw Stop(status: error.status)
+        }
+    }
+
+    /// The records the servers of the flow share, when a database is named (`--database`, else
+    /// FLOWSHELL_DATABASE); nil: the data folder's.
+    private func openDatabase() async throws -> (any SharedRecords)? {
+        // A replay runs on what it was recorded with, whatever the environment names.
+        guard scripted == nil, let address = options.database ?? environment["FLOWSHELL_DATABASE"], !address.isEmpty else { return nil }
+        guard let database else {
+            console.writeError(
+                "error: \(identity.name) was built without a database client, so it keeps its records in its data folder: "
+                    + "leave out --database and FLOWSHELL_DATABASE, or run a build of \(identity.name) that has the servers\n")
+            throw Stop(status: 2)
+        }
+        do {
+            return try await database.open(address)
+        } catch {
+            console.writeError(error.description + "\n")
+            throw Stop(status: 1)
         }
     }
 

@@ -158,7 +158,11 @@ struct AppScaffold {
                     ),
                     .executableTarget(
                         name: "\(appTarget)",
-                        dependencies: ["\(shellTarget)", .product(name: "FlowShell", package: "\(package)")],
+                        dependencies: [
+                            "\(shellTarget)", .product(name: "FlowShell", package: "\(package)"),
+                            // `--database postgres://…`: the records its servers share, at the prompt too.
+                            .product(name: "FlowShellPostgres", package: "\(package)"),
+                        ],
                         swiftSettings: [.swiftLanguageMode(.v6)]
                     ),
                     .executableTarget(
@@ -238,10 +242,12 @@ struct AppScaffold {
 
     private var main: String {
         """
-        \(["import \(shellTarget)", "import FlowShell"].sorted().joined(separator: "\n"))
+        \(["import \(shellTarget)", "import FlowShell", "import FlowShellPostgres"].sorted().joined(separator: "\n"))
 
-        // \(name) at the terminal: the prompt, and its command line's commands (check, graph, serve, …).
-        await FlowShellMain.main(identity: \(shellTarget).identity, modules: \(shellTarget).modules)
+        // \(name) at the terminal: the prompt, and its command line's commands (check, graph, serve, …);
+        // with --database (or FLOWSHELL_DATABASE), its records in the PostgreSQL its servers share.
+        await FlowShellMain.main(
+            identity: \(shellTarget).identity, modules: \(shellTarget).modules, database: PostgresDriver())
 
         """
     }
@@ -265,7 +271,7 @@ struct AppScaffold {
         navigation is the flow in `config.json`.
 
         ```sh
-        swift build --product \(name)       # the terminal's program: about 4 minutes the first time
+        swift build --product \(name)       # the terminal's program, PostgreSQL's client included (--database)
         .build/debug/\(name)                # the prompt: type help, greet, quit
         swift build --product \(name)-serve # the server: the web and SSH stack, up to a quarter of an hour the first time
         .build/debug/\(name) serve          # the same flow in a browser: open the address it prints

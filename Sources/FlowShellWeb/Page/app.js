@@ -23,8 +23,8 @@ const state = {
   lastLine: null,
   // What a choice's select showed last, by screen and command, since the screen does not say.
   chosen: new Map(),
-  // How long to wait before connecting again, after the connection was lost.
-  retryDelay: 1000,
+  // How long to wait before connecting again, after the connection was lost: 0 for the first try.
+  retryDelay: 0,
 };
 
 // --- The door: how the page is let in ------------------------------------------------------------
@@ -257,8 +257,11 @@ function connect() {
     // The server restarted, or the network went: the tab connects again and continues where it
     // was, with its key.
     setConnection("Reconnecting… — this page continues where it was once the server answers", "lost");
-    setTimeout(connect, state.retryDelay);
-    state.retryDelay = Math.min(state.retryDelay * 2, 15000);
+    // The first try comes at once — behind a load balancer another server is there already —
+    // spread over a tenth of a second, so that the tabs of a server that went away do not all
+    // knock on the next one in the same instant; later tries back off from half a second to 15 s.
+    setTimeout(connect, state.retryDelay === 0 ? Math.random() * 100 : state.retryDelay);
+    state.retryDelay = Math.min(Math.max(state.retryDelay * 2, 500), 15000);
   });
 }
 
@@ -310,7 +313,7 @@ function receive(text) {
   switch (message.type) {
     case "admitted":
       door.admitted(message);
-      state.retryDelay = 1000;
+      state.retryDelay = 0;
       $("line").disabled = false;
       $("door").hidden = true;
       break;
