@@ -190,6 +190,35 @@ def test_lines_that_are_no_request_get_json_rpc_errors(build, home, repository):
     assert next(answer for answer in answers if answer["id"] == 4)["result"] == {}
 
 
+async def a_no_then_a_yes(client):
+    """Signs in on the way to booking the rio, then confirms twice: the person's no refuses in
+    words and stays at the confirmation; their yes books it."""
+    handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+    await client.call_tool("run_line", {"handle": handle, "line": "book"})
+    signed = await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
+    assert signed.structured_content["screen"] == "booking.confirm", text_of(signed)
+    declined = await client.call_tool("run", {"handle": handle, "command": "confirm"})
+    assert declined.is_error
+    assert declined.structured_content["screen"] == "booking.confirm"
+    assert "said no" in text_of(declined)
+    confirmed = await client.call_tool("run", {"handle": handle, "command": "confirm"})
+    assert not confirmed.is_error, text_of(confirmed)
+    assert confirmed.structured_content["screen"] == "cars.details", text_of(confirmed)
+    bookings = await client.call_tool("run_line", {"handle": handle, "line": "open /bookings"})
+    assert "Kia Rio" in text_of(bookings)
+
+
+async def confirm_is_refused_without_a_person(client):
+    """A client that cannot ask its person: `confirm` runs nothing and says why."""
+    handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
+    await client.call_tool("run_line", {"handle": handle, "line": "book"})
+    await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
+    refused = await client.call_tool("run_line", {"handle": handle, "line": "confirm"})
+    assert refused.is_error
+    assert "cannot ask its person" in text_of(refused)
+    assert refused.structured_content["screen"] == "booking.confirm"
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_confirm_asks_the_agents_person_and_goes_on_only_with_a_yes(build, home, repository, mode):
     asked = []
@@ -197,19 +226,7 @@ def test_confirm_asks_the_agents_person_and_goes_on_only_with_a_yes(build, home,
     async def agent():
         answers = person(["decline", "accept"], asked)
         async with Client(parameters(build, home, repository), mode=mode, elicitation_callback=answers) as client:
-            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
-            await client.call_tool("run_line", {"handle": handle, "line": "book"})
-            signed = await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
-            assert signed.structured_content["screen"] == "booking.confirm", text_of(signed)
-            declined = await client.call_tool("run", {"handle": handle, "command": "confirm"})
-            assert declined.is_error
-            assert declined.structured_content["screen"] == "booking.confirm"
-            assert "said no" in text_of(declined)
-            confirmed = await client.call_tool("run", {"handle": handle, "command": "confirm"})
-            assert not confirmed.is_error, text_of(confirmed)
-            assert confirmed.structured_content["screen"] == "cars.details", text_of(confirmed)
-            bookings = await client.call_tool("run_line", {"handle": handle, "line": "open /bookings"})
-            assert "Kia Rio" in text_of(bookings)
+            await a_no_then_a_yes(client)
     run(agent)
     assert len(asked) == 2 and all("confirm" in message for message in asked), asked
 
@@ -217,13 +234,7 @@ def test_confirm_asks_the_agents_person_and_goes_on_only_with_a_yes(build, home,
 def test_a_client_that_cannot_ask_its_person_runs_nothing_that_needs_one(build, home, repository):
     async def agent():
         async with Client(parameters(build, home, repository), mode="legacy") as client:
-            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
-            await client.call_tool("run_line", {"handle": handle, "line": "book"})
-            await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
-            refused = await client.call_tool("run_line", {"handle": handle, "line": "confirm"})
-            assert refused.is_error
-            assert "cannot ask its person" in text_of(refused)
-            assert refused.structured_content["screen"] == "booking.confirm"
+            await confirm_is_refused_without_a_person(client)
     run(agent)
 
 
@@ -263,19 +274,7 @@ def test_a_2025_client_over_http_is_asked_on_the_calls_stream(serve, repository)
     async def agent():
         async with Client(agents_url(server), mode="legacy", elicitation_callback=person(["decline", "accept"], asked)) as client:
             assert client.protocol_version == "2025-11-25"
-            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
-            await client.call_tool("run_line", {"handle": handle, "line": "book"})
-            signed = await client.call_tool("run", {"handle": handle, "command": "login", "arguments": {"NAME": "alice"}})
-            assert signed.structured_content["screen"] == "booking.confirm", text_of(signed)
-            declined = await client.call_tool("run", {"handle": handle, "command": "confirm"})
-            assert declined.is_error
-            assert declined.structured_content["screen"] == "booking.confirm"
-            assert "said no" in text_of(declined)
-            confirmed = await client.call_tool("run", {"handle": handle, "command": "confirm"})
-            assert not confirmed.is_error, text_of(confirmed)
-            assert confirmed.structured_content["screen"] == "cars.details", text_of(confirmed)
-            bookings = await client.call_tool("run_line", {"handle": handle, "line": "open /bookings"})
-            assert "Kia Rio" in text_of(bookings)
+            await a_no_then_a_yes(client)
     run(agent)
     assert len(asked) == 2 and all("confirm" in message for message in asked), asked
 
@@ -285,13 +284,7 @@ def test_a_2025_client_over_http_that_cannot_ask_its_person_runs_nothing_that_ne
 
     async def agent():
         async with Client(agents_url(server), mode="legacy") as client:
-            handle = (await client.call_tool("open", {"link": "/cars/rio"})).structured_content["handle"]
-            await client.call_tool("run_line", {"handle": handle, "line": "book"})
-            await client.call_tool("run_line", {"handle": handle, "line": "login alice"})
-            refused = await client.call_tool("run_line", {"handle": handle, "line": "confirm"})
-            assert refused.is_error
-            assert "cannot ask its person" in text_of(refused)
-            assert refused.structured_content["screen"] == "booking.confirm"
+            await confirm_is_refused_without_a_person(client)
     run(agent)
 
 
