@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # Every subcommand, with its options (flags and options taking a value), as a person types them.
 COMMANDS = {
     "run": ["--config", "--history", "--no-history", "--color", "--output", "--open", "--state", "--fresh",
-            "--restore", "--script", "--keep-going", "--data-dir", "--record", "--allow-plugins"],
+            "--restore", "--script", "--keep-going", "--data-dir", "--database", "--record", "--allow-plugins"],
     "check": ["--config", "--allow-plugins", "--format"],
     "test": ["--config", "--allow-plugins", "--format", "--require-coverage", "--depth", "--paths", "--values", "--deadline",
              "--seed", "--findings"],
@@ -42,7 +42,8 @@ ROOT_OPTIONS = ["--version", "--help"]
 MAN_SECTIONS = {
     "THE PROMPT": ["Ctrl-R", "Ctrl-C", "Tab", "Global commands", "history", "edit", "alias", "Settings", "confirm-quit",
                    "booking-hours", "redirection", "startup file", "change by themselves"],
-    "ENVIRONMENT": ["NO_COLOR", "PAGER", "TERM", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "EDITOR"],
+    "ENVIRONMENT": ["NO_COLOR", "PAGER", "TERM", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "EDITOR",
+                    "FLOWSHELL_DATABASE"],
     "FILES": ["init", "history", "navigation.json"],
     "EXIT STATUS": ["quit STATUS", "128+N"],
 }

@@ -158,6 +158,7 @@ struct ManualPage {
             ("XDG_STATE_HOME", "Where the history, where you were and the trusted configs are kept (default: ~/.local/state)."),
             ("XDG_DATA_HOME", "Where the app's data and settings are kept (default: ~/.local/share)."),
             ("FLOWSHELL_ALLOW_PLUGINS", "1: run a config's plugins this once without trusting it, as --allow-plugins does."),
+            ("FLOWSHELL_DATABASE", "postgres://…: keep the records the app's modules share in PostgreSQL, as --database does."),
             ("EDITRC", "The line editor's settings file instead of ~/.editrc."),
         ] {
             page.line(".It Ev " + variable.replacingOccurrences(of: ", ", with: " , Ev "))
