@@ -119,7 +119,7 @@ import Testing
 
     /// Its browser program (what `greeter serve` runs) serves its own flow under its own title;
     /// scripts/tests/test_new_app.py drives a command through a WebSocket of a new app's.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func itsBrowserProgramServesItsFlow() throws {
         let server = Process()
         server.executableURL = binary.deletingLastPathComponent().appendingPathComponent("GreeterServe")

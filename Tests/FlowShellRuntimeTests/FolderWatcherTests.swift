@@ -7,7 +7,7 @@ import Testing
 /// The one watcher of folders: what the kernel reports, what it looks at once a second when
 /// the kernel refuses, a database's version, and what it says about a refusal. Each test waits
 /// for the change it causes (a minute at most, a bound on liveness only), never for time.
-@Suite(.timeLimit(.minutes(2))) struct FolderWatcherTests {
+@Suite(.timeLimit(.minutes(5))) struct FolderWatcherTests {
     /// A folder of the test's own, removed at the end.
     final class Folder {
         let path: String

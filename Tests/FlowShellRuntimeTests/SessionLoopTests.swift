@@ -17,7 +17,7 @@ import Testing
         return (session, output, starts)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func tabAndCancelAreAnsweredWhileALineRunsAndQueuedLinesWait() async throws {
         let (session, output, starts) = try await makeSession()
         let loop = SessionLoop(session: session)
@@ -50,7 +50,7 @@ import Testing
         #expect(output.notices.filter { $0.style != .muted }.map(\.text) == ["cancelled", "cancelled"])
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func cancelWithNoIDCancelsTheRunningLine() async throws {
         let (session, _, starts) = try await makeSession()
         let loop = SessionLoop(session: session)
@@ -133,7 +133,7 @@ import Testing
 
     /// A line entered when nothing runs or waits runs in the caller's task: the loop still answers
     /// Tab and cancel meanwhile, and a line fed meanwhile waits for its end.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func anEnteredLineLetsTabAndCancelThroughAndAFedLineWaitsItsTurn() async throws {
         let (session, output, starts) = try await makeSession()
         let loop = SessionLoop(session: session)

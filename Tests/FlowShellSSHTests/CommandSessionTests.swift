@@ -18,7 +18,7 @@ final class KeptConsole: Console {
 /// `ssh HOST 'LINE'`: its lines run on the session's loop, which hears Ctrl-C while one runs.
 @MainActor
 @Suite struct CommandSessionTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func ctrlCCancelsTheRunningLineAndTheNextRuns() async throws {
         let start = SlowStarts()
         let runtime = try await FlowRuntime.start(

@@ -16,7 +16,7 @@ import Testing
         return try text.split(separator: "\n").map { try JSONDecoder().decode(AuditLog.Record.self, from: Data($0.utf8)) }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func eachLineIsRecordedWithItsSessionAndWhetherItFailed() async throws {
         let path = scratchFile()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -6,7 +6,7 @@ import Testing
 /// One session's lines run no faster than its rate: a burst at once, then each waits its share.
 @MainActor
 @Suite struct LineRateTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aLineBeyondTheBurstWaitsItsShareOfASecondAndThenRuns() async throws {
         let clock = TestClock()
         let (loop, view, running) = try await servedSession(handlers: [LineRate(perSecond: 2, burst: 2, clock: clock)])
@@ -27,7 +27,7 @@ import Testing
         #expect(await running.value == .next)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func linesSlowerThanTheRateNeverWait() async throws {
         let clock = TestClock()
         let (loop, view, running) = try await servedSession(handlers: [LineRate(perSecond: 2, burst: 1, clock: clock)])

@@ -154,7 +154,7 @@ struct ShellDemoScreen: Screen {
         #expect(console.output.contains("usage: quit [STATUS]\n  Leave the shell, with STATUS as its exit status (default\n  0)\n"))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func ctrlCCancelsARunningCommandAndKeepsTheScreen() async throws {
         // The slow command would sleep for a day, so the shell finishing at all shows it was
         // cancelled; no clock is read. The slow command presses Ctrl-C once it runs.
@@ -166,7 +166,7 @@ struct ShellDemoScreen: Screen {
         #expect(console.output.hasSuffix("count 1\ncommands: fail, slow, count, go — help for more\n"))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func ctrlCStopsTheScriptThatRunsAndNothingLater() async throws {
         let folder = try FlowShellBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -130,7 +130,7 @@ let tickingModule = FeatureModule(name: "Ticking", screens: [TickingScreen.self]
 /// The harnesses are exhaustive, as TCA's `TestStore`: what a screen did and the test did not
 /// assert fails the test.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ExhaustiveHarnessTests {
+@Suite(.timeLimit(.minutes(5))) struct ExhaustiveHarnessTests {
     @Test func anEventLeftUnassertedFailsWhenTheHarnessEnds() async throws {
         try await withKnownIssue {
             let counter = try await FeatureHarness(counterModule, "counter.main")

@@ -28,7 +28,7 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CarAvailabilityTests {
+@Suite(.timeLimit(.minutes(5))) struct CarAvailabilityTests {
     let start = 1_800_000_000.0
 
     @Test func aBookedCarShowsWhenItIsFreeAsTimePasses() async throws {
