@@ -176,7 +176,9 @@ let package = Package(
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSwift
+            swiftSettings: strictSwift,
+            // What `new app` writes is examples/greeter's files, built in.
+            plugins: ["ExampleAppPlugin"]
         ),
         // The car-sharing demo's identity and built-in flow, which its terminal and its browser
         // programs share.
@@ -187,12 +189,14 @@ let package = Package(
             swiftSettings: strictSwift,
             plugins: ["FeatureRegistryPlugin"]
         ),
-        .executableTarget(name: "FeatureRegistryGenerator"),
+        // What the build-tool plugins run: the registry of linked features, and `new app`'s files.
+        .executableTarget(name: "FlowShellSourceGenerator"),
         .plugin(
             name: "FeatureRegistryPlugin",
             capability: .buildTool(),
-            dependencies: ["FeatureRegistryGenerator"]
+            dependencies: ["FlowShellSourceGenerator"]
         ),
+        .plugin(name: "ExampleAppPlugin", capability: .buildTool(), dependencies: ["FlowShellSourceGenerator"]),
         // The example Swift plugin (examples/plugins): an ordinary feature module, and the
         // executable that serves it over the plugin protocol.
         .target(name: "Trips", dependencies: ["FlowShellKit"], path: "examples/plugins/swift/Trips", swiftSettings: strictSwift),

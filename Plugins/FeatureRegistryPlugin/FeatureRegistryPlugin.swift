@@ -18,8 +18,8 @@ struct FeatureRegistryPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating the registry of linked features (\(featureNames.joined(separator: ", ")))",
-                executable: try context.tool(named: "FeatureRegistryGenerator").url,
-                arguments: [output.path(percentEncoded: false)] + featureNames,
+                executable: try context.tool(named: "FlowShellSourceGenerator").url,
+                arguments: ["registry", output.path(percentEncoded: false)] + featureNames,
                 // The list comes from the package manifest: regenerate only when it changes.
                 inputFiles: [context.package.directoryURL.appending(path: "Package.swift")],
                 outputFiles: [output]

@@ -2,8 +2,9 @@ import FlowShellTestSupport
 import Foundation
 import Testing
 
-/// examples/greeter, a shell of one's own on FlowShell: it is what `flowshell new app` writes,
-/// and its binary (built with the repository's) is a shell with its own name, banner, state
+/// examples/greeter, a shell of one's own on FlowShell: it is what `flowshell new app` writes
+/// (whose files are its own, with the new app's names put in: `new app greeter` writes them
+/// back as they are), and its binary (built with the repository's) is a shell with its own name, banner, state
 /// folder and feature.
 @Suite struct ExampleAppTests: TestFolderSuite {
     let scratch = TemporaryFolder()

@@ -19,6 +19,8 @@ struct FeatureScaffold {
         "CEditShim",
         "FlowManifest",
         "FlowPlugins", "FlowPluginProtocol", "FlowShellPlugin", "CPluginSpawn", "CarSharingApp", "FlowExplorer",
+        // The build's tool and the plugin that makes `new app`'s files, which a shell of one's own builds too.
+        "FlowShellSourceGenerator", "ExampleAppPlugin",
         // The libraries the engine links, whose modules a feature's name would clash with.
         "ArgumentParser", "GRDB", "Clocks", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "Logging", "Subprocess",
         "SystemPackage", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket", "NIOEmbedded", "NIOSSH", "Crypto",
@@ -28,7 +30,7 @@ struct FeatureScaffold {
     /// Target names FlowShell's own package uses for its tools and examples, which a feature of
     /// that package may not take (a shell of one's own does not build them).
     static let ownTargetNames: Set<String> = [
-        "CPseudoTerminal", "FlowShellTestSupport", "FeatureRegistryGenerator", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter",
+        "CPseudoTerminal", "FlowShellTestSupport", "FeatureRegistryPlugin", "Flowshell", "Trips", "Greeter",
         "GreeterApp",
         "GreeterShell", "GreeterServe", "Notes", "NotesApp", "NotesShell", "NotesServe",
     ]
