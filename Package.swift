@@ -216,7 +216,8 @@ let package = Package(
             name: "GreeterTests", dependencies: ["Greeter", "FlowShellKit", "FlowShellTesting"],
             path: "examples/greeter/Features/Greeter/Tests", swiftSettings: strictSwift),
         // examples/notes, the shell the guides build (docs/features.md, docs/your-own-shell.md):
-        // its code is what they show, compiled and tested here.
+        // its code is what they show, compiled and tested here (its own Package.swift would be the
+        // one `new app notes` writes).
         .target(name: "Notes", dependencies: ["FlowShellKit"], path: "examples/notes/Features/Notes/Sources", swiftSettings: strictSwift),
         .target(
             name: "NotesShell", dependencies: ["FlowShellKit", "FlowShellRuntime", "Notes"], path: "examples/notes/Sources/NotesShell",
