@@ -6,25 +6,8 @@ func exampleAppFiles(folder: String, files: [String]) -> String {
     text += "/// examples/greeter's files, by path in the package: what `flowshell new app greeter` writes.\n"
     text += "let exampleAppFiles: [(path: String, text: String)] = [\n"
     for file in files {
-        text += "    (\(literal(file)), \(literal(contents(of: folder + "/" + file)))),\n"
+        // A string's debugDescription is the string as a Swift literal, every escape included.
+        text += "    (\(file.debugDescription), \(contents(of: folder + "/" + file).debugDescription)),\n"
     }
     return text + "]\n"
-}
-
-/// `text` as a Swift string literal.
-func literal(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": result += "\\\\"
-        case "\"": result += "\\\""
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-            result += "\\u{\(String(scalar.value, radix: 16))}"
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
 }
