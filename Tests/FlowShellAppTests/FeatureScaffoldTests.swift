@@ -12,13 +12,7 @@ import Testing
 
     /// A folder that looks like a FlowShell package: its Package.swift and the kit's folder.
     private func package() throws -> URL {
-        let folder = home
-        let manifest = try String(contentsOf: FlowShellBinary.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
-        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("Sources/FlowShellKit"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Features/Cars"), withIntermediateDirectories: true)
-        return folder
+        try flowShellPackage(making: ["Sources/FlowShellKit", "Features/Cars"])
     }
 
     @Test func writesOneFilePerScreenAndATestAndKeepsTheListSorted() throws {

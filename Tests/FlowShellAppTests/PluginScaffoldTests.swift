@@ -12,15 +12,7 @@ import Testing
 
     /// A folder that looks like a FlowShell package: its Package.swift and the Python helper.
     private func package() throws -> URL {
-        let folder = home
-        try FileManager.default.copyItem(
-            at: FlowShellBinary.repository.appendingPathComponent("Package.swift"),
-            to: folder.appendingPathComponent("Package.swift"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("plugins/python"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: FlowShellBinary.repository.appendingPathComponent("plugins/python/flowshell_plugin.py"),
-            to: folder.appendingPathComponent("plugins/python/flowshell_plugin.py"))
-        return folder
+        try flowShellPackage(copying: ["plugins/python/flowshell_plugin.py"])
     }
 
     private func run(_ arguments: [String], in folder: URL) throws -> Int32 {
