@@ -327,8 +327,9 @@ if Context.environment["FLOWSHELL_WITHOUT_WEB"] == nil {
     ]
     package.targets += [
         // What the browser's and SSH's servers share: at their door, the rule that lets a
-        // connection in (OpenSSH's MaxStartups) and the listening socket's handler that keeps it;
-        // inside, the guards every served session is composed with.
+        // connection in (OpenSSH's MaxStartups), the listening socket's handler that keeps it, and
+        // a connection's deadline for its first step; inside, the guards every served session is
+        // composed with.
         .target(
             name: "FlowShellServing",
             dependencies: ["FlowShellRuntime", "FlowShellKit", "FlowCoordinator", .product(name: "NIOCore", package: "swift-nio")],

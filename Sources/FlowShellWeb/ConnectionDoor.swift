@@ -1,3 +1,4 @@
+import FlowShellServing
 import NIOCore
 import NIOWebSocket
 
@@ -12,7 +13,7 @@ import NIOWebSocket
 /// dribbled a byte a second was never timed; and swift-nio's frame decoder takes frames the
 /// client did not mask, with no way into the pipeline Hummingbird builds for a WebSocket. Once the connection is answered the handler
 /// leaves the pipeline: Hummingbird's idle timeout and the WebSocket's pings take over.
-final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
+final class ConnectionDoor: ChannelDuplexHandler, ConnectionDeadline, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = IOData
@@ -22,8 +23,8 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     /// browser sends none (it waits for the answer).
     static let maximumHeld = 64 * 1024
 
-    private let deadline: TimeAmount
-    private var deadlineTask: Scheduled<Void>?
+    let deadline: TimeAmount
+    var deadlineTask: Scheduled<Void>?
     /// How much of the end of a head, `\r\n\r\n`, the bytes read so far end with; 4 once read.
     private var headEndMatched = 0
     /// The head read so far, to find the length of a POST's body (`serve --mcp`'s requests).
@@ -34,33 +35,13 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
     private var held: [ByteBuffer] = []
     private var heldCount = 0
     private var answered = false
+    var deadlineMet: Bool { answered }
     /// Told when the connection is first answered (it is no longer on its way in: ``Startups``).
     private let onAnswered: @Sendable () -> Void
 
     init(deadline: Duration, answered: @escaping @Sendable () -> Void = {}) {
         self.deadline = TimeAmount(deadline)
         onAnswered = answered
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { startDeadline(context: context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        startDeadline(context: context)
-        context.fireChannelActive()
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        deadlineTask?.cancel()
-        deadlineTask = nil
-    }
-
-    private func startDeadline(context: ChannelHandlerContext) {
-        guard deadlineTask == nil, !answered else { return }
-        deadlineTask = context.eventLoop.assumeIsolated().scheduleTask(in: deadline) {
-            context.close(promise: nil)
-        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -130,8 +111,7 @@ final class ConnectionDoor: ChannelDuplexHandler, RemovableChannelHandler {
         if !answered {
             answered = true
             onAnswered()
-            deadlineTask?.cancel()
-            deadlineTask = nil
+            cancelDeadline()
             let upgraded: Bool
             if case .byteBuffer(let buffer) = unwrapOutboundIn(data) {
                 upgraded = buffer.readableBytesView.starts(with: "HTTP/1.1 101 ".utf8)
