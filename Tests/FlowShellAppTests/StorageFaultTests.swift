@@ -75,17 +75,26 @@ import Testing
     /// Lines that leave a booking and settings (signed out again) on the disk.
     static let bookedAndSignedOut = "account\nlogin bob\nback\nselect zoe\nbook\nconfirm\nhome\naccount\nlogout\n"
 
-    @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
-    func onAReadOnlyDiskSettingsLastTheSessionAndABookingIsRefusedInWords() throws {
-        // A booking made while the disk could be written, then the disk made read-only.
+    /// On a disk that cannot be written, read-only or full, each said as what it is (`DATA`: the
+    /// data folder): settings last the session, said once, and a booking is refused in words.
+    @Test(
+        .enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"),
+        arguments: [
+            ("ro", "the disk is read-only", "the data folder DATA cannot be written — choose another folder with --data-dir"),
+            ("full", "the disk is full", "the disk holding DATA is full — free some space on it, or choose another folder with --data-dir"),
+        ])
+    func onADiskThatCannotBeWrittenSettingsLastTheSessionAndABookingIsRefusedInWords(
+        disk: String, settingsProblem: String, bookingProblem: String
+    ) throws {
+        // A booking made while the disk could be written, then the disk made read-only or full.
         let (result, data) = try runOnSmallDisk(
-            prepare: Self.bookedAndSignedOut, disk: "ro",
+            prepare: Self.bookedAndSignedOut, disk: disk,
             input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\nalias w where\nw\naccount\n",
             in: home)
         #expect(
             result.errors == """
-                ! line 2: the Auth settings cannot be kept in \(data): the disk is read-only; settings last this session only — choose another folder with --data-dir
-                ✗ line 6: cannot keep the booking: the data folder \(data) cannot be written — choose another folder with --data-dir
+                ! line 2: the Auth settings cannot be kept in \(data): \(settingsProblem); settings last this session only — choose another folder with --data-dir
+                ✗ line 6: cannot keep the booking: \(bookingProblem.replacingOccurrences(of: "DATA", with: data))
 
                 """)
         // Signed in for the session, an alias too, said once.
@@ -118,21 +127,5 @@ import Testing
 
                 """)
         #expect(result.output.contains("signed in as alice"))
-    }
-
-    @Test(.enabled(if: mountsTmpfs, "a tmpfs cannot be mounted here (unshare -rm needs user namespaces)"))
-    func onAFullDiskSettingsLastTheSessionAndABookingIsRefusedInWords() throws {
-        let (result, data) = try runOnSmallDisk(
-            prepare: Self.bookedAndSignedOut, disk: "full",
-            input: "account\nlogin alice\nback\nselect rio\nbook\nconfirm\nback\nback\naccount\n",
-            in: home)
-        #expect(
-            result.errors == """
-                ! line 2: the Auth settings cannot be kept in \(data): the disk is full; settings last this session only — choose another folder with --data-dir
-                ✗ line 6: cannot keep the booking: the disk holding \(data) is full — free some space on it, or choose another folder with --data-dir
-
-                """)
-        #expect(result.output.contains("signed in as alice"))
-        #expect(!result.output.contains("SQL") && !result.errors.contains("SQL"))
     }
 }
