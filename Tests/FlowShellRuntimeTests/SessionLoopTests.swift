@@ -17,23 +17,44 @@ import Testing
         return (session, output, starts)
     }
 
-    @Test(.timeLimit(.minutes(5)))
-    func tabAndCancelAreAnsweredWhileALineRunsAndQueuedLinesWait() async throws {
+    /// What a running loop reported, so far.
+    @MainActor
+    private final class Reports {
+        var all: [SessionReport] = []
+    }
+
+    /// A new session's loop, running in a task of its own that ends with the loop.
+    private func runningLoop() async throws -> (SessionLoop, KeptOutput, SlowStarts, Reports, Task<Session.Step, Never>) {
         let (session, output, starts) = try await makeSession()
         let loop = SessionLoop(session: session)
-        var reports: [SessionReport] = []
-        let running = Task { await loop.run { reports.append($0) } }
+        let reports = Reports()
+        let running = Task { await loop.run { reports.all.append($0) } }
+        return (loop, output, starts, reports, running)
+    }
+
+    /// Waits until `slow` has started.
+    private func slowStarted(_ starts: SlowStarts) async {
+        var started = starts.started.makeAsyncIterator()
+        await started.next()
+    }
+
+    /// What `loop` answers to Tab after `text`.
+    private func tab(_ text: String, in loop: SessionLoop) async -> Completion {
+        await withCheckedContinuation { answered in
+            loop.feed.yield(.complete(text, reply: { answered.resume(returning: $0) }))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func tabAndCancelAreAnsweredWhileALineRunsAndQueuedLinesWait() async throws {
+        let (loop, output, starts, reports, running) = try await runningLoop()
         loop.feed.yield(.line("slow", id: 1))
         loop.feed.yield(.line("count", id: 2))
         loop.feed.yield(.line("count", id: 3))
-        var started = starts.started.makeAsyncIterator()
-        await started.next()
+        await slowStarted(starts)
         // The slow line runs: Tab is answered meanwhile.
-        let completion = await withCheckedContinuation { answered in
-            loop.feed.yield(.complete("cou", reply: { answered.resume(returning: $0) }))
-        }
-        #expect(completion.insert.hasPrefix("nt"))
-        #expect(reports.isEmpty, "the slow line still runs")
+        #expect(await tab("cou", in: loop).insert.hasPrefix("nt"))
+        #expect(reports.all.isEmpty, "the slow line still runs")
         // A waiting line is cancelled, then the running one.
         loop.feed.yield(.cancel(id: 3))
         loop.feed.yield(.cancel(id: 1))
@@ -41,7 +62,7 @@ import Testing
         let step = await running.value
         #expect(step == .next)
         #expect(
-            reports == [
+            reports.all == [
                 .lineEnded(id: 1, failed: true, cancelled: true, step: .next),
                 .lineEnded(id: 2, failed: false, cancelled: false, step: .next),
                 .lineEnded(id: 3, failed: true, cancelled: true, step: .next),
@@ -52,17 +73,13 @@ import Testing
 
     @Test(.timeLimit(.minutes(5)))
     func cancelWithNoIDCancelsTheRunningLine() async throws {
-        let (session, _, starts) = try await makeSession()
-        let loop = SessionLoop(session: session)
-        var reports: [SessionReport] = []
-        let running = Task { await loop.run { reports.append($0) } }
+        let (loop, _, starts, reports, running) = try await runningLoop()
         loop.feed.yield(.line("slow", id: 7))
-        var started = starts.started.makeAsyncIterator()
-        await started.next()
+        await slowStarted(starts)
         loop.feed.yield(.cancel(id: nil))
         loop.feed.yield(.end)
         #expect(await running.value == .next)
-        #expect(reports == [.lineEnded(id: 7, failed: true, cancelled: true, step: .next)])
+        #expect(reports.all == [.lineEnded(id: 7, failed: true, cancelled: true, step: .next)])
     }
 
     @Test func quitEndsTheLoopAndLaterLinesDoNotRun() async throws {
@@ -135,25 +152,18 @@ import Testing
     /// Tab and cancel meanwhile, and a line fed meanwhile waits for its end.
     @Test(.timeLimit(.minutes(5)))
     func anEnteredLineLetsTabAndCancelThroughAndAFedLineWaitsItsTurn() async throws {
-        let (session, output, starts) = try await makeSession()
-        let loop = SessionLoop(session: session)
-        var reports: [SessionReport] = []
-        let running = Task { await loop.run { reports.append($0) } }
+        let (loop, output, starts, reports, running) = try await runningLoop()
         #expect(await loop.enter("count", id: 1) == .lineEnded(id: 1, failed: false, cancelled: false, step: .next))
         let slow = Task { await loop.enter("slow", id: 2) }
-        var started = starts.started.makeAsyncIterator()
-        await started.next()
+        await slowStarted(starts)
         loop.feed.yield(.line("count", id: 3))
-        let completion = await withCheckedContinuation { answered in
-            loop.feed.yield(.complete("cou", reply: { answered.resume(returning: $0) }))
-        }
-        #expect(completion.insert.hasPrefix("nt"))
+        #expect(await tab("cou", in: loop).insert.hasPrefix("nt"))
         loop.feed.yield(.cancel(id: nil))
         #expect(await slow.value == .lineEnded(id: 2, failed: true, cancelled: true, step: .next))
         loop.feed.yield(.end)
         #expect(await running.value == .next)
         #expect(
-            reports == [
+            reports.all == [
                 .lineEnded(id: 1, failed: false, cancelled: false, step: .next),
                 .lineEnded(id: 2, failed: true, cancelled: true, step: .next),
                 .lineEnded(id: 3, failed: false, cancelled: false, step: .next),
