@@ -1,44 +1,6 @@
 extension FlowGraph {
     /// The graph in Graphviz's DOT language.
-    public var dot: String {
-        var lines = ["digraph \(Self.dotQuoted(app)) {"]
-        lines.append("  rankdir=LR;")
-        lines.append("  fontname=\"Helvetica\";")
-        lines.append("  node [shape=box, style=rounded, fontname=\"Helvetica\"];")
-        lines.append("  edge [fontname=\"Helvetica\", fontsize=10];")
-        lines.append("  \"__start\" [shape=point, label=\"\"];")
-        for (index, cluster) in clusters.enumerated() {
-            lines.append("  subgraph cluster_\(index) {")
-            lines.append("    label=\(Self.dotQuoted(clusterLabel(cluster.module)));")
-            lines.append("    style=rounded; color=gray;")
-            for node in cluster.nodes {
-                let root = node.isRoot ? ", penwidth=2" : ""
-                lines.append("    \(Self.dotQuoted(node.id)) [label=\(Self.dotQuoted("\(node.title)\n\(node.id)"))\(root)];")
-            }
-            lines.append("  }")
-        }
-        if hasAnyScreenEdges { lines.append("  \"*\" [label=\"any screen\", shape=hexagon];") }
-        if hasClosingEdges { lines.append("  \"__close\" [label=\"closes (like back)\", shape=oval, style=dashed];") }
-        for flow in flows {
-            lines.append("  \(Self.dotQuoted("flow:" + flow.name)) [label=\(Self.dotQuoted(label(flow))), shape=component];")
-            lines.append("  \(Self.dotQuoted("flow:" + flow.name)) -> \(Self.dotQuoted(flow.root)) [label=\"starts\", style=dotted];")
-        }
-        for link in links {
-            let requires = link.requires.isEmpty ? "" : "\nrequires \(link.requires.joined(separator: ", "))"
-            lines.append("  \(Self.dotQuoted("link:" + link.pattern)) [label=\(Self.dotQuoted(link.pattern + requires)), shape=note];")
-            lines.append("  \(Self.dotQuoted("link:" + link.pattern)) -> \(Self.dotQuoted(link.target)) [style=dotted];")
-        }
-        if let root = nodes.first(where: \.isRoot) {
-            lines.append("  \"__start\" -> \(Self.dotQuoted(root.id));")
-        }
-        for edge in edges {
-            let to = edge.to ?? edge.startsFlow.map { "flow:" + $0 } ?? "__close"
-            let dashed = isDashed(edge) ? ", style=dashed" : ""
-            lines.append("  \(Self.dotQuoted(edge.from)) -> \(Self.dotQuoted(to)) [label=\(Self.dotQuoted(label(edge)))\(dashed)];")
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
-    }
+    public var dot: String { written(in: DOTNotation()) }
 
     /// A DOT string literal: quotes and backslashes escaped, newlines as `\n`.
     static func dotQuoted(_ text: String) -> String {
@@ -53,4 +15,55 @@ extension FlowGraph {
         }
         return result + "\""
     }
+}
+
+/// Graphviz's DOT language: a module's screens in a cluster, the root's drawn heavier.
+private struct DOTNotation: GraphNotation {
+    func opening(_ graph: FlowGraph) -> [String] {
+        [
+            "digraph \(q(graph.app)) {",
+            "  rankdir=LR;",
+            "  fontname=\"Helvetica\";",
+            "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+            "  edge [fontname=\"Helvetica\", fontsize=10];",
+            "  \"__start\" [shape=point, label=\"\"];",
+        ]
+    }
+
+    func cluster(_ index: Int, module: String, nodes: [FlowGraph.Node], of graph: FlowGraph) -> [String] {
+        ["  subgraph cluster_\(index) {", "    label=\(q(graph.clusterLabel(module)));", "    style=rounded; color=gray;"]
+            + nodes.map { node in
+                "    \(q(node.id)) [label=\(q("\(node.title)\n\(node.id)"))\(node.isRoot ? ", penwidth=2" : "")];"
+            } + ["  }"]
+    }
+
+    let anyScreen = "  \"*\" [label=\"any screen\", shape=hexagon];"
+    let closing = "  \"__close\" [label=\"closes (like back)\", shape=oval, style=dashed];"
+
+    func flow(_ flow: FlowGraph.Flow, of graph: FlowGraph) -> [String] {
+        [
+            "  \(q("flow:" + flow.name)) [label=\(q(graph.label(flow))), shape=component];",
+            "  \(q("flow:" + flow.name)) -> \(q(flow.root)) [label=\"starts\", style=dotted];",
+        ]
+    }
+
+    func link(_ link: FlowGraph.Link) -> [String] {
+        let requires = link.requires.isEmpty ? "" : "\nrequires \(link.requires.joined(separator: ", "))"
+        return [
+            "  \(q("link:" + link.pattern)) [label=\(q(link.pattern + requires)), shape=note];",
+            "  \(q("link:" + link.pattern)) -> \(q(link.target)) [style=dotted];",
+        ]
+    }
+
+    func start(_ root: FlowGraph.Node) -> String { "  \"__start\" -> \(q(root.id));" }
+
+    func edge(_ edge: FlowGraph.Edge, of graph: FlowGraph) -> String {
+        let to = edge.to ?? edge.startsFlow.map { "flow:" + $0 } ?? "__close"
+        let dashed = graph.isDashed(edge) ? ", style=dashed" : ""
+        return "  \(q(edge.from)) -> \(q(to)) [label=\(q(graph.label(edge)))\(dashed)];"
+    }
+
+    let ending = ["}"]
+
+    private func q(_ text: String) -> String { FlowGraph.dotQuoted(text) }
 }

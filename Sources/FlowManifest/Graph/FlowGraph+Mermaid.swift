@@ -1,38 +1,6 @@
 extension FlowGraph {
     /// The graph as a Mermaid flowchart.
-    public var mermaid: String {
-        var lines = ["flowchart LR"]
-        lines.append("  start((start))")
-        for (module, nodes) in clusters {
-            lines.append("  subgraph \(Self.mermaidID(module))[\"\(clusterLabel(module))\"]")
-            for node in nodes {
-                lines.append("    \(Self.mermaidID(node.id))[\"\(Self.mermaidText(node.title))<br/><small>\(node.id)</small>\"]")
-            }
-            lines.append("  end")
-        }
-        if hasAnyScreenEdges { lines.append("  any_screen{{\"any screen\"}}") }
-        if hasClosingEdges { lines.append("  close_screen([\"closes (like back)\"])") }
-        for flow in flows {
-            let text = Self.mermaidText(label(flow)).split(separator: "\n").joined(separator: "<br/>")
-            lines.append("  \(Self.mermaidID("flow:" + flow.name))[[\"\(text)\"]]")
-            lines.append("  \(Self.mermaidID("flow:" + flow.name)) -. starts .-> \(Self.mermaidID(flow.root))")
-        }
-        for link in links {
-            let requires = link.requires.isEmpty ? "" : "<br/>requires \(link.requires.joined(separator: ", "))"
-            lines.append("  \(Self.mermaidID("link:" + link.pattern))>\"\(Self.mermaidText(link.pattern))\(requires)\"]")
-            lines.append("  \(Self.mermaidID("link:" + link.pattern)) -.-> \(Self.mermaidID(link.target))")
-        }
-        if let root = nodes.first(where: \.isRoot) {
-            lines.append("  start --> \(Self.mermaidID(root.id))")
-        }
-        for edge in edges {
-            let from = edge.from == "*" ? "any_screen" : Self.mermaidID(edge.from)
-            let to = edge.to.map(Self.mermaidID) ?? edge.startsFlow.map { Self.mermaidID("flow:" + $0) } ?? "close_screen"
-            let arrow = isDashed(edge) ? "-.->" : "-->"
-            lines.append("  \(from) \(arrow)|\"\(Self.mermaidText(label(edge)))\"| \(to)")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    public var mermaid: String { written(in: MermaidNotation()) }
 
     /// A node id Mermaid accepts: letters, digits and underscores.
     static func mermaidID(_ text: String) -> String {
@@ -43,6 +11,46 @@ extension FlowGraph {
     static func mermaidText(_ text: String) -> String {
         text.replacingAll("\"", with: "#quot;")
     }
+}
+
+/// A Mermaid flowchart: a module's screens in a subgraph, each node's id under its title.
+private struct MermaidNotation: GraphNotation {
+    func opening(_ graph: FlowGraph) -> [String] { ["flowchart LR", "  start((start))"] }
+
+    func cluster(_ index: Int, module: String, nodes: [FlowGraph.Node], of graph: FlowGraph) -> [String] {
+        ["  subgraph \(id(module))[\"\(graph.clusterLabel(module))\"]"]
+            + nodes.map { "    \(id($0.id))[\"\(text($0.title))<br/><small>\($0.id)</small>\"]" } + ["  end"]
+    }
+
+    let anyScreen = "  any_screen{{\"any screen\"}}"
+    let closing = "  close_screen([\"closes (like back)\"])"
+
+    func flow(_ flow: FlowGraph.Flow, of graph: FlowGraph) -> [String] {
+        let label = text(graph.label(flow)).split(separator: "\n").joined(separator: "<br/>")
+        return ["  \(id("flow:" + flow.name))[[\"\(label)\"]]", "  \(id("flow:" + flow.name)) -. starts .-> \(id(flow.root))"]
+    }
+
+    func link(_ link: FlowGraph.Link) -> [String] {
+        let requires = link.requires.isEmpty ? "" : "<br/>requires \(link.requires.joined(separator: ", "))"
+        return [
+            "  \(id("link:" + link.pattern))>\"\(text(link.pattern))\(requires)\"]",
+            "  \(id("link:" + link.pattern)) -.-> \(id(link.target))",
+        ]
+    }
+
+    func start(_ root: FlowGraph.Node) -> String { "  start --> \(id(root.id))" }
+
+    func edge(_ edge: FlowGraph.Edge, of graph: FlowGraph) -> String {
+        let from = edge.from == "*" ? "any_screen" : id(edge.from)
+        let to = edge.to.map(id) ?? edge.startsFlow.map { id("flow:" + $0) } ?? "close_screen"
+        let arrow = graph.isDashed(edge) ? "-.->" : "-->"
+        return "  \(from) \(arrow)|\"\(text(graph.label(edge)))\"| \(to)"
+    }
+
+    let ending: [String] = []
+
+    private func id(_ text: String) -> String { FlowGraph.mermaidID(text) }
+    private func text(_ text: String) -> String { FlowGraph.mermaidText(text) }
 }
 
 extension String {
