@@ -31,16 +31,11 @@ from mcp import Client, StdioServerParameters
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_rows  # noqa: E402
-from bench_rows import ROOT, rss_kib, summary  # noqa: E402
+from bench_rows import ROOT, cpu_seconds, rss_kib, summary  # noqa: E402
 from webclient import Server  # noqa: E402
 
 CONFIG = str(ROOT / "config.json")
 GOALS = {"stdio_p50_ms": 2.0, "stdio_p99_ms": 5.0, "http_p50_ms": 3.0, "memory_per_session_mb": 0.2}
-
-
-def cpu_seconds(pid):
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def environment(home):

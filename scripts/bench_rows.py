@@ -4,6 +4,7 @@ a process's memory, the figures of a row, and where the result is written."""
 
 import argparse
 import json
+import os
 import pathlib
 import statistics
 import subprocess
@@ -47,6 +48,12 @@ def rss_kib(pid):
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid):
+    """The CPU time process `pid` has spent so far, user and system, in seconds."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def summary(times, digits=3):

@@ -35,18 +35,13 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_rows  # noqa: E402
-from bench_rows import ROOT, rss_kib  # noqa: E402
+from bench_rows import ROOT, cpu_seconds, rss_kib  # noqa: E402
 from sshclient import DEADLINE, Server, make_key, public_line  # noqa: E402
 
 CONFIG = str(ROOT / "config.json")
 PROMPT = re.compile(rb"Cars(\x1b\[[0-9;]*m)? \xe2\x80\xba ")
 GOALS = {"login_ratio": 0.3, "memory_per_session_mb": 0.5, "where_p99_while_flooded_ms": 50, "paste_1mb_ms": 1000,
          "memory_after_paste_ratio": 1.1}
-
-
-def cpu_seconds(pid):
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pss_kib(pids):
