@@ -228,7 +228,11 @@ public final class Session {
     /// Hands `line` to the handler at `index` of the chain, and after the last to the core.
     private func passed(_ line: String, from first: Int) async -> Step {
         var index = first
-        while index < handlers.count, handlers[index].ignores(line) { index += 1 }
+        var line = line
+        while index < handlers.count, let passed = handlers[index].passesAtOnce(line, in: context) {
+            line = passed
+            index += 1
+        }
         guard index < handlers.count else { return await runCommand(line) }
         return await handlers[index].handle(line, in: context) { line in await self.passed(line, from: index + 1) }
     }
