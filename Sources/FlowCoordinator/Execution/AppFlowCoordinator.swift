@@ -142,7 +142,8 @@ public final class AppFlowCoordinator {
 
     /// Queues what the screen `source` emitted, to be routed by ``processEvents()``.
     public func enqueue(_ events: [FeatureEvent], from source: OpenScreen) {
-        guard let index = router.screens.lastIndex(where: { $0.screen === source.screen }) else { return }
+        // Most commands emit nothing: their screen is not looked for.
+        guard !events.isEmpty, let index = router.screens.lastIndex(where: { $0.screen === source.screen }) else { return }
         for event in events {
             queue.append((event, index, ObjectIdentifier(source.screen)))
         }
