@@ -86,6 +86,11 @@ public final class Session {
     /// since (else they are worked out again from what is still current of them).
     private var offeredNow: OfferedCommands?
     private var offeredIsCurrent = false
+    /// Those worked out for the top before the top changed: going back to it (`back`), what is
+    /// offered is taken from them, not worked out again, when its commands are as they were.
+    private var offeredBefore: OfferedCommands?
+    /// How many times what is offered was worked out: each making's version.
+    private var offeredMakings = 0
     /// Whether an alias changed since the commands offered were worked out.
     private var aliasesChanged = false
     /// The session's part of what is offered, for the flow's loading of the config it was made for.
@@ -186,10 +191,14 @@ public final class Session {
             globalPart = OfferedGlobals(globals: globals, settings: allSettings, generation: generation)
             offeredGlobals = globalPart
         }
+        let topChanged = offeredNow?.isFor(top?.screen) == false
+        let previous = topChanged && offeredBefore?.isFor(top?.screen) == true ? offeredBefore : offeredNow
+        offeredMakings += 1
         let made = OfferedCommands(
             top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
             globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
-            aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: offeredNow)
+            aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: previous, version: offeredMakings)
+        if topChanged { offeredBefore = offeredNow }
         offeredNow = made
         offeredIsCurrent = true
         aliasesChanged = false
