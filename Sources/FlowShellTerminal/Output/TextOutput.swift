@@ -125,20 +125,45 @@ package final class TextOutput: TerminalView {
     }
 
     /// The screens laid out last (two: going back to a screen as it was, `back`, shows it as
-    /// laid out before), with the width each was laid out at, the latest last.
-    private var renderedScreens: [(properties: ViewProperties, width: Int, text: String)] = []
+    /// laid out before), the latest last.
+    private var renderedScreens: [RenderedScreen] = []
+
+    /// A screen as text, with what its text was laid out from: what the renderer reads of its
+    /// properties (of its commands, only their names: comparing whole descriptions, hundreds
+    /// where a config adds them, cost more than laying the screen out) and the width.
+    private struct RenderedScreen {
+        let title: String
+        let content: [Component]
+        let status: String?
+        let commandNames: [String]
+        let width: Int
+        let text: String
+
+        func isLaidOut(from properties: ViewProperties, width: Int) -> Bool {
+            guard width == self.width, properties.title == title, properties.status == status,
+                properties.commands.count == commandNames.count
+            else { return false }
+            // By index: a command's name is read without copying the rest of its description.
+            for index in commandNames.indices where properties.commands[index].name != commandNames[index] { return false }
+            return properties.content == content
+        }
+    }
 
     /// `properties` laid out as text at the width now.
     private func rendered(_ properties: ViewProperties) -> String {
         let width = width()
-        // By a loop: a closure made here, isolated to the main actor, checks its executor at
-        // every call.
-        for kept in renderedScreens where kept.width == width && kept.properties == properties {
+        for kept in renderedScreens where kept.isLaidOut(from: properties, width: width) {
             return kept.text
         }
         let text = renderer.render(properties)
+        var names: [String] = []
+        names.reserveCapacity(properties.commands.count)
+        for index in properties.commands.indices { names.append(properties.commands[index].name) }
         if renderedScreens.count == 2 { renderedScreens.removeFirst() }
-        renderedScreens.append((properties, width, text))
+        renderedScreens.append(
+            RenderedScreen(
+                title: properties.title, content: properties.content, status: properties.status, commandNames: names,
+                width: width, text: text))
         return text
     }
 
