@@ -315,19 +315,20 @@ public final class Session {
             await supervised { await self.flow.runCommand(name) ?? [] }
             return .next
         case .screen:
-            guard let top = flow.top else { break }
+            // The hosted screen alone: its `OpenScreen` would be copied at each use.
+            guard let screen = flow.topScreen else { break }
             let updatesBefore = topView.updates
             let failuresBefore = failures
             var emitted = false
             await supervised {
-                let events = try await top.screen.perform(name, arguments: arguments)
+                let events = try await screen.perform(name, arguments: arguments)
                 emitted = !events.isEmpty
                 self.onEvents(events)
-                self.flow.enqueue(events, from: top)
+                self.flow.enqueue(events, from: screen)
                 return []
             }
             // Silence would look like nothing happened, or like it did: say which.
-            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.topScreen === top.screen {
+            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.topScreen === screen {
                 output.notice(Notice(.muted, "nothing changed"))
             }
             return .next
