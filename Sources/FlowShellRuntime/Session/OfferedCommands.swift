@@ -95,6 +95,19 @@ public final class OfferedCommands {
         }
     }
 
+    /// Whether this is still what is offered on `top`: worked out for that screen, which shows
+    /// what it showed then, with the same session's part and aliases, none changed meanwhile.
+    func areStillOffered(
+        on top: (any HostedScreen)?, globals: OfferedGlobals, aliases: [String: String], aliasesChanged: Bool
+    ) -> Bool {
+        guard !aliasesChanged, globals === globalPart, let top, isFor(top), let screen else { return false }
+        // What the screen shows is kept in `screen`, with the commands as the flow offers them;
+        // the same values as the screen holds, as a rule, whose arrays compare by identity.
+        let own = top.viewProperties
+        return own.status == screen.status && own.title == screen.title && own.commands == ownCommands
+            && own.content == screen.content && self.aliases == aliases
+    }
+
     /// Whether this was worked out for the screen `top` (nil: none).
     func isFor(_ top: (any HostedScreen)?) -> Bool {
         topScreen === top && (topScreen != nil || top == nil)

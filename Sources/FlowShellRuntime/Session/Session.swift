@@ -193,11 +193,20 @@ public final class Session {
         }
         let topChanged = offeredNow?.isFor(top?.screen) == false
         let previous = topChanged && offeredBefore?.isFor(top?.screen) == true ? offeredBefore : offeredNow
-        offeredMakings += 1
-        let made = OfferedCommands(
-            top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
-            globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
-            aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: previous, version: offeredMakings)
+        let made: OfferedCommands
+        // Back to a screen that shows what it showed when they were worked out, they are still
+        // offered (the same top pushes what it shows only when that changed).
+        if topChanged, let previous,
+            previous.areStillOffered(on: top?.screen, globals: globalPart, aliases: aliases.lines, aliasesChanged: aliasesChanged)
+        {
+            made = previous
+        } else {
+            offeredMakings += 1
+            made = OfferedCommands(
+                top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
+                globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
+                aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: previous, version: offeredMakings)
+        }
         if topChanged { offeredBefore = offeredNow }
         offeredNow = made
         offeredIsCurrent = true
