@@ -35,7 +35,7 @@ import Testing
     @discardableResult
     private func emit(_ flow: AppFlowCoordinator, _ event: String, _ item: String? = nil) async throws -> [Notice] {
         let top = try #require(flow.top)
-        flow.enqueue(try await top.screen.perform("emit", arguments: [event] + (item.map { [$0] } ?? [])), from: top)
+        flow.enqueue(try await top.screen.perform("emit", arguments: [event] + (item.map { [$0] } ?? [])), from: top.screen)
         return await flow.processEvents()
     }
 

@@ -28,7 +28,7 @@ extension DemoFlowDriving {
     @discardableResult
     func run(_ flow: AppFlowCoordinator, _ name: String, _ values: [String] = []) async throws -> [Notice] {
         let top = try #require(flow.top)
-        flow.enqueue(try await top.screen.perform(name, arguments: values), from: top)
+        flow.enqueue(try await top.screen.perform(name, arguments: values), from: top.screen)
         return await flow.processEvents()
     }
 

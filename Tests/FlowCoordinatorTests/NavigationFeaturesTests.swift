@@ -131,7 +131,7 @@ import Testing
     @Test func eventsEmittedTogetherAreAppliedInOrder() async throws {
         let flow = try await startFlow()
         let home = try #require(flow.top)
-        flow.enqueue([FeatureEvent("open", payload: ["item": "1"]), FeatureEvent("modal")], from: home)
+        flow.enqueue([FeatureEvent("open", payload: ["item": "1"]), FeatureEvent("modal")], from: home.screen)
         // The second event comes from a screen that is no longer on top, but still open.
         #expect(await flow.processEvents() == [])
         #expect(stack(flow) == ["demo.home", "demo.item(1)", "demo.picker^"])

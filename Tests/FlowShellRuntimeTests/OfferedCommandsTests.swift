@@ -98,4 +98,21 @@ struct OfferedDemoScreen: Screen {
         #expect(output.listings[2] != output.listings[1], "add changed pick's values")
         #expect(output.listings[2].screenCommands.first?.arguments.first?.values == ["a", "item1"])
     }
+
+    @Test func backToAScreenOffersWhatItOfferedThereAndHelpListsItsCommands() async throws {
+        let (session, output) = try await makeSession()
+        let below = session.offered
+        _ = await session.run("again")
+        _ = await session.run("add")
+        _ = await session.run("help")
+        _ = await session.run("back")
+        #expect(session.offered === below, "the screen under shows what it showed: what it offered is kept")
+        _ = await session.run("help")
+        #expect(output.listings.count == 2)
+        #expect(output.listings[0].screenCommands.first?.arguments.first?.values == ["a", "item1"])
+        #expect(output.listings[1].screenCommands.first?.arguments.first?.values == ["a"], "the listing is the screen's under")
+        _ = await session.run("count")
+        #expect(session.offered.screen?.content == [.text("count 1")])
+        #expect(session.offered.version == below.version, "count changes no command")
+    }
 }

@@ -55,6 +55,19 @@ final class ScheduledBookings: CarAvailability, @unchecked Sendable {
         #expect(ScreenDescription.lines(over).contains("table: ID | Car | Operator | Price | Away"))
     }
 
+    @Test func aScheduleReadLaterReadsAsBeforeUntilABookingBeginsOrEnds() {
+        let booked = [CarSchedule.Booked(carID: "zoe", startsAt: start + 3600, endsAt: start + 7200)]
+        let first = CarSchedule(now: start, booked: booked)
+        // A minute on, nothing a person reads changed: the list keeps the schedule it shows.
+        #expect(CarSchedule(now: start + 60, booked: booked).readsAsBefore(first))
+        #expect(CarSchedule(now: start + 60, booked: []).readsAsBefore(CarSchedule(now: start, booked: [])))
+        // The booking began, or ended, or another was made: the list reads otherwise.
+        #expect(!CarSchedule(now: start + 3600, booked: booked).readsAsBefore(first))
+        #expect(!CarSchedule(now: start + 7200, booked: booked).readsAsBefore(first))
+        let another = booked + [CarSchedule.Booked(carID: "rio", startsAt: start + 60, endsAt: start + 120)]
+        #expect(!CarSchedule(now: start, booked: another).readsAsBefore(first))
+    }
+
     @Test func withoutBookingsInTheFlowEveryCarIsFree() async throws {
         let list = try await FeatureHarness(CarsModule.module, "cars.list")
         list.expectScreen(contains: ["table: ID | Car | Operator | Price | Away"])

@@ -51,6 +51,13 @@ public struct CarSchedule: Sendable, Equatable {
         booked.flatMap { [$0.startsAt, $0.endsAt] }.filter { $0 > now }.min()
     }
 
+    /// Whether this schedule, read later than `earlier`, says what `earlier` says: the same
+    /// bookings, none of which began in between (one that ended is gone from `booked`). Then
+    /// every car's availability reads the same, and so does the next change.
+    public func readsAsBefore(_ earlier: CarSchedule) -> Bool {
+        booked == earlier.booked && booked.allSatisfy { ($0.startsAt <= now) == ($0.startsAt <= earlier.now) }
+    }
+
     /// What a person reads about the car `carID`'s availability: `until Tue 15:30` while it is
     /// booked, `from Tue 14:00` before its next booking, nil when it has none.
     public func availability(of carID: String) -> String? {

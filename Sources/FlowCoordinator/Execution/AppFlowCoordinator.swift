@@ -140,11 +140,12 @@ public final class AppFlowCoordinator {
 
     // MARK: - Intents
 
-    /// Queues what the screen `source` emitted, to be routed by ``processEvents()``.
-    public func enqueue(_ events: [FeatureEvent], from source: OpenScreen) {
-        guard let index = router.screens.lastIndex(where: { $0.screen === source.screen }) else { return }
+    /// Queues what the open screen `source` emitted, to be routed by ``processEvents()``.
+    public func enqueue(_ events: [FeatureEvent], from source: any HostedScreen) {
+        // Most commands emit nothing: their screen is not looked for.
+        guard !events.isEmpty, let index = router.screens.lastIndex(where: { $0.screen === source }) else { return }
         for event in events {
-            queue.append((event, index, ObjectIdentifier(source.screen)))
+            queue.append((event, index, ObjectIdentifier(source)))
         }
     }
 

@@ -17,10 +17,16 @@ public struct ParsedArguments: Sendable, Equatable {
         positionals = []
         options = [:]
         flags = []
-        let declared = command.positionals
+        // Most commands take positionals alone: their arguments are those, as they are.
+        let declared = command.arguments.allSatisfy { $0.kind == .positional } ? command.arguments : command.positionals
         var loose: [String] = []
         var index = 0
         var onlyPositionals = false
+        // Words none of which begins with `-` (most lines) are all positional, as they are.
+        if !words.contains(where: { $0.utf8.first == UInt8(ascii: "-") }) {
+            loose = words
+            index = words.count
+        }
         while index < words.count {
             let word = words[index]
             index += 1

@@ -42,6 +42,14 @@ public struct ViewProperties: Codable, Equatable, Sendable {
         status = try container.decodeIfPresent(String.self, forKey: .status)
     }
 
+    /// Whether the two show the same: every field equal, the short ones compared first — two
+    /// states of one screen differ most often in its status line, which a derived `==` would
+    /// reach only after comparing the whole content (every cell of a table) and every command.
+    public static func == (lhs: ViewProperties, rhs: ViewProperties) -> Bool {
+        lhs.status == rhs.status && lhs.title == rhs.title && lhs.commands.count == rhs.commands.count
+            && lhs.content == rhs.content && lhs.commands == rhs.commands
+    }
+
     /// Encodes the JSON form: `title`, `components`, `commands`, `status`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -1,6 +1,10 @@
 /// Where a screen's command emits its events while it runs, and starts the work that goes on
 /// after it returns (``run(_:)``). The flow routes the events, in the order emitted, after the
 /// command has finished and its new state is shown.
+///
+/// A host keeps one for all its commands (made per command, its generic type's metadata was
+/// looked up again every time): what is emitted outside a command's run — by work the command
+/// left behind — counts for none, as it would on a sink of its own.
 @MainActor
 public final class EventSink<S: Screen> {
     private let catalog: EventCatalog<S.Events>
@@ -8,6 +12,10 @@ public final class EventSink<S: Screen> {
     package private(set) var emitted: [FeatureEvent] = []
     /// The effects started so far, which the host runs once the command's state is in place.
     private(set) var effects: [Effect<S>] = []
+    /// Whether an effect was started: read before `effects`, which most commands leave empty.
+    private(set) var startedEffects = false
+    /// Whether a command runs with it now: only then is what it is given kept.
+    private(set) var isRunning = false
     /// Where the host takes the states ``progress(_:)`` sends.
     var onProgress: (S.State) -> Void = { _ in }
 
@@ -15,13 +23,30 @@ public final class EventSink<S: Screen> {
         self.catalog = catalog
     }
 
+    /// A command begins with it: nothing emitted, no effect started.
+    func begin() {
+        isRunning = true
+        if !emitted.isEmpty { emitted = [] }
+        if startedEffects {
+            effects = []
+            startedEffects = false
+        }
+    }
+
+    /// The command ended: what comes later is not its.
+    func end() {
+        isRunning = false
+    }
+
     /// Emits a declared event with its payload.
     public func callAsFunction<Payload: ScreenValue>(_ event: KeyPath<S.Events, Event<Payload>>, _ payload: Payload) {
+        guard isRunning else { return }
         emitted.append(FeatureEvent(catalog.name(of: event), payload: payload.values))
     }
 
     /// Emits a declared event that carries nothing.
     public func callAsFunction(_ event: KeyPath<S.Events, Event<Nothing>>) {
+        guard isRunning else { return }
         emitted.append(FeatureEvent(catalog.name(of: event), payload: [:]))
     }
 
@@ -57,7 +82,9 @@ public final class EventSink<S: Screen> {
     /// }
     /// ```
     public func run(_ work: @escaping @MainActor (Send<S>) async throws -> Void) {
+        guard isRunning else { return }
         effects.append(Effect(work: work))
+        startedEffects = true
     }
 }
 

@@ -27,6 +27,8 @@ package final class ScreenHost<S: Screen>: HostedScreen {
     private var onBackgroundEvents: (@MainActor ([FeatureEvent]) -> Void)?
     /// Background work waiting for the state's next change (a timer planned from it).
     private var stateChangeWaiters: [StateChangeWaiter] = []
+    /// Where the screen's commands emit, one after another.
+    private lazy var sink = makeSink()
 
     /// Hosts a built screen in its first state; its background work sleeps on `clock`.
     package init(screen: S, state: S.State, clock: any Clock<Duration> = ContinuousClock()) {
@@ -76,16 +78,28 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         let description =
             commandCatalog.constantDescriptions[index] ?? viewProperties.command(named: name) ?? command.description(in: state)
         let parsed = try ParsedArguments(arguments, for: description)
-        let sink = EventSink<S>(catalog: events)
-        sink.onProgress = { [weak self] reached in self?.apply(inProgress: true) { $0 = reached } }
+        // A command that runs while another waits (none does at a shell's prompt) gets a sink
+        // of its own.
+        let sink = self.sink.isRunning ? makeSink() : self.sink
+        sink.begin()
+        defer { sink.end() }
         // The command works on a copy: one that throws or is cancelled changes nothing.
         var working = state
         try await command.run(screen, &working, parsed, sink)
-        apply { $0 = working }
-        for effect in sink.effects {
-            start { screen, send in try await effect.work(send) }
+        apply(working)
+        if sink.startedEffects {
+            for effect in sink.effects {
+                start { screen, send in try await effect.work(send) }
+            }
         }
         return sink.emitted
+    }
+
+    /// A sink for the screen's commands, whose progress is this screen's.
+    private func makeSink() -> EventSink<S> {
+        let sink = EventSink<S>(catalog: events)
+        sink.onProgress = { [weak self] reached in self?.apply(inProgress: true) { $0 = reached } }
+        return sink
     }
 
     package func open(sendingEvents events: @escaping @MainActor ([FeatureEvent]) -> Void) {
@@ -132,7 +146,13 @@ package final class ScreenHost<S: Screen>: HostedScreen {
         guard !isClosed else { return }
         var working = state
         change(&working)
-        guard working != state else { return }
+        apply(working, inProgress: inProgress)
+    }
+
+    /// The update path for a whole new state (a command's): a state equal to the current one
+    /// changes nothing.
+    private func apply(_ working: S.State, inProgress: Bool = false) {
+        guard !isClosed, working != state else { return }
         state = working
         if !stateChangeWaiters.isEmpty { endStateChangeWaits() }
         let properties = Self.properties(for: working, commands: commandCatalog)

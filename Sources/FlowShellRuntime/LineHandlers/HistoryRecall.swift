@@ -16,22 +16,32 @@ final class HistoryRecall: LineHandler {
     /// gives its place to them.
     private var lineIsInHistory = false
 
-    func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
-        let session = context.session
-        var line = line
+    /// A line that recalls none (most) is remembered and passes on at once.
+    func passesAtOnce(_ line: String, in context: SessionContext) -> String? {
         // Trimmed only when it may be a reference, found from the bytes: Foundation's trimming
         // bridges through NSString, which every line would otherwise pay for.
+        guard Self.firstByte(of: line) != UInt8(ascii: "!") else { return nil }
+        remember(line, in: context)
+        return line
+    }
+
+    func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {
+        var line = line
         if Self.firstByte(of: line) == UInt8(ascii: "!") {
             guard let earlier = recalled(line, in: context) else { return .next }
             line = earlier
-            session.output.notice(Notice(.muted, line))
+            context.session.output.notice(Notice(.muted, line))
         }
-        // A line with no words (or none that can be read) is not remembered.
-        if Self.hasWords(line) {
-            lineIsInHistory = session.scripts.linesAreRemembered
-            if lineIsInHistory { history.append(line) }
-        }
+        remember(line, in: context)
         return await next(line)
+    }
+
+    /// Adds `line` to the history when it is typed (or remembered as typed): a line with no
+    /// words (or none that can be read) is not remembered.
+    private func remember(_ line: String, in context: SessionContext) {
+        guard Self.hasWords(line) else { return }
+        lineIsInHistory = context.session.scripts.linesAreRemembered
+        if lineIsInHistory { history.append(line) }
     }
 
     /// The first byte of `line` that is not a space or tab. Nonisolated, as `hasWords`: a closure

@@ -61,11 +61,12 @@ public final class OfferedCommands {
     /// The commands offered on `top` (nil: no screen yet), its own as the flow offers them
     /// (`effective`), with the session's part, the config's commands on the top screen by name
     /// (`configCommand`) and the aliases. What `previous` worked out for the same screen is kept when the screen's
-    /// commands are as they were: only what the screen shows is taken anew.
+    /// commands are as they were: only what the screen shows is taken anew. `version` is this
+    /// making's, unless nothing offered changed since `previous` (which keeps its version then).
     init(
         top: OpenScreen?, effective: (ViewProperties) -> ViewProperties, globals: OfferedGlobals,
         configCommand: @escaping (String) -> CommandDescription?, aliases: [String: String], aliasesChanged: Bool,
-        previous: OfferedCommands?
+        previous: OfferedCommands?, version: Int
     ) {
         globalPart = globals
         self.configCommand = configCommand
@@ -80,8 +81,8 @@ public final class OfferedCommands {
             properties.commands = previous.screen?.commands ?? []
             screen = properties
             ownByName = previous.ownByName
-            let unchanged = !aliasesChanged && previous.screen?.title == properties.title
-            version = unchanged ? previous.version : previous.version + 1
+            let unchanged = !aliasesChanged && previous.aliases == aliases && previous.screen?.title == properties.title
+            self.version = unchanged ? previous.version : version
         } else {
             screen = own.map(effective)
             // By a loop: a closure made here, isolated to the main actor, checks its executor
@@ -90,8 +91,21 @@ public final class OfferedCommands {
             byName.reserveCapacity(own?.commands.count ?? 0)
             for command in own?.commands ?? [] where byName[command.name] == nil { byName[command.name] = command }
             ownByName = byName
-            version = (previous?.version ?? 0) + 1
+            self.version = version
         }
+    }
+
+    /// Whether this is still what is offered on `top`: worked out for that screen, which shows
+    /// what it showed then, with the same session's part and aliases, none changed meanwhile.
+    func areStillOffered(
+        on top: (any HostedScreen)?, globals: OfferedGlobals, aliases: [String: String], aliasesChanged: Bool
+    ) -> Bool {
+        guard !aliasesChanged, globals === globalPart, let top, isFor(top), let screen else { return false }
+        // What the screen shows is kept in `screen`, with the commands as the flow offers them;
+        // the same values as the screen holds, as a rule, whose arrays compare by identity.
+        let own = top.viewProperties
+        return own.status == screen.status && own.title == screen.title && own.commands == ownCommands
+            && own.content == screen.content && self.aliases == aliases
     }
 
     /// Whether this was worked out for the screen `top` (nil: none).

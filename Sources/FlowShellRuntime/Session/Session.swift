@@ -86,6 +86,11 @@ public final class Session {
     /// since (else they are worked out again from what is still current of them).
     private var offeredNow: OfferedCommands?
     private var offeredIsCurrent = false
+    /// Those worked out for the top before the top changed: going back to it (`back`), what is
+    /// offered is taken from them, not worked out again, when its commands are as they were.
+    private var offeredBefore: OfferedCommands?
+    /// How many times what is offered was worked out: each making's version.
+    private var offeredMakings = 0
     /// Whether an alias changed since the commands offered were worked out.
     private var aliasesChanged = false
     /// The session's part of what is offered, for the flow's loading of the config it was made for.
@@ -186,10 +191,23 @@ public final class Session {
             globalPart = OfferedGlobals(globals: globals, settings: allSettings, generation: generation)
             offeredGlobals = globalPart
         }
-        let made = OfferedCommands(
-            top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
-            globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
-            aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: offeredNow)
+        let topChanged = offeredNow?.isFor(top?.screen) == false
+        let previous = topChanged && offeredBefore?.isFor(top?.screen) == true ? offeredBefore : offeredNow
+        let made: OfferedCommands
+        // Back to a screen that shows what it showed when they were worked out, they are still
+        // offered (the same top pushes what it shows only when that changed).
+        if topChanged, let previous,
+            previous.areStillOffered(on: top?.screen, globals: globalPart, aliases: aliases.lines, aliasesChanged: aliasesChanged)
+        {
+            made = previous
+        } else {
+            offeredMakings += 1
+            made = OfferedCommands(
+                top: top, effective: { properties in top.map { flow.effective(properties, of: $0) } ?? properties },
+                globals: globalPart, configCommand: { name in top.flatMap { flow.configCommand(named: name, on: $0) } },
+                aliases: aliases.lines, aliasesChanged: aliasesChanged, previous: previous, version: offeredMakings)
+        }
+        if topChanged { offeredBefore = offeredNow }
         offeredNow = made
         offeredIsCurrent = true
         aliasesChanged = false
@@ -228,7 +246,11 @@ public final class Session {
     /// Hands `line` to the handler at `index` of the chain, and after the last to the core.
     private func passed(_ line: String, from first: Int) async -> Step {
         var index = first
-        while index < handlers.count, handlers[index].ignores(line) { index += 1 }
+        var line = line
+        while index < handlers.count, let passed = handlers[index].passesAtOnce(line, in: context) {
+            line = passed
+            index += 1
+        }
         guard index < handlers.count else { return await runCommand(line) }
         return await handlers[index].handle(line, in: context) { line in await self.passed(line, from: index + 1) }
     }
@@ -302,19 +324,20 @@ public final class Session {
             await supervised { await self.flow.runCommand(name) ?? [] }
             return .next
         case .screen:
-            guard let top = flow.top else { break }
+            // The hosted screen alone: its `OpenScreen` would be copied at each use.
+            guard let screen = flow.topScreen else { break }
             let updatesBefore = topView.updates
             let failuresBefore = failures
             var emitted = false
             await supervised {
-                let events = try await top.screen.perform(name, arguments: arguments)
+                let events = try await screen.perform(name, arguments: arguments)
                 emitted = !events.isEmpty
                 self.onEvents(events)
-                self.flow.enqueue(events, from: top)
+                self.flow.enqueue(events, from: screen)
                 return []
             }
             // Silence would look like nothing happened, or like it did: say which.
-            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.topScreen === top.screen {
+            if !emitted, failures == failuresBefore, topView.updates == updatesBefore, flow.topScreen === screen {
                 output.notice(Notice(.muted, "nothing changed"))
             }
             return .next

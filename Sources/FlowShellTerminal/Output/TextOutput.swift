@@ -55,6 +55,8 @@ package final class TextOutput: TerminalView {
 
     package func apply(_ settings: ShellSettings) {
         lastHelp = nil
+        lastNotice = nil
+        renderedScreens = []
         styler = TextStyler(colour: settings.colour ?? colourByDefault)
         fixedWidth = settings.width
         pagesLongOutput = settings.pager
@@ -95,7 +97,7 @@ package final class TextOutput: TerminalView {
     package func screen(_ screen: ScreenSnapshot) {
         guard screen.cause == .update, interactive else {
             pendingUpdate = nil
-            let text = (interactive ? "\n" : "") + renderer.render(screen.properties)
+            let text = (interactive ? "\n" : "") + rendered(screen.properties)
             if let progressIndicator, progressIndicator.isRunning {
                 // A running command's progress: never paged, each drawn over the one before.
                 progressIndicator.erase()
@@ -122,6 +124,49 @@ package final class TextOutput: TerminalView {
         }
     }
 
+    /// The screens laid out last (two: going back to a screen as it was, `back`, shows it as
+    /// laid out before), the latest last.
+    private var renderedScreens: [RenderedScreen] = []
+
+    /// A screen as text, with what its text was laid out from: what the renderer reads of its
+    /// properties (of its commands, only their names: comparing whole descriptions, hundreds
+    /// where a config adds them, cost more than laying the screen out) and the width.
+    private struct RenderedScreen {
+        let title: String
+        let content: [Component]
+        let status: String?
+        let commandNames: [String]
+        let width: Int
+        let text: String
+
+        func isLaidOut(from properties: ViewProperties, width: Int) -> Bool {
+            guard width == self.width, properties.title == title, properties.status == status,
+                properties.commands.count == commandNames.count
+            else { return false }
+            // By index: a command's name is read without copying the rest of its description.
+            for index in commandNames.indices where properties.commands[index].name != commandNames[index] { return false }
+            return properties.content == content
+        }
+    }
+
+    /// `properties` laid out as text at the width now.
+    private func rendered(_ properties: ViewProperties) -> String {
+        let width = width()
+        for kept in renderedScreens where kept.isLaidOut(from: properties, width: width) {
+            return kept.text
+        }
+        let text = renderer.render(properties)
+        var names: [String] = []
+        names.reserveCapacity(properties.commands.count)
+        for index in properties.commands.indices { names.append(properties.commands[index].name) }
+        if renderedScreens.count == 2 { renderedScreens.removeFirst() }
+        renderedScreens.append(
+            RenderedScreen(
+                title: properties.title, content: properties.content, status: properties.status, commandNames: names,
+                width: width, text: text))
+        return text
+    }
+
     private func showPendingUpdate() {
         guard let latest = pendingUpdate else { return }
         pendingUpdate = nil
@@ -140,12 +185,23 @@ package final class TextOutput: TerminalView {
     }
 
     package func notice(_ notice: Notice) {
-        let text = renderer.message(notice.style, notice.text)
+        let width = width()
+        let text: String
+        if let lastNotice, lastNotice.notice == notice, lastNotice.width == width {
+            text = lastNotice.text
+        } else {
+            text = renderer.message(notice.style, notice.text)
+            lastNotice = (notice, width, text)
+        }
         switch notice.style {
         case .error, .warning: console.writeError(text)
         case .success, .info, .muted: console.write(text)
         }
     }
+
+    /// The last notice written, with the width it was laid out at: one said again (`nothing
+    /// changed`, after each command that changes nothing) is written as it was laid out then.
+    private var lastNotice: (notice: Notice, width: Int, text: String)?
 
     /// The widest the usage column of `help` gets.
     static let usageColumnLimit = 24
@@ -198,7 +254,21 @@ package final class TextOutput: TerminalView {
         console.write(TextSanitizer.clean(text, keepingNewlines: true))
     }
 
+    /// The last stack written, as text: the same stack (`where` asked again) is written as it is.
+    private var lastStack: (entries: [StackEntry], text: String)?
+
     package func stack(_ entries: [StackEntry]) {
+        if let lastStack, lastStack.entries == entries {
+            console.write(lastStack.text)
+            return
+        }
+        let text = Self.stackText(entries)
+        lastStack = (entries, text)
+        console.write(text)
+    }
+
+    /// The stack as `where` lists it.
+    private static func stackText(_ entries: [StackEntry]) -> String {
         // Written into one string by a loop: closures made here, isolated to the main actor,
         // would check their executor at every call.
         var text = ""
@@ -209,7 +279,7 @@ package final class TextOutput: TerminalView {
             }
             text += ")\n"
         }
-        console.write(entries.isEmpty ? "\n" : TextSanitizer.clean(text, keepingNewlines: true))
+        return entries.isEmpty ? "\n" : TextSanitizer.clean(text, keepingNewlines: true)
     }
 
     package func progress(_ running: Bool) {

@@ -22,6 +22,8 @@ package final class Shell {
     private nonisolated let feed: AsyncStream<SessionInput>.Continuation
     private let reader: LineReader
     private let output: SessionView
+    /// The output, when it is told where each line's answer ends: found once, not cast per line.
+    private let endOfAnswer: (any EndOfAnswerView)?
     private let interactive: Bool
     private let promptStyler: TextStyler
     private let hooks: ShellHooks
@@ -60,6 +62,7 @@ package final class Shell {
         completion?.answer(through: loop.feed)
         self.reader = reader
         self.output = output
+        endOfAnswer = output as? any EndOfAnswerView
         self.interactive = interactive
         self.promptStyler = TextStyler(colour: colour)
         self.hooks = hooks
@@ -175,7 +178,7 @@ package final class Shell {
                 let failuresBefore = session.failures
                 guard case .lineEnded(_, let failed, let cancelled, let step)? = await loop.enter(line, id: lineNumber) else { return }
                 // A program reading `--output json` reads up to this, the quit's answer too.
-                (output as? any EndOfAnswerView)?.lineAnswered(lineNumber, failed: failed)
+                endOfAnswer?.lineAnswered(lineNumber, failed: failed)
                 guard case .next = step else { return }
                 if stopsAtFirstError, session.failures > failuresBefore {
                     feed.yield(.end)

@@ -33,9 +33,12 @@ struct CarListScreen: Screen {
     }
 
     /// Shown again (a car's booking closed above it): the bookings are read again, whether or
-    /// not a change of the database's folder was seen (a database in memory has none).
+    /// not a change of the database's folder was seen (a database in memory has none). A
+    /// schedule that reads as the one shown leaves the state as it is, so that the list is not
+    /// laid out again for nothing (`back` to it, as a rule).
     func appear(_ state: inout CarListState) async throws {
-        state.schedule = await schedule()
+        let schedule = await schedule()
+        if !schedule.readsAsBefore(state.schedule) { state.schedule = schedule }
     }
 
     /// The cars' bookings now; none when they cannot be read (the list still shows the cars).
