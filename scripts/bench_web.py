@@ -223,7 +223,7 @@ def main():
                             "growth": round(after_rounds[-1] / after_rounds[0], 3),
                             "idle_anonymous_mb": round(idle_anonymous / 1024, 1),
                             "after_rounds_anonymous_mb": [round(value / 1024, 1) for value in after_anonymous],
-                            "anonymous_growth": round(after_anonymous[-1] / after_anonymous[0], 3)},
+                            "anonymous_growth": round(after_anonymous[-1] / max(after_anonymous[0], 1), 3)},
     }
     bench_rows.save("web", result)
     trip = result["round_trip_ms"]
@@ -254,8 +254,8 @@ def main():
         print("web goals " + ("met" if met else "missed"))
     # A failure fails the run: an error in a session, a server that died, or memory after
     # sessions close that grows round after round (a leak; other figures vary with the machine).
-    # Its own memory, not the RSS: most of that is the binary's code, so a leak of 10 % of the RSS
-    # would be some 4 MB a round, of the anonymous memory some 0.7 MB.
+    # Its own memory, not the RSS: most of the RSS is the binary's code, so 10 % of it would let a
+    # leak many times larger through (docs/performance.md).
     if closed["anonymous_growth"] > CYCLES["growth_limit"]:
         print(f"web: the server's own memory after sessions close grew round after round, to "
               f"{closed['anonymous_growth']:.2f}× the first round's (more than {CYCLES['growth_limit']:.2f}×)",
