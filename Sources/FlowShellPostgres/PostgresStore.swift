@@ -20,6 +20,7 @@ public final class PostgresStore: SharedStore {
     private let records = Mutex<[String: PostgresRecords]>([:])
     /// Each app's modules' settings, made when first asked.
     private let settings = Mutex<[String: PostgresSettings]>([:])
+    private let logger = Logger(label: "flowshell-postgres") { _ in SwiftLogNoOpLogHandler() }
 
     public var place: String { address.place }
 
@@ -135,20 +136,34 @@ public final class PostgresStore: SharedStore {
     {
         let key = app + "/" + name
         let made = make()
+        let kept: String?
         do {
-            if renew {
-                try await client.query(
-                    "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value"
-                )
-            } else {
-                try await client.query("INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO NOTHING")
-            }
-            for try await value in try await client.query("SELECT value FROM flowshell_secrets WHERE name = \(key)").decode(String.self) {
-                return value
+            // Through the same bound as every other request: a server that does not answer at
+            // start is said after at most that wait, in the same words, not after the pool's
+            // minute of retries.
+            kept = try await availability.withConnection(client) { [logger] connection in
+                if renew {
+                    try await connection.query(
+                        "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+                        logger: logger)
+                } else {
+                    try await connection.query(
+                        "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO NOTHING", logger: logger
+                    )
+                }
+                for try await value in try await connection.query("SELECT value FROM flowshell_secrets WHERE name = \(key)", logger: logger)
+                    .decode(String.self)
+                {
+                    return value
+                }
+                return nil
             }
         } catch {
             throw SharedStoreFailure("error: cannot keep the \(name) in \(place): " + PostgresProblem.describe(error, at: nil))
         }
-        throw SharedStoreFailure("error: the \(name) kept in \(place) was removed as it was read; start again")
+        guard let kept else {
+            throw SharedStoreFailure("error: the \(name) kept in \(place) was removed as it was read; start again")
+        }
+        return kept
     }
 }
