@@ -55,8 +55,8 @@ final class WebSessions {
     /// Starts a runtime on the shared services.
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
         if let shared = sharedSettings {
-            // What another server kept (a sign-in there) is read before the session starts.
-            await shared.refresh()
+            // What another server kept (a sign-in there) is known before the session starts.
+            await shared.current()
             return try await flow.startRuntime(openSettings: { _ in SessionSettings(shared: shared) })
         }
         let settings = self.settings
@@ -122,10 +122,15 @@ final class WebSessions {
         }
         let tab = requested ?? Self.newTabID()
         reserved.insert(tab)
+        // Where the tab was is read while its runtime starts: on PostgreSQL, the query's wait
+        // is not added to the start's work.
+        let states = self.states
+        let reading = copied == nil ? Task { await states.state(of: tab) } : nil
         let runtime: FlowRuntime
         do {
             runtime = try await startRuntime()
         } catch {
+            reading?.cancel()
             reserved.remove(tab)
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
@@ -141,7 +146,7 @@ final class WebSessions {
             }
         }
         var state: SessionState? = copied
-        if state == nil { state = await states.state(of: tab) }
+        if let reading { state = await reading.value }
         if let place = state?.place, let path = greeting.path,
             PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path
                 != path
