@@ -122,15 +122,10 @@ final class WebSessions {
         }
         let tab = requested ?? Self.newTabID()
         reserved.insert(tab)
-        // Where the tab was is read while its runtime starts: on PostgreSQL, the query's wait
-        // is not added to the start's work.
-        let states = self.states
-        let reading = copied == nil ? Task { await states.state(of: tab) } : nil
         let runtime: FlowRuntime
         do {
             runtime = try await startRuntime()
         } catch {
-            reading?.cancel()
             reserved.remove(tab)
             throw Refusal(reason: error.messages.joined(separator: "\n"))
         }
@@ -146,7 +141,7 @@ final class WebSessions {
             }
         }
         var state: SessionState? = copied
-        if let reading { state = await reading.value }
+        if state == nil { state = await states.state(of: tab) }
         if let place = state?.place, let path = greeting.path,
             PagePath.of(place.screens.map { PagePath.Entry(screen: $0.screen, input: $0.input) }, links: runtime.flow.manifest.links).path
                 != path
