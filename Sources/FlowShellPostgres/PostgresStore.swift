@@ -103,6 +103,11 @@ public final class PostgresStore: SharedStore {
         return try await open(parsed, report: report)
     }
 
+    /// A secret's name as a person reads it: `ssh-host-key` is the SSH host key.
+    private static func words(for name: String) -> String {
+        name.replacing("ssh-", with: "SSH ").replacing("-", with: " ")
+    }
+
     /// The advisory lock the tables are made under (any number, the same for every FlowShell).
     static let migrationLock: Int64 = 0x466C_6F77_5368_656C
 
@@ -159,10 +164,11 @@ public final class PostgresStore: SharedStore {
                 return nil
             }
         } catch {
-            throw SharedStoreFailure("error: cannot keep the \(name) in \(place): " + PostgresProblem.describe(error, at: nil))
+            throw SharedStoreFailure(
+                "error: cannot keep the \(Self.words(for: name)) in \(place): " + PostgresProblem.describe(error, at: nil))
         }
         guard let kept else {
-            throw SharedStoreFailure("error: the \(name) kept in \(place) was removed as it was read; start again")
+            throw SharedStoreFailure("error: the \(Self.words(for: name)) kept in \(place) was removed as it was read; start again")
         }
         return kept
     }

@@ -106,6 +106,13 @@ import Testing
                 "\(error)"
                     == "error: cannot keep the token in PostgreSQL at 127.0.0.1:\(server.port)/postgres: the database gave no answer within 3 seconds, so nothing was done — is PostgreSQL running there? Try again in a moment"
             }
+            // Found away, the next is refused at once, in the same words.
+            await #expect {
+                _ = try await store.secret(app: "carsharing", named: "ssh-host-key", renew: false) { "a key" }
+            } throws: { error in
+                "\(error)"
+                    == "error: cannot keep the SSH host key in PostgreSQL at 127.0.0.1:\(server.port)/postgres: the database gave no answer within 3 seconds, so nothing was done — is PostgreSQL running there? Try again in a moment"
+            }
             #expect(
                 reports.all == [
                     "warning: PostgreSQL at 127.0.0.1:\(server.port)/postgres does not answer: what needs it is refused until it is back"
