@@ -195,7 +195,8 @@ fuzz: deps
 # The rows of agents over MCP (scripts/bench_mcp.py): a run round trip through the Python mcp
 # client over stdio and over HTTP, paired, p50 and p99; memory per agent session and 100 idle ones.
 # The rows of several servers (scripts/bench_cluster.py, #41), PostgreSQL beside the data folder:
-# 50 tabs back after a node's kill -9, a booking shown on another node, a command's round trip.
+# 50 tabs back after a node's kill -9, a booking shown on another node, a command's round trip, and
+# the tabs two nodes serve behind HAProxy beside one (QUICK=1: the debug build, about 25 s).
 bench:
 	./scripts/install-python-test-deps.sh
 	python3 scripts/bench.py $(if $(QUICK),--quick) $(BENCH_FLAGS)

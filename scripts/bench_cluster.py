@@ -2,13 +2,17 @@
 """`make bench`'s rows for several servers of one flow (#41), each side by side with the data-folder
 default (two servers of one home on this machine): every tab back after a node's kill -9 under 50
 tabs (50 tabs on node A, each at a car; A killed with SIGKILL; all 50 come back on node B at once,
-each timed from its first connect to its screen, a connection the door refused tried again after 50 ms
-(the page tries again too); a booking on one node shown in a tab on another (from
-`confirm` sent through node B to the booking's screen in a My bookings tab on node A); a command's
-round trip (`sort` by another order each time, a tab on each store, rounds alternating so that the
-machine's load falls on both alike); and a page back after its node's kill -9 (a headless Chromium
-on the page, through HAProxy in front of two nodes on PostgreSQL: from the page seeing its connection
-lost to its connection back, on the page's own clock; skipped, saying why, without Chromium,
+opened by one event loop, each timed from its first connect to its screen, a connection the door
+refused tried again after 50 ms (the page tries again too), with the CPU node B spent on them); a
+booking on one node shown in a tab on another (from `confirm` sent through node B to the booking's
+screen in a My bookings tab on node A); a command's round trip (`sort` by another order each time, a
+tab on each store, rounds alternating so that the machine's load falls on both alike); the tabs two
+nodes serve beside one (on PostgreSQL, behind HAProxy with round robin, each node on a CPU core of
+its own, each tab running `sort` 5 times a second: the most tabs of a doubling series one node
+serves with a round trip's p99 within 20 ms, then twice as many on one node and on two; skipped,
+saying why, without HAProxy); and a page back after its node's kill -9 (a headless Chromium on the
+page, through HAProxy in front of two nodes on PostgreSQL: from the page seeing its connection lost
+to its connection back, on the page's own clock; skipped, saying why, without Chromium,
 chromedriver, Selenium or HAProxy). Each figure is the median with the min–max, and the p99.
 
     python3 scripts/bench_cluster.py            # release builds, the goals checked
@@ -18,6 +22,7 @@ chromedriver, Selenium or HAProxy). Each figure is the median with the min–max
 Needs PostgreSQL's binaries (scripts/install-postgres-test-deps.sh); writes .build/bench/cluster.json.
 Not a test: figures vary with the machine and its load.
 """
+import asyncio
 import json
 import os
 import pathlib
@@ -32,10 +37,11 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_rows  # noqa: E402
+import webflood  # noqa: E402
 from bench_rows import ROOT  # noqa: E402
 from scratch_postgres import ScratchPostgres, free_port  # noqa: E402
-from webclient import Refused, Server, Tab, screen_of  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+from webclient import Server, Tab, screen_of  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
 
 REFERENCE = ROOT / "bench" / "cluster.json"
 CARS = ["smart", "rio", "polo", "zoe", "leaf", "octavia", "model3"]
@@ -43,6 +49,11 @@ TITLES = {"smart": "Smart ForTwo", "rio": "Kia Rio", "polo": "Volkswagen Polo", 
           "leaf": "Nissan Leaf", "octavia": "Škoda Octavia", "model3": "Tesla Model 3"}
 GOALS = {"resume_all_ms": 1000, "resume_p50_ms": 100, "booking_p99_ms": 50, "round_trip_ratio": 1.5}
 DEADLINE = 120
+# The tabs two nodes serve beside one's: the counts tried on one node (doubling), the lines each tab
+# runs a second, the seconds measured after a warm-up, and the p99 one node is held to.
+CAPACITY = {"steps": (50, 100, 200, 400, 800), "rate": 5, "seconds": 15, "warmup": 3, "goal_ms": 20}
+CAPACITY_QUICK = {"steps": (10,), "rate": 5, "seconds": 3, "warmup": 1, "goal_ms": 20}
+SORTS = ("price", "name", "distance")
 
 
 def summary(times):
@@ -104,41 +115,54 @@ def resume_after_kill(binary, scratch, store, database, tabs):
         first.process.wait()
         for tab, _ in opened:
             tab.drop()
-        times, problems = [None] * tabs, []
-        start = threading.Barrier(tabs)
-
-        def back(index, tab, car):
-            start.wait()
-            began = time.perf_counter_ns()
-            for _ in range(20):
-                # The door refuses some of 50 connections at once from one address (its share of
-                # startups): the page connects again, as here, and that time counts.
-                try:
-                    again = Tab(second, tab=tab.tab, key=tab.key, path=f"/cars/{car}", resume=True)
-                    again.wait(lambda message: message.get("type") == "screen")
-                    break
-                except (Refused, ConnectionError, ConnectionClosed):
-                    time.sleep(0.05)
-            else:
-                problems.append(f"tab {index} was refused 20 times")
-                return
-            times[index] = (time.perf_counter_ns() - began) / 1e6
-            if screen_of(again.messages)["title"] != TITLES[car]:
-                problems.append(f"tab {index} is not back at {car}")
-            again.close()
-
-        threads = [threading.Thread(target=back, args=(index, tab, car)) for index, (tab, car) in enumerate(opened)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(DEADLINE)
-        if problems or None in times:
-            raise RuntimeError("; ".join(problems) or "a tab did not come back")
-        return times
+        used = cpu_ms(second.process.pid)
+        times, problems = asyncio.run(_all_back(second.authority, [(tab.tab, tab.key, car) for tab, car in opened]))
+        used = cpu_ms(second.process.pid) - used
+        if problems:
+            raise RuntimeError("; ".join(problems))
+        return times, used / tabs
     finally:
         for server in (first, second):
             if server.alive():
                 server.stop()
+
+
+async def _all_back(authority, tabs):
+    """Each tab of `tabs` (its id, key and car) connecting to `authority` at once, as its page does
+    after its node died: the time (ms) from each one's first connect to its screen, and what went
+    wrong. One event loop opens them all: a thread a tab would time this process's own contention."""
+    from websockets.asyncio.client import connect
+
+    async def back(tab, key, car):
+        began = time.perf_counter_ns()
+        for _ in range(20):
+            # The door refuses some of 50 connections at once from one address (its share of
+            # startups): the page connects again, as here, and that time counts.
+            try:
+                async with connect(f"ws://{authority}/ws", origin=f"http://{authority}", compression=None,
+                                   ping_interval=None, max_size=None, open_timeout=DEADLINE,
+                                   close_timeout=DEADLINE) as socket_:
+                    await socket_.send(json.dumps({"type": "hello", "tab": tab, "key": key, "path": f"/cars/{car}",
+                                                   "resume": True}))
+                    while True:
+                        message = json.loads(await socket_.recv())
+                        if message.get("type") == "closed":
+                            raise ConnectionError(message.get("reason"))
+                        if message.get("type") == "screen":
+                            elapsed = (time.perf_counter_ns() - began) / 1e6
+                            return elapsed, None if message["title"] == TITLES[car] else f"a tab is not back at {car}"
+            except (OSError, ConnectionError, ConnectionClosed, InvalidHandshake):
+                await asyncio.sleep(0.05)
+        return None, "a tab was refused 20 times"
+
+    results = await asyncio.gather(*(back(*tab) for tab in tabs))
+    return [elapsed for elapsed, _ in results], [problem for _, problem in results if problem]
+
+
+def cpu_ms(pid):
+    """The CPU time (ms) process `pid` has used so far, its threads' user and system time."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def why_no_page():
@@ -323,6 +347,114 @@ def round_trips(binary, scratch, database, calls, rounds, warmup):
             server.stop()
 
 
+async def _lines_at_a_pace(authority, token, tabs, rate, seconds, warmup):
+    """`tabs` tabs through `authority`, each running `sort` `rate` times a second for `warmup` and
+    then `seconds` seconds; the round trips (ms, from a line sent to its `done`) of the measured part."""
+    from websockets.asyncio.client import connect
+    opened, times = [], []
+    door = asyncio.Semaphore(4)
+
+    async def open_tab():
+        async with door:
+            for _ in range(20):
+                try:
+                    socket_ = await connect(f"ws://{authority}/ws", origin=f"http://{authority}", compression=None,
+                                            ping_interval=None, max_size=None, open_timeout=DEADLINE,
+                                            close_timeout=DEADLINE)
+                    await socket_.send(json.dumps({"type": "hello", "token": token}))
+                    while True:
+                        message = json.loads(await socket_.recv())
+                        if message.get("type") == "closed":
+                            raise ConnectionError(message.get("reason"))
+                        if message.get("type") == "screen":
+                            opened.append(socket_)
+                            return
+                except (OSError, ConnectionError, ConnectionClosed, InvalidHandshake):
+                    # The door refuses some startups at once, as the page's would be: tried again.
+                    await asyncio.sleep(0.05)
+            raise RuntimeError(f"a tab was refused 20 times at {authority}")
+
+    await asyncio.gather(*(open_tab() for _ in range(tabs)))
+    loop = asyncio.get_running_loop()
+    period = 1 / rate
+    began = loop.time()
+    measured_from, until = began + warmup, began + warmup + seconds
+
+    async def pace(socket_, index):
+        # Each tab's lines spread over the period, so that they do not all come at once.
+        next_line = began + period * index / tabs
+        number = 0
+        while next_line < until:
+            await asyncio.sleep(max(0, next_line - loop.time()))
+            number += 1
+            sent = time.perf_counter_ns()
+            await socket_.send(json.dumps({"type": "run", "line": f"sort {SORTS[number % 3]}", "id": number}))
+            while True:
+                data = await socket_.recv()
+                if '"done"' in data and json.loads(data).get("id") == number:
+                    break
+            if loop.time() >= measured_from:
+                times.append((time.perf_counter_ns() - sent) / 1e6)
+            next_line += period
+
+    await asyncio.gather(*(pace(socket_, index) for index, socket_ in enumerate(opened)))
+    await asyncio.gather(*(socket_.close() for socket_ in opened))
+    return times
+
+
+def pinned(core):
+    """What a node is started with to run on `core` alone, as a machine of its own has its CPU."""
+    return lambda: os.sched_setaffinity(0, {core})
+
+
+def capacity(binary, scratch, database, steps, rate, seconds, warmup, goal_ms):
+    """One node, then two behind HAProxy (round robin), each node on a core of its own, on
+    PostgreSQL: the most tabs of `steps` one node serves with a `sort` round trip's p99 within
+    `goal_ms` (each tab running `rate` lines a second), then that count doubled on one node and
+    on two. Returns the figures of each run."""
+    webflood.raise_file_limit(16384)
+    runs = []
+
+    def run(count, tabs):
+        folder = pathlib.Path(scratch) / f"capacity-{count}-{tabs}-{time.monotonic_ns()}"
+        servers, balancer = [], None
+        try:
+            for index in range(count):
+                home = folder / f"n{index}"
+                home.mkdir(parents=True)
+                servers.append(Server(binary, home, extra=("--database", database.address), preexec_fn=pinned(index)))
+            balancer, port = balanced(folder, [server.port for server in servers])
+            times = asyncio.run(_lines_at_a_pace(f"127.0.0.1:{port}", servers[0].token, tabs, rate, seconds, warmup))
+            figure = {"nodes": count, "tabs": tabs, **summary(times)}
+            print(f"cluster: {tabs} tabs on {count} node{'s' if count > 1 else ''}, {rate} lines a second each: "
+                  f"p50 {figure['p50']} ms, p99 {figure['p99']} ms")
+            runs.append(figure)
+            return figure
+        finally:
+            if balancer:
+                balancer.terminate()
+                balancer.wait(DEADLINE)
+            for server in servers:
+                if server.alive():
+                    server.stop()
+
+    # The tab counts double from step to step: the first one beyond the goal is also the count
+    # two nodes are given.
+    served, beyond = None, None
+    for tabs in steps:
+        beyond = run(1, tabs)
+        if beyond["p99"] > goal_ms:
+            break
+        served, beyond = tabs, None
+    # None within the goal (a busy machine): the first count is the one compared, and said so.
+    compared = served or steps[0]
+    if beyond is None or beyond["tabs"] != 2 * compared:
+        run(1, 2 * compared)
+    run(2, 2 * compared)
+    return {"lines_per_second_per_tab": rate, "p99_goal_ms": goal_ms, "tabs_one_node": served, "compared": compared,
+            "runs": runs}
+
+
 def main():
     parser = bench_rows.arguments(__doc__)
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
@@ -340,11 +472,16 @@ def main():
               "load_before": [round(x, 2) for x in os.getloadavg()]}
     try:
         for store in ("postgres", "folder"):
-            result.setdefault("resume_ms", {})[store] = summary(resume_after_kill(binary, scratch, store, database, tabs))
+            times, cpu = resume_after_kill(binary, scratch, store, database, tabs)
+            result.setdefault("resume_ms", {})[store] = {**summary(times), "node_cpu_ms_per_tab": round(cpu, 2)}
             result.setdefault("booking_ms", {})[store] = summary(
                 booking_across_nodes(binary, scratch, store, database, bookings))
         result["round_trip_ms"] = {name: summary(values) for name, values in
                                    round_trips(binary, scratch, database, calls, rounds, warmup).items()}
+        if shutil.which("haproxy") or os.path.exists("/usr/sbin/haproxy"):
+            result["capacity"] = capacity(binary, scratch, database, **(CAPACITY_QUICK if arguments.quick else CAPACITY))
+        else:
+            print("cluster: the tabs' row skipped: needs haproxy")
         if why_no_page():
             print(f"cluster: the page's row skipped: {why_no_page()}")
         else:
@@ -360,7 +497,8 @@ def main():
     names = {"postgres": "PostgreSQL", "folder": "the data folder"}
     for store, figure in result["resume_ms"].items():
         print(f"cluster ({build}): {figure['count']} tabs back after a node's kill -9, on {names[store]}: "
-              f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
+              f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms; the surviving node's "
+              f"CPU {figure['node_cpu_ms_per_tab']} ms a tab")
     for store, figure in result["booking_ms"].items():
         print(f"cluster ({build}): a booking through node B shown on node A, {figure['count']} bookings, on "
               f"{names[store]}: p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
@@ -374,13 +512,27 @@ def main():
         figure = result["page_back_ms"]
         print(f"cluster ({build}): a page back through HAProxy after its node's kill -9, {figure['count']} runs: "
               f"p50 {figure['p50']} ms ({figure['min']}–{figure['max']}), p99 {figure['p99']} ms")
+    if "capacity" in result:
+        row = result["capacity"]
+        one = next(run for run in row["runs"] if run["nodes"] == 1 and run["tabs"] == row["compared"])
+        double = next(run for run in row["runs"] if run["nodes"] == 1 and run["tabs"] == 2 * row["compared"])
+        two = next(run for run in row["runs"] if run["nodes"] == 2)
+        within = "within" if row["tabs_one_node"] else "beyond"
+        print(f"cluster ({build}): one node serves {one['tabs']} tabs ({row['lines_per_second_per_tab']} lines a second "
+              f"each) at p99 {one['p99']} ms, {within} {row['p99_goal_ms']} ms, and {double['tabs']} at p99 "
+              f"{double['p99']} ms; two serve {two['tabs']} at p99 {two['p99']} ms")
     if not arguments.quick:
         resume, booking = result["resume_ms"]["postgres"], result["booking_ms"]["postgres"]
-        met = (resume["max"] <= GOALS["resume_all_ms"] and resume["p50"] <= GOALS["resume_p50_ms"]
+        folder = result["resume_ms"]["folder"]
+        met = (all(figure["max"] <= GOALS["resume_all_ms"] and figure["p50"] <= GOALS["resume_p50_ms"]
+                   for figure in (resume, folder))
                and booking["p99"] <= GOALS["booking_p99_ms"] and ratio <= GOALS["round_trip_ratio"])
+        if "capacity" in result:
+            met = met and row["tabs_one_node"] is not None and two["p99"] <= row["p99_goal_ms"]
         print("cluster goals " + ("met" if met else "missed")
-              + f" (every tab back ≤ {GOALS['resume_all_ms']} ms, median ≤ {GOALS['resume_p50_ms']} ms; a booking "
-              + f"on another node p99 ≤ {GOALS['booking_p99_ms']} ms; round trip p50 ≤ {GOALS['round_trip_ratio']}×)")
+              + f" (every tab back ≤ {GOALS['resume_all_ms']} ms, median ≤ {GOALS['resume_p50_ms']} ms, on both stores; "
+              + f"a booking on another node p99 ≤ {GOALS['booking_p99_ms']} ms; round trip p50 ≤ "
+              + f"{GOALS['round_trip_ratio']}×; two nodes serve twice the tabs within the p99 one held)")
     return 0
 
 

@@ -29,6 +29,9 @@ final class PostgresRecordListener: Sendable {
         var listener: Task<Void, Never>?
         var generation = 0
         var listening = false
+        /// How many times a listener began to listen: each time, what was committed before may
+        /// have been told to nobody here.
+        var turns = 0
     }
 
     private let address: DatabaseAddress
@@ -37,6 +40,12 @@ final class PostgresRecordListener: Sendable {
 
     init(address: DatabaseAddress) {
         self.address = address
+    }
+
+    /// Which turn of listening this is while it listens (every change committed is told from its
+    /// start on), nil while it does not.
+    var listeningTurn: Int? {
+        state.withLock { $0.listening ? $0.turns : nil }
     }
 
     /// What a change of `key` in `app`'s `collection` notifies: `carsharing/bookings:BK-1002`.
@@ -82,6 +91,7 @@ final class PostgresRecordListener: Sendable {
     private func mark(_ generation: Int, listening: Bool) -> Bool {
         state.withLock { state in
             guard state.generation == generation, state.listener != nil else { return false }
+            if listening, !state.listening { state.turns += 1 }
             state.listening = listening
             return true
         }

@@ -52,6 +52,9 @@ actor PostgresSessionStates: SessionStateStore {
                 guard let state = try? JSONDecoder().decode(SessionState.self, from: Data(text.utf8)),
                     state.v == SessionState.currentVersion, state.place.v == NavigationSnapshot.currentVersion
                 else { return nil }
+                // What the database holds already: a session that comes back unchanged (the tabs
+                // of a server that died, on the one that took them) is not written again.
+                written[session] = state
                 return state
             }
         } catch {

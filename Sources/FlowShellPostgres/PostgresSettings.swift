@@ -5,13 +5,16 @@ import PostgresNIO
 
 /// An app's modules' settings in PostgreSQL (`flowshell_settings`), which every server of the flow
 /// reads. Modules read and write settings at once (``KeyValueStore`` does not wait), so this
-/// server holds them in memory: ``refresh()`` reads them all again (the server does before each
-/// session starts), and each change is kept in the database after it is made, one at a time and
-/// in order. A change the database did not take stays in memory, is tried again with the next
-/// one, and ``readProblem`` says why, as the data folder's settings say why they cannot be read.
-/// Each change kept is told with `NOTIFY` (on the records' channel, under a name no module's
-/// collection has), and every server reads the settings again when told, so that a change made
-/// through one server reaches the tabs open on another before they start again.
+/// server holds them in memory: ``refresh()`` reads them all again, and each change is kept in
+/// the database after it is made, one at a time and in order. A change the database did not take
+/// stays in memory, is tried again with the next one, and ``readProblem`` says why, as the data
+/// folder's settings say why they cannot be read. Each change kept is told with `NOTIFY` (on the
+/// records' channel, under a name no module's collection has), and every server reads the
+/// settings again when told, so that a change made through one server reaches the tabs open on
+/// another. A session starting (``current()``) reads them again only when this server may have
+/// missed a change: while it listens, and has read them since it began to, what it holds is what
+/// the database holds, and tabs coming back together after another server's death start without
+/// a read each.
 @MainActor
 final class PostgresSettings: SharedSettingsStorage {
     private let app: String
@@ -27,6 +30,15 @@ final class PostgresSettings: SharedSettingsStorage {
     private var lastWrite: Task<Void, Never>?
     /// The read going on now: sessions starting together share it.
     private var reading: Task<Void, Never>?
+    /// How many reads were asked for, and of those how many a finished read answered: a read
+    /// answers those asked before it began, not one asked while it ran (a change told meanwhile
+    /// may have been committed after it read).
+    private var asked = 0
+    private var answered = 0
+    /// The listener's turn of listening since whose start the settings were read without a
+    /// problem (nil: not since its last start, or a read failed).
+    private var readInTurn: Int?
+    private let listener: PostgresRecordListener
     private(set) var readProblem: String?
 
     private struct Setting: Hashable {
@@ -45,10 +57,16 @@ final class PostgresSettings: SharedSettingsStorage {
         self.client = client
         self.availability = availability
         self.place = availability.place
+        self.listener = listener
         let changes = listener.follow(app: app, collection: Self.notifiedAs)
-        following = Task { [weak self] in
+        following = Task { [weak self, listener] in
             for await _ in changes {
-                await self?.refresh()
+                // Taken before the read begins: the read covers what was committed before then,
+                // and what is committed after is told in this turn.
+                let turn = listener.listeningTurn
+                guard let self else { return }
+                await self.refresh()
+                if self.readProblem == nil, let turn { self.readInTurn = max(turn, self.readInTurn ?? turn) }
             }
         }
     }
@@ -58,14 +76,28 @@ final class PostgresSettings: SharedSettingsStorage {
     }
 
     func refresh() async {
-        if let reading {
-            await reading.value
+        asked += 1
+        let mine = asked
+        while answered < mine {
+            if reading == nil {
+                let covers = asked
+                reading = Task {
+                    await read()
+                    answered = max(answered, covers)
+                    reading = nil
+                }
+            }
+            await reading?.value
+        }
+    }
+
+    func current() async {
+        guard let turn = listener.listeningTurn, turn == readInTurn, readProblem == nil else {
+            await refresh()
             return
         }
-        let task = Task { await read() }
-        reading = task
-        await task.value
-        reading = nil
+        // Following every change: only a read begun for one told already is waited for.
+        while answered < asked, let reading { await reading.value }
     }
 
     func settled() async {
@@ -101,6 +133,7 @@ final class PostgresSettings: SharedSettingsStorage {
             values = read
             readProblem = nil
         } catch {
+            readInTurn = nil
             readProblem = "the settings in \(place) cannot be read: " + PostgresProblem.describe(error, at: nil)
         }
     }
@@ -109,19 +142,28 @@ final class PostgresSettings: SharedSettingsStorage {
     private func writeUnkept() async {
         for (setting, value) in unkept {
             do {
+                // The change and its notice are one statement, so one transaction: the notice is
+                // sent as the change commits, never before and never without it.
+                let notice = PostgresRecordListener.payload(app: app, collection: Self.notifiedAs, key: setting.module)
+                let channel = PostgresRecordListener.channel
                 if let value {
                     _ = try await availability.rows(
                         client,
                         """
-                        INSERT INTO flowshell_settings (app, module, key, value) VALUES (\(app), \(setting.module), \(setting.key), \(value))
-                        ON CONFLICT (app, module, key) DO UPDATE SET value = EXCLUDED.value
+                        WITH kept AS (
+                            INSERT INTO flowshell_settings (app, module, key, value) VALUES (\(app), \(setting.module), \(setting.key), \(value))
+                            ON CONFLICT (app, module, key) DO UPDATE SET value = EXCLUDED.value RETURNING 1)
+                        SELECT pg_notify(\(channel), \(notice)) FROM (SELECT count(*) FROM kept) AS done
                         """)
                 } else {
                     _ = try await availability.rows(
-                        client, "DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key)")
+                        client,
+                        """
+                        WITH gone AS (
+                            DELETE FROM flowshell_settings WHERE app = \(app) AND module = \(setting.module) AND key = \(setting.key) RETURNING 1)
+                        SELECT pg_notify(\(channel), \(notice)) FROM (SELECT count(*) FROM gone) AS done
+                        """)
                 }
-                let notice = PostgresRecordListener.payload(app: app, collection: Self.notifiedAs, key: setting.module)
-                _ = try await availability.rows(client, "SELECT pg_notify(\(PostgresRecordListener.channel), \(notice))")
                 // A change made while this one was written waits for the next write.
                 if unkept[setting] == .some(value) { unkept.removeValue(forKey: setting) }
                 readProblem = nil

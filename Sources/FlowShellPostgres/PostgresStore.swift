@@ -20,6 +20,7 @@ public final class PostgresStore: SharedStore {
     private let records = Mutex<[String: PostgresRecords]>([:])
     /// Each app's modules' settings, made when first asked.
     private let settings = Mutex<[String: PostgresSettings]>([:])
+    private let logger = Logger(label: "flowshell-postgres") { _ in SwiftLogNoOpLogHandler() }
 
     public var place: String { address.place }
 
@@ -102,6 +103,11 @@ public final class PostgresStore: SharedStore {
         return try await open(parsed, report: report)
     }
 
+    /// A secret's name as a person reads it: `ssh-host-key` is the SSH host key.
+    private static func words(for name: String) -> String {
+        name.replacing("ssh-", with: "SSH ").replacing("-", with: " ")
+    }
+
     /// The advisory lock the tables are made under (any number, the same for every FlowShell).
     static let migrationLock: Int64 = 0x466C_6F77_5368_656C
 
@@ -135,20 +141,35 @@ public final class PostgresStore: SharedStore {
     {
         let key = app + "/" + name
         let made = make()
+        let kept: String?
         do {
-            if renew {
-                try await client.query(
-                    "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value"
-                )
-            } else {
-                try await client.query("INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO NOTHING")
-            }
-            for try await value in try await client.query("SELECT value FROM flowshell_secrets WHERE name = \(key)").decode(String.self) {
-                return value
+            // Through the same bound as every other request: a server that does not answer at
+            // start is said after at most that wait, in the same words, not after the pool's
+            // minute of retries.
+            kept = try await availability.withConnection(client) { [logger] connection in
+                if renew {
+                    try await connection.query(
+                        "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+                        logger: logger)
+                } else {
+                    try await connection.query(
+                        "INSERT INTO flowshell_secrets (name, value) VALUES (\(key), \(made)) ON CONFLICT (name) DO NOTHING", logger: logger
+                    )
+                }
+                for try await value in try await connection.query("SELECT value FROM flowshell_secrets WHERE name = \(key)", logger: logger)
+                    .decode(String.self)
+                {
+                    return value
+                }
+                return nil
             }
         } catch {
-            throw SharedStoreFailure("error: cannot keep the \(name) in \(place): " + PostgresProblem.describe(error, at: nil))
+            throw SharedStoreFailure(
+                "error: cannot keep the \(Self.words(for: name)) in \(place): " + PostgresProblem.describe(error, at: nil))
         }
-        throw SharedStoreFailure("error: the \(name) kept in \(place) was removed as it was read; start again")
+        guard let kept else {
+            throw SharedStoreFailure("error: the \(Self.words(for: name)) kept in \(place) was removed as it was read; start again")
+        }
+        return kept
     }
 }

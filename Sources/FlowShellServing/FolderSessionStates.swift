@@ -58,6 +58,8 @@ package final class FolderSessionStates: SessionStateStore {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
+        // What the file holds already: a session that comes back unchanged is not written again.
+        written[id] = state
         return state
     }
 

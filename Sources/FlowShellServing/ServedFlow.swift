@@ -19,6 +19,8 @@ package struct ServedFlow {
     package let shared: (any SharedStore)?
     /// The app's records in its data folder, for an app name, when there is no shared store (nil: in memory).
     package let folderRecords: (String) -> (any RecordStore)?
+    /// The last check of the config, which every session of an unchanged one starts from.
+    package let checks = FlowChecks()
 
     package init(
         identity: ShellIdentity, modules: [FeatureModule], source: ConfigSource, services: ServiceContainer,
@@ -49,6 +51,6 @@ package struct ServedFlow {
             source: source, modules: modules, dataDirectory: dataDirectory, openSettings: openSettings,
             records: { [shared, folderRecords] app in shared?.records(app: app) ?? folderRecords(app) }, services: services,
             connectedUser: connectedUser, plugins: plugins(),
-            reserving: guards.withheld)
+            reserving: guards.withheld, checks: checks)
     }
 }

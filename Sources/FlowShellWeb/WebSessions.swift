@@ -55,8 +55,8 @@ final class WebSessions {
     /// Starts a runtime on the shared services.
     private func startRuntime() async throws(FlowRuntime.StartFailure) -> FlowRuntime {
         if let shared = sharedSettings {
-            // What another server kept (a sign-in there) is read before the session starts.
-            await shared.refresh()
+            // What another server kept (a sign-in there) is known before the session starts.
+            await shared.current()
             return try await flow.startRuntime(openSettings: { _ in SessionSettings(shared: shared) })
         }
         let settings = self.settings

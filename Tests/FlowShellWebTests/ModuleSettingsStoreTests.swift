@@ -9,7 +9,7 @@ import Testing
 
 /// What every store of the modules' settings does, on both: the data folder (`settings.sqlite`,
 /// one machine) and PostgreSQL (`--database`, many): what one server set another opened on the
-/// same place reads (once it has read again, as a server does before a session starts), a
+/// same place reads (once it has read them, as a server does before a session starts, or been told of the change), a
 /// removed setting is gone, the newest of several changes wins, modules and apps are apart. The
 /// PostgreSQL run starts a server of its own.
 @MainActor
@@ -58,10 +58,32 @@ import Testing
                 open: { app in
                     // Each a server of its own, as another machine's.
                     let settings = try #require(try await PostgresStore.open(address).settings(app: app))
-                    await settings.refresh()
+                    await settings.current()
                     return settings
                 },
                 settle: { settings in await (settings as? any SharedSettingsStorage)?.settled() })
+        }
+    }
+
+    /// A server that follows the settings (it listens, and has read them since) is told of a
+    /// change made through another, without reading them again for each session: what its next
+    /// session finds is the change.
+    @Test func aChangeThroughAnotherServerIsToldToEveryOther() async throws {
+        try await ScratchPostgres.with { server in
+            let address = try DatabaseAddress(parsing: server.address)
+            let here = try #require(try await PostgresStore.open(address).settings(app: "carsharing"))
+            let there = try #require(try await PostgresStore.open(address).settings(app: "carsharing"))
+            await here.current()
+            try there.store(forModule: "auth").setValue("ann", for: "user")
+            await there.settled()
+            // Told by NOTIFY, whenever it comes: waited for up to a bound of liveness only.
+            let bound = ContinuousClock.now + .seconds(300)
+            while here.store(forModule: "auth").value(for: "user") == nil, ContinuousClock.now < bound {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            await here.current()
+            #expect(here.store(forModule: "auth").value(for: "user") == "ann")
+            #expect(here.readProblem == nil)
         }
     }
 }

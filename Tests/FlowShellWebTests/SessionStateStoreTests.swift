@@ -5,6 +5,7 @@ import FlowShellRuntime
 import FlowShellServing
 import FlowShellTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// What every store of sessions' states does, on both: the data folder (``FolderSessionStates``, one
@@ -89,6 +90,46 @@ import Testing
         }
     }
 
+    /// A secret asked for while the server is away (as a server starting reads its token and host
+    /// key) is refused after the same bound as any other request, in the same words, and the
+    /// server's absence is said once; once it is back, the secret is had again.
+    @Test func aSecretWhileTheServerIsAwayIsRefusedInWords() async throws {
+        try await ScratchPostgres.with { server in
+            let address = try DatabaseAddress(parsing: server.address)
+            let reports = Reports()
+            let store = try await PostgresStore.open(address) { reports.add($0) }
+            #expect(try await store.secret(app: "carsharing", named: "token", renew: false) { "1111" } == "1111")
+            try await server.pause()
+            await #expect {
+                _ = try await store.secret(app: "carsharing", named: "token", renew: false) { "2222" }
+            } throws: { error in
+                "\(error)"
+                    == "error: cannot keep the token in PostgreSQL at 127.0.0.1:\(server.port)/postgres: the database gave no answer within 3 seconds, so nothing was done — is PostgreSQL running there? Try again in a moment"
+            }
+            // Found away, the next is refused at once, in the same words.
+            await #expect {
+                _ = try await store.secret(app: "carsharing", named: "ssh-host-key", renew: false) { "a key" }
+            } throws: { error in
+                "\(error)"
+                    == "error: cannot keep the SSH host key in PostgreSQL at 127.0.0.1:\(server.port)/postgres: the database gave no answer within 3 seconds, so nothing was done — is PostgreSQL running there? Try again in a moment"
+            }
+            #expect(
+                reports.all == [
+                    "warning: PostgreSQL at 127.0.0.1:\(server.port)/postgres does not answer: what needs it is refused until it is back"
+                ])
+            try await server.start()
+            // The store finds the server back by itself (a probe once a second): asked again until
+            // it answers, up to a bound of liveness only.
+            let bound = ContinuousClock.now + .seconds(300)
+            var again: String?
+            while again == nil, ContinuousClock.now < bound {
+                again = try? await store.secret(app: "carsharing", named: "token", renew: false) { "3333" }
+                if again == nil { try await Task.sleep(for: .seconds(1)) }
+            }
+            #expect(again == "1111")
+        }
+    }
+
     /// The server stopped under a running store: what cannot be written is kept in memory and
     /// said; once the server is back, the next change is written and the problem is gone.
     @Test func aStoppedServerIsSaidAndRecoveredFrom() async throws {
@@ -167,4 +208,13 @@ import Testing
             }
         }
     }
+}
+
+/// What a store said of its server's absence and return, in order.
+private final class Reports: Sendable {
+    private let said = Mutex<[String]>([])
+
+    func add(_ line: String) { said.withLock { $0.append(line) } }
+
+    var all: [String] { said.withLock { $0 } }
 }

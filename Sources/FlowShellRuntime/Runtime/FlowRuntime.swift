@@ -78,6 +78,8 @@ public final class FlowRuntime {
     ///   - connectedUser: who connected, when the front end knows: the session's alone, a
     ///     service its modules read.
     ///   - reserving: the capabilities the program links, whose commands' names no screen may take.
+    ///   - checks: the last check of this flow, which a session of an unchanged config starts
+    ///     from (a server's sessions share one); nil: the config is checked now.
     package static func start(
         source: ConfigSource,
         modules: [FeatureModule],
@@ -89,7 +91,8 @@ public final class FlowRuntime {
         rootInput: FeatureInput = FeatureInput(),
         now: (@Sendable () -> Double)? = nil,
         plugins: PluginLoader? = nil,
-        reserving capabilities: [SessionCapability] = []
+        reserving capabilities: [SessionCapability] = [],
+        checks: FlowChecks? = nil
     ) async throws(StartFailure) -> FlowRuntime {
         // Without a loader of its own, plugins run with no state folder (no cache, no log) and
         // only when FLOWSHELL_ALLOW_PLUGINS=1 allows them: no shell's trusted configs are known here.
@@ -99,7 +102,9 @@ public final class FlowRuntime {
                 purpose: .running,
                 trust: PluginTrust(paths: nil, environment: ProcessInfo.processInfo.environment, allowsThisRun: false)
             ) { _ in nil }
-        let check = FlowCheck(source: source, features: modules, plugins: plugins, reserving: capabilities)
+        let check =
+            checks?.check(source: source, features: modules, plugins: plugins, reserving: capabilities)
+            ?? FlowCheck(source: source, features: modules, plugins: plugins, reserving: capabilities)
         if let refusal = check.refusal {
             throw StartFailure(messages: ["error: \(refusal)"], status: 2)
         }

@@ -80,7 +80,10 @@ struct HostKey: Sendable {
                 OpenSSHKeyFile.text(of: local?.key ?? Curve25519.Signing.PrivateKey(), comment: local?.comment ?? comment)
             }
         } catch {
-            throw Problem(message: "cannot have the SSH host key from the shared store: \(error.description)")
+            // Said as the store says it (which names the key and the database), once: the
+            // server puts "error: " before it.
+            let said = error.description
+            throw Problem(message: said.hasPrefix("error: ") ? String(said.dropFirst("error: ".count)) : said)
         }
         return try parse(text, named: "the SSH host key kept in the shared store")
     }
