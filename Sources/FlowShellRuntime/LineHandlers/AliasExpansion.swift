@@ -16,8 +16,8 @@ final class AliasExpansion: LineHandler {
     }
 
     /// A session with no alias has nothing to expand.
-    func ignores(_ line: String) -> Bool {
-        aliases.lines.isEmpty
+    func passesAtOnce(_ line: String, in context: SessionContext) -> String? {
+        aliases.lines.isEmpty ? line : nil
     }
 
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {

@@ -8,8 +8,8 @@ public struct LineLengthBound: LineHandler {
     public init() {}
 
     /// A line within the bound passes.
-    public func ignores(_ line: String) -> Bool {
-        line.utf8.count <= Self.longestLine
+    public func passesAtOnce(_ line: String, in context: SessionContext) -> String? {
+        line.utf8.count <= Self.longestLine ? line : nil
     }
 
     public func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {

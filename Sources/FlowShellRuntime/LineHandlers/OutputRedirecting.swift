@@ -10,8 +10,8 @@ struct OutputRedirecting: LineHandler {
     let destinations: [RedirectionOperator: OutputDestination]
 
     /// A line with no `>` or `|` anywhere goes to the screen as usual.
-    func ignores(_ line: String) -> Bool {
-        !OutputRedirection.mayRedirect(line)
+    func passesAtOnce(_ line: String, in context: SessionContext) -> String? {
+        OutputRedirection.mayRedirect(line) ? nil : line
     }
 
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step {

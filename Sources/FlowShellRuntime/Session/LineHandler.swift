@@ -10,28 +10,19 @@
 /// offers, and runs it. The core names none of the handlers a front end adds.
 @MainActor
 public protocol LineHandler {
-    /// Whether this handler has nothing to do with `line` (it has no `!`, `>` or `|`, it is short,
-    /// there is no alias): the chain then passes it on without calling ``handle(_:in:next:)``,
-    /// since each call of that costs every line a suspension. By default, none is ignored.
-    func ignores(_ line: String) -> Bool
     /// What this handler makes of `line` when it needs nothing of what the rest of the chain
-    /// does (it wraps nothing, awaits nothing): the line the rest should run, passed on without
-    /// the suspension a call of ``handle(_:in:next:)`` costs; nil: `handle` is called. History
-    /// recall takes a line so (it remembers it), unless the line recalls another. By default, a
-    /// line the handler ``ignores(_:)`` passes as it is.
+    /// does (it has no `!`, `>` or `|`, it is short, there is no alias): the line the rest should
+    /// run, passed on without the suspension a call of ``handle(_:in:next:)`` costs every line;
+    /// nil: `handle` is called. History recall takes a line so (it remembers it), unless the line
+    /// recalls another. By default, every line is handled.
     func passesAtOnce(_ line: String, in context: SessionContext) -> String?
     /// Handles `line`, calling `next` with the line the rest of the chain should run, or not.
     func handle(_ line: String, in context: SessionContext, next: LineHandlerNext) async -> Session.Step
 }
 
 extension LineHandler {
-    /// None is ignored: the handler sees every line.
-    public func ignores(_ line: String) -> Bool { false }
-
-    /// A line the handler ignores passes as it is; any other is handled.
-    public func passesAtOnce(_ line: String, in context: SessionContext) -> String? {
-        ignores(line) ? line : nil
-    }
+    /// Every line is handled.
+    public func passesAtOnce(_ line: String, in context: SessionContext) -> String? { nil }
 }
 
 /// The rest of a session's chain, from the handler after the one it is handed to.
