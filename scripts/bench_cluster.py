@@ -176,6 +176,16 @@ def why_no_page():
     return f"needs {', '.join(missing)}" if missing else None
 
 
+def stop_all(balancer, servers):
+    """Stops the load balancer (when one was started) and every node still up."""
+    if balancer:
+        balancer.terminate()
+        balancer.wait(DEADLINE)
+    for server in servers:
+        if server.alive():
+            server.stop()
+
+
 def balanced(folder, ports):
     """HAProxy in front of `ports`, as docs/scaling.md configures it: round robin, nothing sticky,
     a connection to a node that is gone sent to another at once."""
@@ -254,12 +264,7 @@ def page_back_after_kill(binary, scratch, database, runs):
                 wait.until(lambda d: d.find_element(By.ID, "title").text == "Renault Zoe")
                 times.append(back - lost)
             finally:
-                if balancer:
-                    balancer.terminate()
-                    balancer.wait(DEADLINE)
-                for server in servers:
-                    if server.alive():
-                        server.stop()
+                stop_all(balancer, servers)
     finally:
         driver.quit()
     return times
@@ -431,12 +436,7 @@ def capacity(binary, scratch, database, steps, rate, seconds, warmup, goal_ms):
             runs.append(figure)
             return figure
         finally:
-            if balancer:
-                balancer.terminate()
-                balancer.wait(DEADLINE)
-            for server in servers:
-                if server.alive():
-                    server.stop()
+            stop_all(balancer, servers)
 
     # The tab counts double from step to step: the first one beyond the goal is also the count
     # two nodes are given.
