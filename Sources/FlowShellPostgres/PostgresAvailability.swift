@@ -7,7 +7,7 @@ import Synchronization
 /// a request that has none within ``bound`` is refused in words, before any of it ran, so that
 /// nothing is half-written. The first request that finds the server away says so once (`report`);
 /// from then requests are refused at once while a probe connects once a second, and says once that
-/// it is back.
+/// it is back (and runs what waited for that: ``onBack(_:)``).
 final class PostgresAvailability: Sendable {
     /// How long a request waits for a connection before it is refused.
     static let bound: Duration = .seconds(3)
@@ -16,12 +16,20 @@ final class PostgresAvailability: Sendable {
     private let address: DatabaseAddress
     private let report: @Sendable (String) -> Void
     private let away = Mutex(false)
+    /// What runs each time the server answers again after it was found away.
+    private let whenBack = Mutex<[@Sendable () async -> Void]>([])
     private let logger = Logger(label: "flowshell-postgres") { _ in SwiftLogNoOpLogHandler() }
 
     init(address: DatabaseAddress, report: @escaping @Sendable (String) -> Void) {
         self.address = address
         self.place = address.place
         self.report = report
+    }
+
+    /// Runs `action` each time the server answers again after it was found away: what could not
+    /// be kept meanwhile is kept then, not only with the next change (which may never come).
+    func onBack(_ action: @escaping @Sendable () async -> Void) {
+        whenBack.withLock { $0.append(action) }
     }
 
     /// Whether a request is still waiting for its connection, has it, or was refused for waiting
@@ -113,6 +121,7 @@ final class PostgresAvailability: Sendable {
         }
         away.withLock { $0 = false }
         report("\(place) answers again: what needs it works again")
+        for action in whenBack.withLock({ $0 }) { await action() }
     }
 }
 

@@ -7,7 +7,7 @@ import PostgresNIO
 /// session comes back to. Writes of one session go out one at a time, newest last: a state that
 /// changes while the last is being written is written after it, and only the newest of those
 /// waiting. A state that cannot be written is kept in memory (``problem`` says why) and written
-/// with the next change once the server answers again. States not used for ``keptFor`` are
+/// when the server answers again, or with the next change. States not used for ``keptFor`` are
 /// forgotten, as the data folder forgets them.
 actor PostgresSessionStates: SessionStateStore {
     /// How long a state is kept after it was last used: a week, as in the data folder.
@@ -38,6 +38,7 @@ actor PostgresSessionStates: SessionStateStore {
         self.availability = availability
         self.kind = kind
         self.place = availability.place
+        availability.onBack { [weak self] in await self?.keepWhatWaitsInMemory() }
     }
 
     func state(of session: String) async -> SessionState? {
@@ -88,6 +89,13 @@ actor PostgresSessionStates: SessionStateStore {
     func prune() async {
         _ = try? await availability.rows(
             client, "DELETE FROM flowshell_session_states WHERE kind = \(kind) AND used <= now() - make_interval(secs => \(Self.keptFor))")
+    }
+
+    /// Writes the states that could not be written: a session that does not change again (a tab
+    /// nobody types in, whose server is then killed) is not lost with the server's memory.
+    private func keepWhatWaitsInMemory() async {
+        for (session, state) in memory where pending[session] == nil { pending[session] = state }
+        for session in Array(pending.keys) { await write(session) }
     }
 
     /// Writes what waits for `session`, unless that is being done already (the writing loop

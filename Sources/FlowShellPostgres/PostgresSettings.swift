@@ -7,7 +7,8 @@ import PostgresNIO
 /// reads. Modules read and write settings at once (``KeyValueStore`` does not wait), so this
 /// server holds them in memory: ``refresh()`` reads them all again, and each change is kept in
 /// the database after it is made, one at a time and in order. A change the database did not take
-/// stays in memory, is tried again with the next one, and ``readProblem`` says why, as the data
+/// stays in memory, is tried again when the database answers again or with the next change, and
+/// ``readProblem`` says why, as the data
 /// folder's settings say why they cannot be read. Each change kept is told with `NOTIFY` (on the
 /// records' channel, under a name no module's collection has), and every server reads the
 /// settings again when told, so that a change made through one server reaches the tabs open on
@@ -58,6 +59,7 @@ final class PostgresSettings: SharedSettingsStorage {
         self.availability = availability
         self.place = availability.place
         self.listener = listener
+        availability.onBack { [weak self] in await self?.keepUnkept() }
         let changes = listener.follow(app: app, collection: Self.notifiedAs)
         following = Task { [weak self, listener] in
             for await _ in changes {
@@ -111,6 +113,12 @@ final class PostgresSettings: SharedSettingsStorage {
     fileprivate func set(_ value: String?, of module: String, for key: String) {
         values[module, default: [:]][key] = value
         unkept[Setting(module: module, key: key)] = .some(value)
+        keepUnkept()
+    }
+
+    /// Keeps the changes not kept yet, after the writes begun before.
+    private func keepUnkept() {
+        guard !unkept.isEmpty else { return }
         let previous = lastWrite
         lastWrite = Task {
             await previous?.value

@@ -9,7 +9,8 @@ through one node reaches a tab open on another; a piped `flowshell
 reached, or an address that is wrong, is said in words before anything listens; a database that
 goes away under a live node refuses a booking in words, with nothing kept, a tab opened meanwhile
 starts, the node says once that
-it is away and once that it is back, and the booking then goes through."""
+it is away and once that it is back, what a tab became meanwhile is kept then, and the booking then
+goes through; an agent's handle goes on through another node after its node was killed."""
 import json
 import os
 import re
@@ -18,9 +19,13 @@ import subprocess
 import time
 from itertools import pairwise
 
+import anyio
 import pytest
+from mcp import Client
 from scratch_postgres import ScratchPostgres, free_port
 from webclient import Tab, screen_of
+
+CONFIG = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "config.json")
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +39,10 @@ def node(serve, home, name, database):
     folder = os.path.join(home, name)
     os.makedirs(folder)
     return serve(home_folder=folder, extra=("--database", database.address))
+
+
+def agents_url(server):
+    return f"http://{server.authority}/mcp?token={server.token}"
 
 
 def told(messages):
@@ -83,6 +92,37 @@ def test_a_killed_node_s_tab_comes_back_on_another(serve, home, database):
     assert screen_of(back.messages)["title"] == "Renault Zoe", "the killed node's tab continues on another node"
     assert "select zoe" in told(back.run("history"))
     back.close()
+
+
+def test_a_killed_node_s_agent_handle_goes_on_on_another(serve, home, database):
+    """An agent's handle is a session like a tab's: kept in the database after each call, so it
+    goes on through any node when the one that served it died."""
+    nodes = []
+    for name in ("a", "b"):
+        folder = os.path.join(home, name)
+        os.makedirs(folder)
+        nodes.append(serve(home_folder=folder, extra=("--database", database.address, "--mcp", "--config", CONFIG)))
+    first, second = nodes
+    handle = None
+
+    async def before():
+        nonlocal handle
+        async with Client(agents_url(first), mode="legacy") as client:
+            handle = (await client.call_tool("open", {})).structured_content["handle"]
+            selected = await client.call_tool("run", {"handle": handle, "command": "select", "arguments": {"CAR-ID": "zoe"}})
+            assert selected.structured_content["screen"] == "cars.details"
+    anyio.run(before)
+    kept(database, handle, "select zoe")
+    first.process.send_signal(signal.SIGKILL)
+    first.process.wait()
+
+    async def after():
+        async with Client(agents_url(second), mode="legacy") as client:
+            screen = await client.call_tool("screen", {"handle": handle})
+            assert screen.structured_content["screen"] == "cars.details", "the handle goes on on the other node"
+            history = await client.call_tool("run", {"handle": handle, "command": "history"})
+            assert "select zoe" in json.dumps(history.structured_content), "with its history"
+    anyio.run(after)
 
 
 def signed_in(tab, user, *lines):
@@ -269,6 +309,9 @@ def test_a_database_away_refuses_a_booking_in_words_and_the_node_recovers(serve,
             assert time.monotonic() < deadline, f"the node says the database is back: {served.said()!r}"
             time.sleep(0.05)
         assert away.query("SELECT count(*) FROM flowshell_records") == kept_before, "the refused booking left nothing behind"
+        # What the tab became while the database was away (its history has the refused
+        # `confirm`) is kept once it answers again, with no further line to carry it.
+        kept(away, booker.tab, '"confirm"')
         answers = booker.run("confirm")
         assert errors(answers) == [], answers
         assert re.search(r"booking BK-\d+", told(answers)), "booked once the database is back, on the same node"
