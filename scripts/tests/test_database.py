@@ -239,7 +239,7 @@ def test_two_nodes_racing_for_one_car_book_it_once(serve, home, database):
     tabs = [signed_in(Tab(first), "bea", "select polo", "book"), signed_in(Tab(second), "cid", "select polo", "book")]
     for tab in tabs:
         tab.run("cancel")
-    rounds = 30
+    rounds = 100
     for hours in range(1, rounds + 1):
         for tab in tabs:
             assert screen_of(tab.run("book"))["screen"] == "booking.confirm"
