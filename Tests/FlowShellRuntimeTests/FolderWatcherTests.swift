@@ -127,6 +127,12 @@ import Testing
             wholeFollowing.cancel()
             partialFollowing.cancel()
         }
+        // Only the kernel tells a write in progress from a whole one; when it refused this
+        // watcher (the suite's other tests hold the user's inotify instances), the folder is
+        // looked at once a second and there is nothing here to test.
+        let refusals = Mutex<[String]>([])
+        watcher.reportRefusals { refusal in refusals.withLock { $0.append(refusal) } }
+        if let refusal = refusals.withLock({ $0.first }) { try Test.cancel(Comment(rawValue: refusal)) }
         try folder.write("notes.txt", "another file")
         let descriptor = open(folder.path + "/config.json", O_WRONLY | O_APPEND)
         #expect(descriptor >= 0)
