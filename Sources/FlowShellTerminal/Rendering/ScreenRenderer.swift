@@ -24,8 +24,8 @@ package struct ScreenRenderer {
 
     /// The whole screen, one string with a trailing newline.
     func render(_ properties: ViewProperties) -> String {
-        // Room for a screen of a few dozen lines made at once: grown from nothing, the text is
-        // copied again at each doubling, which cost as much as the appends themselves.
+        // Room for a screen of a few dozen lines made at once, so that the text is not copied
+        // again each time it outgrows its buffer: every screen shown pays for its layout.
         var text = ""
         text.reserveCapacity(Self.screenCapacity)
         func append(_ lines: [String]) {
